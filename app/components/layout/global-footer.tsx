@@ -1,0 +1,62 @@
+import { SocialIcon, socialLabel } from "~/components/ui/social-icon";
+import type { PublicSettings } from "~/features/settings/settings";
+
+/** The global footer from footer settings (defaults when missing); hidden entirely when inactive. */
+export function GlobalFooter({ settings }: { settings: PublicSettings }) {
+  const { footer, socialLinks, supportLinks } = settings;
+  if (!footer.isActive) return null;
+  const supportButtons = [
+    { label: "Support Us", url: supportLinks.supportUs },
+    { label: "Become a Patron", url: supportLinks.becomeAPatron },
+    { label: "One-Time Donation", url: supportLinks.oneTimeDonation },
+  ].filter((button): button is { label: string; url: string } => Boolean(button.url));
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-slate-900 text-slate-300" data-testid="global-footer">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{footer.companyName}</p>
+          <p className="text-sm text-indigo-300">{footer.tagline}</p>
+          <p className="mt-3 text-sm">{footer.description}</p>
+        </div>
+        {footer.showSocialLinks && socialLinks.length > 0 ? (
+          <div>
+            <p className="text-sm font-semibold text-white">Follow Us</p>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {socialLinks.map((link) => (
+                <li key={link.platform}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={socialLabel(link.platform)}
+                    className="grid h-9 w-9 place-items-center rounded-full bg-slate-800 hover:bg-indigo-600"
+                  >
+                    <SocialIcon platform={link.platform} className="h-5 w-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <div />
+        )}
+        {footer.showSupportLinks && supportButtons.length > 0 ? (
+          <div className="flex flex-col items-start gap-2">
+            {supportButtons.map((button) => (
+              <a
+                key={button.label}
+                href={button.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+              >
+                {button.label}
+              </a>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">{footer.copyrightText}</div>
+    </footer>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link, NavLink } from "@remix-run/react";
+import { routes } from "~/utils/routes";
+
+export type ShellUser = { id: string; name: string; isAdmin: boolean };
+
+type NavigationItem = { to: string; label: string; end?: boolean };
+
+const navigation: NavigationItem[] = [
+  { to: routes.home, label: "Dashboard", end: true },
+  { to: routes.discussions, label: "Discussions" },
+  { to: routes.meetings, label: "Meetings" },
+  { to: routes.members, label: "Members" },
+  { to: routes.resources, label: "Resources" },
+  { to: routes.musicArtists, label: "Music Artists" },
+];
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-100 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`;
+}
+
+function Logo({ communityName }: { communityName: string }) {
+  return (
+    <Link to={routes.home} className="flex items-center gap-2" aria-label={`${communityName} home`}>
+      <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-lg bg-gradient-to-br from-indigo-600 to-violet-600 text-lg font-bold text-white">
+        Q
+      </span>
+      <span className="text-lg font-bold text-slate-900">{communityName}</span>
+    </Link>
+  );
+}
+
+/** The top navigation: links by path prefix (/ exact), bell, name, and a mobile menu that needs no JavaScript. */
+export function Header({ user, communityName, unreadNotifications }: { user: ShellUser | null; communityName: string; unreadNotifications: number }) {
+  if (!user) {
+    return (
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+          <Logo communityName={communityName} />
+          <div className="hidden items-center gap-4 sm:flex">
+            <Link to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
+              Already a member? Sign In
+            </Link>
+            <Link to={routes.loginTab("register")} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+              Join the Community
+            </Link>
+          </div>
+          <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white sm:hidden">
+            Login
+          </Link>
+        </div>
+      </header>
+    );
+  }
+  const items: NavigationItem[] = user.isAdmin ? [...navigation, { to: routes.admin, label: "Admin Panel" }] : navigation;
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Logo communityName={communityName} />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={navClass} prefetch="intent">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link
+            to={routes.notifications}
+            className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+            aria-label={unreadNotifications > 0 ? `Notifications (${unreadNotifications} unread)` : "Notifications"}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
+            </svg>
+            {unreadNotifications > 0 ? (
+              <span data-testid="unread-notifications" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
+                {unreadNotifications > 99 ? "99+" : unreadNotifications}
+              </span>
+            ) : null}
+          </Link>
+          <Link to={routes.profile} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-slate-100">
+            <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-indigo-600 text-sm font-bold text-white">
+              {(user.name[0] ?? "M").toUpperCase()}
+            </span>
+            <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
+              {user.name}
+            </span>
+          </Link>
+          <details className="relative lg:hidden">
+            <summary className="cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Open menu">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <nav aria-label="Mobile" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+              {[...items, { to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }].map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

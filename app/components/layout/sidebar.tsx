@@ -1,0 +1,94 @@
+import { NavLink } from "@remix-run/react";
+import { SocialIcon, socialLabel } from "~/components/ui/social-icon";
+import type { PublicSettings } from "~/features/settings/settings";
+import { routes } from "~/utils/routes";
+
+function itemClass({ isActive }: { isActive: boolean }) {
+  return `flex items-center justify-between rounded-md px-3 py-2 text-sm font-medium ${
+    isActive ? "bg-indigo-100 text-indigo-800" : "text-slate-700 hover:bg-slate-100"
+  }`;
+}
+
+function CountBadge({ value, label, testId }: { value: number; label: string; testId: string }) {
+  return (
+    <span data-testid={testId} aria-label={label} className="rounded-full bg-slate-200 px-2 text-xs font-semibold text-slate-700">
+      {value}
+    </span>
+  );
+}
+
+/** The sidebar (large screens), in SPEC order. */
+export function Sidebar({
+  totalMembers,
+  unreadDiscussions,
+  settings,
+}: {
+  totalMembers: number;
+  unreadDiscussions: number;
+  settings: Pick<PublicSettings, "socialLinks" | "supportLinks">;
+}) {
+  return (
+    <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
+      <div className="sticky top-20 space-y-4">
+        <section className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-700 p-4 text-white" aria-labelledby="mission-heading">
+          <h2 id="mission-heading" className="text-sm font-semibold uppercase tracking-wide text-indigo-100">
+            Our mission
+          </h2>
+          <p className="mt-1 text-sm font-medium">Question, Understand, Adapt, Discover, Share.</p>
+        </section>
+        <nav aria-label="Sidebar navigation" className="space-y-1">
+          <NavLink to={routes.home} end className={itemClass}>
+            Dashboard
+          </NavLink>
+          <NavLink to={routes.discussions} className={itemClass}>
+            <span>Discussions</span>
+            {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new discussions`} testId="unread-discussions" /> : null}
+          </NavLink>
+          <NavLink to={routes.meetings} className={itemClass}>
+            Weekly Meetings
+          </NavLink>
+          <NavLink to={routes.members} className={itemClass}>
+            <span>Members</span>
+            <CountBadge value={totalMembers} label={`${totalMembers} members`} testId="total-members" />
+          </NavLink>
+          <NavLink to={routes.resources} className={itemClass}>
+            AI Resources
+          </NavLink>
+          <NavLink to={routes.musicArtists} className={itemClass}>
+            AI Music Artists
+          </NavLink>
+          <NavLink to={routes.badges} className={itemClass}>
+            My Badges
+          </NavLink>
+          {settings.supportLinks.supportUs ? (
+            <a href={settings.supportLinks.supportUs} target="_blank" rel="noopener noreferrer" className={itemClass({ isActive: false })}>
+              Support Us
+            </a>
+          ) : null}
+        </nav>
+        {settings.socialLinks.length > 0 ? (
+          <section aria-labelledby="follow-us-heading" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="follow-us-heading" className="text-sm font-semibold text-slate-900">
+              Follow Us
+            </h2>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {settings.socialLinks.map((link) => (
+                <li key={link.platform}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={socialLabel(link.platform)}
+                    className="grid h-9 w-9 place-items-center rounded-full bg-slate-100 text-slate-700 hover:bg-indigo-100 hover:text-indigo-700"
+                  >
+                    <SocialIcon platform={link.platform} className="h-5 w-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+
+/** A page title with an optional description and actions. */
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+/** An honest empty state. */
+export function EmptyState({ title, message, children }: { title: string; message: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mx-auto mt-2 max-w-prose text-slate-600">{message}</p>
+      {children ? <div className="mt-4">{children}</div> : null}
+    </div>
+  );
+}
+
+export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>{children}</section>;
+}

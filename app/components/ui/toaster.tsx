@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from "react";
+
+export type ToastMessage = { id: string; title: string; description?: string; variant: "default" | "destructive" };
+
+const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+/**
+ * Shows one toast at a time. Server-rendered, so it shows with JavaScript off; with JavaScript
+ * it disappears after 5 s, can be dismissed, swiped right, and F8 moves focus to it.
+ */
+export function Toaster({ toast }: { toast: ToastMessage | null }) {
+  const [current, setCurrent] = useState<ToastMessage | null>(toast);
+  const [offset, setOffset] = useState(0);
+  const regionRef = useRef<HTMLOListElement>(null);
+  const swipeStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (toast) setCurrent(toast);
+  }, [toast]);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = window.setTimeout(() => setCurrent(null), TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [current]);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "F8") {
+        event.preventDefault();
+        regionRef.current?.focus();
+      }
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  const destructive = current?.variant === "destructive";
+  return (
+    <section aria-label="Notifications (F8)" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-sm px-4 sm:px-0">
+      <ol ref={regionRef} tabIndex={-1} className="outline-none" aria-live="polite">
+        {current ? (
+          <li
+            key={current.id}
+            role="status"
+            data-testid="toast"
+            style={{ transform: `translateX(${offset}px)` }}
+            onPointerDown={(event) => {
+              swipeStart.current = event.clientX;
+            }}
+            onPointerMove={(event) => {
+              if (swipeStart.current !== null) setOffset(Math.max(0, event.clientX - swipeStart.current));
+            }}
+            onPointerUp={() => {
+              if (offset > SWIPE_THRESHOLD_PX) setCurrent(null);
+              swipeStart.current = null;
+              setOffset(0);
+            }}
+            className={`pointer-events-auto flex items-start justify-between gap-3 rounded-lg border p-4 shadow-lg ${
+              destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+            }`}
+          >
+            <div>
+              <p className="text-sm font-semibold">{current.title}</p>
+              {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={() => setCurrent(null)}
+              className="rounded p-1 text-current opacity-70 hover:opacity-100"
+              aria-label="Dismiss notification"
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          </li>
+        ) : null}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+/** The admin panel's tabs, in SPEC order; each is its own URL under /admin. */
+export const adminTabs = [
+  { slug: "users", label: "Manage Users" },
+  { slug: "create-meetings", label: "Create Meetings" },
+  { slug: "manage-meetings", label: "Manage Meetings" },
+  { slug: "add-resources", label: "Add Resources" },
+  { slug: "manage-resources", label: "Manage Resources" },
+  { slug: "add-artists", label: "Add Artists" },
+  { slug: "manage-artists", label: "Manage Artists" },
+  { slug: "settings", label: "Platform Settings" },
+] as const;
+export type AdminTabSlug = (typeof adminTabs)[number]["slug"];

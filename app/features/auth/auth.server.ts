@@ -1,0 +1,137 @@
+/**
+ * Accounts: registration, sign-in and the public shape of a user. The page actions (through
+ * remix-auth's FormStrategy) and the /api/auth routes both call these functions.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { ZodError } from "zod";
+import { getDb, schema } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
+import { isAdmin, isModerator } from "~/utils/permissions";
+import { consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
+import type { User } from "../../../db/schema";
+import { hashPassword, verifyPassword } from "./password.server";
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
+
+export type RequestMeta = { clientIp: string };
+
+/** What the current user may see of their own account: everything but the password hash. */
+export function toCurrentUser(user: User) {
+  const { password: _password, discussionsSeenAt: _seen, ...rest } = user;
+  const adminEmails = getEnv().ADMIN_EMAIL;
+  return { ...rest, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
+}
+export type CurrentUser = ReturnType<typeof toCurrentUser>;
+
+/** Finds a user by e-mail, case-insensitively. */
+export function findUserByEmail(email: string): User | undefined {
+  return getDb()
+    .select()
+    .from(schema.users)
+    .where(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`)
+    .get();
+}
+
+export function findUserById(id: string): User | undefined {
+  return getDb().select().from(schema.users).where(eq(schema.users.id, id)).get();
+}
+
+function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: ZodError }): T {
+  if (result.success) return result.data;
+  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
+  const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.";
+  throw badRequest(first, fieldErrors);
+}
+
+function authLimits() {
+  const env = getEnv();
+  return {
+    perIp: (ip: string) => ({ key: `auth:ip:${ip}`, limit: env.AUTH_RATE_LIMIT_PER_IP, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS }),
+    perAccount: (email: string) => ({
+      key: `auth:account:${email}`,
+      limit: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    }),
+  };
+}
+
+/** Signs a member in with e-mail and password; throws 400, 401 ('Invalid email or password') or 429. */
+export async function loginWithPassword(input: unknown, meta: RequestMeta): Promise<User> {
+  const limits = authLimits();
+  consumeRateLimit(limits.perIp(meta.clientIp), "sign-in attempts");
+  const { email, password }: LoginInput = parseOrThrow(loginSchema.safeParse(input));
+  const accountLimit = limits.perAccount(email);
+  const user = findUserByEmail(email);
+  const isValid = user ? await verifyPassword(password, user.password) : await verifyPassword(password, DUMMY_HASH);
+  if (!user || !isValid) {
+    consumeRateLimit(accountLimit, "failed sign-in attempts for this account");
+    throw unauthorized("Invalid email or password");
+  }
+  resetRateLimit(accountLimit.key);
+  return user;
+}
+
+// Verifying against a fixed hash when the e-mail is unknown keeps response times alike.
+const DUMMY_HASH = "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+/** Creates an account; throws 400 on bad input, 409 when the e-mail is taken, 429 when rate-limited. */
+export async function registerUser(input: unknown, meta: RequestMeta): Promise<User> {
+  consumeRateLimit(authLimits().perIp(meta.clientIp), "registration attempts");
+  const data: RegisterInput = parseOrThrow(registerSchema.safeParse(input));
+  const emailTaken = () => conflict("An account with this email already exists. Please sign in instead.", {
+    email: ["An account with this email already exists. Please sign in instead."],
+  });
+  if (findUserByEmail(data.email)) throw emailTaken();
+  const passwordHash = await hashPassword(data.password);
+  const now = new Date();
+  try {
+    return createUserRecord({ ...data, password: passwordHash, joinedAt: now });
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw emailTaken();
+    throw error;
+  }
+}
+
+type NewUser = Omit<typeof schema.users.$inferInsert, "id"> & { id?: string };
+
+/** Inserts a user row (and the Explorer badge, earned on joining) in one transaction. */
+export function createUserRecord(values: NewUser): User {
+  const db = getDb();
+  return db.$client
+    .transaction(() => {
+      const user = db
+        .insert(schema.users)
+        .values({ id: randomUUID(), ...values })
+        .returning()
+        .get();
+      const explorer = db.select().from(schema.badges).where(eq(schema.badges.type, "explorer")).get();
+      if (explorer) {
+        db.insert(schema.userBadges)
+          .values({ userId: user.id, badgeId: explorer.id, progress: 0, isCompleted: true, earnedAt: values.joinedAt ?? new Date() })
+          .onConflictDoNothing()
+          .run();
+      }
+      return user;
+    })
+    .immediate();
+}
+
+function formToObject(form: FormData): Record<string, string> {
+  const object: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") object[key] = value;
+  return object;
+}
+
+/**
+ * remix-auth with two form strategies, "login" and "register", over the functions above.
+ * One per request, so each strategy sees its own request's client IP.
+ */
+export function getAuthenticator(meta: RequestMeta): Authenticator<User> {
+  const authenticator = new Authenticator<User>();
+  authenticator.use(new FormStrategy(({ form }) => loginWithPassword(formToObject(form), meta)), "login");
+  authenticator.use(new FormStrategy(({ form }) => registerUser(formToObject(form), meta)), "register");
+  return authenticator;
+}

@@ -1,0 +1,202 @@
+import { Link } from "@remix-run/react";
+import { SocialIcon, socialLabel, type SocialPlatform } from "~/components/ui/social-icon";
+
+export type SocialLink = { platform: SocialPlatform; url: string };
+
+const MISSION_WORDS = ["Question", "Understand", "Adapt", "Discover", "Share"] as const;
+
+const FEATURES = [
+  { icon: "💬", title: "Community Discussions", text: "Join conversations about AI with members from beginner to expert." },
+  { icon: "🎥", title: "Weekly Live Meetings", text: "Meet every week on live video to explore the latest AI trends together." },
+  { icon: "🏆", title: "Gamified Learning", text: "Earn badges and climb levels as you learn, share and take part." },
+  { icon: "📚", title: "AI Resource Library", text: "Browse curated reviews of AI tools picked by the community." },
+  { icon: "🎵", title: "AI Music Artists", text: "Discover and rate artists in our AI music artists showcase." },
+  { icon: "💜", title: "Support the Community", text: "Keep the community going through donations and our membership-funding platform." },
+] as const;
+
+const BADGES = [
+  { icon: "🧭", name: "Explorer", level: "Beginner", text: "Automatic on joining." },
+  { icon: "🤝", name: "Community Helper", level: "Intermediate", text: "Help 25 members." },
+  { icon: "📖", name: "Resource Guru", level: "Advanced", text: "Share 10 resources." },
+  { icon: "📅", name: "Meeting Regular", level: "Active", text: "Attend 10 meetings." },
+  { icon: "💎", name: "Supporter", level: "Patron", text: "Donate or become a patron." },
+  { icon: "🚀", name: "AI Innovator", level: "Expert", text: "Contribute significantly to AI discussions." },
+] as const;
+
+const primaryButton =
+  "inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+const secondaryButton =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-indigo-200 bg-white px-5 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+const textLink =
+  "inline-flex min-h-11 items-center font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600";
+
+function Logo() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-linear-to-br from-indigo-600 to-violet-600 text-xl font-extrabold text-white"
+    >
+      Q
+    </span>
+  );
+}
+
+/** The signed-out home page: what the community offers and how to join. */
+export function LandingPage({ communityName, socialLinks }: { communityName: string; socialLinks: SocialLink[] }) {
+  const activeSocialLinks = socialLinks.filter((link) => link.url);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link to="/" className="flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <Logo />
+            <span className="flex flex-col leading-tight">
+              <span className="text-lg font-bold text-slate-900">{communityName}</span>
+              <span className="text-sm text-slate-600">AI Community Platform</span>
+            </span>
+          </Link>
+          <nav aria-label="Account" className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <Link to="/login" className={textLink}>
+              Already a member? Sign In Here
+            </Link>
+            <Link to="/login" className={primaryButton}>
+              Join the Community
+            </Link>
+          </nav>
+        </div>
+      </header>
+
+      <main className="flex-1">
+        <section aria-labelledby="hero-heading" className="bg-linear-to-b from-indigo-50 to-white">
+          <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
+            <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              Level up in AI with{" "}
+              <span className="text-violet-700">{communityName}</span>
+            </h1>
+            <p className="mt-4 text-lg text-slate-700">
+              A community for AI enthusiasts, guided by a five-word mission.
+            </p>
+            <ul aria-label="Our mission" className="mt-8 flex flex-wrap justify-center gap-3">
+              {MISSION_WORDS.map((word) => (
+                <li key={word} className="rounded-full border border-indigo-200 bg-white px-4 py-2 text-base font-medium text-slate-800">
+                  <span className="text-xl font-extrabold text-indigo-700">{word.charAt(0)}</span>
+                  {word.slice(1)}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8 text-lg font-semibold text-slate-900">Joining is free.</p>
+            <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <Link to="/login" className={primaryButton}>
+                Join for Free
+              </Link>
+              <a href="#features" className={secondaryButton}>
+                Learn More
+              </a>
+            </div>
+            <p className="mt-4 text-slate-700">
+              Already a member?{" "}
+              <Link to="/login" className={textLink}>
+                Sign In
+              </Link>
+            </p>
+          </div>
+        </section>
+
+        <section id="features" aria-labelledby="features-heading" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16 sm:px-6">
+          <h2 id="features-heading" className="text-center text-3xl font-bold text-slate-900">
+            Everything you need to grow in AI
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <span aria-hidden="true" className="text-3xl">
+                  {feature.icon}
+                </span>
+                <h3 className="mt-3 text-lg font-semibold text-slate-900">{feature.title}</h3>
+                <p className="mt-2 text-slate-700">{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="badges-heading" className="bg-indigo-50">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+            <h2 id="badges-heading" className="text-center text-3xl font-bold text-slate-900">
+              Level Up Your AI Journey
+            </h2>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
+              Earn badges as you take part, from your first day to expert.
+            </p>
+            <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {BADGES.map((badge) => (
+                <li key={badge.name} data-testid="landing-badge" className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm">
+                  <span aria-hidden="true" className="text-3xl">
+                    {badge.icon}
+                  </span>
+                  <div>
+                    <h3 className="font-semibold text-slate-900">{badge.name}</h3>
+                    <p className="mt-1 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-sm font-medium text-violet-800">
+                      {badge.level}
+                    </p>
+                    <p className="mt-2 text-sm text-slate-700">{badge.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section aria-labelledby="join-heading" className="bg-linear-to-br from-indigo-700 to-violet-800 text-white">
+          <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+            <h2 id="join-heading" className="text-3xl font-bold">
+              Ready to join {communityName}?
+            </h2>
+            <p className="mt-3 text-lg text-indigo-100">Question, Understand, Adapt, Discover, Share. Joining is free.</p>
+            {activeSocialLinks.length > 0 && (
+              <ul aria-label="Follow us" className="mt-8 flex flex-wrap justify-center gap-3">
+                {activeSocialLinks.map((link) => (
+                  <li key={link.platform}>
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={socialLabel(link.platform)}
+                      className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                    >
+                      <SocialIcon platform={link.platform} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+              <a
+                href="/api/login"
+                className="inline-flex min-h-11 items-center justify-center rounded-lg bg-white px-6 py-3 font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                Get Started Now
+              </a>
+              <Link
+                to="/login"
+                className="inline-flex min-h-11 items-center font-medium text-white underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-white"
+              >
+                Sign in to your account
+              </Link>
+            </div>
+          </div>
+        </section>
+      </main>
+
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-8 sm:flex-row sm:justify-between sm:px-6">
+          <div className="flex items-center gap-3">
+            <Logo />
+            <span className="font-semibold text-slate-900">{communityName}</span>
+          </div>
+          <p className="text-sm text-slate-600">© 2025 {communityName}. All rights reserved.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** Editing one's own profile: the Edit Profile form and PUT /api/profile both call updateProfile. */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+import { badRequest, conflict, notFound } from "~/utils/errors.server";
+import type { User } from "../../../db/schema";
+import { profileSchema } from "./schemas";
+
+/** Validates and saves the given profile fields of a member; throws 400 (with field errors), 404 or 409. */
+export function updateProfile(userId: string, input: unknown): User {
+  const parsed = profileSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
+    throw badRequest(Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.", fieldErrors);
+  }
+  const { bio, ...rest } = parsed.data;
+  const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<User>;
+  if ("bio" in (input as object)) values.bio = bio ?? null;
+  const db = getDb();
+  return db.$client
+    .transaction(() => {
+      if (values.email) {
+        const taken = db
+          .select({ id: schema.users.id })
+          .from(schema.users)
+          .where(and(sql`lower(${schema.users.email}) = ${values.email}`, ne(schema.users.id, userId)))
+          .get();
+        if (taken) throw conflict("That email is already used by another account.", { email: ["That email is already used by another account."] });
+      }
+      const updated = db
+        .update(schema.users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(schema.users.id, userId))
+        .returning()
+        .get();
+      if (!updated) throw notFound("Member not found");
+      return updated;
+    })
+    .immediate();
+}

@@ -1,0 +1,34 @@
+/** The profile form schema, shared by the Edit Profile form and PUT /api/profile. */
+import { z } from "zod";
+import { skillLevels } from "../../../db/schema";
+
+const name = (label: string) =>
+  z
+    .string({ invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** Interests arrive as a list (JSON) or as comma-separated text (a form field). */
+const interests = z
+  .union([z.array(z.string()), z.string()])
+  .transform((value) => (Array.isArray(value) ? value : value.split(",")))
+  .transform((list) => [...new Set(list.map((item) => item.trim()).filter(Boolean))])
+  .refine((list) => list.length <= 20, "Add at most 20 interests")
+  .refine((list) => list.every((item) => item.length <= 40), "Each interest must be at most 40 characters");
+
+export const profileSchema = z.object({
+  firstName: name("First name").optional(),
+  lastName: name("Last name").optional(),
+  displayName: name("Display name").optional(),
+  email: z.string().trim().toLowerCase().email("Please enter a valid email address").optional(),
+  skillLevel: z.enum(skillLevels, { errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }) }).optional(),
+  bio: z
+    .string()
+    .trim()
+    .max(1000, "Bio must be at most 1000 characters")
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  interests: interests.optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;

@@ -1,0 +1,28 @@
+/** Settings types and defaults shared by the server and the UI. */
+import type { FooterSettings } from "../../../db/schema";
+
+export const socialPlatforms = ["youtube", "facebook", "twitter", "instagram", "tiktok", "patreon", "threads"] as const;
+export type SocialPlatform = (typeof socialPlatforms)[number];
+export const supportPlatforms = ["support_link", "patron_link", "donation_link"] as const;
+
+export type PublicSettings = {
+  /** Active social platforms that have a URL, in SPEC order. */
+  socialLinks: { platform: SocialPlatform; url: string }[];
+  /** Active support links that have a URL. */
+  supportLinks: { supportUs?: string; becomeAPatron?: string; oneTimeDonation?: string };
+  footer: Pick<FooterSettings, "companyName" | "tagline" | "copyrightText" | "description" | "showSocialLinks" | "showSupportLinks" | "isActive">;
+};
+
+/** Default footer values naming the community (SPEC: defaults are used when settings are missing). */
+export function defaultFooter(communityName: string): PublicSettings["footer"] {
+  return {
+    companyName: communityName,
+    tagline: "AI Community Platform",
+    copyrightText: `© 2025 ${communityName}. All rights reserved.`,
+    description: `${communityName} is a community for AI enthusiasts: Question, Understand, Adapt, Discover, Share.`,
+    showSocialLinks: true,
+    showSupportLinks: true,
+    isActive: true,
+  };
+}
+

@@ -1,0 +1,155 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GlobalFooter } from "~/components/layout/global-footer";
+import { Header } from "~/components/layout/header";
+import { Sidebar } from "~/components/layout/sidebar";
+import { Toaster } from "~/components/ui/toaster";
+import { countMembers } from "~/features/members/members.server";
+import { getNotificationCounts } from "~/features/notifications/notifications.server";
+import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
+import { getPublicSettings } from "~/features/settings/settings.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { headerNameOf } from "~/utils/display-name";
+import { getEnv } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce-provider";
+import { getToast } from "~/utils/toast.server";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
+  const name = loaderData?.communityName ?? "Quads";
+  return [
+    { title: `${name} · AI Community Platform` },
+    { name: "description", content: `${name}: a community for AI enthusiasts. Discussions, weekly live meetings, resources and badges.` },
+  ];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const env = getEnv();
+  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)]);
+  const settings = getPublicSettings();
+  const shell = user
+    ? {
+        user: { id: user.id, name: headerNameOf(user), isAdmin: user.isAdmin, isModerator: user.isModerator },
+        counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
+      }
+    : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
+  return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME }, headers ? { headers } : undefined);
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Pages that draw their own frame (the landing page and the login card). */
+const framelessPaths = new Set(["/login"]);
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full bg-slate-50 font-sans text-slate-900 antialiased">
+        {children}
+        <Toaster toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, counts, settings, communityName } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (!user) {
+    const isLanding = location.pathname === "/";
+    return (
+      <>
+        {isLanding ? null : <Header user={null} communityName={communityName} unreadNotifications={0} />}
+        <Outlet />
+        {isLanding ? null : <GlobalFooter settings={settings} />}
+      </>
+    );
+  }
+  if (framelessPaths.has(location.pathname)) {
+    return (
+      <>
+        <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} />
+        <Outlet />
+        <GlobalFooter settings={settings} />
+      </>
+    );
+  }
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} />
+      <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
+        <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
+        <main id="main" className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+      <GlobalFooter settings={settings} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const settings: PublicSettings = rootData?.settings ?? { socialLinks: [], supportLinks: {}, footer: defaultFooter("Quads") };
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = isNotFound ? "Page Not Found" : isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
+  const message = isNotFound
+    ? "The page you are looking for does not exist or has moved."
+    : isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
+      ? error.data
+      : "We could not show this page. Please try again in a moment.";
+  return (
+    <>
+      <Header user={rootData?.user ?? null} communityName={rootData?.communityName ?? "Quads"} unreadNotifications={rootData?.counts.unreadNotifications ?? 0} />
+      <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <ErrorMessage title={title} message={message} />
+      </main>
+      <GlobalFooter settings={settings} />
+    </>
+  );
+}
+
+export function ErrorMessage({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-10 shadow-sm">
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-3 text-slate-600">{message}</p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+        Go to the dashboard
+      </Link>
+    </div>
+  );
+}

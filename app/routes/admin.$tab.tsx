@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/ui/page";
+import { adminTabs } from "~/features/admin/tabs";
+import { requirePagePermission } from "~/utils/auth.server";
+
+/** Admin tabs whose feature has not landed yet: an honest empty state. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePagePermission(request, "admin:access");
+  const tab = adminTabs.find((candidate) => candidate.slug === params.tab);
+  if (!tab) throw new Response("Not Found", { status: 404 });
+  return { label: tab.label };
+}
+
+export default function AdminTabPlaceholder() {
+  const { label } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h2 className="mb-4 text-xl font-semibold text-slate-900">{label}</h2>
+      <EmptyState title="Not available yet" message={`The ${label} tools are being built and will appear here.`} />
+    </>
+  );
+}

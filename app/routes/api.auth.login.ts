@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { loginWithPassword, toCurrentUser } from "~/features/auth/auth.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { createUserSession } from "~/utils/session.server";
+
+/** POST /api/auth/login {email, password}: signs in, sets the session cookie, returns the user. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const user = await loginWithPassword(await readJsonBody(request), { clientIp: context.clientIp });
+    return Response.json(toCurrentUser(user), { headers: { "Set-Cookie": await createUserSession(request, user.id) } });
+  });
+}
+
+export function loader() {
+  return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { registerUser, toCurrentUser } from "~/features/auth/auth.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { createUserSession } from "~/utils/session.server";
+
+/** POST /api/auth/register: creates the account, signs it in, returns the user (201). */
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const user = await registerUser(await readJsonBody(request), { clientIp: context.clientIp });
+    return Response.json(toCurrentUser(user), { status: 201, headers: { "Set-Cookie": await createUserSession(request, user.id) } });
+  });
+}
+
+export function loader() {
+  return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}

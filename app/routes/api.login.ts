@@ -1,0 +1,4 @@
+import { redirect } from "@remix-run/node";
+
+/** GET /api/login: the browser's sign-in navigation route; it leads to /login. */
+export const loader = () => redirect("/login");

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { toCurrentUser } from "~/features/auth/auth.server";
+import { updateProfile } from "~/features/members/profile.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+
+/** PUT /api/profile: firstName, lastName, displayName, email, skillLevel, bio, interests. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);
+    const user = await requireApiUser(request);
+    return Response.json(toCurrentUser(updateProfile(user.id, await readJsonBody(request))));
+  });
+}
+
+export function loader() {
+  return Response.json({ message: "Method not allowed. Use PUT." }, { status: 405, headers: { Allow: "PUT" } });
+}

@@ -1,0 +1,168 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FormField, PrimaryButton } from "~/components/ui/form-field";
+import { Toaster, type ToastMessage } from "~/components/ui/toaster";
+import { getAuthenticator } from "~/features/auth/auth.server";
+import { loginSchema, registerSchema } from "~/features/auth/schemas";
+import { getOptionalUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
+import { createUserSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Quads" }];
+
+type Tab = "login" | "register";
+type ActionResult = { intent: Tab; result: SubmissionResult<string[]>; toast: ToastMessage };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/");
+  return null;
+}
+
+const failureTitle: Record<Tab, string> = { login: "Login Failed", register: "Registration Failed" };
+const failureFallback: Record<Tab, string> = {
+  login: "Invalid email or password",
+  register: "Registration failed. Please try again.",
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const intent: Tab = formData.get("intent") === "register" ? "register" : "login";
+  const submission = parseWithZod(formData, { schema: intent === "register" ? registerSchema : loginSchema });
+  const fail = (status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: Record<string, string>) =>
+    data<ActionResult>(
+      {
+        intent,
+        result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }),
+        toast: { id: String(Date.now()), title: failureTitle[intent], description: message, variant: "destructive" },
+      },
+      { status, headers },
+    );
+  if (submission.status !== "success") {
+    const firstError = Object.values(submission.error ?? {}).flat()[0];
+    return fail(400, firstError ?? failureFallback[intent], submission.error as Record<string, string[]>);
+  }
+  try {
+    const user = await getAuthenticator({ clientIp: context.clientIp }).authenticate(intent, request);
+    const sessionCookie = await createUserSession(request, user.id);
+    const toast =
+      intent === "login"
+        ? { title: "Success", description: "Welcome back!" }
+        : { title: "Welcome!", description: "Your account has been created successfully." };
+    return redirectWithToast("/", toast, { headers: { "Set-Cookie": sessionCookie } });
+  } catch (error) {
+    if (isAppError(error)) return fail(error.status, error.message || failureFallback[intent], error.fieldErrors, error.headers);
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const tab: Tab = actionData?.intent ?? (searchParams.get("tab") === "register" ? "register" : "login");
+  return (
+    <main id="main" className="mx-auto flex min-h-[70vh] max-w-md items-center px-4 py-12">
+      <div className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-slate-900">Welcome to the community</h1>
+        <div role="tablist" aria-label="Sign in or register" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+          <TabLink tab="login" current={tab} label="Login" />
+          <TabLink tab="register" current={tab} label="Register" />
+        </div>
+        <div className="mt-6" role="tabpanel" id={`${tab}-panel`} aria-labelledby={`${tab}-tab`}>
+          {tab === "login" ? (
+            <LoginForm lastResult={actionData?.intent === "login" ? actionData.result : undefined} />
+          ) : (
+            <RegisterForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} />
+          )}
+        </div>
+      </div>
+      <Toaster toast={actionData?.toast ?? null} />
+    </main>
+  );
+}
+
+function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: string }) {
+  const isSelected = tab === current;
+  return (
+    <Link
+      to={`/login?tab=${tab}`}
+      replace
+      preventScrollReset
+      role="tab"
+      id={`${tab}-tab`}
+      aria-selected={isSelected}
+      aria-controls={`${tab}-panel`}
+      className={`rounded-md px-3 py-2 text-center text-sm font-semibold ${isSelected ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+    >
+      {label}
+    </Link>
+  );
+}
+
+function usePendingIntent(intent: Tab) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const isPending = usePendingIntent("login");
+  const [form, fields] = useForm({
+    id: "login-form",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action="/login?tab=login" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="login" />
+      <FormField label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+      <FormField
+        label="Password"
+        errors={fields.password.errors}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+      />
+      <PrimaryButton disabled={isPending}>{isPending ? "Signing in..." : "Sign In"}</PrimaryButton>
+    </Form>
+  );
+}
+
+function RegisterForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const isPending = usePendingIntent("register");
+  const [form, fields] = useForm({
+    id: "register-form",
+    lastResult,
+    constraint: getZodConstraint(registerSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action="/login?tab=register" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="register" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
+        <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
+      </div>
+      <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <FormField label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+      <FormField
+        label="Password"
+        errors={fields.password.errors}
+        hint="At least 8 characters."
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="City (optional)" errors={fields.city.errors} inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }} />
+        <FormField label="State (optional)" errors={fields.state.errors} inputProps={{ ...getInputProps(fields.state, { type: "text" }), autoComplete: "address-level1" }} />
+      </div>
+      <FormField label="Phone Number (optional)" errors={fields.phoneNumber.errors} inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "tel" }} />
+      <PrimaryButton disabled={isPending}>{isPending ? "Creating account..." : "Create Account"}</PrimaryButton>
+      <p className="text-center text-xs text-slate-500">By creating an account, you agree to our terms of service and privacy policy.</p>
+    </Form>
+  );
+}

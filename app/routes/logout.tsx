@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { logout } from "~/features/auth/logout.server";
+
+/** POST /logout (the profile's Logout button): ends the session, then /login. */
+export async function action({ request }: ActionFunctionArgs) {
+  return redirect("/login", { headers: { "Set-Cookie": await logout(request) } });
+}
+
+export async function loader() {
+  return redirect("/");
+}

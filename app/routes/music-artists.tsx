@@ -1,0 +1,16 @@
+import type { MetaFunction } from "@remix-run/node";
+import { EmptyState, PageHeader } from "~/components/ui/page";
+import { requireMemberLoader } from "~/utils/member-page.server";
+
+export const meta: MetaFunction = () => [{ title: "AI Music Artists · Quads" }];
+
+export const loader = requireMemberLoader;
+
+export default function Page() {
+  return (
+    <>
+      <PageHeader title="AI Music Artists" />
+      <EmptyState title="Coming soon" message="The artists showcase is being built: soon you will discover, rate and comment on AI music artists here." />
+    </>
+  );
+}

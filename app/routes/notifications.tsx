@@ -1,0 +1,16 @@
+import type { MetaFunction } from "@remix-run/node";
+import { EmptyState, PageHeader } from "~/components/ui/page";
+import { requireMemberLoader } from "~/utils/member-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Notifications · Quads" }];
+
+export const loader = requireMemberLoader;
+
+export default function Page() {
+  return (
+    <>
+      <PageHeader title="Notifications" />
+      <EmptyState title="Coming soon" message="Notifications are being built: replies and likes on your posts will appear here." />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { MetaFunction } from "@remix-run/node";
+import { EmptyState, PageHeader } from "~/components/ui/page";
+import { requireMemberLoader } from "~/utils/member-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Discussion · Quads" }];
+
+export const loader = requireMemberLoader;
+
+export default function Page() {
+  return (
+    <>
+      <PageHeader title="Discussion" />
+      <EmptyState title="Coming soon" message="Post pages are being built: soon you will read a discussion and its replies here." />
+    </>
+  );
+}

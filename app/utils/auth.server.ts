@@ -1,0 +1,83 @@
+/**
+ * Who is asking: the signed-in user of a request (read from the server-side session on every
+ * request, so a deleted user or a changed role takes effect at once) and the guards routes use.
+ */
+import { redirect } from "@remix-run/node";
+import { findUserById, toCurrentUser, type CurrentUser } from "~/features/auth/auth.server";
+import { getEnv } from "./env.server";
+import { forbidden, unauthorized } from "./errors.server";
+import { can, type Permission } from "./permissions";
+import { getSession } from "./session.server";
+import { createToastHeader } from "./toast.server";
+
+const userByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, or null. Memoised per request. */
+export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  let pending = userByRequest.get(request);
+  if (!pending) {
+    pending = (async () => {
+      if (!request.headers.get("Cookie")?.includes("quads_session=")) return null;
+      const session = await getSession(request);
+      const userId = session.get("userId");
+      if (!userId) return null;
+      const user = findUserById(userId);
+      return user ? toCurrentUser(user) : null;
+    })();
+    userByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function redirectToLogin(): Promise<never> {
+  throw redirect("/login", {
+    headers: {
+      "Set-Cookie": await createToastHeader({
+        title: "Unauthorized",
+        description: "You are logged out. Logging in again...",
+        variant: "destructive",
+      }),
+    },
+  });
+}
+
+/** For member pages: the user, or a redirect to /login with the 'Unauthorized' toast. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) return redirectToLogin();
+  return user;
+}
+
+/** For admin pages: visitors go to /login; members to / with 'Access Denied'. */
+export async function requirePagePermission(request: Request, permission: Permission): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (can(user, permission, getEnv().ADMIN_EMAIL)) return user;
+  throw redirect("/", {
+    headers: {
+      "Set-Cookie": await createToastHeader({
+        title: "Access Denied",
+        description: "You need admin privileges to access this page.",
+        variant: "destructive",
+      }),
+    },
+  });
+}
+
+/** For /api: the user, or a 401 AppError ('Unauthorized'). */
+export async function requireApiUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw unauthorized("Unauthorized");
+  return user;
+}
+
+/** For /api: 401 for visitors, 403 for users without the permission. */
+export async function requireApiPermission(request: Request, permission: Permission): Promise<CurrentUser> {
+  const user = await requireApiUser(request);
+  if (!can(user, permission, getEnv().ADMIN_EMAIL)) throw forbidden();
+  return user;
+}
+
+/** Whether the user holds a permission (for showing controls). */
+export function userCan(user: CurrentUser | null, permission: Permission): boolean {
+  return can(user, permission, getEnv().ADMIN_EMAIL);
+}

@@ -1,0 +1,41 @@
+/**
+ * Fixed-window rate limits kept in SQLite, so every worker process and a restart see the same
+ * counts. One upsert per checked attempt.
+ */
+import { getDb } from "./db.server";
+import { tooManyRequests } from "./errors.server";
+
+type Limit = { key: string; limit: number; windowSeconds: number };
+
+/** Counts one attempt against `key`; throws a 429 AppError (with when to retry) once the limit is passed. */
+export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "attempts") {
+  const now = Date.now();
+  const row = getDb()
+    .$client.prepare(
+      `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
+       on conflict(key) do update set
+         count = case when reset_at <= ? then 1 else count + 1 end,
+         reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
+       returning count, reset_at as resetAt`,
+    )
+    .get(key, now + windowSeconds * 1000, now, now) as { count: number; resetAt: number };
+  if (row.count > limit) {
+    throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
+  }
+}
+
+/** Throws a 429 when `key` is already over its limit, without counting an attempt. */
+export function assertUnderRateLimit({ key, limit }: Limit, what = "attempts") {
+  const now = Date.now();
+  const row = getDb().$client.prepare(`select count, reset_at as resetAt from rate_limits where key = ?`).get(key) as
+    | { count: number; resetAt: number }
+    | undefined;
+  if (row && row.resetAt > now && row.count >= limit) {
+    throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
+  }
+}
+
+/** Forgets a key (for example the failed-login counter after a successful sign-in). */
+export function resetRateLimit(key: string) {
+  getDb().$client.prepare(`delete from rate_limits where key = ?`).run(key);
+}

@@ -1,0 +1,20 @@
+/** URLs built in one place. */
+export const routes = {
+  home: "/",
+  login: "/login",
+  loginTab: (tab: "login" | "register") => `/login?tab=${tab}`,
+  logout: "/logout",
+  discussions: "/discussions",
+  post: (id: number | string) => `/post/${id}`,
+  meetings: "/meetings",
+  members: "/members",
+  member: (id: string) => `/members/${id}`,
+  resources: "/resources",
+  musicArtists: "/music-artists",
+  badges: "/badges",
+  badgeGuide: "/badge-guide",
+  profile: "/profile",
+  notifications: "/notifications",
+  admin: "/admin",
+  adminTab: (tab: string) => `/admin/${tab}`,
+} as const;

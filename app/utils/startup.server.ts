@@ -1,0 +1,53 @@
+/**
+ * What happens at start: parse the configuration, open the database (migrations run), seed the
+ * reference data and, on a first start with SEED_DEMO on, the demo community.
+ */
+import { randomBytes } from "node:crypto";
+import { count } from "drizzle-orm";
+import { hashPassword } from "~/features/auth/password.server";
+import { seedDemoContent, seedReferenceData } from "../../db/seed.server";
+import { getDb, schema } from "./db.server";
+import { getEnv, type Env } from "./env.server";
+
+export const DEMO_ADMIN_EMAIL = "admin@quads.example";
+
+/** Prepares configuration and database; throws a ConfigurationError (naming the variable) on bad config. */
+export async function startApplication(): Promise<Env> {
+  const env = getEnv();
+  const db = getDb();
+  seedReferenceData(db, { communityName: env.COMMUNITY_NAME });
+  if (env.SEED_DEMO) await seedDemoIfEmpty();
+  return env;
+}
+
+async function seedDemoIfEmpty() {
+  const db = getDb();
+  const { total } = db.select({ total: count() }).from(schema.users).get() ?? { total: 0 };
+  if (total > 0) return;
+  const password = randomBytes(9).toString("base64url");
+  const [adminPasswordHash, memberPasswordHash] = await Promise.all([
+    hashPassword(password),
+    hashPassword(randomBytes(16).toString("base64url")),
+  ]);
+  const { total: again } = db.select({ total: count() }).from(schema.users).get() ?? { total: 0 };
+  if (again > 0) return;
+  seedDemoContent(db, { now: new Date(), adminEmail: DEMO_ADMIN_EMAIL, adminPasswordHash, memberPasswordHash });
+  console.log(
+    [
+      "",
+      "  Demo community created. Sign in as the demo admin:",
+      `    e-mail:   ${DEMO_ADMIN_EMAIL}`,
+      `    password: ${password}`,
+      "  (shown once: note it now; set ADMIN_EMAIL to give your own account admin rights)",
+      "",
+    ].join("\n"),
+  );
+}
+
+export function stopApplication() {
+  try {
+    getDb().$client.close();
+  } catch {
+    // already closed
+  }
+}

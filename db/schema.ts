@@ -1,0 +1,398 @@
+/**
+ * The whole Quads schema (SPEC section 3), plus the tables the features need
+ * (notifications). Timestamps are stored as integer milliseconds since the epoch;
+ * lists (interests, tags) as JSON text.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const skillLevels = ["beginner", "intermediate", "expert"] as const;
+export const roles = ["member", "moderator", "admin"] as const;
+export const badgeTypes = [
+  "explorer",
+  "discusser",
+  "sharer",
+  "attendee",
+  "supporter",
+  "ai_innovator",
+  "community_helper",
+  "meeting_regular",
+  "resource_guru",
+  "music_lover",
+  "quads_master",
+] as const;
+export const platforms = [
+  "youtube",
+  "facebook",
+  "twitter",
+  "instagram",
+  "tiktok",
+  "patreon",
+  "threads",
+  "support_link",
+  "patron_link",
+  "donation_link",
+] as const;
+export const resourceTypes = ["tool", "article", "video", "course", "website", "channel", "book"] as const;
+export const difficulties = ["beginner", "intermediate", "advanced"] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    password: text("password").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    displayName: text("display_name").notNull(),
+    city: text("city"),
+    state: text("state"),
+    phoneNumber: text("phone_number"),
+    profileImageUrl: text("profile_image_url"),
+    skillLevel: text("skill_level", { enum: skillLevels }).notNull().default("beginner"),
+    role: text("role", { enum: roles }).notNull().default("member"),
+    points: integer("points").notNull().default(0),
+    bio: text("bio"),
+    interests: text("interests", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** When the member last opened /discussions (drives the unreadDiscussions count). */
+    discussionsSeenAt: integer("discussions_seen_at", { mode: "timestamp_ms" }),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
+    index("users_points_idx").on(table.points),
+    index("users_created_at_idx").on(table.createdAt),
+    index("users_first_name_idx").on(table.firstName),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: text("sess", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+    /** Denormalised from sess so that deleting a user revokes their sessions. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("sessions_expire_idx").on(table.expire), index("sessions_user_idx").on(table.userId)],
+);
+
+export const badges = sqliteTable("badges", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  type: text("type", { enum: badgeTypes }).notNull().unique(),
+  iconClass: text("icon_class").notNull(),
+  colorClass: text("color_class").notNull(),
+  pointsRequired: integer("points_required").notNull().default(0),
+  criteriaDescription: text("criteria_description").notNull(),
+  /** One of the nine guide categories of SPEC section 9. */
+  category: text("category").notNull(),
+  createdAt: createdAt(),
+});
+
+export const userBadges = sqliteTable(
+  "user_badges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badgeId: integer("badge_id")
+      .notNull()
+      .references(() => badges.id, { onDelete: "cascade" }),
+    earnedAt: integer("earned_at", { mode: "timestamp_ms" }),
+    progress: integer("progress").notNull().default(0),
+    isCompleted: integer("is_completed", { mode: "boolean" }).notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex("user_badges_user_badge_unique").on(table.userId, table.badgeId),
+    index("user_badges_badge_idx").on(table.badgeId),
+  ],
+);
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  colorClass: text("color_class").notNull(),
+  iconClass: text("icon_class").notNull(),
+  createdAt: createdAt(),
+});
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    likesCount: integer("likes_count").notNull().default(0),
+    repliesCount: integer("replies_count").notNull().default(0),
+    isPinned: integer("is_pinned", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    index("posts_pinned_created_idx").on(table.isPinned, table.createdAt),
+    index("posts_created_idx").on(table.createdAt),
+    index("posts_category_created_idx").on(table.categoryId, table.createdAt),
+    index("posts_author_idx").on(table.authorId, table.createdAt),
+  ],
+);
+
+export const replies = sqliteTable(
+  "replies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    content: text("content").notNull(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentReplyId: integer("parent_reply_id").references((): AnySQLiteColumn => replies.id, {
+      onDelete: "cascade",
+    }),
+    likesCount: integer("likes_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("replies_post_created_idx").on(table.postId, table.createdAt),
+    index("replies_author_idx").on(table.authorId, table.createdAt),
+    index("replies_parent_idx").on(table.parentReplyId),
+  ],
+);
+
+export const postLikes = sqliteTable(
+  "post_likes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("post_likes_post_user_unique").on(table.postId, table.userId),
+    index("post_likes_user_idx").on(table.userId),
+  ],
+);
+
+export const meetings = sqliteTable(
+  "meetings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }).notNull(),
+    duration: integer("duration").notNull().default(60),
+    joinZoomUrl: text("join_zoom_url"),
+    registrationZoomUrl: text("registration_zoom_url"),
+    replayZoomUrl: text("replay_zoom_url"),
+    hostId: text("host_id").references(() => users.id, { onDelete: "set null" }),
+    attendeesCount: integer("attendees_count").notNull().default(0),
+    isRecorded: integer("is_recorded", { mode: "boolean" }).notNull().default(false),
+    recordingUrl: text("recording_url"),
+    registrationRequired: integer("registration_required", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [index("meetings_scheduled_idx").on(table.scheduledAt), index("meetings_created_idx").on(table.createdAt)],
+);
+
+export const meetingAttendees = sqliteTable(
+  "meeting_attendees",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    registeredAt: integer("registered_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    attended: integer("attended", { mode: "boolean" }).notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex("meeting_attendees_meeting_user_unique").on(table.meetingId, table.userId),
+    index("meeting_attendees_user_idx").on(table.userId),
+  ],
+);
+
+export const musicArtists = sqliteTable(
+  "music_artists",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description"),
+    genre: text("genre"),
+    avatarUrl: text("avatar_url"),
+    latestTrack: text("latest_track"),
+    playCount: integer("play_count").notNull().default(0),
+    spotifyUrl: text("spotify_url"),
+    youtubeUrl: text("youtube_url"),
+    appleMusicUrl: text("apple_music_url"),
+    featured: integer("featured", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("music_artists_created_idx").on(table.createdAt),
+    index("music_artists_featured_idx").on(table.featured),
+    index("music_artists_genre_idx").on(table.genre),
+  ],
+);
+
+export const artistRatings = sqliteTable(
+  "artist_ratings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    artistId: integer("artist_id")
+      .notNull()
+      .references(() => musicArtists.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("artist_ratings_artist_user_unique").on(table.artistId, table.userId),
+    index("artist_ratings_user_idx").on(table.userId),
+  ],
+);
+
+export const artistComments = sqliteTable(
+  "artist_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    artistId: integer("artist_id")
+      .notNull()
+      .references(() => musicArtists.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    comment: text("comment").notNull(),
+    isHidden: integer("is_hidden", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("artist_comments_artist_created_idx").on(table.artistId, table.createdAt),
+    index("artist_comments_user_idx").on(table.userId),
+  ],
+);
+
+export const platformSettings = sqliteTable("platform_settings", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  platform: text("platform", { enum: platforms }).notNull().unique(),
+  url: text("url"),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const footerSettings = sqliteTable("footer_settings", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  companyName: text("company_name").notNull(),
+  tagline: text("tagline").notNull(),
+  copyrightText: text("copyright_text").notNull(),
+  description: text("description").notNull(),
+  showSocialLinks: integer("show_social_links", { mode: "boolean" }).notNull().default(true),
+  showSupportLinks: integer("show_support_links", { mode: "boolean" }).notNull().default(true),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const resources = sqliteTable(
+  "resources",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    url: text("url").notNull(),
+    resourceType: text("resource_type", { enum: resourceTypes }).notNull(),
+    difficulty: text("difficulty", { enum: difficulties }).notNull().default("beginner"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    submittedBy: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
+    rating: real("rating").notNull().default(0),
+    reviewsCount: integer("reviews_count").notNull().default(0),
+    pricingCategory: text("pricing_category").notNull().default("free"),
+    embedUrl: text("embed_url"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("resources_created_idx").on(table.createdAt),
+    index("resources_type_idx").on(table.resourceType, table.createdAt),
+  ],
+);
+
+/** In-app notifications (a reply to your post, a like, a badge earned, a new meeting). */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    link: text("link"),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("notifications_user_created_idx").on(table.userId, table.createdAt),
+    index("notifications_user_unread_idx").on(table.userId, table.readAt),
+  ],
+);
+
+/** Fixed-window counters for rate limits, shared by every worker process. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at").notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Badge = typeof badges.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type FooterSettings = typeof footerSettings.$inferSelect;
+export type PlatformSetting = typeof platformSettings.$inferSelect;
+export type Platform = (typeof platforms)[number];
