@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppServer } from "./app/entry.server";
+import { checkCrossSiteRequest } from "./app/utils/csrf";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -139,41 +140,20 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)/i;
-
-/**
- * CSRF defence for every non-GET request: browsers say where a request comes from
- * (Sec-Fetch-Site, Origin); a cross-site one is refused. /api writes also refuse the content
- * types an HTML form can send cross-site, so they need JSON (or no body at all).
- */
+/** CSRF defence (app/utils/csrf.ts) for every non-GET request. */
 function refuseCrossSiteWrites(request: Request, response: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(request.method)) return next();
-  const isApi = request.path.startsWith("/api/");
-  const refuse = (status: number, message: string) =>
-    isApi || request.accepts(["html", "json"]) === "json"
-      ? response.status(status).json({ message })
-      : response.status(status).type("text/plain").send(message);
-
-  const fetchSite = request.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
-    return refuse(403, "Cross-site request refused.");
-  }
-  const origin = request.get("origin");
-  if (origin) {
-    let originHost: string | undefined;
-    try {
-      originHost = origin === "null" ? undefined : new URL(origin).host;
-    } catch {
-      originHost = undefined;
-    }
-    const expectedHost = request.get("x-forwarded-host") && app.get("trust proxy") ? request.get("x-forwarded-host") : request.get("host");
-    if (!originHost || originHost !== expectedHost) return refuse(403, "Cross-site request refused.");
-  }
-  if (isApi && FORM_CONTENT_TYPE.test(request.get("content-type") ?? "")) {
-    return refuse(415, "Send JSON (Content-Type: application/json) to this endpoint.");
-  }
-  next();
+  const check = checkCrossSiteRequest({
+    method: request.method,
+    path: request.path,
+    host: app.get("trust proxy") && request.get("x-forwarded-host") ? request.get("x-forwarded-host") : request.get("host"),
+    origin: request.get("origin"),
+    fetchSite: request.get("sec-fetch-site"),
+    contentType: request.get("content-type"),
+  });
+  if (check.ok) return next();
+  const wantsJson = request.path.startsWith("/api/") || request.accepts(["html", "json"]) === "json";
+  if (wantsJson) return response.status(check.status).json({ message: check.message });
+  response.status(check.status).type("text/plain").send(check.message);
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -31,6 +31,7 @@ export default defineConfig({
   build: { target: "es2022" },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+    setupFiles: ["app/test/setup.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 20000,

@@ -36,7 +36,8 @@ function createStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: env.NODE_ENV === "production" && process.env.COOKIE_SECURE === "true",
+      // Secure is decided per request (HTTPS, directly or via a trusted proxy): see commitSession calls.
+      secure: false,
       secrets: [env.SESSION_SECRET],
       maxAge: SESSION_MAX_AGE_SECONDS,
     },

@@ -40,7 +40,7 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
             <Link to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
               Already a member? Sign In
             </Link>
-            <Link to={routes.loginTab("register")} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+            <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
               Join the Community
             </Link>
           </div>

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { uniqueEmail } from "~/test/factories";
+import { loginWithPassword, registerUser, toCurrentUser } from "./auth.server";
+
+const meta = { clientIp: "10.0.0.1" };
+const validRegistration = () => ({
+  email: uniqueEmail("new"),
+  password: "long-enough-password",
+  firstName: "Grace",
+  lastName: "Hopper",
+  displayName: "Amazing Grace",
+});
+
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("registerUser", () => {
+  it("creates a member with a hashed password and the Explorer badge earned", async () => {
+    const input = validRegistration();
+    const user = await registerUser(input, meta);
+    expect(user.email).toBe(input.email);
+    expect(user.role).toBe("member");
+    expect(user.skillLevel).toBe("beginner");
+    expect(user.points).toBe(0);
+    expect(user.password).toMatch(/^scrypt\$/);
+    expect(user.password).not.toContain(input.password);
+    const badges = getDb()
+      .select({ type: schema.badges.type, isCompleted: schema.userBadges.isCompleted })
+      .from(schema.userBadges)
+      .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
+      .where(eq(schema.userBadges.userId, user.id))
+      .all();
+    expect(badges).toEqual([{ type: "explorer", isCompleted: true }]);
+  });
+
+  it("refuses a duplicate e-mail, whatever its case, with 409", async () => {
+    const input = validRegistration();
+    await registerUser(input, meta);
+    const error = await errorOf(registerUser({ ...input, email: input.email.toUpperCase() }, meta));
+    expect(error.status).toBe(409);
+    expect(error.message).toMatch(/already exists/);
+  });
+
+  it("explains bad input with SPEC's messages", async () => {
+    const short = await errorOf(registerUser({ ...validRegistration(), password: "short" }, meta));
+    expect(short.status).toBe(400);
+    expect(short.fieldErrors?.password).toEqual(["Password must be at least 8 characters"]);
+    const email = await errorOf(registerUser({ ...validRegistration(), email: "not-an-email" }, meta));
+    expect(email.fieldErrors?.email).toEqual(["Please enter a valid email address"]);
+    const missing = await errorOf(registerUser({ email: uniqueEmail(), password: "long-enough-password" }, meta));
+    expect(Object.keys(missing.fieldErrors ?? {}).sort()).toEqual(["displayName", "firstName", "lastName"]);
+  });
+});
+
+describe("loginWithPassword", () => {
+  it("signs in with the right password and refuses a wrong one with 401", async () => {
+    const input = validRegistration();
+    const created = await registerUser(input, meta);
+    const user = await loginWithPassword({ email: input.email.toUpperCase(), password: input.password }, meta);
+    expect(user.id).toBe(created.id);
+    const wrong = await errorOf(loginWithPassword({ email: input.email, password: "wrong-password" }, meta));
+    expect(wrong.status).toBe(401);
+    expect(wrong.message).toBe("Invalid email or password");
+    const unknown = await errorOf(loginWithPassword({ email: uniqueEmail(), password: "whatever" }, meta));
+    expect(unknown.status).toBe(401);
+  });
+
+  it("requires a valid e-mail and a password", async () => {
+    const error = await errorOf(loginWithPassword({ email: "nope", password: "" }, meta));
+    expect(error.status).toBe(400);
+    expect(error.fieldErrors).toEqual({ email: ["Please enter a valid email address"], password: ["Password is required"] });
+  });
+
+  it("blocks an account after too many failed attempts with a 429 that says when to retry", async () => {
+    const input = validRegistration();
+    await registerUser(input, meta);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await errorOf(loginWithPassword({ email: input.email, password: "wrong-password" }, meta))).status).toBe(401);
+    }
+    const blocked = await errorOf(loginWithPassword({ email: input.email, password: "wrong-password" }, meta));
+    expect(blocked.status).toBe(429);
+    expect(blocked.message).toMatch(/try again in \d+ minutes?/);
+    expect(blocked.headers?.["Retry-After"]).toMatch(/^\d+$/);
+  });
+});
+
+describe("toCurrentUser", () => {
+  it("never exposes the password hash and grants admin rights to ADMIN_EMAIL accounts", async () => {
+    const owner = await registerUser({ ...validRegistration(), email: "owner@example.com" }, meta);
+    const shaped = toCurrentUser(owner);
+    expect(shaped).not.toHaveProperty("password");
+    expect(shaped.isAdmin).toBe(true);
+    expect(shaped.isModerator).toBe(true);
+    const member = toCurrentUser(await registerUser(validRegistration(), meta));
+    expect(member.isAdmin).toBe(false);
+  });
+});

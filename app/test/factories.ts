@@ -1,0 +1,35 @@
+/** Test helpers: create members directly and build requests for loaders/actions. */
+import { randomUUID } from "node:crypto";
+import { createUserRecord } from "~/features/auth/auth.server";
+import { hashPassword } from "~/features/auth/password.server";
+import { createUserSession } from "~/utils/session.server";
+
+let counter = 0;
+
+export function uniqueEmail(prefix = "member") {
+  counter += 1;
+  return `${prefix}-${counter}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export async function createMember(overrides: Partial<Parameters<typeof createUserRecord>[0]> & { plainPassword?: string } = {}) {
+  const { plainPassword = "correct-horse-battery", ...rest } = overrides;
+  return createUserRecord({
+    email: uniqueEmail(),
+    password: await hashPassword(plainPassword),
+    firstName: "Test",
+    lastName: "Member",
+    displayName: "Tester",
+    ...rest,
+  });
+}
+
+/** A request carrying the session cookie of a freshly signed-in user. */
+export async function signedInRequest(userId: string, url = "http://localhost/", init: RequestInit = {}) {
+  const setCookie = await createUserSession(new Request("http://localhost/"), userId);
+  const cookie = setCookie.split(";")[0];
+  const headers = new Headers(init.headers);
+  headers.set("Cookie", cookie);
+  return new Request(url, { ...init, headers });
+}
+
+export const testContext = { cspNonce: "test", clientIp: "127.0.0.1", requestId: "test" };

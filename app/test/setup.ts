@@ -1,0 +1,20 @@
+/**
+ * Vitest setup: every test file gets its own fresh SQLite file (migrated, with reference data)
+ * and a fixed test configuration, before any app module reads the environment.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const directory = mkdtempSync(path.join(tmpdir(), "quads-unit-"));
+process.env.DATABASE_URL = `file:${path.join(directory, "test.db")}`;
+process.env.SESSION_SECRET = "test-session-secret-0123456789";
+process.env.SEED_DEMO = "false";
+process.env.ADMIN_EMAIL = "owner@example.com";
+process.env.NODE_ENV = "test";
+process.env.AUTH_RATE_LIMIT_PER_IP = "1000";
+process.env.AUTH_RATE_LIMIT_PER_ACCOUNT = "5";
+
+const { getDb } = await import("~/utils/db.server");
+const { seedReferenceData } = await import("../../db/seed.server");
+seedReferenceData(getDb(), { communityName: "Quads" });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { checkCrossSiteRequest } from "./csrf";
+
+const base = { method: "POST", path: "/login", host: "quads.example:3000", origin: undefined, fetchSite: undefined, contentType: undefined };
+
+describe("checkCrossSiteRequest", () => {
+  it("lets reads through", () => {
+    expect(checkCrossSiteRequest({ ...base, method: "GET", fetchSite: "cross-site" }).ok).toBe(true);
+  });
+  it("accepts same-origin form posts and refuses cross-site ones", () => {
+    expect(checkCrossSiteRequest({ ...base, origin: "http://quads.example:3000", fetchSite: "same-origin", contentType: "application/x-www-form-urlencoded" }).ok).toBe(true);
+    expect(checkCrossSiteRequest({ ...base, fetchSite: "cross-site" })).toMatchObject({ ok: false, status: 403 });
+    expect(checkCrossSiteRequest({ ...base, fetchSite: "same-site" })).toMatchObject({ ok: false, status: 403 });
+    expect(checkCrossSiteRequest({ ...base, origin: "https://evil.example" })).toMatchObject({ ok: false, status: 403 });
+    expect(checkCrossSiteRequest({ ...base, origin: "null" })).toMatchObject({ ok: false, status: 403 });
+  });
+  it("refuses form content types on /api writes but keeps JSON and bodiless writes working", () => {
+    const api = { ...base, path: "/api/posts/1/like" };
+    expect(checkCrossSiteRequest({ ...api, contentType: "text/plain" })).toMatchObject({ ok: false, status: 415 });
+    expect(checkCrossSiteRequest({ ...api, contentType: "multipart/form-data; boundary=x" })).toMatchObject({ ok: false, status: 415 });
+    expect(checkCrossSiteRequest({ ...api, contentType: "application/x-www-form-urlencoded" })).toMatchObject({ ok: false, status: 415 });
+    expect(checkCrossSiteRequest({ ...api, contentType: "application/json" }).ok).toBe(true);
+    expect(checkCrossSiteRequest({ ...api, method: "DELETE" }).ok).toBe(true);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * CSRF defence for every non-GET request, pages and /api alike. Browsers say where a request
+ * comes from (Sec-Fetch-Site, Origin): a cross-site write is refused. /api writes also refuse
+ * the content types an HTML form can send cross-site, so they need JSON (or no body at all,
+ * as the bodiless like/unlike/logout/delete calls send). See docs/decisions/0005-csrf.md.
+ */
+export type CrossSiteCheck = { ok: true } | { ok: false; status: 403 | 415; message: string };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)/i;
+
+export function checkCrossSiteRequest(request: {
+  method: string;
+  path: string;
+  /** The host the site is served on (Host, or X-Forwarded-Host behind a trusted proxy). */
+  host: string | undefined;
+  origin: string | undefined;
+  fetchSite: string | undefined;
+  contentType: string | undefined;
+}): CrossSiteCheck {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return { ok: true };
+  const refused = { ok: false, status: 403, message: "Cross-site request refused." } as const;
+  if (request.fetchSite && request.fetchSite !== "same-origin" && request.fetchSite !== "none") return refused;
+  if (request.origin) {
+    let originHost: string | undefined;
+    try {
+      originHost = request.origin === "null" ? undefined : new URL(request.origin).host;
+    } catch {
+      originHost = undefined;
+    }
+    if (!originHost || originHost !== request.host) return refused;
+  }
+  if (request.path.startsWith("/api/") && FORM_CONTENT_TYPE.test(request.contentType ?? "")) {
+    return { ok: false, status: 415, message: "Send JSON (Content-Type: application/json) to this endpoint." };
+  }
+  return { ok: true };
+}

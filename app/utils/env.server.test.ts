@@ -1,0 +1,34 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigurationError, parseEnv } from "./env.server";
+
+const directory = mkdtempSync(path.join(tmpdir(), "quads-env-"));
+const database = `file:${path.join(directory, "env.db")}`;
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = parseEnv({ DATABASE_URL: database });
+    expect(env.PORT).toBe(3000);
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.COMMUNITY_NAME).toBe("Quads");
+    expect(env.ADMIN_EMAIL).toEqual([]);
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+  it("keeps a generated session secret across restarts", () => {
+    expect(parseEnv({ DATABASE_URL: database }).SESSION_SECRET).toBe(parseEnv({ DATABASE_URL: database }).SESSION_SECRET);
+  });
+  it("parses lists and switches", () => {
+    const env = parseEnv({ DATABASE_URL: database, ADMIN_EMAIL: " A@x.io , b@y.io", SEED_DEMO: "false" });
+    expect(env.ADMIN_EMAIL).toEqual(["a@x.io", "b@y.io"]);
+    expect(env.SEED_DEMO).toBe(false);
+  });
+  it("stops with a message naming the bad variable", () => {
+    expect(() => parseEnv({ DATABASE_URL: database, PORT: "eighty" })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ DATABASE_URL: database, PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: database, ADMIN_EMAIL: "not-an-email" })).toThrow(/ADMIN_EMAIL/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: database, SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
+  });
+});

@@ -1,0 +1,32 @@
+// npm run backup [-- DEST]: a consistent online backup of the SQLite database (SQLite backup API),
+// safe while the server runs. Writes data/backups/quads-<timestamp>.db by default.
+import Database from "better-sqlite3";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+
+const url = process.env.DATABASE_URL || "file:./data/quads.db";
+if (!url.startsWith("file:")) {
+  console.error("DATABASE_URL must start with file:");
+  process.exit(1);
+}
+const source = path.resolve(url.slice("file:".length));
+if (!existsSync(source)) {
+  console.error(`No database at ${source}: nothing to back up.`);
+  process.exit(1);
+}
+const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace("T", "_").slice(0, 19);
+const destination = path.resolve(process.argv[2] ?? path.join(path.dirname(source), "backups", `quads-${stamp}.db`));
+mkdirSync(path.dirname(destination), { recursive: true });
+
+const database = new Database(source, { readonly: true, fileMustExist: true });
+database.pragma("busy_timeout = 5000");
+await database.backup(destination);
+database.close();
+const check = new Database(destination, { readonly: true });
+const integrity = check.pragma("integrity_check", { simple: true });
+check.close();
+if (integrity !== "ok") {
+  console.error(`Backup written to ${destination} but its integrity check says: ${integrity}`);
+  process.exit(1);
+}
+console.log(`Backup written to ${destination}`);

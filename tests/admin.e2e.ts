@@ -1,0 +1,63 @@
+/** Admin panel access: members are turned away, the ADMIN_EMAIL account gets the panel. */
+import { describe, expect, it } from "vitest";
+import { ADMIN_EMAIL } from "./support/constants";
+import { expectToast, goto, jsModes, loginViaUi, makeUser, pathOf, registerViaUi, useBrowser, usePage, visible } from "./support/browser";
+
+const ADMIN_TABS = [
+  "Manage Users",
+  "Create Meetings",
+  "Manage Meetings",
+  "Add Resources",
+  "Manage Resources",
+  "Add Artists",
+  "Manage Artists",
+  "Platform Settings",
+];
+
+const browser = useBrowser();
+const admin = makeUser({ email: ADMIN_EMAIL, firstName: "Grace", lastName: "Hopper", displayName: "Admiral Grace" });
+// The admin account is registered through the form by the first run that needs it; later runs sign in.
+let adminRegistered = false;
+
+describe.each(jsModes)("admin panel ($mode)", ({ js }) => {
+  const { page } = usePage(browser, js);
+
+  it("turns a member away from /admin with 'Access Denied' and shows no Admin Panel link", async () => {
+    const member = makeUser();
+    await registerViaUi(page(), member);
+    expect(await page().getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
+    expect(await page().locator('a[href="/admin"], a[href^="/admin/"]').count()).toBe(0);
+
+    await goto(page(), "/admin");
+
+    await expectToast(page(), "Access Denied", "You need admin privileges to access this page.");
+    expect(pathOf(page())).toBe("/");
+    await visible(page().getByRole("heading", { name: `Welcome back, ${member.displayName}!` }));
+    expect(await page().getByRole("heading", { name: "Admin Panel" }).count()).toBe(0);
+    expect(await page().locator('a[href="/admin"]').count()).toBe(0);
+  });
+
+  it("gives the ADMIN_EMAIL account the Admin Panel link and the eight tabs in order", async () => {
+    if (adminRegistered) {
+      await loginViaUi(page(), admin.email, admin.password, admin.displayName);
+    } else {
+      await registerViaUi(page(), admin);
+      adminRegistered = true;
+    }
+
+    const adminLink = page().getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin Panel" });
+    await visible(adminLink);
+    await adminLink.click();
+
+    await visible(page().getByRole("heading", { name: "Admin Panel", level: 1 }));
+    expect(pathOf(page())).toMatch(/^\/admin(\/|$)/);
+    const tabs = page().getByRole("navigation", { name: "Admin sections" }).getByRole("link");
+    expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual(ADMIN_TABS);
+    await visible(page().getByRole("link", { name: /Back to Dashboard/ }));
+
+    // The panel is also reachable by typing its address.
+    const response = await goto(page(), "/admin");
+    expect(response?.status()).toBe(200);
+    await visible(page().getByRole("heading", { name: "Admin Panel", level: 1 }));
+  });
+});

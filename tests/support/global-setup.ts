@@ -1,0 +1,121 @@
+/**
+ * Starts the built app (`node build/server.js`, production mode) on a free port with a fresh
+ * SQLite database in a temp directory, waits for /healthz, hands the base URL to the tests
+ * (`inject("baseURL")`) and stops the server afterwards.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+import { ADMIN_EMAIL } from "./constants";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const STARTUP_TIMEOUT_MS = 30_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("Could not find a free port"))));
+    });
+  });
+}
+
+function tail(file: string, lines = 60): string {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no server output)";
+  }
+}
+
+async function waitForHealthy(baseURL: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let lastError = "";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app server exited during start (code ${child.exitCode ?? child.signalCode}). Its output:\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastError = `GET /healthz answered ${response.status}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`The app server did not answer GET /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s (${lastError}). Its output:\n${tail(logFile)}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(repoRoot, "build/server.js")) || !existsSync(path.join(repoRoot, "build/server/index.js"))) {
+    throw new Error("build/server.js is missing: Run npm run build first (npm run test:e2e expects a production build).");
+  }
+  const tempDirectory = mkdtempSync(path.join(tmpdir(), "quads-e2e-"));
+  const logFile = path.join(tempDirectory, "server.log");
+  const logFd = openSync(logFile, "a");
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const child = spawn(process.execPath, ["build/server.js"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(tempDirectory, "e2e.db")}`,
+      SEED_DEMO: "false",
+      ADMIN_EMAIL,
+      AUTH_RATE_LIMIT_PER_IP: "10000",
+      COOKIE_SECURE: "false",
+    },
+    stdio: ["ignore", logFd, logFd],
+  });
+  closeSync(logFd);
+
+  try {
+    await waitForHealthy(baseURL, child, logFile);
+  } catch (error) {
+    await stop(child);
+    console.error(tail(logFile));
+    throw error;
+  }
+
+  project.provide("baseURL", baseURL);
+
+  return async () => {
+    await stop(child);
+    if (process.env.E2E_KEEP_TMP) {
+      console.log(`e2e: server log and database kept in ${tempDirectory}`);
+    } else {
+      rmSync(tempDirectory, { recursive: true, force: true });
+    }
+  };
+}
