@@ -13,11 +13,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { Header } from "~/components/layout/header";
 import { Sidebar } from "~/components/layout/sidebar";
-import { Toaster } from "~/components/ui/toaster";
+import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/members.server";
 import { getNotificationCounts } from "~/features/notifications/notifications.server";
 import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
@@ -60,8 +61,21 @@ export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 /** Pages that draw their own frame (the landing page and the login card). */
 const framelessPaths = new Set(["/login"]);
 
+/**
+ * The one toast on screen: an action's toast (a form re-rendered with an error returns
+ * `{ toast }` in its action data) wins over the flash toast a redirect left in the cookie.
+ */
+function useCurrentToast(flashToast: ToastMessage | null | undefined): ToastMessage | null {
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const actionToast = Object.values(routerState?.actionData ?? {})
+    .map((actionData: unknown) => (actionData && typeof actionData === "object" && "toast" in actionData ? (actionData.toast as ToastMessage) : null))
+    .find(Boolean);
+  return actionToast ?? flashToast ?? null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const toast = useCurrentToast(rootData?.toast);
   const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
@@ -73,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-full bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
-        <Toaster toast={rootData?.toast ?? null} />
+        <Toaster toast={toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

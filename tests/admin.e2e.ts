@@ -1,7 +1,7 @@
 /** Admin panel access: members are turned away, the ADMIN_EMAIL account gets the panel. */
 import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL } from "./support/constants";
-import { expectToast, goto, jsModes, loginViaUi, makeUser, pathOf, registerViaUi, useBrowser, usePage, visible } from "./support/browser";
+import { expectToast, goto, jsModes, loginViaUi, makeUser, pathOf, registerViaUi, browserPerFile, pagePerTest, visible } from "./support/browser";
 
 const ADMIN_TABS = [
   "Manage Users",
@@ -14,13 +14,13 @@ const ADMIN_TABS = [
   "Platform Settings",
 ];
 
-const browser = useBrowser();
+const browser = browserPerFile();
 const admin = makeUser({ email: ADMIN_EMAIL, firstName: "Grace", lastName: "Hopper", displayName: "Admiral Grace" });
 // The admin account is registered through the form by the first run that needs it; later runs sign in.
 let adminRegistered = false;
 
 describe.each(jsModes)("admin panel ($mode)", ({ js }) => {
-  const { page } = usePage(browser, js);
+  const { page } = pagePerTest(browser, js);
 
   it("turns a member away from /admin with 'Access Denied' and shows no Admin Panel link", async () => {
     const member = makeUser();
@@ -35,6 +35,13 @@ describe.each(jsModes)("admin panel ($mode)", ({ js }) => {
     await visible(page().getByRole("heading", { name: `Welcome back, ${member.displayName}!` }));
     expect(await page().getByRole("heading", { name: "Admin Panel" }).count()).toBe(0);
     expect(await page().locator('a[href="/admin"]').count()).toBe(0);
+  });
+
+  it("sends a visitor from /admin to / with 'Access Denied'", async () => {
+    await goto(page(), "/admin");
+    await expectToast(page(), "Access Denied", "You need admin privileges to access this page.");
+    expect(pathOf(page())).toBe("/");
+    await visible(page().getByRole("heading", { name: "Level Up Your AI Journey" }));
   });
 
   it("gives the ADMIN_EMAIL account the Admin Panel link and the eight tabs in order", async () => {

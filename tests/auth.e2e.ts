@@ -12,16 +12,16 @@ import {
   registerViaUi,
   submitLoginForm,
   submitRegisterForm,
-  useBrowser,
-  usePage,
+  browserPerFile,
+  pagePerTest,
   visible,
 } from "./support/browser";
 
-const browser = useBrowser();
+const browser = browserPerFile();
 const baseURL = inject("baseURL");
 
 describe.each(jsModes)("authentication ($mode)", ({ js }) => {
-  const { page } = usePage(browser, js);
+  const { page } = pagePerTest(browser, js);
 
   it("registers through the Register tab and lands on the dashboard", async () => {
     const user = makeUser();
@@ -116,5 +116,15 @@ describe.each(jsModes)("authentication ($mode)", ({ js }) => {
     expect(pathOf(page())).toBe("/login");
     await expectToast(page(), "Unauthorized", "You are logged out. Logging in again...");
     await visible(page().getByRole("heading", { name: "Welcome to the community" }));
+  });
+
+  it("shows one toast at a time: a failed sign-in replaces the 'Unauthorized' toast", async () => {
+    const user = makeUser();
+    await registerViaApi(baseURL, user);
+    await goto(page(), "/meetings");
+    await expectToast(page(), "Unauthorized", "You are logged out. Logging in again...");
+    await submitLoginForm(page(), user.email, "not the password");
+    await expectToast(page(), "Login Failed", "Invalid email or password");
+    expect(await page().getByTestId("toast").count()).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { goto, jsModes, useBrowser, usePage, visible } from "./support/browser";
+import { goto, jsModes, browserPerFile, pagePerTest, visible } from "./support/browser";
 
 const BADGES = [
   { name: "Explorer", level: "Beginner" },
@@ -15,10 +15,10 @@ const BADGES = [
 
 const SOCIAL_HOSTS = /youtube\.com|facebook\.com|twitter\.com|x\.com|instagram\.com|tiktok\.com|patreon\.com|threads\.net/;
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe.each(jsModes)("landing page ($mode)", ({ js }) => {
-  const { page } = usePage(browser, js);
+  const { page } = pagePerTest(browser, js);
 
   it("shows the tagline, the sign-in link, the badge levels and no social links", async () => {
     const response = await goto(page(), "/");
@@ -57,8 +57,12 @@ describe.each(jsModes)("landing page ($mode)", ({ js }) => {
     await visible(page().getByRole("heading", { name: "Welcome to the community" }));
     expect(new URL(page().url()).pathname).toBe("/login");
   });
+});
 
-  it.runIf(js)("saves a full-page screenshot for the README (docs/screenshot.png)", async () => {
+describe("README screenshot (JavaScript on)", () => {
+  const { page } = pagePerTest(browser, true);
+
+  it("saves a full-page screenshot for the README (docs/screenshot.png)", async () => {
     await goto(page(), "/");
     await visible(page().getByRole("heading", { name: "Level Up Your AI Journey" }));
     await page().evaluate(() => document.fonts.ready.then(() => undefined));

@@ -1,11 +1,11 @@
 /** Unknown paths: 'Page Not Found' (404) for members, /login for visitors, JSON 404 under /api. */
 import { describe, expect, it } from "vitest";
-import { goto, jsModes, makeUser, pathOf, registerViaUi, useBrowser, usePage, visible } from "./support/browser";
+import { goto, jsModes, makeUser, pathOf, registerViaUi, browserPerFile, pagePerTest, visible } from "./support/browser";
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe.each(jsModes)("unknown paths ($mode)", ({ js }) => {
-  const { page } = usePage(browser, js);
+  const { page } = pagePerTest(browser, js);
 
   it("shows 'Page Not Found' with status 404 to a member", async () => {
     await registerViaUi(page(), makeUser());

@@ -1,9 +1,9 @@
 /** Browser-visible security: a nonce-based CSP that the pages obey, and the session cookie's flags. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { goto, makeUser, registerViaUi, useBrowser, usePage, visible } from "./support/browser";
+import { goto, makeUser, registerViaUi, browserPerFile, pagePerTest, visible } from "./support/browser";
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 type Violation = { directive: string; blockedURI: string };
 
@@ -29,7 +29,7 @@ async function watch(page: Page) {
 }
 
 describe("security headers and cookies (JavaScript on)", () => {
-  const { page, context } = usePage(browser, true);
+  const { page, context } = pagePerTest(browser, true);
 
   it("serves a nonce-based CSP that the landing and login pages follow", async () => {
     const watcher = await watch(page());
@@ -55,6 +55,8 @@ describe("security headers and cookies (JavaScript on)", () => {
       expect(await watcher.violations(), `CSP violations on ${url}`).toEqual([]);
     }
     expect(watcher.consoleErrors.filter((text) => /content security policy|csp/i.test(text))).toEqual([]);
+    // Nothing else went wrong in the console either (a 404 favicon, a hydration mismatch...).
+    expect(watcher.consoleErrors).toEqual([]);
   });
 
   it("keeps the session in an HttpOnly, SameSite=Lax cookie", async () => {

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
-import { Toaster, type ToastMessage } from "~/components/ui/toaster";
+import type { ToastMessage } from "~/components/ui/toaster";
 import { getAuthenticator } from "~/features/auth/auth.server";
 import { loginSchema, registerSchema } from "~/features/auth/schemas";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -79,7 +79,6 @@ export default function LoginPage() {
           )}
         </div>
       </div>
-      <Toaster toast={actionData?.toast ?? null} />
     </main>
   );
 }

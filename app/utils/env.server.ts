@@ -88,7 +88,7 @@ export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; database
 export class ConfigurationError extends Error {}
 
 /** Parses the given environment (process.env by default) or throws a ConfigurationError naming the bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

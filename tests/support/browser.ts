@@ -11,7 +11,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from "playwright-core";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+/** Debian's Chromium; CHROMIUM_PATH overrides it (as in scripts/ensure-chromium.sh). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -188,7 +189,7 @@ export async function screenshotOnFailure(page: Page | undefined, testName: stri
  * Registers the hooks of a test file: one browser for the whole file (call at the top level).
  * Returns a getter, since the browser exists only once beforeAll has run.
  */
-export function useBrowser(): () => Browser {
+export function browserPerFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -197,7 +198,7 @@ export function useBrowser(): () => Browser {
     await browser?.close();
   });
   return () => {
-    if (!browser) throw new Error("The browser is not launched yet (useBrowser's beforeAll has not run)");
+    if (!browser) throw new Error("The browser is not launched yet (browserPerFile's beforeAll has not run)");
     return browser;
   };
 }
@@ -206,7 +207,7 @@ export function useBrowser(): () => Browser {
  * Registers the hooks of a describe block: a fresh context and page per test, JavaScript on or
  * off, pointed at the e2e server; a failed test leaves a screenshot in test-results/e2e/.
  */
-export function usePage(getBrowser: () => Browser, javaScriptEnabled: boolean): { page: () => Page; context: () => BrowserContext } {
+export function pagePerTest(getBrowser: () => Browser, javaScriptEnabled: boolean): { page: () => Page; context: () => BrowserContext } {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   beforeEach(async () => {
@@ -223,11 +224,11 @@ export function usePage(getBrowser: () => Browser, javaScriptEnabled: boolean): 
   });
   return {
     page: () => {
-      if (!page) throw new Error("No page: usePage's beforeEach has not run");
+      if (!page) throw new Error("No page: pagePerTest's beforeEach has not run");
       return page;
     },
     context: () => {
-      if (!context) throw new Error("No context: usePage's beforeEach has not run");
+      if (!context) throw new Error("No context: pagePerTest's beforeEach has not run");
       return context;
     },
   };

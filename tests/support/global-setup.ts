@@ -2,9 +2,13 @@
  * Starts the built app (`node build/server.js`, production mode) on a free port with a fresh
  * SQLite database in a temp directory, waits for /healthz, hands the base URL to the tests
  * (`inject("baseURL")`) and stops the server afterwards.
+ *
+ * The server runs from a snapshot of build/, db/migrations and public/ in the temp directory
+ * (node_modules linked), so a rebuild in the working tree during the run cannot swap the client
+ * assets under a running server (which would break hydration half-way through the suite).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -61,6 +65,34 @@ async function waitForHealthy(baseURL: string, child: ChildProcess, logFile: str
   throw new Error(`The app server did not answer GET /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s (${lastError}). Its output:\n${tail(logFile)}`);
 }
 
+/** Whether every /assets file the server build links to is in the client build (no half-written build). */
+function missingAssets(appDirectory: string): string[] {
+  const serverBuild = readFileSync(path.join(appDirectory, "build/server/index.js"), "utf8");
+  const referenced = new Set(serverBuild.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
+  return [...referenced].filter((asset) => !existsSync(path.join(appDirectory, "build/client", asset)));
+}
+
+/** Copies what `node build/server.js` reads at run time into `appDirectory`; retries if a build was in progress. */
+async function snapshotApp(appDirectory: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const before = statSync(path.join(repoRoot, "build/server/index.js")).mtimeMs;
+    rmSync(appDirectory, { recursive: true, force: true });
+    mkdirSync(path.join(appDirectory, "db"), { recursive: true });
+    cpSync(path.join(repoRoot, "build"), path.join(appDirectory, "build"), { recursive: true });
+    cpSync(path.join(repoRoot, "db/migrations"), path.join(appDirectory, "db/migrations"), { recursive: true });
+    if (existsSync(path.join(repoRoot, "public"))) cpSync(path.join(repoRoot, "public"), path.join(appDirectory, "public"), { recursive: true });
+    cpSync(path.join(repoRoot, "package.json"), path.join(appDirectory, "package.json"));
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(appDirectory, "node_modules"), "dir");
+    const after = statSync(path.join(repoRoot, "build/server/index.js")).mtimeMs;
+    const missing = missingAssets(appDirectory);
+    if (before === after && missing.length === 0) return;
+    if (attempt >= 10) {
+      throw new Error(`The build in ${repoRoot}/build is incomplete (missing ${missing.join(", ") || "nothing, but it kept changing"}): Run npm run build first.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -78,13 +110,15 @@ export default async function setup(project: TestProject) {
     throw new Error("build/server.js is missing: Run npm run build first (npm run test:e2e expects a production build).");
   }
   const tempDirectory = mkdtempSync(path.join(tmpdir(), "quads-e2e-"));
+  const appDirectory = path.join(tempDirectory, "app");
+  await snapshotApp(appDirectory);
   const logFile = path.join(tempDirectory, "server.log");
   const logFd = openSync(logFile, "a");
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, ["build/server.js"], {
-    cwd: repoRoot,
+    cwd: appDirectory,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -99,18 +133,23 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", logFd, logFd],
   });
   closeSync(logFd);
+  let running = false;
+  child.once("exit", (code, signal) => {
+    if (running) console.error(`\ne2e: the app server stopped during the run (${signal ?? `exit code ${code}`}). Its output:\n${tail(logFile)}`);
+  });
 
   try {
     await waitForHealthy(baseURL, child, logFile);
   } catch (error) {
     await stop(child);
-    console.error(tail(logFile));
     throw error;
   }
 
+  running = true;
   project.provide("baseURL", baseURL);
 
   return async () => {
+    running = false;
     await stop(child);
     if (process.env.E2E_KEEP_TMP) {
       console.log(`e2e: server log and database kept in ${tempDirectory}`);
