@@ -58,9 +58,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
-/** Pages that draw their own frame (the landing page and the login card). */
-const framelessPaths = new Set(["/login"]);
-
 /**
  * The one toast on screen: an action's toast (a form re-rendered with an error returns
  * `{ toast }` in its action data) wins over the flash toast a redirect left in the cookie.
@@ -99,21 +96,13 @@ export default function App() {
   const { user, counts, settings, communityName } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (!user) {
+    // The landing page draws its own top bar and footer; /login gets the visitor header.
     const isLanding = location.pathname === "/";
     return (
       <>
         {isLanding ? null : <Header user={null} communityName={communityName} unreadNotifications={0} />}
         <Outlet />
         {isLanding ? null : <GlobalFooter settings={settings} />}
-      </>
-    );
-  }
-  if (framelessPaths.has(location.pathname)) {
-    return (
-      <>
-        <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} />
-        <Outlet />
-        <GlobalFooter settings={settings} />
       </>
     );
   }

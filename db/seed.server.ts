@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import type { AppDatabase } from "../app/utils/db.server";
 import * as schema from "./schema";
+import { defaultFooter } from "../app/features/settings/settings";
 
 type BadgeType = (typeof schema.badgeTypes)[number];
 
@@ -208,15 +209,7 @@ export function seedReferenceData(db: AppDatabase, options: { communityName: str
       const footerCount = db.select({ total: count() }).from(schema.footerSettings).get()?.total ?? 0;
       if (footerCount === 0) {
         db.insert(schema.footerSettings)
-          .values({
-            companyName: communityName,
-            tagline: "AI Community Platform",
-            copyrightText: `© 2025 ${communityName}. All rights reserved.`,
-            description: `${communityName} is a community for AI enthusiasts: Question, Understand, Adapt, Discover, Share.`,
-            showSocialLinks: true,
-            showSupportLinks: true,
-            isActive: true,
-          })
+          .values(defaultFooter(communityName))
           .run();
       }
 

@@ -29,17 +29,11 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
-async function redirectToLogin(): Promise<never> {
-  throw redirect("/login", {
-    headers: {
-      "Set-Cookie": await createToastHeader({
-        title: "Unauthorized",
-        description: "You are logged out. Logging in again...",
-        variant: "destructive",
-      }),
-    },
-  });
+async function throwRedirectWithToast(url: string, title: string, description: string): Promise<never> {
+  throw redirect(url, { headers: { "Set-Cookie": await createToastHeader({ title, description, variant: "destructive" }) } });
 }
+
+const redirectToLogin = () => throwRedirectWithToast("/login", "Unauthorized", "You are logged out. Logging in again...");
 
 /** For member pages: the user, or a redirect to /login with the 'Unauthorized' toast. */
 export async function requireUser(request: Request): Promise<CurrentUser> {
@@ -52,15 +46,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 export async function requirePagePermission(request: Request, permission: Permission): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
   if (user && can(user, permission, getEnv().ADMIN_EMAIL)) return user;
-  throw redirect("/", {
-    headers: {
-      "Set-Cookie": await createToastHeader({
-        title: "Access Denied",
-        description: "You need admin privileges to access this page.",
-        variant: "destructive",
-      }),
-    },
-  });
+  return throwRedirectWithToast("/", "Access Denied", "You need admin privileges to access this page.");
 }
 
 /** For /api: the user, or a 401 AppError ('Unauthorized'). */

@@ -1,4 +1,4 @@
-import { SocialIcon, socialLabel } from "~/components/ui/social-icon";
+import { SocialLinkList } from "~/components/ui/social-icon";
 import type { PublicSettings } from "~/features/settings/settings";
 
 /** The global footer from footer settings (defaults when missing); hidden entirely when inactive. */
@@ -21,21 +21,12 @@ export function GlobalFooter({ settings }: { settings: PublicSettings }) {
         {footer.showSocialLinks && socialLinks.length > 0 ? (
           <div>
             <p className="text-sm font-semibold text-white">Follow Us</p>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {socialLinks.map((link) => (
-                <li key={link.platform}>
-                  <a
-                    href={link.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={socialLabel(link.platform)}
-                    className="grid h-9 w-9 place-items-center rounded-full bg-slate-800 hover:bg-indigo-600"
-                  >
-                    <SocialIcon platform={link.platform} className="h-5 w-5" />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinkList
+              links={socialLinks}
+              listClassName="mt-3 flex flex-wrap gap-2"
+              linkClassName="grid h-9 w-9 place-items-center rounded-full bg-slate-800 hover:bg-indigo-600"
+              iconClassName="h-5 w-5"
+            />
           </div>
         ) : (
           <div />

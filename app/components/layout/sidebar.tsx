@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { SocialIcon, socialLabel } from "~/components/ui/social-icon";
+import { SocialLinkList } from "~/components/ui/social-icon";
 import type { PublicSettings } from "~/features/settings/settings";
 import { routes } from "~/utils/routes";
 
@@ -71,21 +71,12 @@ export function Sidebar({
             <h2 id="follow-us-heading" className="text-sm font-semibold text-slate-900">
               Follow Us
             </h2>
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {settings.socialLinks.map((link) => (
-                <li key={link.platform}>
-                  <a
-                    href={link.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={socialLabel(link.platform)}
-                    className="grid h-9 w-9 place-items-center rounded-full bg-slate-100 text-slate-700 hover:bg-indigo-100 hover:text-indigo-700"
-                  >
-                    <SocialIcon platform={link.platform} className="h-5 w-5" />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinkList
+              links={settings.socialLinks}
+              listClassName="mt-2 flex flex-wrap gap-2"
+              linkClassName="grid h-9 w-9 place-items-center rounded-full bg-slate-100 text-slate-700 hover:bg-indigo-100 hover:text-indigo-700"
+              iconClassName="h-5 w-5"
+            />
           </section>
         ) : null}
       </div>

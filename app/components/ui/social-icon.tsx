@@ -65,3 +65,31 @@ export function SocialIcon({ platform, className = "h-5 w-5" }: { platform: stri
     </svg>
   );
 }
+
+/** A list of social links, each opening in a new tab with its icon and an accessible name. */
+export function SocialLinkList({
+  links,
+  listClassName,
+  linkClassName,
+  iconClassName,
+  label,
+}: {
+  links: { platform: string; url: string }[];
+  listClassName: string;
+  linkClassName: string;
+  iconClassName?: string;
+  label?: string;
+}) {
+  if (links.length === 0) return null;
+  return (
+    <ul aria-label={label} className={listClassName}>
+      {links.map((link) => (
+        <li key={link.platform}>
+          <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={socialLabel(link.platform)} className={linkClassName}>
+            <SocialIcon platform={link.platform} className={iconClassName} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { SocialIcon, socialLabel, type SocialPlatform } from "~/components/ui/social-icon";
+import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
 
 export type SocialLink = { platform: SocialPlatform; url: string };
 
@@ -153,23 +153,12 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
               Ready to join {communityName}?
             </h2>
             <p className="mt-3 text-lg text-indigo-100">Question, Understand, Adapt, Discover, Share. Joining is free.</p>
-            {activeSocialLinks.length > 0 && (
-              <ul aria-label="Follow us" className="mt-8 flex flex-wrap justify-center gap-3">
-                {activeSocialLinks.map((link) => (
-                  <li key={link.platform}>
-                    <a
-                      href={link.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={socialLabel(link.platform)}
-                      className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                    >
-                      <SocialIcon platform={link.platform} />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SocialLinkList
+              links={activeSocialLinks}
+              label="Follow us"
+              listClassName="mt-8 flex flex-wrap justify-center gap-3"
+              linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            />
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <a
                 href="/api/login"
