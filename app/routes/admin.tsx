@@ -3,8 +3,9 @@ import { Link, NavLink, Outlet } from "@remix-run/react";
 import { requirePagePermission } from "~/utils/auth.server";
 import { routes } from "~/utils/routes";
 import { adminTabs } from "~/features/admin/tabs";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Admin Panel · Quads" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta("Admin Panel", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePagePermission(request, "admin:access");

@@ -10,9 +10,10 @@ import { loginSchema, registerSchema } from "~/features/auth/schemas";
 import { getOptionalUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { createUserSession } from "~/utils/session.server";
+import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Quads" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
 
 type Tab = "login" | "register";
 type ActionResult = { intent: Tab; result: SubmissionResult<string[]>; toast: ToastMessage };
@@ -93,7 +94,7 @@ function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: strin
       role="tab"
       id={`${tab}-tab`}
       aria-selected={isSelected}
-      aria-controls={`${tab}-panel`}
+      aria-controls={isSelected ? `${tab}-panel` : undefined}
       className={`rounded-md px-3 py-2 text-center text-sm font-semibold ${isSelected ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
     >
       {label}

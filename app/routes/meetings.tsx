@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { requireMemberLoader } from "~/utils/member-page.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Weekly Meetings · Quads" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta("Weekly Meetings", matches);
 
 export const loader = requireMemberLoader;
 

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { requireMemberLoader } from "~/utils/member-page.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Members · Quads" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches);
 
 export const loader = requireMemberLoader;
 

@@ -4,8 +4,9 @@ import { Card, PageHeader } from "~/components/ui/page";
 import { requireUser } from "~/utils/auth.server";
 import { initialOf, profileNameOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Profile · Quads" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -20,7 +20,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 function Logo({ communityName }: { communityName: string }) {
   return (
-    <Link to={routes.home} className="flex items-center gap-2" aria-label={`${communityName} home`}>
+    <Link to={routes.home} className="flex items-center gap-2">
       <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-lg bg-gradient-to-br from-indigo-600 to-violet-600 text-lg font-bold text-white">
         Q
       </span>
@@ -67,14 +67,15 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
           <Link
             to={routes.notifications}
             className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
-            aria-label={unreadNotifications > 0 ? `Notifications (${unreadNotifications} unread)` : "Notifications"}
           >
+            <span className="sr-only">Notifications</span>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
             </svg>
             {unreadNotifications > 0 ? (
               <span data-testid="unread-notifications" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
                 {unreadNotifications > 99 ? "99+" : unreadNotifications}
+                <span className="sr-only"> unread</span>
               </span>
             ) : null}
           </Link>
@@ -82,6 +83,7 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
             <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-indigo-600 text-sm font-bold text-white">
               {(user.name[0] ?? "M").toUpperCase()}
             </span>
+            <span className="sr-only">Profile: </span>
             <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
               {user.name}
             </span>

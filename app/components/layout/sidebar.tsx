@@ -11,8 +11,9 @@ function itemClass({ isActive }: { isActive: boolean }) {
 
 function CountBadge({ value, label, testId }: { value: number; label: string; testId: string }) {
   return (
-    <span data-testid={testId} aria-label={label} className="rounded-full bg-slate-200 px-2 text-xs font-semibold text-slate-700">
-      {value}
+    <span data-testid={testId} className="rounded-full bg-slate-200 px-2 text-xs font-semibold text-slate-700">
+      <span aria-hidden="true">{value}</span>
+      <span className="sr-only">{label}</span>
     </span>
   );
 }
