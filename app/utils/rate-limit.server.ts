@@ -7,9 +7,20 @@ import { tooManyRequests } from "./errors.server";
 
 type Limit = { key: string; limit: number; windowSeconds: number };
 
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+let lastSweep = 0;
+
+/** Deletes counters whose window has ended, at most every ten minutes, so the table stays small. */
+function sweepExpiredCounters(now: number) {
+  if (now - lastSweep < SWEEP_INTERVAL_MS) return;
+  lastSweep = now;
+  getDb().$client.prepare(`delete from rate_limits where reset_at <= ?`).run(now);
+}
+
 /** Counts one attempt against `key`; throws a 429 AppError (with when to retry) once the limit is passed. */
 export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "attempts") {
   const now = Date.now();
+  sweepExpiredCounters(now);
   const row = getDb()
     .$client.prepare(
       `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
@@ -20,17 +31,6 @@ export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "a
     )
     .get(key, now + windowSeconds * 1000, now, now) as { count: number; resetAt: number };
   if (row.count > limit) {
-    throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
-  }
-}
-
-/** Throws a 429 when `key` is already over its limit, without counting an attempt. */
-export function assertUnderRateLimit({ key, limit }: Limit, what = "attempts") {
-  const now = Date.now();
-  const row = getDb().$client.prepare(`select count, reset_at as resetAt from rate_limits where key = ?`).get(key) as
-    | { count: number; resetAt: number }
-    | undefined;
-  if (row && row.resetAt > now && row.count >= limit) {
     throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
   }
 }
