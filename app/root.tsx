@@ -56,8 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME }, headers ? { headers } : undefined);
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
-
 /**
  * The one toast on screen: an action's toast (a form re-rendered with an error returns
  * `{ toast }` in its action data) wins over the flash toast a redirect left in the cookie.

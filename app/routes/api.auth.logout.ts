@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { logout } from "~/features/auth/logout.server";
-import { handleApi, methodNotAllowed } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/auth/logout (bodiless): deletes the session and clears the cookie. */
 export function action({ request }: ActionFunctionArgs) {
@@ -11,5 +11,5 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowedResponse(["POST"]);
 }

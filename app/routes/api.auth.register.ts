@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { registerUser, toCurrentUser } from "~/features/auth/auth.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 import { createUserSession } from "~/utils/session.server";
 
 /** POST /api/auth/register: creates the account, signs it in, returns the user (201). */
@@ -13,5 +13,5 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Method not allowed. Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowedResponse(["POST"]);
 }

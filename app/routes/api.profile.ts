@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { updateProfile } from "~/features/members/profile.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/profile: firstName, lastName, displayName, email, skillLevel, bio, interests. */
 export function action({ request }: ActionFunctionArgs) {
@@ -14,5 +14,5 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Method not allowed. Use PUT." }, { status: 405, headers: { Allow: "PUT" } });
+  return methodNotAllowedResponse(["PUT"]);
 }

@@ -11,6 +11,7 @@ import { getOptionalUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { createUserSession } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
@@ -88,7 +89,7 @@ function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: strin
   const isSelected = tab === current;
   return (
     <Link
-      to={`/login?tab=${tab}`}
+      to={routes.loginTab(tab)}
       replace
       preventScrollReset
       role="tab"

@@ -40,4 +40,10 @@ export function methodNotAllowed(allowed: string[]): AppError {
   return new AppError(405, `Method not allowed. Use ${allowed.join(" or ")}.`, { headers: { Allow: allowed.join(", ") } });
 }
 
+/** The 405 answer of an /api route's loader when the endpoint only takes writes. */
+export function methodNotAllowedResponse(allowed: string[]): Response {
+  const error = methodNotAllowed(allowed);
+  return Response.json(toJsonBody(error), { status: error.status, headers: error.headers });
+}
+
 export { data };

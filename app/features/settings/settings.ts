@@ -3,7 +3,6 @@ import type { FooterSettings } from "../../../db/schema";
 
 export const socialPlatforms = ["youtube", "facebook", "twitter", "instagram", "tiktok", "patreon", "threads"] as const;
 export type SocialPlatform = (typeof socialPlatforms)[number];
-export const supportPlatforms = ["support_link", "patron_link", "donation_link"] as const;
 
 export type PublicSettings = {
   /** Active social platforms that have a URL, in SPEC order. */
