@@ -82,6 +82,7 @@ export const users = sqliteTable(
     index("users_points_idx").on(table.points),
     index("users_created_at_idx").on(table.createdAt),
     index("users_first_name_idx").on(table.firstName),
+    index("users_skill_idx").on(table.skillLevel),
   ],
 );
 
@@ -182,6 +183,8 @@ export const replies = sqliteTable(
     }),
     likesCount: integer("likes_count").notNull().default(0),
     createdAt: createdAt(),
+    /** Set when the author edits the reply. */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     index("replies_post_created_idx").on(table.postId, table.createdAt),
@@ -224,9 +227,15 @@ export const meetings = sqliteTable(
     isRecorded: integer("is_recorded", { mode: "boolean" }).notNull().default(false),
     recordingUrl: text("recording_url"),
     registrationRequired: integer("registration_required", { mode: "boolean" }).notNull().default(true),
+    /** Meetings created together as a weekly series share this id (null for a one-off). */
+    seriesId: text("series_id"),
     createdAt: createdAt(),
   },
-  (table) => [index("meetings_scheduled_idx").on(table.scheduledAt), index("meetings_created_idx").on(table.createdAt)],
+  (table) => [
+    index("meetings_scheduled_idx").on(table.scheduledAt),
+    index("meetings_created_idx").on(table.createdAt),
+    index("meetings_series_idx").on(table.seriesId),
+  ],
 );
 
 export const meetingAttendees = sqliteTable(
@@ -359,7 +368,73 @@ export const resources = sqliteTable(
   (table) => [
     index("resources_created_idx").on(table.createdAt),
     index("resources_type_idx").on(table.resourceType, table.createdAt),
+    index("resources_difficulty_idx").on(table.difficulty, table.createdAt),
+    index("resources_pricing_idx").on(table.pricingCategory, table.createdAt),
+    index("resources_submitter_idx").on(table.submittedBy),
   ],
+);
+
+/** One member's 1–5 rating of a resource (re-rating replaces it). */
+export const resourceRatings = sqliteTable(
+  "resource_ratings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    resourceId: integer("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("resource_ratings_resource_user_unique").on(table.resourceId, table.userId),
+    index("resource_ratings_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * The points ledger: one row per contribution (a post, a reply, a like received, a meeting
+ * attended…), written in the same transaction as the action and deleted when it is undone.
+ * users.points is the sum of a member's rows; badges and leaderboards are computed from it.
+ */
+export const contributions = sqliteTable(
+  "contributions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** What the contribution is about (a post id, a meeting id…), so that undoing finds it. */
+    subjectId: text("subject_id").notNull(),
+    points: integer("points").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("contributions_user_kind_subject_unique").on(table.userId, table.kind, table.subjectId),
+    index("contributions_created_user_idx").on(table.createdAt, table.userId),
+    index("contributions_kind_subject_idx").on(table.kind, table.subjectId),
+  ],
+);
+
+/** Who did what and when in the admin panel (and moderators' actions on content). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's e-mail at the time, kept when the account is deleted. */
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    /** A short human summary ("role member → moderator", a meeting title…). */
+    summary: text("summary").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_created_idx").on(table.createdAt)],
 );
 
 /** In-app notifications (a reply to your post, a like, a badge earned, a new meeting). */
@@ -391,6 +466,8 @@ export const rateLimits = sqliteTable("rate_limits", {
 });
 
 export type User = typeof users.$inferSelect;
+export type Contribution = typeof contributions.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
 export type Badge = typeof badges.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type FooterSettings = typeof footerSettings.$inferSelect;

@@ -1,0 +1,38 @@
+/**
+ * notify(): the one way features create an in-app notification. Call it inside the
+ * transaction of the action that causes it. A member is never notified of their own action.
+ */
+import { getDb, schema } from "~/utils/db.server";
+
+export const notificationKinds = ["reply", "like", "badge", "meeting"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export type NotifyInput = {
+  /** Who receives it. */
+  userId: string;
+  /** Who caused it (null for the system, e.g. a badge earned). */
+  actorId?: string | null;
+  kind: NotificationKind;
+  /** One plain-text sentence, e.g. "Ada replied to your post “Prompt tips”". */
+  message: string;
+  /** An in-app path, e.g. /post/12. */
+  link?: string | null;
+  at?: Date;
+};
+
+/** Returns true when a notification was written. */
+export function notify(input: NotifyInput): boolean {
+  if (input.actorId && input.actorId === input.userId) return false;
+  getDb()
+    .insert(schema.notifications)
+    .values({
+      userId: input.userId,
+      actorId: input.actorId ?? null,
+      kind: input.kind,
+      message: input.message,
+      link: input.link ?? null,
+      ...(input.at ? { createdAt: input.at } : {}),
+    })
+    .run();
+  return true;
+}
