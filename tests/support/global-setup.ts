@@ -19,6 +19,8 @@ import { ADMIN_EMAIL } from "./constants";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The e2e server's SQLite file, for test setup that has no UI yet (e.g. making a moderator). */
+    databasePath: string;
   }
 }
 
@@ -115,6 +117,7 @@ export default async function setup(project: TestProject) {
   const logFile = path.join(tempDirectory, "server.log");
   const logFd = openSync(logFile, "a");
   const port = await freePort();
+  const databasePath = path.join(tempDirectory, "e2e.db");
   const baseURL = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, ["build/server.js"], {
@@ -124,7 +127,7 @@ export default async function setup(project: TestProject) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${path.join(tempDirectory, "e2e.db")}`,
+      DATABASE_URL: `file:${databasePath}`,
       SEED_DEMO: "false",
       ADMIN_EMAIL,
       AUTH_RATE_LIMIT_PER_IP: "10000",
@@ -147,6 +150,7 @@ export default async function setup(project: TestProject) {
 
   running = true;
   project.provide("baseURL", baseURL);
+  project.provide("databasePath", databasePath);
 
   return async () => {
     running = false;
