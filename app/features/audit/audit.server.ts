@@ -1,7 +1,9 @@
 /**
  * recordAudit(): every admin action (and moderators' actions on content) is written here,
  * inside the same transaction as the action, with who did it, what, and when.
+ * listAuditEntries(): the log admins read on /admin/audit, newest first, a page at a time.
  */
+import { count, desc } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 
 export type AuditInput = {
@@ -27,4 +29,56 @@ export function recordAudit(input: AuditInput): void {
       summary: (input.summary ?? "").slice(0, 300),
     })
     .run();
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export type AuditEntryView = {
+  id: number;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  summary: string;
+  createdAt: Date;
+};
+
+/** One page of the audit log, newest first. */
+export function listAuditEntries({ page = 1, pageSize = AUDIT_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
+  const db = getDb();
+  const total = db.select({ total: count() }).from(schema.auditLog).get()?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const currentPage = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const entries: AuditEntryView[] = db
+    .select({
+      id: schema.auditLog.id,
+      actorEmail: schema.auditLog.actorEmail,
+      action: schema.auditLog.action,
+      targetType: schema.auditLog.targetType,
+      targetId: schema.auditLog.targetId,
+      summary: schema.auditLog.summary,
+      createdAt: schema.auditLog.createdAt,
+    })
+    .from(schema.auditLog)
+    .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .all();
+  return { entries, total, page: currentPage, pageCount };
+}
+
+const actionLabels: Record<string, string> = {
+  "user.role_changed": "Changed a user's role",
+  "user.deleted": "Deleted a user",
+  "platform_setting.updated": "Updated a platform link",
+  "footer_settings.updated": "Updated the footer settings",
+};
+
+/** A readable label for an action ("meeting.created" → "Meeting created" when not listed). */
+export function describeAuditAction(action: string): string {
+  const known = actionLabels[action];
+  if (known) return known;
+  const [subject = action, verb = ""] = action.split(".");
+  const words = `${subject} ${verb}`.replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

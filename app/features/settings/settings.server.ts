@@ -1,17 +1,43 @@
 /**
  * Platform links and footer settings, read on every page: served from an in-process cache that
- * every write through this module invalidates (see invalidateSettingsCache).
+ * every write through this module invalidates (see invalidateSettingsCache). The Platform
+ * Settings tab and the /api/admin/platform-settings and /api/admin/footer-settings routes call
+ * the functions below; every write runs in one transaction with its audit entry.
+ *
+ * Several worker processes (a cluster) each hold their own cache: a write invalidates only the
+ * writer's. So a cached copy is also re-validated, at most every SETTINGS_VERSION_CHECK_MS, with
+ * one tiny query (row count and latest updatedAt of both tables): another worker sees a change
+ * within a few seconds, and the 5-minute TTL (SPEC) stays the outer bound. See decision 0053.
  */
-import { asc } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { asc, eq } from "drizzle-orm";
+import type { ZodError } from "zod";
+import { recordAudit } from "~/features/audit/audit.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { badRequest, notFound } from "~/utils/errors.server";
 import type { Platform } from "../../../db/schema";
+import { footerSettingsUpdateSchema, platformNames, platformSettingUpdateSchema, type FooterSettingsUpdate } from "./schemas";
 import { defaultFooter, socialPlatforms, type PublicSettings } from "./settings";
 
 export { defaultFooter, type PublicSettings };
 
-const CACHE_TTL_MS = 5 * 60 * 1000;
-let cached: { value: PublicSettings; loadedAt: number } | undefined;
+export const CACHE_TTL_MS = 5 * 60 * 1000;
+export const SETTINGS_VERSION_CHECK_MS = 5 * 1000;
+
+type Actor = { id: string; email: string };
+
+let cached: { value: PublicSettings; loadedAt: number; checkedAt: number; version: string } | undefined;
+
+/** A cheap fingerprint of both settings tables; it changes whenever any worker writes them. */
+function readSettingsVersion(): string {
+  const row = getDb().$client
+    .prepare(
+      `select (select count(*) || ':' || coalesce(max(updated_at), 0) from platform_settings)
+           || '|' || (select count(*) || ':' || coalesce(max(updated_at), 0) from footer_settings) as version`,
+    )
+    .get() as { version: string };
+  return row.version;
+}
 
 function loadSettings(): PublicSettings {
   const db = getDb();
@@ -20,7 +46,7 @@ function loadSettings(): PublicSettings {
     const row = rows.find((candidate) => candidate.platform === platform);
     return row?.isActive && row.url ? row.url : undefined;
   };
-  const footerRow = db.select().from(schema.footerSettings).orderBy(asc(schema.footerSettings.id)).get();
+  const footerRow = readFooterRow();
   const footer = footerRow
     ? {
         companyName: footerRow.companyName,
@@ -46,10 +72,19 @@ function loadSettings(): PublicSettings {
   };
 }
 
-/** The public settings, cached in process for 5 minutes or until a write invalidates them. */
+/** The public settings, cached in process for 5 minutes or until a write (here or, within seconds, in another worker) changes them. */
 export function getPublicSettings(): PublicSettings {
   const now = Date.now();
-  if (!cached || now - cached.loadedAt > CACHE_TTL_MS) cached = { value: loadSettings(), loadedAt: now };
+  if (cached && now - cached.loadedAt <= CACHE_TTL_MS) {
+    if (now - cached.checkedAt < SETTINGS_VERSION_CHECK_MS) return cached.value;
+    const version = readSettingsVersion();
+    if (version === cached.version) {
+      cached.checkedAt = now;
+      return cached.value;
+    }
+  }
+  const version = readSettingsVersion();
+  cached = { value: loadSettings(), loadedAt: now, checkedAt: now, version };
   return cached.value;
 }
 
@@ -57,3 +92,123 @@ export function getPublicSettings(): PublicSettings {
 export function invalidateSettingsCache() {
   cached = undefined;
 }
+
+function firstIssue(error: ZodError): never {
+  const fieldErrors = error.flatten().fieldErrors as Record<string, string[]>;
+  const message = Object.values(fieldErrors).flat()[0] ?? error.issues[0]?.message ?? "Please check the form and try again.";
+  throw badRequest(message, fieldErrors);
+}
+
+// ---------- platform settings ----------
+
+/** The public shape of a platform setting (GET /api/admin/platform-settings, readable by everyone). */
+export type PlatformSettingView = { id: number; platform: Platform; url: string | null; isActive: boolean; updatedAt: Date };
+
+function toPlatformView(row: typeof schema.platformSettings.$inferSelect): PlatformSettingView {
+  return { id: row.id, platform: row.platform, url: row.url, isActive: row.isActive, updatedAt: row.updatedAt };
+}
+
+export function isPlatform(value: string): value is Platform {
+  return (platformNames as readonly string[]).includes(value);
+}
+
+/** The ten platform links in SPEC order (a missing row reads as empty and active). */
+export function listPlatformSettings(): PlatformSettingView[] {
+  const rows = getDb().select().from(schema.platformSettings).all();
+  return platformNames.map((platform) => {
+    const row = rows.find((candidate) => candidate.platform === platform);
+    return row ? toPlatformView(row) : { id: 0, platform, url: null, isActive: true, updatedAt: new Date(0) };
+  });
+}
+
+/** Sets a platform's URL and/or active switch. 404 unknown platform, 400 not an http(s) URL. */
+export function updatePlatformSetting({ actor, platform, input }: { actor: Actor; platform: string; input: unknown }): PlatformSettingView {
+  if (!isPlatform(platform)) throw notFound(`Unknown platform '${platform}'.`);
+  const parsed = platformSettingUpdateSchema.safeParse(input ?? {});
+  if (!parsed.success) firstIssue(parsed.error);
+  const { url, isActive } = parsed.data;
+  const result = transaction((db) => {
+    const current = db.select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, platform)).get();
+    const nextUrl = url === undefined ? (current?.url ?? null) : url === null || url === "" ? null : url;
+    const nextActive = isActive ?? current?.isActive ?? true;
+    if (current && current.url === nextUrl && current.isActive === nextActive) return toPlatformView(current);
+    const now = new Date();
+    const row = db
+      .insert(schema.platformSettings)
+      .values({ platform, url: nextUrl, isActive: nextActive, updatedAt: now, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: schema.platformSettings.platform, set: { url: nextUrl, isActive: nextActive, updatedAt: now, updatedBy: actor.id } })
+      .returning()
+      .get();
+    const changes = [
+      current?.url !== nextUrl ? `url ${nextUrl ?? "(empty)"}` : null,
+      (current?.isActive ?? true) !== nextActive || !current ? `${nextActive ? "active" : "inactive"}` : null,
+    ].filter(Boolean);
+    recordAudit({ actor, action: "platform_setting.updated", targetType: "platform_setting", targetId: platform, summary: `${platform}: ${changes.join(", ")}` });
+    return toPlatformView(row);
+  });
+  invalidateSettingsCache();
+  return result;
+}
+
+// ---------- footer settings ----------
+
+export type FooterSettingsView = {
+  id: number | null;
+  companyName: string;
+  tagline: string;
+  copyrightText: string;
+  description: string;
+  showSocialLinks: boolean;
+  showSupportLinks: boolean;
+  isActive: boolean;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+};
+
+function readFooterRow() {
+  return getDb().select().from(schema.footerSettings).orderBy(asc(schema.footerSettings.id)).get();
+}
+
+/** The footer settings (GET /api/admin/footer-settings, readable by everyone); defaults when there is no row. */
+export function getFooterSettings(): FooterSettingsView {
+  const row = readFooterRow();
+  if (!row) return { id: null, ...defaultFooter(getEnv().COMMUNITY_NAME), createdAt: null, updatedAt: null };
+  const { updatedBy: _updatedBy, ...view } = row;
+  return view;
+}
+
+/** Updates any of the seven footer fields (others keep their value). 400 on bad input. */
+export function updateFooterSettings({ actor, input }: { actor: Actor; input: unknown }): FooterSettingsView {
+  const parsed = footerSettingsUpdateSchema.safeParse(input ?? {});
+  if (!parsed.success) firstIssue(parsed.error);
+  const changes: FooterSettingsUpdate = parsed.data;
+  transaction((db) => {
+    const current = readFooterRow();
+    const base = current ?? defaultFooter(getEnv().COMMUNITY_NAME);
+    const changedFields = (Object.keys(changes) as (keyof FooterSettingsUpdate)[]).filter(
+      (field) => changes[field] !== undefined && changes[field] !== base[field],
+    );
+    if (current && changedFields.length === 0) return;
+    const now = new Date();
+    if (current) {
+      db.update(schema.footerSettings)
+        .set({ ...changes, updatedAt: now, updatedBy: actor.id })
+        .where(eq(schema.footerSettings.id, current.id))
+        .run();
+    } else {
+      db.insert(schema.footerSettings)
+        .values({ ...base, ...changes, updatedAt: now, updatedBy: actor.id })
+        .run();
+    }
+    recordAudit({
+      actor,
+      action: "footer_settings.updated",
+      targetType: "footer_settings",
+      targetId: current?.id ?? null,
+      summary: changedFields.length ? `changed ${changedFields.join(", ")}` : "created",
+    });
+  });
+  invalidateSettingsCache();
+  return getFooterSettings();
+}
+

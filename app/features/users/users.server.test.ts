@@ -1,0 +1,184 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { listAuditEntries } from "~/features/audit/audit.server";
+import { recordContribution } from "~/features/gamification/contributions.server";
+import { createMember, signedInRequest } from "~/test/factories";
+import { getOptionalUser } from "~/utils/auth.server";
+import { getDb, schema } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { changeUserRole, countAdmins, deleteUser, listUsers } from "./users.server";
+
+const db = () => getDb();
+const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+
+async function createAdmin(overrides: Parameters<typeof createMember>[0] = {}) {
+  return createMember({ role: "admin", ...overrides });
+}
+
+function statusOf(work: () => unknown): number | "ok" {
+  try {
+    work();
+    return "ok";
+  } catch (error) {
+    if (error instanceof AppError) return error.status;
+    throw error;
+  }
+}
+
+function createPost(authorId: string, title = "A post") {
+  return db().insert(schema.posts).values({ title, content: "Body", authorId }).returning().get();
+}
+
+function createReply(postId: number, authorId: string, parentReplyId: number | null = null) {
+  const reply = db().insert(schema.replies).values({ content: "Reply", postId, authorId, parentReplyId }).returning().get();
+  recordContribution({ userId: authorId, kind: "reply_created", subjectId: reply.id });
+  return reply;
+}
+
+function like(postId: number, likerId: string) {
+  db().insert(schema.postLikes).values({ postId, userId: likerId }).run();
+  const post = db().select().from(schema.posts).where(eq(schema.posts.id, postId)).get()!;
+  recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${likerId}` });
+}
+
+/** What the discussions feature keeps on a post: the counters as they were maintained incrementally. */
+function syncPostCounters(postId: number) {
+  db().$client
+    .prepare(
+      "update posts set likes_count = (select count(*) from post_likes where post_id = posts.id), replies_count = (select count(*) from replies where post_id = posts.id) where id = ?",
+    )
+    .run(postId);
+}
+
+const pointsOf = (userId: string) => db().select().from(schema.users).where(eq(schema.users.id, userId)).get()?.points;
+const postOf = (postId: number) => db().select().from(schema.posts).where(eq(schema.posts.id, postId)).get();
+
+describe("listUsers", () => {
+  it("searches first name, last name, display name and e-mail, newest first, a page at a time", async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const first = await createMember({ firstName: `${tag}first` });
+    const second = await createMember({ lastName: `${tag}last` });
+    const third = await createMember({ displayName: `${tag}display` });
+    const fourth = await createMember({ email: `${tag}-mail@example.com` });
+    const found = listUsers({ search: tag.toUpperCase() });
+    expect(found.users.map((user) => user.id)).toEqual([fourth.id, third.id, second.id, first.id]);
+    expect(found.total).toBe(4);
+    const paged = listUsers({ search: tag, page: 2, pageSize: 3 });
+    expect(paged.users.map((user) => user.id)).toEqual([first.id]);
+    expect(paged.pageCount).toBe(2);
+    expect(listUsers({ search: "%" }).users.every((user) => user.email.includes("%") || user.displayName.includes("%"))).toBe(true);
+    expect(found.users[0]).not.toHaveProperty("password");
+  });
+});
+
+describe("changeUserRole", () => {
+  it("changes a role, records it in the audit log, and the user's next request sees it", async () => {
+    const admin = await createAdmin();
+    const member = await createMember();
+    const updated = changeUserRole({ actor: actorOf(admin), userId: member.id, input: { role: "moderator" } });
+    expect(updated.role).toBe("moderator");
+    const user = await getOptionalUser(await signedInRequest(member.id));
+    expect(user?.isModerator).toBe(true);
+    expect(user?.isAdmin).toBe(false);
+    const [entry] = listAuditEntries().entries;
+    expect(entry).toMatchObject({ action: "user.role_changed", actorEmail: admin.email, targetId: member.id });
+    expect(entry.summary).toContain("member → moderator");
+  });
+
+  it("refuses a bad role (400), an unknown user (404), self (403), an ADMIN_EMAIL account (403) and non-admin actors (403)", async () => {
+    const admin = await createAdmin();
+    const member = await createMember();
+    const owner = await createMember({ email: "owner@example.com" });
+    const moderator = await createMember({ role: "moderator" });
+    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: member.id, input: { role: "king" } }))).toBe(400);
+    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: "nobody", input: { role: "admin" } }))).toBe(404);
+    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: admin.id, input: { role: "member" } }))).toBe(403);
+    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: owner.id, input: { role: "moderator" } }))).toBe(403);
+    expect(statusOf(() => changeUserRole({ actor: actorOf(moderator), userId: member.id, input: { role: "admin" } }))).toBe(403);
+  });
+
+  it("never leaves the community without an admin (409)", async () => {
+    // Only possible when an admin acts on a stale check: demote every other admin first.
+    const others = db().select().from(schema.users).all();
+    for (const user of others) db().update(schema.users).set({ role: "member" }).where(eq(schema.users.id, user.id)).run();
+    db().delete(schema.users).where(eq(schema.users.email, "owner@example.com")).run();
+    const first = await createAdmin();
+    const second = await createAdmin();
+    expect(countAdmins()).toBe(2);
+    changeUserRole({ actor: actorOf(first), userId: second.id, input: { role: "member" } });
+    // `second` was demoted a moment ago: its own request is refused inside the transaction.
+    expect(statusOf(() => changeUserRole({ actor: actorOf(second), userId: first.id, input: { role: "member" } }))).toBe(403);
+    expect(countAdmins()).toBe(1);
+  });
+});
+
+describe("deleteUser", () => {
+  it("deletes the user, revokes their sessions and keeps every counter and other members' points exact", async () => {
+    const admin = await createAdmin();
+    const doomed = await createMember();
+    const author = await createMember();
+    const replier = await createMember();
+    const sessionRequest = await signedInRequest(doomed.id);
+
+    // The doomed member likes and replies on author's post; replier answers under doomed's reply.
+    const authorPost = createPost(author.id);
+    like(authorPost.id, doomed.id);
+    like(authorPost.id, replier.id);
+    const doomedReply = createReply(authorPost.id, doomed.id);
+    const nested = createReply(authorPost.id, replier.id, doomedReply.id);
+    const keptReply = createReply(authorPost.id, replier.id);
+    syncPostCounters(authorPost.id);
+
+    // Doomed's own post gets a like from author and a reply from replier.
+    const doomedPost = createPost(doomed.id);
+    like(doomedPost.id, author.id);
+    createReply(doomedPost.id, replier.id);
+
+    // A meeting registration and a resource rating.
+    const meeting = db().insert(schema.meetings).values({ title: "Weekly", scheduledAt: new Date(Date.now() + 86_400_000), attendeesCount: 2 }).returning().get();
+    db().insert(schema.meetingAttendees).values([{ meetingId: meeting.id, userId: doomed.id }, { meetingId: meeting.id, userId: author.id }]).run();
+    const resource = db().insert(schema.resources).values({ title: "Tool", url: "https://tool.example", resourceType: "tool", rating: 3, reviewsCount: 2 }).returning().get();
+    db().insert(schema.resourceRatings).values([{ resourceId: resource.id, userId: doomed.id, rating: 1 }, { resourceId: resource.id, userId: author.id, rating: 5 }]).run();
+
+    expect(postOf(authorPost.id)).toMatchObject({ likesCount: 2, repliesCount: 3 });
+    const authorPointsBefore = pointsOf(author.id)!;
+    const replierPointsBefore = pointsOf(replier.id)!;
+
+    deleteUser({ actor: actorOf(admin), userId: doomed.id });
+
+    expect(db().select().from(schema.users).where(eq(schema.users.id, doomed.id)).get()).toBeUndefined();
+    expect(db().select().from(schema.sessions).where(eq(schema.sessions.userId, doomed.id)).all()).toEqual([]);
+    expect(await getOptionalUser(new Request(sessionRequest.url, { headers: sessionRequest.headers }))).toBeNull();
+
+    // author's post: one like left (replier's); the doomed reply and the nested reply under it are gone.
+    expect(postOf(authorPost.id)).toMatchObject({ likesCount: 1, repliesCount: 1 });
+    expect(db().select().from(schema.replies).where(eq(schema.replies.postId, authorPost.id)).all().map((reply) => reply.id)).toEqual([keptReply.id]);
+    expect(postOf(doomedPost.id)).toBeUndefined();
+    expect(nested.id).toBeGreaterThan(0);
+
+    // author lost the like doomed gave (2 points); replier lost the nested reply and the reply on doomed's post (5 each).
+    expect(pointsOf(author.id)).toBe(authorPointsBefore - 2);
+    expect(pointsOf(replier.id)).toBe(replierPointsBefore - 10);
+    const sumOf = (userId: string) =>
+      db().select().from(schema.contributions).where(eq(schema.contributions.userId, userId)).all().reduce((total, row) => total + row.points, 0);
+    expect(pointsOf(author.id)).toBe(sumOf(author.id));
+    expect(pointsOf(replier.id)).toBe(sumOf(replier.id));
+
+    expect(db().select().from(schema.meetings).where(eq(schema.meetings.id, meeting.id)).get()?.attendeesCount).toBe(1);
+    expect(db().select().from(schema.resources).where(eq(schema.resources.id, resource.id)).get()).toMatchObject({ rating: 5, reviewsCount: 1 });
+
+    const [entry] = listAuditEntries().entries;
+    expect(entry).toMatchObject({ action: "user.deleted", targetId: doomed.id, actorEmail: admin.email });
+  });
+
+  it("refuses self (403), an ADMIN_EMAIL account (403), an unknown user (404) and non-admins (403)", async () => {
+    const admin = await createAdmin();
+    const member = await createMember();
+    const owner = db().select().from(schema.users).where(eq(schema.users.email, "owner@example.com")).get() ?? (await createMember({ email: "owner@example.com" }));
+    expect(statusOf(() => deleteUser({ actor: actorOf(admin), userId: admin.id }))).toBe(403);
+    expect(statusOf(() => deleteUser({ actor: actorOf(admin), userId: owner.id }))).toBe(403);
+    expect(statusOf(() => deleteUser({ actor: actorOf(admin), userId: "nobody" }))).toBe(404);
+    expect(statusOf(() => deleteUser({ actor: actorOf(member), userId: admin.id }))).toBe(403);
+    expect(db().select().from(schema.users).where(eq(schema.users.id, admin.id)).get()).toBeDefined();
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * Manage Users: the list admins see, role changes and deletions. The page action
+ * (/admin/users) and the /api/admin/users routes call these functions; each write runs in one
+ * IMMEDIATE transaction with its audit entry and re-checks its guards inside it.
+ */
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
+import { refreshBadges } from "~/features/gamification/engine.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, conflict, forbidden, notFound } from "~/utils/errors.server";
+import { isAdmin } from "~/utils/permissions";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { User } from "../../../db/schema";
+import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
+
+export const USERS_PAGE_SIZE = 20;
+export const USERS_API_PAGE_SIZE = 200;
+
+export type Actor = { id: string; email: string };
+
+/** What admins see of a user: never the password hash or session data. */
+export function toAdminUser(user: User) {
+  const adminEmails = getEnv().ADMIN_EMAIL;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: user.displayName,
+    profileImageUrl: user.profileImageUrl,
+    skillLevel: user.skillLevel,
+    role: user.role,
+    points: user.points,
+    joinedAt: user.joinedAt,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    /** Admin rights, from the role or from ADMIN_EMAIL. */
+    isAdmin: isAdmin(user, adminEmails),
+    /** An ADMIN_EMAIL account: its rights come from configuration, so it cannot be demoted or deleted here. */
+    isAdminEmail: adminEmails.includes(user.email.toLowerCase()),
+  };
+}
+export type AdminUser = ReturnType<typeof toAdminUser>;
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Users, newest first, filtered by first name, last name, display name or e-mail, one page at a time. */
+export function listUsers(query: UserListQuery = {}, defaultPageSize = USERS_PAGE_SIZE) {
+  const { search, page, pageSize: requestedPageSize } = userListQuerySchema.parse(query);
+  const pageSize = requestedPageSize ?? defaultPageSize;
+  const db = getDb();
+  let where: SQL | undefined;
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    const like = (column: SQLiteColumn) => sql`lower(${column}) like ${pattern} escape '\\'`;
+    where = or(like(schema.users.firstName), like(schema.users.lastName), like(schema.users.displayName), like(schema.users.email));
+  }
+  const total = db.select({ total: count() }).from(schema.users).where(where).get()?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const currentPage = Math.min(page, pageCount);
+  const rows = db
+    .select()
+    .from(schema.users)
+    .where(where)
+    .orderBy(desc(schema.users.createdAt), desc(schema.users.id))
+    .limit(pageSize)
+    .offset((currentPage - 1) * pageSize)
+    .all();
+  return { users: rows.map(toAdminUser), total, page: currentPage, pageCount, pageSize, search: search ?? "" };
+}
+
+/** How many accounts hold admin rights (role admin or ADMIN_EMAIL). */
+export function countAdmins(): number {
+  const adminEmails = getEnv().ADMIN_EMAIL;
+  const byEmail = adminEmails.length
+    ? sql`lower(${schema.users.email}) in (${sql.join(
+        adminEmails.map((email) => sql`${email}`),
+        sql`, `,
+      )})`
+    : sql`0`;
+  return getDb().select({ total: count() }).from(schema.users).where(or(eq(schema.users.role, "admin"), byEmail)).get()?.total ?? 0;
+}
+
+function findUser(userId: string): User | undefined {
+  return getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
+}
+
+/** Re-reads the actor inside the transaction: an admin demoted a moment ago can no longer act. */
+function requireActingAdmin(actor: Actor): User {
+  const current = findUser(actor.id);
+  if (!current || !isAdmin(current, getEnv().ADMIN_EMAIL)) throw forbidden("You need admin privileges to do this.");
+  return current;
+}
+
+function guardTarget(actor: Actor, target: User, what: "role" | "delete") {
+  if (target.id === actor.id) {
+    throw forbidden(what === "role" ? "You cannot change your own role." : "You cannot delete your own account.");
+  }
+  if (getEnv().ADMIN_EMAIL.includes(target.email.toLowerCase())) {
+    throw forbidden(
+      what === "role"
+        ? "This account's admin rights come from ADMIN_EMAIL: its role cannot be changed here."
+        : "This account's admin rights come from ADMIN_EMAIL: it cannot be deleted here.",
+    );
+  }
+}
+
+/** Changes a user's role. 400 bad role, 403 self / ADMIN_EMAIL / actor no longer admin, 404 unknown user, 409 last admin. */
+export function changeUserRole({ actor, userId, input }: { actor: Actor; userId: string; input: unknown }): AdminUser {
+  const parsed = changeRoleSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
+    throw badRequest(Object.values(fieldErrors).flat()[0] ?? "Choose a role: member, moderator or admin.", fieldErrors);
+  }
+  const role: UserRole = parsed.data.role;
+  return transaction((db) => {
+    requireActingAdmin(actor);
+    const target = findUser(userId);
+    if (!target) throw notFound("User not found.");
+    guardTarget(actor, target, "role");
+    if (target.role === role) return toAdminUser(target);
+    const updated = db
+      .update(schema.users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(schema.users.id, userId))
+      .returning()
+      .get();
+    if (countAdmins() === 0) throw conflict("You cannot demote the last admin: promote someone else first.");
+    recordAudit({
+      actor,
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: userId,
+      summary: `${target.email}: ${target.role} → ${role}`,
+    });
+    return toAdminUser(updated);
+  });
+}
+
+type DoomedReply = { id: number; postId: number };
+
+/**
+ * Deletes a user and everything that cascades from the account (sessions, posts, replies,
+ * likes, ratings, registrations, contributions, badges), keeping every counter exact in the same
+ * transaction: likes and replies counts of other members' posts, meeting attendee counts,
+ * resource ratings, and other members' points that came from this user (likes they gave,
+ * replies under the deleted content). 403 self / ADMIN_EMAIL, 404 unknown, 409 last admin.
+ */
+export function deleteUser({ actor, userId }: { actor: Actor; userId: string }): { id: string; email: string } {
+  return transaction((db) => {
+    requireActingAdmin(actor);
+    const target = findUser(userId);
+    if (!target) throw notFound("User not found.");
+    guardTarget(actor, target, "delete");
+    const client = db.$client;
+
+    // 1. What the cascade will remove, read before it happens.
+    const doomedReplies = client
+      .prepare(
+        `with recursive doomed(id) as (
+           select id from replies
+            where author_id = @userId or post_id in (select id from posts where author_id = @userId)
+           union
+           select replies.id from replies join doomed on replies.parent_reply_id = doomed.id
+         )
+         select replies.id as id, replies.post_id as postId from replies where replies.id in (select id from doomed)`,
+      )
+      .all({ userId }) as DoomedReply[];
+    const ownPostIds = new Set((client.prepare("select id from posts where author_id = ?").all(userId) as { id: number }[]).map((row) => row.id));
+    const repliedPostIds = [...new Set(doomedReplies.map((reply) => reply.postId))].filter((postId) => !ownPostIds.has(postId));
+    const likedPostIds = (client.prepare("select post_id as postId from post_likes where user_id = ?").all(userId) as { postId: number }[])
+      .map((row) => row.postId)
+      .filter((postId) => !ownPostIds.has(postId));
+    const meetingIds = (client.prepare("select meeting_id as id from meeting_attendees where user_id = ?").all(userId) as { id: number }[]).map((row) => row.id);
+    const resourceIds = (client.prepare("select resource_id as id from resource_ratings where user_id = ?").all(userId) as { id: number }[]).map(
+      (row) => row.id,
+    );
+
+    // 2. Other members' contributions that came from this user: likes they gave (subject
+    //    `${postId}:${userId}`) and replies that disappear with their posts and replies.
+    const replySubjects = JSON.stringify(doomedReplies.map((reply) => String(reply.id)));
+    const removedContributions = client
+      .prepare(
+        `delete from contributions
+          where user_id <> @userId
+            and ((kind = 'like_received' and subject_id like '%:' || @userId)
+              or (kind in ('reply_created', 'reply_to_other') and subject_id in (select value from json_each(@replySubjects))))
+          returning user_id as userId, points`,
+      )
+      .all({ userId, replySubjects }) as { userId: string; points: number }[];
+
+    // 3. The deletion itself; foreign keys cascade (sessions included, so the user is signed out).
+    db.delete(schema.users).where(eq(schema.users.id, userId)).run();
+
+    // 4. Counters recomputed from what is left, set-based.
+    const ids = (values: Array<number | string>) => JSON.stringify(values);
+    client
+      .prepare(
+        `update posts set
+           likes_count = (select count(*) from post_likes where post_likes.post_id = posts.id),
+           replies_count = (select count(*) from replies where replies.post_id = posts.id)
+         where id in (select value from json_each(?))`,
+      )
+      .run(ids([...new Set([...likedPostIds, ...repliedPostIds])]));
+    client
+      .prepare(
+        `update meetings set attendees_count = (select count(*) from meeting_attendees where meeting_attendees.meeting_id = meetings.id)
+         where id in (select value from json_each(?))`,
+      )
+      .run(ids(meetingIds));
+    client
+      .prepare(
+        `update resources set
+           rating = coalesce((select avg(rating) from resource_ratings where resource_ratings.resource_id = resources.id), 0),
+           reviews_count = (select count(*) from resource_ratings where resource_ratings.resource_id = resources.id)
+         where id in (select value from json_each(?))`,
+      )
+      .run(ids(resourceIds));
+    const pointsLost = new Map<string, number>();
+    for (const row of removedContributions) pointsLost.set(row.userId, (pointsLost.get(row.userId) ?? 0) + row.points);
+    client
+      .prepare(
+        `update users set points = max(0, users.points - lost.points)
+           from (select json_extract(value, '$[0]') as user_id, json_extract(value, '$[1]') as points from json_each(?)) as lost
+          where users.id = lost.user_id`,
+      )
+      .run(JSON.stringify([...pointsLost.entries()]));
+    for (const memberId of pointsLost.keys()) refreshBadges(memberId, { kinds: ["like_received", "reply_created", "reply_to_other"] });
+
+    if (countAdmins() === 0) throw conflict("You cannot delete the last admin: promote someone else first.");
+    recordAudit({
+      actor,
+      action: "user.deleted",
+      targetType: "user",
+      targetId: userId,
+      summary: `${target.email} (${target.role})`,
+    });
+    return { id: userId, email: target.email };
+  });
+}
+
+/** A user's name and e-mail for messages ("Ada Lovelace was deleted"). */
+export function findUserLabel(userId: string): { email: string; displayName: string } | undefined {
+  return getDb()
+    .select({ email: schema.users.email, displayName: schema.users.displayName })
+    .from(schema.users)
+    .where(and(eq(schema.users.id, userId)))
+    .get();
+}
