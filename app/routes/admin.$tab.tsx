@@ -4,7 +4,10 @@ import { EmptyState } from "~/components/ui/page";
 import { adminTabs } from "~/features/admin/tabs";
 import { requirePagePermission } from "~/utils/auth.server";
 
-/** Admin tabs whose feature has not landed yet: an honest empty state. */
+/**
+ * Admin tabs whose feature has not landed yet (meetings, resources, artists): an honest empty
+ * state. A tab's own route module (e.g. admin.create-meetings.tsx) takes precedence over this one.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePagePermission(request, "admin:access");
   const tab = adminTabs.find((candidate) => candidate.slug === params.tab);

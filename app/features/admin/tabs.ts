@@ -10,3 +10,9 @@ export const adminTabs = [
   { slug: "settings", label: "Platform Settings" },
 ] as const;
 export type AdminTabSlug = (typeof adminTabs)[number]["slug"];
+
+/**
+ * The audit log is its own page (/admin/audit), linked beside the tabs rather than added to
+ * them, so the tab bar stays exactly SPEC's eight (decision 0052).
+ */
+export const auditLogLink = { slug: "audit", label: "Audit Log" } as const;

@@ -21,25 +21,10 @@ export const linkUrlSchema = z
     }
   }, INVALID_URL_MESSAGE);
 
-/** A form checkbox ("on" / absent) or a JSON boolean. */
-const formBoolean = z.preprocess((value) => {
-  if (typeof value === "boolean") return value;
-  if (value === "on" || value === "true" || value === "1") return true;
-  if (value === "false" || value === "0" || value === "off" || value === "" || value === undefined) return false;
-  return value;
-}, z.boolean({ invalid_type_error: "Must be true or false." }));
-
 /** PUT /api/admin/platform-settings/{platform}: url and/or isActive (id and audit fields are ignored). */
 export const platformSettingUpdateSchema = z.object({
   url: linkUrlSchema.nullable().optional(),
   isActive: z.boolean({ invalid_type_error: "isActive must be true or false." }).optional(),
-});
-
-/** The row form of the Platform Settings tab (a checkbox is absent when off). */
-export const platformSettingFormSchema = z.object({
-  platform: z.enum(platforms),
-  url: linkUrlSchema.optional().default(""),
-  isActive: formBoolean,
 });
 
 const footerText = (label: string, max: number, required: boolean) =>
@@ -56,17 +41,6 @@ const footerFields = {
   description: footerText("Description", 1000, false),
 };
 
-/** The footer form: all seven fields (checkboxes absent when off). */
-export const footerSettingsFormSchema = z.object({
-  companyName: z.string().optional().default("").pipe(footerFields.companyName),
-  tagline: z.string().optional().default("").pipe(footerFields.tagline),
-  copyrightText: z.string().optional().default("").pipe(footerFields.copyrightText),
-  description: z.string().optional().default("").pipe(footerFields.description),
-  showSocialLinks: formBoolean,
-  showSupportLinks: formBoolean,
-  isActive: formBoolean,
-});
-
 /** PUT /api/admin/footer-settings: any of the seven fields; id and audit fields are ignored. */
 export const footerSettingsUpdateSchema = z.object({
   ...footerFields,
@@ -75,3 +49,28 @@ export const footerSettingsUpdateSchema = z.object({
   isActive: z.boolean({ invalid_type_error: "isActive must be true or false." }),
 }).partial();
 export type FooterSettingsUpdate = z.infer<typeof footerSettingsUpdateSchema>;
+
+/** A form checkbox is "on" when ticked and absent otherwise. */
+const isTicked = (formData: FormData, name: string) => formData.get(name) === "on";
+const textOf = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** The Platform Settings row form → the update payload (url, isActive). */
+export function platformFormToInput(formData: FormData) {
+  return { url: textOf(formData, "url"), isActive: isTicked(formData, "isActive") };
+}
+
+/** The footer form → the update payload (all seven fields). */
+export function footerFormToInput(formData: FormData): Record<keyof FooterSettingsUpdate, string | boolean> {
+  return {
+    companyName: textOf(formData, "companyName"),
+    tagline: textOf(formData, "tagline"),
+    copyrightText: textOf(formData, "copyrightText"),
+    description: textOf(formData, "description"),
+    showSocialLinks: isTicked(formData, "showSocialLinks"),
+    showSupportLinks: isTicked(formData, "showSupportLinks"),
+    isActive: isTicked(formData, "isActive"),
+  };
+}

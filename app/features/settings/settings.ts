@@ -25,3 +25,10 @@ export function defaultFooter(communityName: string): PublicSettings["footer"] {
   };
 }
 
+
+/** The three support links, with the button texts SPEC gives them. */
+export const supportPlatformLabels = {
+  support_link: "Support Us",
+  patron_link: "Become a Patron",
+  donation_link: "One-Time Donation",
+} as const;

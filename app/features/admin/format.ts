@@ -1,0 +1,26 @@
+/** Small display rules of the admin panel, shared by its tabs. */
+
+export const LINK_PREVIEW_LENGTH = 30;
+
+/** SPEC: link previews in admin lists are cut at 30 characters (with an ellipsis when cut). */
+export function previewLink(url: string | null | undefined, length = LINK_PREVIEW_LENGTH): string {
+  if (!url) return "";
+  return url.length > length ? `${url.slice(0, length)}...` : url;
+}
+
+/** Role badge colours (SPEC): admin red, moderator blue, member grey. */
+export const roleBadgeClass: Record<string, string> = {
+  admin: "bg-red-100 text-red-800 ring-red-200",
+  moderator: "bg-blue-100 text-blue-800 ring-blue-200",
+  member: "bg-slate-100 text-slate-700 ring-slate-200",
+};
+
+/** A page URL with the given search parameters (empty ones dropped). */
+export function withSearchParams(pathname: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "" && !(key === "page" && Number(value) === 1)) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,54 @@
+/**
+ * How the admin tabs' page actions answer: success redirects back to the same list (so a
+ * refresh never re-posts) with a 'Success' flash toast; failure re-renders the tab with a
+ * status, an 'Error' toast and the reason, keeping what was typed.
+ */
+import { data } from "@remix-run/node";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { isAppError, logServerError, type FieldErrors } from "~/utils/errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export type AdminActionFailure = {
+  toast: ToastMessage;
+  /** Which form failed (a row's id, "footer"…), so the page shows the reason beside it. */
+  target: string;
+  message: string;
+  fieldErrors?: FieldErrors;
+  /** What was submitted, to keep it in the form. */
+  values?: Record<string, string>;
+};
+
+/** Back to the page the form was posted from (path and query), with a 'Success' toast. */
+export function adminSuccess(request: Request, description: string) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return redirectWithToast(`${url.pathname}${url.search}`, { title: "Success", description });
+}
+
+/** The tab again, with the error's status, an 'Error' toast carrying the SPEC text, and the reason. */
+export function adminFailure(
+  request: Request,
+  error: unknown,
+  { description, target, values }: { description: string; target: string; values?: Record<string, string> },
+) {
+  const status = isAppError(error) ? error.status : 500;
+  if (!isAppError(error)) logServerError(error, request);
+  const message = isAppError(error) ? error.message : "Something went wrong on our side. Please try again.";
+  return data<AdminActionFailure>(
+    {
+      toast: { id: `${Date.now()}-${Math.random().toString(36).slice(2)}`, title: "Error", description, variant: "destructive" },
+      target,
+      message,
+      fieldErrors: isAppError(error) ? error.fieldErrors : undefined,
+      values,
+    },
+    { status },
+  );
+}
+
+/** The string fields of a form, for echoing them back. */
+export function formValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) if (typeof value === "string") values[key] = value;
+  return values;
+}

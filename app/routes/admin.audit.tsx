@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { EmptyState } from "~/components/ui/page";
+import { Pagination } from "~/features/admin/components/pagination";
+import { describeAuditAction, listAuditEntries } from "~/features/audit/audit.server";
+import { requirePagePermission } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log", matches);
+
+/** Who did what and when in the admin panel, newest first (admins only). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePagePermission(request, "admin:access");
+  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const log = listAuditEntries({ page });
+  return { ...log, entries: log.entries.map((entry) => ({ ...entry, label: describeAuditAction(entry.action) })) };
+}
+
+export default function AuditLogPage() {
+  const { entries, page, pageCount, total } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <section aria-labelledby="audit-log-heading">
+      <h2 id="audit-log-heading" className="text-xl font-semibold text-slate-900">
+        Audit Log
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">
+        Every admin action: role changes, deletions, settings and content changes. {total} {total === 1 ? "entry" : "entries"}, newest first.
+      </p>
+      {entries.length === 0 ? (
+        <EmptyState title="No admin actions yet" message="Role changes, deletions and settings changes will be listed here." />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Who
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  What
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Details
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {entries.map((entry) => (
+                <tr key={entry.id} data-testid="audit-entry" data-action={entry.action}>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                    <time dateTime={new Date(entry.createdAt).toISOString()}>
+                      {new Date(entry.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+                    </time>
+                  </td>
+                  <td className="px-4 py-3 text-slate-900">{entry.actorEmail}</td>
+                  <td className="px-4 py-3">
+                    <span className="font-medium text-slate-900">{entry.label}</span>
+                    <span className="block text-xs text-slate-500">{entry.action}</span>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{entry.summary}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" />
+    </section>
+  );
+}

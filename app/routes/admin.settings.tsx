@@ -1,0 +1,258 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import type { FocusEvent, FormEvent } from "react";
+import { socialLabel } from "~/components/ui/social-icon";
+import { previewLink } from "~/features/admin/format";
+import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
+import { footerFormToInput, platformFormToInput } from "~/features/settings/schemas";
+import { supportPlatformLabels } from "~/features/settings/settings";
+import { getFooterSettings, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "~/features/settings/settings.server";
+import { requirePagePermission } from "~/utils/auth.server";
+import { badRequest } from "~/utils/errors.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePagePermission(request, "settings:manage");
+  return { platforms: listPlatformSettings(), footer: getFooterSettings() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requirePagePermission(request, "settings:manage");
+  const actor = { id: admin.id, email: admin.email };
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "footer") {
+    try {
+      updateFooterSettings({ actor, input: footerFormToInput(formData) });
+      return adminSuccess(request, "Footer settings updated successfully");
+    } catch (error) {
+      return adminFailure(request, error, { description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
+    }
+  }
+  const platform = String(formData.get("platform") ?? "");
+  try {
+    if (intent !== "platform") throw badRequest("Unknown action.");
+    updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
+    return adminSuccess(request, "Platform setting updated successfully");
+  } catch (error) {
+    return adminFailure(request, error, { description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });
+  }
+}
+
+function platformLabel(platform: string): string {
+  return platform in supportPlatformLabels ? supportPlatformLabels[platform as keyof typeof supportPlatformLabels] : socialLabel(platform);
+}
+
+const inputClass = "block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
+
+export default function PlatformSettingsTab() {
+  const { platforms, footer } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const social = platforms.filter((setting) => !(setting.platform in supportPlatformLabels));
+  const support = platforms.filter((setting) => setting.platform in supportPlatformLabels);
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="platform-links-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="platform-links-heading" className="text-xl font-semibold text-slate-900">
+          Platform Links
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Social and support links shown in the footer, the sidebar and on the landing page. Only active links with an http(s) address are shown.
+          With JavaScript a link saves when you leave its field (if it changed) and a switch saves when you flip it.
+        </p>
+        <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Social links</h3>
+        <ul className="mt-2 divide-y divide-slate-100">
+          {social.map((setting) => (
+            <PlatformRow key={setting.platform} setting={setting} failure={failure?.target === `platform:${setting.platform}` ? failure : undefined} />
+          ))}
+        </ul>
+        <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Support links</h3>
+        <ul className="mt-2 divide-y divide-slate-100">
+          {support.map((setting) => (
+            <PlatformRow key={setting.platform} setting={setting} failure={failure?.target === `platform:${setting.platform}` ? failure : undefined} />
+          ))}
+        </ul>
+      </section>
+      <FooterSettingsForm footer={footer} failure={failure?.target === "footer" ? failure : undefined} />
+    </div>
+  );
+}
+
+type PlatformRowData = ReturnType<typeof useLoaderData<typeof loader>>["platforms"][number];
+
+function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?: Pick<AdminActionFailure, "message" | "values"> }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const label = platformLabel(setting.platform);
+  const savedUrl = setting.url ?? "";
+  const typedUrl = failure?.values?.url;
+  const isActive = failure ? failure.values?.isActive === "on" : setting.isActive;
+  const isSaving = navigation.state !== "idle" && navigation.formData?.get("platform") === setting.platform;
+  const urlId = `platform-${setting.platform}-url`;
+  const errorId = `${urlId}-error`;
+
+  // With JavaScript: save on blur only when the value changed; the switch saves on change.
+  function saveOnBlur(event: FocusEvent<HTMLInputElement>) {
+    if (event.currentTarget.value.trim() === savedUrl && !failure) return;
+    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+  }
+  function saveOnToggle(event: FormEvent<HTMLInputElement>) {
+    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+  }
+
+  return (
+    <li className="py-3" data-testid="platform-setting" data-platform={setting.platform}>
+      <Form method="post" preventScrollReset className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_auto_auto]" aria-busy={isSaving || undefined}>
+        <input type="hidden" name="intent" value="platform" />
+        <input type="hidden" name="platform" value={setting.platform} />
+        <label htmlFor={urlId} className="pt-2 text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <div>
+          <input
+            key={`${savedUrl}|${typedUrl ?? ""}`}
+            id={urlId}
+            name="url"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://…"
+            defaultValue={typedUrl ?? savedUrl}
+            onBlur={saveOnBlur}
+            aria-label={`${label} URL`}
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? errorId : undefined}
+            className={`${inputClass} ${failure ? "border-red-500" : "border-slate-300"}`}
+          />
+          {failure ? (
+            <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+              {failure.message}
+            </p>
+          ) : savedUrl ? (
+            <p className="mt-1 text-xs text-slate-500">
+              Current:{" "}
+              <a href={savedUrl} target="_blank" rel="noopener noreferrer" title={savedUrl} className="text-indigo-700 hover:underline" data-testid="link-preview">
+                {previewLink(savedUrl)}
+              </a>
+            </p>
+          ) : (
+            <p className="mt-1 text-xs text-slate-500">Not set: hidden everywhere.</p>
+          )}
+        </div>
+        <label className="flex items-center gap-2 pt-2 text-sm text-slate-700">
+          <input
+            key={`${setting.isActive}|${isActive}`}
+            type="checkbox"
+            role="switch"
+            name="isActive"
+            defaultChecked={isActive}
+            onChange={saveOnToggle}
+            aria-label={`${label} active`}
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600"
+          />
+          Active
+        </label>
+        <button type="submit" aria-label={`Save ${label}`} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          Save
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+type FooterData = ReturnType<typeof useLoaderData<typeof loader>>["footer"];
+
+function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?: Pick<AdminActionFailure, "message" | "values" | "fieldErrors"> }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const isSaving = navigation.state !== "idle" && navigation.formData?.get("intent") === "footer";
+  const value = (name: "companyName" | "tagline" | "copyrightText" | "description") => failure?.values?.[name] ?? footer[name];
+  const checked = (name: "showSocialLinks" | "showSupportLinks" | "isActive") => (failure ? failure.values?.[name] === "on" : footer[name]);
+  const formKey = `${footer.updatedAt ?? ""}|${failure ? JSON.stringify(failure.values) : ""}`;
+  const errorOf = (name: string) => failure?.fieldErrors?.[name]?.join(" ");
+
+  function saveOnToggle(event: FormEvent<HTMLInputElement>) {
+    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+  }
+
+  const textField = (name: "companyName" | "tagline" | "copyrightText", label: string) => (
+    <div className="space-y-1">
+      <label htmlFor={`footer-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={`footer-${name}`}
+        name={name}
+        type="text"
+        defaultValue={value(name)}
+        aria-invalid={errorOf(name) ? true : undefined}
+        aria-describedby={errorOf(name) ? `footer-${name}-error` : undefined}
+        className={`${inputClass} ${errorOf(name) ? "border-red-500" : "border-slate-300"}`}
+      />
+      {errorOf(name) ? (
+        <p id={`footer-${name}-error`} role="alert" className="text-sm text-red-700">
+          {errorOf(name)}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  const toggle = (name: "showSocialLinks" | "showSupportLinks" | "isActive", label: string) => (
+    <label className="flex items-center gap-2 text-sm text-slate-800">
+      <input type="checkbox" role="switch" name={name} defaultChecked={checked(name)} onChange={saveOnToggle} className="h-4 w-4 rounded border-slate-300 text-indigo-600" />
+      {label}
+    </label>
+  );
+
+  return (
+    <section aria-labelledby="footer-settings-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="footer-settings-heading" className="text-xl font-semibold text-slate-900">
+        Footer Settings
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">The footer shown at the bottom of every page. With JavaScript the switches save when you flip them.</p>
+      <Form key={formKey} method="post" preventScrollReset className="mt-4 space-y-4" aria-busy={isSaving || undefined}>
+        <input type="hidden" name="intent" value="footer" />
+        {failure && !failure.fieldErrors ? (
+          <p role="alert" className="text-sm text-red-700">
+            {failure.message}
+          </p>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {textField("companyName", "Company Name")}
+          {textField("tagline", "Tagline")}
+        </div>
+        {textField("copyrightText", "Copyright Text")}
+        <div className="space-y-1">
+          <label htmlFor="footer-description" className="block text-sm font-medium text-slate-800">
+            Description
+          </label>
+          <textarea
+            id="footer-description"
+            name="description"
+            rows={3}
+            defaultValue={value("description")}
+            aria-invalid={errorOf("description") ? true : undefined}
+            className={`${inputClass} ${errorOf("description") ? "border-red-500" : "border-slate-300"}`}
+          />
+          {errorOf("description") ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errorOf("description")}
+            </p>
+          ) : null}
+        </div>
+        <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
+          <legend className="sr-only">Footer switches</legend>
+          {toggle("showSocialLinks", "Show Social Links")}
+          {toggle("showSupportLinks", "Show Support Links")}
+          {toggle("isActive", "Footer Active")}
+        </fieldset>
+        <button type="submit" disabled={isSaving} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70">
+          {isSaving ? "Saving..." : "Save Footer Settings"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,297 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { EmptyState } from "~/components/ui/page";
+import { Pagination } from "~/features/admin/components/pagination";
+import { RoleBadge } from "~/features/admin/components/role-badge";
+import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { userRoles } from "~/features/users/schemas";
+import { changeUserRole, deleteUser, listUsers } from "~/features/users/users.server";
+import { requirePagePermission } from "~/utils/auth.server";
+import { displayNameOf } from "~/utils/display-name";
+import { badRequest } from "~/utils/errors.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users", matches);
+
+/** How long, with JavaScript, a deletion can be undone before it is sent (decision 0051). */
+export const UNDO_WINDOW_MS = 4000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requirePagePermission(request, "users:manage");
+  const url = new URL(request.url);
+  const list = listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
+  return { ...list, currentUserId: admin.id };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requirePagePermission(request, "users:manage");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const userId = String(formData.get("userId") ?? "");
+  const actor = { id: admin.id, email: admin.email };
+  if (intent === "delete") {
+    try {
+      deleteUser({ actor, userId });
+      return adminSuccess(request, "User deleted successfully");
+    } catch (error) {
+      return adminFailure(request, error, { description: "Failed to delete user", target: userId });
+    }
+  }
+  try {
+    if (intent !== "change-role") throw badRequest("Unknown action.");
+    changeUserRole({ actor, userId, input: { role: formData.get("role") } });
+    return adminSuccess(request, "User role updated successfully");
+  } catch (error) {
+    return adminFailure(request, error, { description: "Failed to update user role", target: userId, values: formValues(formData) });
+  }
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = LoaderData["users"][number];
+
+export default function ManageUsersTab() {
+  const list = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const location = useLocation();
+  const { pending, waiting, schedule, undo } = usePendingDeletions();
+  const rows = list.users.filter((user) => !pending.some((deletion) => deletion.userId === user.id));
+  return (
+    <section aria-labelledby="manage-users-heading">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="manage-users-heading" className="text-xl font-semibold text-slate-900">
+            Manage Users
+          </h2>
+          <p className="text-sm text-slate-600">
+            {list.total} {list.total === 1 ? "user" : "users"}
+            {list.search ? ` matching “${list.search}”` : ""}
+          </p>
+        </div>
+        <Form method="get" role="search" className="flex gap-2">
+          <label htmlFor="user-search" className="sr-only">
+            Search users
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="search"
+            defaultValue={list.search}
+            placeholder="Search by name or e-mail"
+            className="w-64 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+          />
+          <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+            Search
+          </button>
+        </Form>
+      </div>
+
+      {waiting.length > 0 ? (
+        <div role="status" aria-live="polite" className="mb-4 space-y-2" data-testid="undo-delete">
+          {waiting.map((deletion) => (
+            <div key={deletion.userId} className="flex items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              <span>
+                Deleting <strong>{deletion.name}</strong>…
+              </span>
+              <button type="button" onClick={() => undo(deletion.userId)} className="rounded-md border border-amber-400 bg-white px-3 py-1 font-semibold hover:bg-amber-100">
+                Undo
+              </button>
+            </div>
+          ))}
+        </div>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <EmptyState title="No users found" message={list.search ? "No user matches this search. Try another name or e-mail." : "Nobody has joined yet."} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  User
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Joined
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Change role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Delete</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isSelf={user.id === list.currentUserId}
+                  failure={failure && failure.target === user.id ? failure : undefined}
+                  onDelete={(event) => schedule(event, { userId: user.id, name: displayNameOf(user) })}
+                  formAction={`${location.pathname}${location.search}`}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination pathname={location.pathname} page={list.page} pageCount={list.pageCount} params={{ search: list.search || undefined }} label="Users pages" />
+    </section>
+  );
+}
+
+function UserRow({
+  user,
+  isSelf,
+  failure,
+  onDelete,
+  formAction,
+}: {
+  user: Row;
+  isSelf: boolean;
+  failure?: { message: string; values?: Record<string, string> };
+  onDelete: (event: FormEvent<HTMLFormElement>) => void;
+  formAction: string;
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const name = displayNameOf(user);
+  const isLocked = isSelf || user.isAdminEmail;
+  const lockReason = isSelf ? "This is you: another admin can change your role." : "Admin through ADMIN_EMAIL: change it in the server configuration.";
+  const isSaving = navigation.state !== "idle" && navigation.formData?.get("userId") === user.id;
+  const selectedRole = failure?.values?.role ?? user.role;
+  return (
+    <tr data-testid="user-row" data-user-email={user.email} aria-busy={isSaving || undefined}>
+      <td className="px-4 py-3">
+        <p className="font-medium text-slate-900">{name}</p>
+        <p className="text-slate-600">{user.email}</p>
+        {failure ? (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {failure.message}
+          </p>
+        ) : null}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-center gap-1">
+          <RoleBadge role={user.role} />
+          {user.isAdminEmail ? <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">Owner</span> : null}
+        </div>
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+        {new Date(user.joinedAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}
+      </td>
+      <td className="px-4 py-3">
+        {isLocked ? (
+          <p className="max-w-56 text-xs text-slate-500">{lockReason}</p>
+        ) : (
+          <Form
+            method="post"
+            action={formAction}
+            preventScrollReset
+            className="flex items-center gap-2"
+            onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+          >
+            <input type="hidden" name="intent" value="change-role" />
+            <input type="hidden" name="userId" value={user.id} />
+            <label htmlFor={`role-${user.id}`} className="sr-only">
+              Role for {name}
+            </label>
+            <select
+              key={`${user.id}-${user.role}-${selectedRole}`}
+              id={`role-${user.id}`}
+              name="role"
+              defaultValue={selectedRole}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm capitalize"
+            >
+              {userRoles.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+            <button type="submit" aria-label={`Save role for ${name}`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              Save
+            </button>
+          </Form>
+        )}
+      </td>
+      <td className="px-4 py-3 text-right">
+        {isLocked ? null : (
+          <Form method="post" action={formAction} preventScrollReset onSubmit={onDelete}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="userId" value={user.id} />
+            <button type="submit" aria-label={`Delete ${name}`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
+              Delete
+            </button>
+          </Form>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+type PendingDeletion = { userId: string; name: string; isSent?: boolean };
+
+/**
+ * With JavaScript, Delete hides the row at once and waits UNDO_WINDOW_MS before sending the
+ * deletion, offering 'Undo' meanwhile. Leaving or reloading the page sends pending deletions
+ * straight away (DELETE /api/admin/users/{id}, keepalive), so only Undo cancels one.
+ * Without JavaScript the form posts immediately, as SPEC says (no confirmation).
+ */
+function usePendingDeletions() {
+  const submit = useSubmit();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [pending, setPending] = useState<PendingDeletion[]>([]);
+  const timers = useRef(new Map<string, number>());
+  const formAction = `${location.pathname}${location.search}`;
+  const formActionRef = useRef(formAction);
+  formActionRef.current = formAction;
+
+  // A sent deletion keeps its row hidden until the list has been reloaded (or the failure shown).
+  useEffect(() => {
+    if (navigation.state === "idle") setPending((current) => (current.some((item) => item.isSent) ? current.filter((item) => !item.isSent) : current));
+  }, [navigation.state]);
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    const flush = () => {
+      for (const [userId, timer] of pendingTimers) {
+        window.clearTimeout(timer);
+        void fetch(`/api/admin/users/${encodeURIComponent(userId)}`, { method: "DELETE", keepalive: true, credentials: "same-origin" });
+      }
+      pendingTimers.clear();
+    };
+    window.addEventListener("pagehide", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      flush();
+    };
+  }, []);
+
+  function schedule(event: FormEvent<HTMLFormElement>, deletion: PendingDeletion) {
+    event.preventDefault();
+    if (timers.current.has(deletion.userId)) return;
+    setPending((current) => [...current, deletion]);
+    const timer = window.setTimeout(() => {
+      timers.current.delete(deletion.userId);
+      setPending((current) => current.map((item) => (item.userId === deletion.userId ? { ...item, isSent: true } : item)));
+      submit({ intent: "delete", userId: deletion.userId }, { method: "post", action: formActionRef.current, preventScrollReset: true });
+    }, UNDO_WINDOW_MS);
+    timers.current.set(deletion.userId, timer);
+  }
+
+  function undo(userId: string) {
+    const timer = timers.current.get(userId);
+    if (timer !== undefined) window.clearTimeout(timer);
+    timers.current.delete(userId);
+    setPending((current) => current.filter((item) => item.userId !== userId));
+  }
+
+  return { pending, waiting: pending.filter((item) => !item.isSent), schedule, undo };
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getFooterSettings, updateFooterSettings } from "~/features/settings/settings.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+
+/** GET /api/admin/footer-settings: the footer settings, readable by everyone (SPEC); defaults when none are stored. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, () => Response.json(getFooterSettings(), { headers: { "Cache-Control": "no-store" } }));
+}
+
+/** PUT /api/admin/footer-settings { companyName?, tagline?, copyrightText?, description?, showSocialLinks?, showSupportLinks?, isActive? }. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "PUT") throw methodNotAllowed(["GET", "PUT"]);
+    const admin = await requireApiPermission(request, "settings:manage");
+    const body = await readJsonBody(request);
+    return Response.json(updateFooterSettings({ actor: { id: admin.id, email: admin.email }, input: body }));
+  });
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listUsers, USERS_API_PAGE_SIZE } from "~/features/users/users.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/**
+ * GET /api/admin/users: the users (admins only), newest first, as a JSON array.
+ * Optional ?search=, ?page= and ?pageSize= (default 200, at most 500); the total is in X-Total-Count.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    await requireApiPermission(request, "users:manage");
+    const params = new URL(request.url).searchParams;
+    const list = listUsers(
+      { search: params.get("search") ?? undefined, page: params.get("page") ?? undefined, pageSize: params.get("pageSize") ?? undefined },
+      USERS_API_PAGE_SIZE,
+    );
+    return Response.json(list.users, {
+      headers: { "X-Total-Count": String(list.total), "X-Page": String(list.page), "X-Page-Count": String(list.pageCount) },
+    });
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}
