@@ -1,6 +1,6 @@
 /** Admin panel access: members are turned away, the ADMIN_EMAIL account gets the panel. */
-import { describe, expect, it } from "vitest";
-import { ADMIN_EMAIL } from "./support/constants";
+import { describe, expect, inject, it } from "vitest";
+import { e2eAdmin, ensureRegistered, openAdminTab, signInAsAdmin } from "./support/admin";
 import { expectToast, goto, jsModes, loginViaUi, makeUser, pathOf, registerViaUi, browserPerFile, pagePerTest, visible } from "./support/browser";
 
 const ADMIN_TABS = [
@@ -15,9 +15,9 @@ const ADMIN_TABS = [
 ];
 
 const browser = browserPerFile();
-const admin = makeUser({ email: ADMIN_EMAIL, firstName: "Grace", lastName: "Hopper", displayName: "Admiral Grace" });
-// The admin account is registered through the form by the first run that needs it; later runs sign in.
-let adminRegistered = false;
+const baseURL = inject("baseURL");
+// The admin account (ADMIN_EMAIL) is registered once by whichever test file needs it first.
+const admin = e2eAdmin;
 
 describe.each(jsModes)("admin panel ($mode)", ({ js }) => {
   const { page } = pagePerTest(browser, js);
@@ -45,12 +45,8 @@ describe.each(jsModes)("admin panel ($mode)", ({ js }) => {
   });
 
   it("gives the ADMIN_EMAIL account the Admin Panel link and the eight tabs in order", async () => {
-    if (adminRegistered) {
-      await loginViaUi(page(), admin.email, admin.password, admin.displayName);
-    } else {
-      await registerViaUi(page(), admin);
-      adminRegistered = true;
-    }
+    await ensureRegistered(baseURL, admin);
+    await loginViaUi(page(), admin.email, admin.password, admin.displayName);
 
     const adminLink = page().getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin Panel" });
     await visible(adminLink);
@@ -66,5 +62,17 @@ describe.each(jsModes)("admin panel ($mode)", ({ js }) => {
     const response = await goto(page(), "/admin");
     expect(response?.status()).toBe(200);
     await visible(page().getByRole("heading", { name: "Admin Panel", level: 1 }));
+  });
+
+  it("links the Audit Log beside the tabs and answers 404 for an unknown tab", async () => {
+    await signInAsAdmin(page(), baseURL);
+    await openAdminTab(page(), "/admin");
+    expect(pathOf(page())).toBe("/admin/users");
+    await page().getByRole("link", { name: "Audit Log" }).click();
+    await visible(page().getByRole("heading", { name: "Audit Log", level: 2 }));
+    expect(pathOf(page())).toBe("/admin/audit");
+
+    const response = await goto(page(), "/admin/no-such-tab");
+    expect(response?.status()).toBe(404);
   });
 });
