@@ -29,7 +29,7 @@ describe.each(jsModes)("Manage Users ($mode)", ({ js }) => {
       expect(await page().getByTestId("user-row").count()).toBe(1);
       expect(await row.getByTestId("role-badge").textContent()).toBe("member");
 
-      await row.getByLabel(`Role for ${member.displayName}`).selectOption("admin");
+      await row.getByRole("combobox", { name: `Role for ${member.displayName}` }).selectOption("admin");
       await saveWithoutJavaScript(page(), row.getByRole("button", { name: `Save role for ${member.displayName}` }));
 
       await expectToast(page(), "Success", "User role updated successfully");
