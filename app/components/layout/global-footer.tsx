@@ -1,7 +1,11 @@
 import { SocialLinkList } from "~/components/ui/social-icon";
 import type { PublicSettings } from "~/features/settings/settings";
 
-/** The global footer from footer settings (defaults when missing); hidden entirely when inactive. */
+/**
+ * The global footer from footer settings (defaults when missing); hidden entirely when inactive.
+ * Social icons only for active links with a URL (and only when showSocialLinks), support buttons
+ * likewise (showSupportLinks). Settings come from the root loader's cached getPublicSettings().
+ */
 export function GlobalFooter({ settings }: { settings: PublicSettings }) {
   const { footer, socialLinks, supportLinks } = settings;
   if (!footer.isActive) return null;
@@ -15,8 +19,8 @@ export function GlobalFooter({ settings }: { settings: PublicSettings }) {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{footer.companyName}</p>
-          <p className="text-sm text-indigo-300">{footer.tagline}</p>
-          <p className="mt-3 text-sm">{footer.description}</p>
+          {footer.tagline ? <p className="text-sm text-indigo-300">{footer.tagline}</p> : null}
+          {footer.description ? <p className="mt-3 text-sm">{footer.description}</p> : null}
         </div>
         {footer.showSocialLinks && socialLinks.length > 0 ? (
           <div>
