@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users", matches);
 
 /** How long, with JavaScript, a deletion can be undone before it is sent (decision 0051). */
-export const UNDO_WINDOW_MS = 4000;
+export const UNDO_WINDOW_MS = 3000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
@@ -179,7 +179,11 @@ function UserRow({
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-1">
           <RoleBadge role={user.role} />
-          {user.isAdminEmail ? <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">Owner</span> : null}
+          {user.isAdminEmail ? (
+            <span title="Admin rights through ADMIN_EMAIL" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+              Owner
+            </span>
+          ) : null}
         </div>
       </td>
       <td className="whitespace-nowrap px-4 py-3 text-slate-600">
