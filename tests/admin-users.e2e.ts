@@ -24,8 +24,8 @@ describe.each(jsModes)("Manage Users ($mode)", ({ js }) => {
       await openAdminTab(page(), "/admin/users");
       await page().getByRole("searchbox", { name: "Search users" }).fill(member.email);
       await page().getByRole("button", { name: "Search", exact: true }).click();
+      await visible(page().getByText(`1 user matching “${member.email}”`));
       const row = page().locator(`[data-testid="user-row"][data-user-email="${member.email}"]`);
-      await visible(row);
       expect(await page().getByTestId("user-row").count()).toBe(1);
       expect(await row.getByTestId("role-badge").textContent()).toBe("member");
 
