@@ -52,6 +52,10 @@ describe.each(jsModes)("Platform Settings ($mode)", ({ js }) => {
     const sidebarLink = page().getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "YouTube" });
     expect(await sidebarLink.getAttribute("href")).toBe(url);
 
+    // Visitors see it among the landing page's follow links.
+    const landing = await (await fetch(`${baseURL}/`)).text();
+    expect(landing).toContain(`href="${url}"`);
+
     // Everyone reads the links through the admin-named path.
     const links = await apiRequest(baseURL, "GET", "/api/admin/platform-settings");
     expect(links.status).toBe(200);

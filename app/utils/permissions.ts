@@ -1,6 +1,7 @@
 /**
  * The role-to-permission table, in one place. Every route and /api endpoint asks `can()`.
- * docs/permissions.md explains it.
+ * docs/permissions.md explains it; moderators hold content:moderate only (decision 0054);
+ * app/routes/authorization-matrix.test.ts checks every privileged endpoint against it.
  */
 type RoleHolder = { role: string; email: string };
 
