@@ -1,0 +1,92 @@
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { MeetingView } from "../meetings.server";
+import { meetingPaths } from "../paths";
+
+export function Tag({ children, tone = "slate" }: { children: ReactNode; tone?: "slate" | "green" | "indigo" | "amber" | "red" }) {
+  const tones = {
+    slate: "bg-slate-100 text-slate-700",
+    green: "bg-emerald-100 text-emerald-800",
+    indigo: "bg-indigo-100 text-indigo-800",
+    amber: "bg-amber-100 text-amber-800",
+    red: "bg-red-100 text-red-800",
+  } as const;
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+/** '60 min' and 'Members Only' / 'Open Meeting'. */
+export function MeetingTags({ meeting }: { meeting: MeetingView }) {
+  return (
+    <>
+      <Tag tone="slate">{meeting.duration || 60} min</Tag>
+      {meeting.registrationRequired ? <Tag tone="amber">Members Only</Tag> : <Tag tone="green">Open Meeting</Tag>}
+      {meeting.isSeries ? <Tag tone="indigo">Weekly</Tag> : null}
+    </>
+  );
+}
+
+const buttonBase = "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-semibold shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
+export const primaryButton = `${buttonBase} bg-indigo-600 text-white hover:bg-indigo-700 disabled:opacity-70`;
+export const secondaryButton = `${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-70`;
+
+/** The Join button: through /meetings/:id/join (records attendance), in a new tab. */
+export function JoinLink({ meeting, label = "Join Meeting" }: { meeting: MeetingView; label?: string }) {
+  if (!meeting.hasJoinLink) return null;
+  return (
+    <a href={meetingPaths.join(meeting.id)} target="_blank" rel="noopener noreferrer" className={primaryButton}>
+      {label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * Register / cancel with one click: a plain POST form (works without JavaScript), then the
+ * meeting's own registration page when it has one (new tab).
+ */
+export function RegistrationControls({ meeting, returnTo }: { meeting: MeetingView; returnTo: string }) {
+  const navigation = useNavigation();
+  if (!meeting.isUpcoming || !meeting.registrationRequired) return null;
+  const pendingIntent =
+    navigation.state !== "idle" && navigation.formData?.get("meetingId") === String(meeting.id) ? navigation.formData.get("intent") : null;
+  if (!meeting.isRegistered) {
+    return (
+      <Form method="post" action={meetingPaths.list} className="inline">
+        <input type="hidden" name="intent" value="register" />
+        <input type="hidden" name="meetingId" value={meeting.id} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className={secondaryButton} disabled={pendingIntent === "register"}>
+          {pendingIntent === "register" ? "Registering..." : "Register"}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <>
+      <Tag tone="green">✓ Registered</Tag>
+      {meeting.registrationUrl ? (
+        <a href={meeting.registrationUrl} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+          Registration page<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+      {meeting.hasAttended ? null : (
+        <Form method="post" action={meetingPaths.list} className="inline">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="meetingId" value={meeting.id} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit" className="text-sm font-medium text-slate-600 underline hover:text-slate-900" disabled={pendingIntent === "cancel"}>
+            {pendingIntent === "cancel" ? "Cancelling..." : "Cancel registration"}
+          </button>
+        </Form>
+      )}
+    </>
+  );
+}
+
+export function AddToCalendarLink({ meeting }: { meeting: MeetingView }) {
+  return (
+    <a href={meetingPaths.calendar(meeting.id)} className="text-sm font-medium text-indigo-700 hover:underline" download={`meeting-${meeting.id}.ics`}>
+      Add to calendar
+    </a>
+  );
+}

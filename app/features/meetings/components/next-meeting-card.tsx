@@ -1,0 +1,68 @@
+import { Link } from "@remix-run/react";
+import type { MeetingView } from "../meetings.server";
+import { meetingPaths } from "../paths";
+import { AddToCalendarLink, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
+
+/**
+ * The first upcoming meeting: 'Next Weekly Meeting' on the dashboard, 'Next Meeting' on
+ * /meetings. 'Live Soon', duration, access tag, description, date and time (zone named),
+ * the count, and Join Meeting / Register when they apply.
+ */
+export function NextMeetingCard({
+  meeting,
+  title = "Next Weekly Meeting",
+  returnTo = "/",
+}: {
+  meeting: MeetingView | null;
+  title?: string;
+  returnTo?: string;
+}) {
+  const headingId = title === "Next Meeting" ? "next-meeting-heading" : "next-weekly-meeting-heading";
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-indigo-200 bg-gradient-to-br from-indigo-50 to-white p-5 shadow-sm" data-testid="next-meeting-card">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {meeting ? <Tag tone="red">Live Soon</Tag> : null}
+      </div>
+      {meeting ? (
+        <div className="mt-3 space-y-3">
+          <h3 className="text-xl font-bold text-slate-900">{meeting.title}</h3>
+          <div className="flex flex-wrap gap-2">
+            <MeetingTags meeting={meeting} />
+          </div>
+          {meeting.description ? <p className="whitespace-pre-line text-slate-700">{meeting.description}</p> : null}
+          <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-3">
+            <div>
+              <dt className="sr-only">Date</dt>
+              <dd>
+                <time dateTime={meeting.scheduledAt}>{meeting.longDate}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="sr-only">Time</dt>
+              <dd>{meeting.time}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">Registered</dt>
+              <dd>{meeting.attendeesCount} registered</dd>
+            </div>
+          </dl>
+          <div className="flex flex-wrap items-center gap-2">
+            <JoinLink meeting={meeting} label="Join Meeting" />
+            <RegistrationControls meeting={meeting} returnTo={returnTo} />
+            <AddToCalendarLink meeting={meeting} />
+          </div>
+        </div>
+      ) : (
+        <p className="mt-3 text-slate-600">
+          No upcoming meetings.{" "}
+          <Link to={meetingPaths.list} className="font-medium text-indigo-700 hover:underline">
+            See past meetings
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
