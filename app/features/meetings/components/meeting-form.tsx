@@ -110,7 +110,7 @@ export function MeetingForm({
           label="Duration (minutes)"
           hint={`${MIN_DURATION} to ${MAX_DURATION} minutes.`}
           errors={fields.duration.errors}
-          inputProps={{ ...getInputProps(fields.duration, { type: "number" }), min: MIN_DURATION, max: MAX_DURATION, placeholder: String(DEFAULT_DURATION), step: 1 }}
+          inputProps={{ ...getInputProps(fields.duration, { type: "number" }), required: false, min: MIN_DURATION, max: MAX_DURATION, placeholder: String(DEFAULT_DURATION), step: 1 }}
         />
       </div>
       <Field label="Join Link" errors={fields.joinZoomUrl.errors} inputProps={{ ...getInputProps(fields.joinZoomUrl, { type: "url" }), placeholder: "https://zoom.us/j/..." }} />
@@ -123,6 +123,7 @@ export function MeetingForm({
       <div className="flex items-center gap-2">
         <input
           {...getInputProps(fields.registrationRequired, { type: "checkbox" })}
+          required={false}
           key={fields.registrationRequired.key}
           className="h-4 w-4 rounded border-slate-300 text-indigo-600"
         />
@@ -135,7 +136,7 @@ export function MeetingForm({
           label="Repeat weekly for (weeks)"
           hint={`1 schedules a one-off meeting; up to ${MAX_REPEAT_WEEKS} weekly meetings at the same time.`}
           errors={fields.repeatWeeks.errors}
-          inputProps={{ ...getInputProps(fields.repeatWeeks, { type: "number" }), min: 1, max: MAX_REPEAT_WEEKS, step: 1 }}
+          inputProps={{ ...getInputProps(fields.repeatWeeks, { type: "number" }), required: false, min: 1, max: MAX_REPEAT_WEEKS, step: 1 }}
         />
       ) : null}
       <div className="flex justify-end gap-2 pt-2">
