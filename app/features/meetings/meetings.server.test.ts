@@ -64,6 +64,8 @@ describe("meeting form rules", () => {
   it("asks for a date and accepts only http(s) links", () => {
     const missingDate = createMeetingFormSchema.safeParse({ title: "t" });
     expect(missingDate.error?.flatten().fieldErrors.scheduledAt).toEqual(["Please select a date and time"]);
+    const badDate = createMeetingFormSchema.safeParse({ title: "t", scheduledAt: "next thursday" });
+    expect(badDate.error?.flatten().fieldErrors.scheduledAt).toEqual(["Please enter a valid date and time"]);
     const badLink = createMeetingFormSchema.safeParse({ title: "t", scheduledAt: "2026-11-26T18:00", joinZoomUrl: "javascript:alert(1)" });
     expect(badLink.error?.flatten().fieldErrors.joinZoomUrl?.[0]).toMatch(/http\(s\)/);
   });
@@ -125,7 +127,7 @@ describe("scheduling", () => {
   it("refuses a date that is not a date, and writes nothing", async () => {
     const { actor } = await newAdmin();
     const before = getDb().select({ total: count() }).from(schema.meetings).get()?.total;
-    const error = thrown(() => createMeetings({ actor, input: input({ title: "Bad date", scheduledAt: "someday" }) }));
+    const error = thrown(() => createMeetings({ actor, input: { ...input({ title: "Bad date" }), scheduledAt: "2026-02-30T10:00" } }));
     expect(error.status).toBe(400);
     expect(error.fieldErrors?.scheduledAt).toEqual(["Please enter a valid date and time"]);
     expect(getDb().select({ total: count() }).from(schema.meetings).get()?.total).toBe(before);

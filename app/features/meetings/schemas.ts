@@ -13,6 +13,15 @@ export const SCHEDULED_AT_REQUIRED = "Please select a date and time";
 export const SCHEDULED_AT_INVALID = "Please enter a valid date and time";
 export const LINK_INVALID = "Please enter a valid http(s) link (starting with https://)";
 
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
+
+/** A `datetime-local` value, or an ISO 8601 date with its zone (the API). */
+export function looksLikeDateTime(value: string): boolean {
+  const text = value.trim();
+  return (LOCAL_DATE_TIME.test(text) || ISO_DATE.test(text)) && !Number.isNaN(new Date(text.replace(" ", "T")).getTime());
+}
+
 /** SPEC: the duration falls back to 60 when the value is missing or unparsable. */
 export function toDuration(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? Math.round(value) : DEFAULT_DURATION;
@@ -54,7 +63,11 @@ export const meetingFormSchema = z.object({
     .optional()
     .transform((value) => value ?? ""),
   /** A `datetime-local` value (read in `timeZone`) or, from the API, an ISO 8601 date. */
-  scheduledAt: z.string({ required_error: SCHEDULED_AT_REQUIRED }).trim().min(1, SCHEDULED_AT_REQUIRED),
+  scheduledAt: z
+    .string({ required_error: SCHEDULED_AT_REQUIRED })
+    .trim()
+    .min(1, SCHEDULED_AT_REQUIRED)
+    .refine((value) => value === "" || looksLikeDateTime(value), SCHEDULED_AT_INVALID),
   /** The IANA zone the form was shown in; the server checks it. */
   timeZone: z.string().max(64).optional(),
   duration: z.preprocess(
