@@ -27,7 +27,7 @@ describe.each(jsModes)("weekly meetings ($mode)", ({ js, mode }) => {
     await goto(page(), "/meetings");
     await visible(page().getByRole("heading", { name: "Weekly Meetings", level: 1 }));
 
-    await page().getByRole("link", { name: "Schedule Meeting" }).click();
+    await page().getByRole("button", { name: "Schedule Meeting" }).click();
     if (js) await visible(page().getByRole("dialog", { name: "Schedule Meeting" }));
     else await visible(page().getByRole("heading", { name: "Schedule Meeting", level: 1 }));
     const form = page().locator("form#create-meeting-form");
@@ -53,7 +53,7 @@ describe.each(jsModes)("weekly meetings ($mode)", ({ js, mode }) => {
     expect(await card.textContent()).toMatch(/UTC/);
 
     // Edit: the date is shown to the minute.
-    await card.getByRole("link", { name: `Edit meeting ${title}` }).click();
+    await card.getByRole("button", { name: `Edit meeting ${title}` }).click();
     const editForm = page().locator("form[id^='edit-meeting-form-']");
     await visible(editForm.getByLabel("Title"));
     expect(await editForm.getByLabel("Scheduled Date & Time").inputValue()).toBe(scheduled);
@@ -66,7 +66,7 @@ describe.each(jsModes)("weekly meetings ($mode)", ({ js, mode }) => {
     expect(await edited.textContent()).toContain("90 min");
 
     // Delete: a dialog with JavaScript, a confirmation step without.
-    await edited.getByRole("link", { name: `Delete meeting ${title} (edited)` }).click();
+    await edited.getByRole("button", { name: `Delete meeting ${title} (edited)` }).click();
     if (js) await visible(page().getByRole("alertdialog").getByText(CONFIRMATION));
     else await visible(page().getByText(CONFIRMATION));
     await page().getByRole("button", { name: "Delete", exact: true }).click();

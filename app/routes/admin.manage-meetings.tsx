@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/ui/page";
 import { adminMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
 import { Modal } from "~/features/meetings/components/dialogs";
-import { Tag, secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { DialogTrigger, Tag, secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import type { MeetingView } from "~/features/meetings/meetings.server";
 import { loadManageMeetings } from "~/features/meetings/manage.server";
@@ -65,20 +65,18 @@ export default function AdminManageMeetings() {
                 </div>
               </div>
               <div className="flex gap-2">
-                <Link to={`${meetingPaths.edit(meeting.id)}?returnTo=${encodeURIComponent(returnTo)}`} className={secondaryButton} aria-label={`Edit meeting ${meeting.title}`}>
+                <DialogTrigger to={meetingPaths.edit(meeting.id)} params={{ returnTo }} className={secondaryButton} label={`Edit meeting ${meeting.title}`}>
                   Edit
-                </Link>
-                <Link
-                  to={`${meetingPaths.remove(meeting.id)}?returnTo=${encodeURIComponent(returnTo)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setDeleting(meeting);
-                  }}
+                </DialogTrigger>
+                <DialogTrigger
+                  to={meetingPaths.remove(meeting.id)}
+                  params={{ returnTo }}
+                  onOpen={() => setDeleting(meeting)}
                   className="inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
-                  aria-label={`Delete meeting ${meeting.title}`}
+                  label={`Delete meeting ${meeting.title}`}
                 >
                   Delete
-                </Link>
+                </DialogTrigger>
               </div>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import {
   pageMessages,
@@ -14,7 +14,7 @@ import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete
 import { Modal } from "~/features/meetings/components/dialogs";
 import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
 import { MeetingForm } from "~/features/meetings/components/meeting-form";
-import { primaryButton, secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { DialogTrigger, primaryButton, secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import type { MeetingView } from "~/features/meetings/meetings.server";
@@ -75,12 +75,10 @@ export default function MeetingsPage() {
   }, [navigation.state, actionData]);
 
   const handlers: ManageHandlers = {
-    onEdit: (meeting: MeetingView, event: MouseEvent) => {
-      event.preventDefault();
+    onEdit: (meeting: MeetingView) => {
       setDialog({ kind: "edit", meeting });
     },
-    onDelete: (meeting: MeetingView, event: MouseEvent) => {
-      event.preventDefault();
+    onDelete: (meeting: MeetingView) => {
       setDialog({ kind: "delete", meeting });
     },
   };
@@ -108,16 +106,9 @@ export default function MeetingsPage() {
               Subscribe to calendar
             </a>
             {canManage ? (
-              <Link
-                to={meetingPaths.create}
-                className={primaryButton}
-                onClick={(event) => {
-                  event.preventDefault();
-                  setDialog({ kind: "create" });
-                }}
-              >
+              <DialogTrigger to={meetingPaths.create} className={primaryButton} onOpen={() => setDialog({ kind: "create" })}>
                 Schedule Meeting
-              </Link>
+              </DialogTrigger>
             ) : null}
           </div>
         }

@@ -1,36 +1,34 @@
-import { Link } from "@remix-run/react";
-import type { MouseEvent } from "react";
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
-import { AddToCalendarLink, JoinLink, MeetingTags, RegistrationControls, secondaryButton, Tag } from "./meeting-parts";
+import { AddToCalendarLink, DialogTrigger, JoinLink, MeetingTags, RegistrationControls, secondaryButton, Tag } from "./meeting-parts";
 
 export type ManageHandlers = {
-  onEdit: (meeting: MeetingView, event: MouseEvent) => void;
-  onDelete: (meeting: MeetingView, event: MouseEvent) => void;
+  onEdit: (meeting: MeetingView) => void;
+  onDelete: (meeting: MeetingView) => void;
 };
 
-/** Edit and delete icons: links to the no-JavaScript pages, dialogs with JavaScript. */
+/** Edit and delete icons: dialogs with JavaScript, the edit page and the confirmation step without. */
 export function ManageIcons({ meeting, handlers }: { meeting: MeetingView; handlers?: ManageHandlers }) {
   return (
     <div className="flex gap-1">
-      <Link
+      <DialogTrigger
         to={meetingPaths.edit(meeting.id)}
-        onClick={handlers ? (event) => handlers.onEdit(meeting, event) : undefined}
-        aria-label={`Edit meeting ${meeting.title}`}
+        onOpen={handlers ? () => handlers.onEdit(meeting) : undefined}
+        label={`Edit meeting ${meeting.title}`}
         title="Edit meeting"
         className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
         <span aria-hidden="true">✏️</span>
-      </Link>
-      <Link
+      </DialogTrigger>
+      <DialogTrigger
         to={meetingPaths.remove(meeting.id)}
-        onClick={handlers ? (event) => handlers.onDelete(meeting, event) : undefined}
-        aria-label={`Delete meeting ${meeting.title}`}
+        onOpen={handlers ? () => handlers.onDelete(meeting) : undefined}
+        label={`Delete meeting ${meeting.title}`}
         title="Delete meeting"
         className="rounded-md p-2 text-red-600 hover:bg-red-50 hover:text-red-800"
       >
         <span aria-hidden="true">🗑️</span>
-      </Link>
+      </DialogTrigger>
     </div>
   );
 }

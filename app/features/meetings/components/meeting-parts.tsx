@@ -44,9 +44,19 @@ export function JoinLink({ meeting, label = "Join Meeting" }: { meeting: Meeting
  * Register / cancel with one click: a plain POST form (works without JavaScript), then the
  * meeting's own registration page when it has one (new tab).
  */
-export function RegistrationControls({ meeting, returnTo }: { meeting: MeetingView; returnTo: string }) {
+export function RegistrationControls({
+  meeting,
+  returnTo,
+  isOfferedWithLinkOnly = false,
+}: {
+  meeting: MeetingView;
+  returnTo: string;
+  /** SPEC's Next Meeting card offers Register whenever a registration link exists. */
+  isOfferedWithLinkOnly?: boolean;
+}) {
   const navigation = useNavigation();
-  if (!meeting.isUpcoming || !meeting.registrationRequired) return null;
+  const isOffered = meeting.registrationRequired || (isOfferedWithLinkOnly && meeting.registrationUrl !== null);
+  if (!meeting.isUpcoming || !isOffered) return null;
   const pendingIntent =
     navigation.state !== "idle" && navigation.formData?.get("meetingId") === String(meeting.id) ? navigation.formData.get("intent") : null;
   if (!meeting.isRegistered) {
@@ -88,5 +98,51 @@ export function AddToCalendarLink({ meeting }: { meeting: MeetingView }) {
     <a href={meetingPaths.calendar(meeting.id)} className="text-sm font-medium text-indigo-700 hover:underline" download={`meeting-${meeting.id}.ics`}>
       Add to calendar
     </a>
+  );
+}
+
+/**
+ * A button that opens a dialog with JavaScript and, without it, is a GET form to the page
+ * doing the same job (the schedule form, the edit form, the delete confirmation).
+ */
+export function DialogTrigger({
+  to,
+  params,
+  onOpen,
+  className,
+  label,
+  title,
+  children,
+}: {
+  to: string;
+  params?: Record<string, string>;
+  onOpen?: () => void;
+  className: string;
+  label?: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" action={to} className="inline">
+      {Object.entries(params ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        aria-label={label}
+        title={title}
+        className={className}
+        onClick={
+          onOpen
+            ? (event) => {
+                event.preventDefault();
+                onOpen();
+              }
+            : undefined
+        }
+      >
+        {children}
+      </button>
+    </Form>
   );
 }

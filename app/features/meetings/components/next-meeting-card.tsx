@@ -51,7 +51,7 @@ export function NextMeetingCard({
           </dl>
           <div className="flex flex-wrap items-center gap-2">
             <JoinLink meeting={meeting} label="Join Meeting" />
-            <RegistrationControls meeting={meeting} returnTo={returnTo} />
+            <RegistrationControls meeting={meeting} returnTo={returnTo} isOfferedWithLinkOnly={title === "Next Meeting"} />
             <AddToCalendarLink meeting={meeting} />
           </div>
         </div>
