@@ -131,6 +131,12 @@ describe.each(jsModes)("weekly meetings ($mode)", ({ js, mode }) => {
     await visible(card.getByText("1 attending"));
     await visible(card.getByText("✓ Registered"));
     expect(await card.getByRole("button", { name: "Register" }).count()).toBe(0);
+    // Cancel, then register again: still one registration.
+    await card.getByRole("button", { name: "Cancel registration" }).click();
+    await waitForToast(page(), "Registration cancelled", "Your registration has been cancelled.");
+    await visible(card.getByText("0 attending"));
+    await card.getByRole("button", { name: "Register" }).click();
+    await visible(card.getByText("1 attending"));
 
     // Join opens a new tab through /meetings/:id/join and lands on the join link.
     const join = card.getByRole("link", { name: /^Join/ });
