@@ -1,6 +1,6 @@
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
-import { AddToCalendarLink, DialogTrigger, JoinLink, MeetingTags, RegistrationControls, secondaryButton, Tag } from "./meeting-parts";
+import { AddToCalendarLink, AttendeeCount, DialogTrigger, JoinLink, MeetingTags, RegistrationControls, secondaryButton, Tag } from "./meeting-parts";
 
 export type ManageHandlers = {
   onEdit: (meeting: MeetingView) => void;
@@ -51,7 +51,7 @@ export function UpcomingMeetingCard({ meeting, handlers, canManage }: { meeting:
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <time dateTime={meeting.scheduledAt}>{meeting.longDate}</time>
         <span>{meeting.time}</span>
-        <span>{meeting.attendeesCount} attending</span>
+        <AttendeeCount meeting={meeting} suffix="attending" />
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <JoinLink meeting={meeting} label="Join" />

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
@@ -41,8 +41,25 @@ export function JoinLink({ meeting, label = "Join Meeting" }: { meeting: Meeting
 }
 
 /**
- * Register / cancel with one click: a plain POST form (works without JavaScript), then the
- * meeting's own registration page when it has one (new tab).
+ * The member's registration as the page should show it now: with JavaScript, a register or
+ * cancel in flight is shown at once (optimistic), and every card of the meeting agrees because
+ * they share the fetcher (keyed by meeting).
+ */
+export function useRegistrationState(meeting: MeetingView) {
+  const fetcher = useFetcher({ key: `meeting-registration-${meeting.id}` });
+  const pendingIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
+  if (pendingIntent === "register" && !meeting.isRegistered) {
+    return { fetcher, pendingIntent, isRegistered: true, attendeesCount: meeting.attendeesCount + 1 };
+  }
+  if (pendingIntent === "cancel" && meeting.isRegistered) {
+    return { fetcher, pendingIntent, isRegistered: false, attendeesCount: Math.max(0, meeting.attendeesCount - 1) };
+  }
+  return { fetcher, pendingIntent, isRegistered: meeting.isRegistered, attendeesCount: meeting.attendeesCount };
+}
+
+/**
+ * Register / cancel with one click: a plain POST form (works without JavaScript; with it, a
+ * fetcher with an optimistic update), then the meeting's own registration page when it has one.
  */
 export function RegistrationControls({
   meeting,
@@ -54,21 +71,19 @@ export function RegistrationControls({
   /** SPEC's Next Meeting card offers Register whenever a registration link exists. */
   isOfferedWithLinkOnly?: boolean;
 }) {
-  const navigation = useNavigation();
+  const { fetcher, pendingIntent, isRegistered } = useRegistrationState(meeting);
   const isOffered = meeting.registrationRequired || (isOfferedWithLinkOnly && meeting.registrationUrl !== null);
   if (!meeting.isUpcoming || !isOffered) return null;
-  const pendingIntent =
-    navigation.state !== "idle" && navigation.formData?.get("meetingId") === String(meeting.id) ? navigation.formData.get("intent") : null;
-  if (!meeting.isRegistered) {
+  if (!isRegistered) {
     return (
-      <Form method="post" action={meetingPaths.list} className="inline">
+      <fetcher.Form method="post" action={meetingPaths.list} className="inline">
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="meetingId" value={meeting.id} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <button type="submit" className={secondaryButton} disabled={pendingIntent === "register"}>
-          {pendingIntent === "register" ? "Registering..." : "Register"}
+        <button type="submit" className={secondaryButton} disabled={pendingIntent === "cancel"}>
+          Register
         </button>
-      </Form>
+      </fetcher.Form>
     );
   }
   return (
@@ -80,16 +95,26 @@ export function RegistrationControls({
         </a>
       ) : null}
       {meeting.hasAttended ? null : (
-        <Form method="post" action={meetingPaths.list} className="inline">
+        <fetcher.Form method="post" action={meetingPaths.list} className="inline">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="meetingId" value={meeting.id} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" className="text-sm font-medium text-slate-600 underline hover:text-slate-900" disabled={pendingIntent === "cancel"}>
-            {pendingIntent === "cancel" ? "Cancelling..." : "Cancel registration"}
+          <button type="submit" className="text-sm font-medium text-slate-600 underline hover:text-slate-900" disabled={pendingIntent === "register"}>
+            Cancel registration
           </button>
-        </Form>
+        </fetcher.Form>
       )}
     </>
+  );
+}
+
+/** '{n} attending' (or registered / attended), counting a registration in flight. */
+export function AttendeeCount({ meeting, suffix }: { meeting: MeetingView; suffix: string }) {
+  const { attendeesCount } = useRegistrationState(meeting);
+  return (
+    <span>
+      {attendeesCount} {suffix}
+    </span>
   );
 }
 

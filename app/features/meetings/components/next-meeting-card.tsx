@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
-import { AddToCalendarLink, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
+import { AddToCalendarLink, AttendeeCount, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
 
 /**
  * The first upcoming meeting: 'Next Weekly Meeting' on the dashboard, 'Next Meeting' on
@@ -46,7 +46,9 @@ export function NextMeetingCard({
             </div>
             <div>
               <dt className="sr-only">Registered</dt>
-              <dd>{meeting.attendeesCount} registered</dd>
+              <dd>
+                <AttendeeCount meeting={meeting} suffix="registered" />
+              </dd>
             </div>
           </dl>
           <div className="flex flex-wrap items-center gap-2">
