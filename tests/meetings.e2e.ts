@@ -1,18 +1,22 @@
 /** Weekly meetings in a real browser, JavaScript on and off: schedule, edit, delete, register, join, calendar. */
 import { describe, expect, inject, it } from "vitest";
 import { parseCalendar } from "../app/features/meetings/ics";
-import { browserPerFile, goto, isJavaScriptEnabled, jsModes, makeUser, pagePerTest, visible } from "./support/browser";
-import { ADMIN_EMAIL } from "./support/constants";
-import { withDatabase } from "./support/db";
-import { createMeetingViaApi, ensureSignedIn, localDateTimeInDays, useSession, waitForToast } from "./support/meetings";
+import { browserPerFile, goto, registerViaApi, isJavaScriptEnabled, jsModes, makeUser, pagePerTest, visible } from "./support/browser";
+import { setRole, withDatabase } from "./support/db";
+import { createMeetingViaApi, ensureSignedIn, localDateTimeInDays, signInViaApi, useSession, waitForToast } from "./support/meetings";
 
 const browser = browserPerFile();
-const admin = makeUser({ email: ADMIN_EMAIL, firstName: "Grace", lastName: "Hopper", displayName: "Admiral Grace" });
+// Our own admin (role set in the database), so the ADMIN_EMAIL account stays for admin.e2e.ts to register.
+const admin = makeUser({ firstName: "Grace", lastName: "Hopper" });
 const CONFIRMATION = "Are you sure you want to delete this meeting? This action cannot be undone.";
 
 let adminCookie: string | undefined;
 async function adminSession(): Promise<string> {
-  adminCookie ??= await ensureSignedIn(inject("baseURL"), admin);
+  if (!adminCookie) {
+    await registerViaApi(inject("baseURL"), admin);
+    setRole(admin.email, "admin");
+    adminCookie = await signInViaApi(inject("baseURL"), admin);
+  }
   return adminCookie;
 }
 
