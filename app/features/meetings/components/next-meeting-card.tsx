@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
+import { TimeZoneScript } from "./time-zone-script";
 import { AddToCalendarLink, AttendeeCount, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
 
 /**
@@ -12,14 +13,18 @@ export function NextMeetingCard({
   meeting,
   title = "Next Weekly Meeting",
   returnTo = "/",
+  timeZone,
 }: {
   meeting: MeetingView | null;
   title?: string;
   returnTo?: string;
+  /** The zone the card was rendered in (from loadNextMeetingCard): pass it on the dashboard so the browser's zone is learnt there too. */
+  timeZone?: string;
 }) {
   const headingId = title === "Next Meeting" ? "next-meeting-heading" : "next-weekly-meeting-heading";
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-indigo-200 bg-gradient-to-br from-indigo-50 to-white p-5 shadow-sm" data-testid="next-meeting-card">
+      {timeZone ? <TimeZoneScript renderedTimeZone={timeZone} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {title}
