@@ -1,17 +1,211 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
-import { requireMemberLoader } from "~/utils/member-page.server";
+import {
+  pageMessages,
+  submitCreateMeeting,
+  submitDeleteMeeting,
+  submitRegistration,
+  submitUpdateMeeting,
+  type MeetingActionData,
+} from "~/features/meetings/actions.server";
+import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
+import { Modal } from "~/features/meetings/components/dialogs";
+import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
+import { MeetingForm } from "~/features/meetings/components/meeting-form";
+import { DialogTrigger, primaryButton, secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
+import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
+import type { MeetingView } from "~/features/meetings/meetings.server";
+import { loadMeetingsPage } from "~/features/meetings/page.server";
+import { meetingPaths } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Weekly Meetings", matches);
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta("Weekly Meetings", matches, "Weekly live meetings on AI trends: register, join, watch replays and add them to your calendar.");
 
-export const loader = requireMemberLoader;
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadMeetingsPage(request);
+}
 
-export default function Page() {
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "create":
+      return submitCreateMeeting(request, formData, { messages: pageMessages, redirectTo: meetingPaths.list });
+    case "update":
+      return submitUpdateMeeting(request, formData, { messages: pageMessages, redirectTo: meetingPaths.list });
+    case "delete":
+      return submitDeleteMeeting(request, formData, { messages: pageMessages, redirectTo: meetingPaths.list });
+    case "register":
+    case "cancel":
+      return submitRegistration(request, formData, intent);
+    default:
+      throw new Response("Unknown action", { status: 400 });
+  }
+}
+
+type DialogState = { kind: "create" } | { kind: "edit"; meeting: MeetingView } | { kind: "delete"; meeting: MeetingView } | null;
+
+export default function MeetingsPage() {
+  const { upcoming, past, hasMoreUpcoming, timeZone, canManage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<MeetingActionData>();
+  const navigation = useNavigation();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const wasBusy = useRef(false);
+  const allMeetings = [...upcoming, ...past];
+
+  // A failed submission keeps (or reopens) its dialog with the errors.
+  const failedEdit = actionData?.intent === "update" ? allMeetings.find((meeting) => meeting.id === actionData.meetingId) : undefined;
+  useEffect(() => {
+    if (actionData?.intent === "create") setDialog({ kind: "create" });
+    else if (actionData?.intent === "update" && failedEdit) setDialog({ kind: "edit", meeting: failedEdit });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
+  // A successful submission redirects back here: close the dialog.
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      wasBusy.current = true;
+      return;
+    }
+    if (wasBusy.current && !actionData) setDialog(null);
+    wasBusy.current = false;
+  }, [navigation.state, actionData]);
+
+  const handlers: ManageHandlers = {
+    onEdit: (meeting: MeetingView) => {
+      setDialog({ kind: "edit", meeting });
+    },
+    onDelete: (meeting: MeetingView) => {
+      setDialog({ kind: "delete", meeting });
+    },
+  };
+  const close = () => setDialog(null);
+  const cancelButton = (
+    <button type="button" className={secondaryButton} onClick={close}>
+      Cancel
+    </button>
+  );
+  const next = upcoming[0];
+  // Without JavaScript, a failed dialog submission renders its form open on this page.
+  const serverOpenCreate = actionData?.intent === "create";
+  const serverOpenEdit = actionData?.intent === "update" ? failedEdit : undefined;
+  const editing = dialog?.kind === "edit" ? dialog.meeting : serverOpenEdit;
+
   return (
     <>
-      <PageHeader title="Weekly Meetings" />
-      <EmptyState title="Coming soon" message="The meetings schedule is being built: soon you will see the next meeting, register and watch replays here." />
+      <TimeZoneScript renderedTimeZone={timeZone} />
+      <PageHeader
+        title="Weekly Meetings"
+        description={<>Live video meetings on AI trends, every week. Times are shown in {timeZone}.</>}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <a href={meetingPaths.feed} className={secondaryButton}>
+              Subscribe to calendar
+            </a>
+            {canManage ? (
+              <DialogTrigger to={meetingPaths.create} className={primaryButton} onOpen={() => setDialog({ kind: "create" })}>
+                Schedule Meeting
+              </DialogTrigger>
+            ) : null}
+          </div>
+        }
+      />
+
+      <div className="space-y-8">
+        <NextMeetingCard meeting={next ?? null} title="Next Meeting" returnTo={meetingPaths.list} />
+
+        <section aria-labelledby="upcoming-heading">
+          <h2 id="upcoming-heading" className="mb-3 text-xl font-semibold text-slate-900">
+            Upcoming Meetings
+          </h2>
+          {upcoming.length === 0 ? (
+            <EmptyState title="No upcoming meetings" message="New meetings appear here as soon as they are scheduled." />
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-2">
+              {upcoming.map((meeting) => (
+                <UpcomingMeetingCard key={meeting.id} meeting={meeting} canManage={canManage} handlers={handlers} />
+              ))}
+            </div>
+          )}
+          {hasMoreUpcoming ? (
+            <p className="mt-3">
+              <Link to="?upcoming=all" className="font-medium text-indigo-700 hover:underline">
+                Show all upcoming meetings
+              </Link>
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="past-heading">
+          <h2 id="past-heading" className="mb-3 text-xl font-semibold text-slate-900">
+            Past Meetings
+          </h2>
+          {past.length === 0 ? (
+            <EmptyState title="No past meetings" message="Completed meetings and their replays will be listed here." />
+          ) : (
+            <div className="grid gap-4 lg:grid-cols-2">
+              {past.map((meeting) => (
+                <PastMeetingCard key={meeting.id} meeting={meeting} canManage={canManage} handlers={handlers} />
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+
+      {canManage ? (
+        <>
+          <Modal open={dialog?.kind === "create"} renderOpen={serverOpenCreate && dialog === null} onClose={close} title="Schedule Meeting" titleId="create-meeting-title">
+            <MeetingForm
+              mode="create"
+              formId="create-meeting-form"
+              action={meetingPaths.list}
+              intent="create"
+              timeZone={timeZone}
+              lastResult={actionData?.intent === "create" ? actionData.result : null}
+              cancel={cancelButton}
+            />
+          </Modal>
+          <Modal
+            open={dialog?.kind === "edit"}
+            renderOpen={Boolean(serverOpenEdit) && dialog === null}
+            onClose={close}
+            title="Edit Meeting"
+            titleId="edit-meeting-title"
+          >
+            {editing ? (
+              <MeetingForm
+                key={editing.id}
+                mode="update"
+                formId={`edit-meeting-form-${editing.id}`}
+                action={meetingPaths.list}
+                intent="update"
+                meetingId={editing.id}
+                timeZone={timeZone}
+                defaults={{
+                  title: editing.title,
+                  description: editing.description,
+                  scheduledAt: editing.edit?.scheduledAtLocal,
+                  duration: editing.duration,
+                  joinZoomUrl: editing.edit?.joinZoomUrl,
+                  registrationZoomUrl: editing.edit?.registrationZoomUrl,
+                  replayZoomUrl: editing.edit?.replayZoomUrl,
+                  registrationRequired: editing.registrationRequired,
+                }}
+                lastResult={actionData?.intent === "update" && actionData.meetingId === editing.id ? actionData.result : null}
+                cancel={cancelButton}
+              />
+            ) : null}
+          </Modal>
+          <Modal open={dialog?.kind === "delete"} onClose={close} title="Delete Meeting" titleId="delete-meeting-title" role="alertdialog">
+            {dialog?.kind === "delete" ? (
+              <DeleteMeetingConfirmation meetingId={dialog.meeting.id} meetingTitle={dialog.meeting.title} action={meetingPaths.list} intent="delete" cancel={cancelButton} />
+            ) : null}
+          </Modal>
+        </>
+      ) : null}
     </>
   );
 }

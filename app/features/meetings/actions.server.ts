@@ -1,0 +1,141 @@
+/**
+ * The meetings forms' server side, shared by the page routes (/meetings, /meetings/new,
+ * /meetings/:id/edit, /meetings/:id/delete, the admin tabs): authorize, validate, call the
+ * feature function, answer with a flash toast (redirect) or the form's errors and an 'Error' toast.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { requirePagePermission, requireUser } from "~/utils/auth.server";
+import { isAppError, type FieldErrors } from "~/utils/errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import {
+  cancelRegistration,
+  createMeetings,
+  deleteMeeting,
+  parseMeetingId,
+  registerForMeeting,
+  updateMeeting,
+} from "./meetings.server";
+import { safeReturnTo } from "./paths";
+import { createMeetingFormSchema, meetingFormSchema } from "./schemas";
+
+export type MeetingIntent = "create" | "update" | "delete" | "register" | "cancel";
+
+export type MeetingActionData = {
+  intent: MeetingIntent;
+  meetingId: number | null;
+  result: SubmissionResult<string[]> | null;
+  toast: ToastMessage;
+};
+
+type Outcome = { success: string; failure: string };
+export type MessageSet = Record<"create" | "update" | "delete", Outcome>;
+
+/** SPEC section 8, the meetings page's toasts. */
+export const pageMessages: MessageSet = {
+  create: { success: "Meeting created successfully!", failure: "Failed to create meeting. Please try again." },
+  update: { success: "Meeting updated successfully!", failure: "Failed to update meeting. Please try again." },
+  delete: { success: "Meeting deleted successfully!", failure: "Failed to delete meeting. Please try again." },
+};
+
+/** SPEC section 8, the admin panel's toasts. */
+export const adminMessages: MessageSet = {
+  create: { success: "Meeting created successfully", failure: "Failed to create meeting" },
+  update: { success: "Meeting updated successfully", failure: "Failed to update meeting" },
+  delete: { success: "Meeting deleted successfully", failure: "Failed to delete meeting" },
+};
+
+export const REGISTER_SUCCESS = "Successfully registered for the meeting!";
+export const REGISTER_FAILURE = "Failed to register for meeting. Please try again.";
+export const CANCEL_SUCCESS = "Your registration has been cancelled.";
+
+function errorToast(description: string): ToastMessage {
+  return { id: String(Date.now()), title: "Error", description, variant: "destructive" };
+}
+
+function failure(
+  intent: MeetingIntent,
+  meetingId: number | null,
+  status: number,
+  message: string,
+  result: SubmissionResult<string[]> | null,
+) {
+  return data<MeetingActionData>({ intent, meetingId, result, toast: errorToast(message) }, { status });
+}
+
+function meetingIdOf(formData: FormData, fallback?: string): number {
+  const raw = formData.get("meetingId");
+  return parseMeetingId(typeof raw === "string" ? raw : fallback);
+}
+
+/** Schedule a meeting or a weekly series (admins). */
+export async function submitCreateMeeting(request: Request, formData: FormData, { messages, redirectTo }: { messages: MessageSet; redirectTo: string }) {
+  const actor = await requirePagePermission(request, "meetings:manage");
+  const submission = parseWithZod(formData, { schema: createMeetingFormSchema });
+  if (submission.status !== "success") return failure("create", null, 400, messages.create.failure, submission.reply());
+  try {
+    const created = createMeetings({ actor, input: submission.value });
+    const description = created.length > 1 ? `${messages.create.success} ${created.length} weekly meetings were scheduled.` : messages.create.success;
+    return redirectWithToast(redirectTo, { title: "Success", description });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return failure("create", null, error.status, messages.create.failure, submission.reply({ fieldErrors: error.fieldErrors as FieldErrors, formErrors: error.fieldErrors ? [] : [error.message] }));
+  }
+}
+
+/** Edit one meeting (admins). */
+export async function submitUpdateMeeting(
+  request: Request,
+  formData: FormData,
+  { messages, redirectTo, meetingIdParam }: { messages: MessageSet; redirectTo: string; meetingIdParam?: string },
+) {
+  const actor = await requirePagePermission(request, "meetings:manage");
+  const id = meetingIdOf(formData, meetingIdParam);
+  const submission = parseWithZod(formData, { schema: meetingFormSchema });
+  if (submission.status !== "success") return failure("update", id, 400, messages.update.failure, submission.reply());
+  try {
+    updateMeeting({ actor, id, input: submission.value });
+    return redirectWithToast(redirectTo, { title: "Success", description: messages.update.success });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.status === 404) return redirectWithToast(redirectTo, { title: "Error", description: messages.update.failure, variant: "destructive" });
+    return failure("update", id, error.status, messages.update.failure, submission.reply({ fieldErrors: error.fieldErrors as FieldErrors, formErrors: error.fieldErrors ? [] : [error.message] }));
+  }
+}
+
+/** Delete one meeting (admins), after the confirmation. */
+export async function submitDeleteMeeting(
+  request: Request,
+  formData: FormData,
+  { messages, redirectTo, meetingIdParam }: { messages: MessageSet; redirectTo: string; meetingIdParam?: string },
+) {
+  const actor = await requirePagePermission(request, "meetings:manage");
+  try {
+    deleteMeeting({ actor, id: meetingIdOf(formData, meetingIdParam) });
+    return redirectWithToast(redirectTo, { title: "Success", description: messages.delete.success });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(redirectTo, { title: "Error", description: messages.delete.failure, variant: "destructive" });
+  }
+}
+
+/** Register for, or cancel a registration for, a meeting (members). */
+export async function submitRegistration(request: Request, formData: FormData, intent: "register" | "cancel") {
+  const user = await requireUser(request);
+  const redirectTo = safeReturnTo(formData.get("returnTo"));
+  try {
+    const meetingId = meetingIdOf(formData);
+    if (intent === "register") {
+      registerForMeeting({ userId: user.id, meetingId });
+      return redirectWithToast(redirectTo, { title: "Success", description: REGISTER_SUCCESS });
+    }
+    cancelRegistration({ userId: user.id, meetingId });
+    return redirectWithToast(redirectTo, { title: "Registration cancelled", description: CANCEL_SUCCESS });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const description = intent === "register" ? `${REGISTER_FAILURE} ${error.message}` : error.message;
+    return redirectWithToast(redirectTo, { title: "Error", description, variant: "destructive" });
+  }
+}

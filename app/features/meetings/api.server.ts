@@ -1,0 +1,99 @@
+/** The /api/meetings handlers (resource routes stay one line each); same feature functions as the pages. */
+import { requireApiPermission, requireApiUser } from "~/utils/auth.server";
+import { readJsonBody } from "~/utils/http.server";
+import {
+  cancelRegistration,
+  createMeetings,
+  deleteMeeting,
+  getMeeting,
+  listAllMeetings,
+  listUpcomingMeetings,
+  parseMeetingId,
+  parseMeetingJson,
+  registerForMeeting,
+  toMeetingJson,
+  updateMeeting,
+} from "./meetings.server";
+
+function pageParams(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const limit = Math.min(Math.max(Number(params.get("limit") ?? 500) || 500, 1), 500);
+  const offset = Math.max(Number(params.get("offset") ?? 0) || 0, 0);
+  return { limit, offset };
+}
+
+/** GET /api/meetings: every meeting in date order (?limit=, ?offset= for pages; at most 500). */
+export async function getAllMeetingsJson(request: Request) {
+  await requireApiUser(request);
+  return Response.json(listAllMeetings(pageParams(request)).map(toMeetingJson));
+}
+
+/** GET /api/meetings/upcoming: upcoming meetings, soonest first. */
+export async function getUpcomingMeetingsJson(request: Request) {
+  await requireApiUser(request);
+  return Response.json(listUpcomingMeetings({ limit: pageParams(request).limit }).map(toMeetingJson));
+}
+
+/** GET /api/meetings/{id}. */
+export async function getMeetingJson(request: Request, idParam: string | undefined) {
+  await requireApiUser(request);
+  return Response.json(toMeetingJson(getMeeting(parseMeetingId(idParam))));
+}
+
+/**
+ * POST /api/meetings and /api/admin/meetings (admins): 201 with the meeting; a weekly
+ * series (repeatWeeks > 1) also lists every occurrence under `series`.
+ */
+export async function createMeetingJson(request: Request) {
+  const actor = await requireApiPermission(request, "meetings:manage");
+  const input = parseMeetingJson(await readJsonBody(request), { isCreate: true });
+  const created = createMeetings({ actor, input }).map(toMeetingJson);
+  return Response.json(created.length > 1 ? { ...created[0], series: created } : created[0], { status: 201 });
+}
+
+/** PUT /api/meetings/{id} (admins): fields left out keep their value. */
+export async function updateMeetingJson(request: Request, idParam: string | undefined) {
+  const actor = await requireApiPermission(request, "meetings:manage");
+  const id = parseMeetingId(idParam);
+  const current = toMeetingJson(getMeeting(id));
+  const body = await readJsonBody(request);
+  const input = parseMeetingJson(
+    {
+      title: current.title,
+      description: current.description,
+      scheduledAt: current.scheduledAt,
+      duration: current.duration,
+      joinZoomUrl: current.joinZoomUrl,
+      registrationZoomUrl: current.registrationZoomUrl,
+      replayZoomUrl: current.replayZoomUrl,
+      registrationRequired: current.registrationRequired,
+      ...body,
+    },
+    { isCreate: false },
+  );
+  return Response.json(toMeetingJson(updateMeeting({ actor, id, input })));
+}
+
+/** DELETE /api/meetings/{id} (admins). */
+export async function deleteMeetingJson(request: Request, idParam: string | undefined) {
+  const actor = await requireApiPermission(request, "meetings:manage");
+  const deleted = deleteMeeting({ actor, id: parseMeetingId(idParam) });
+  return Response.json({ message: "Meeting deleted successfully!", id: deleted.id });
+}
+
+/** POST /api/meetings/{id}/register (members): 201 when registered now, 200 when already registered. */
+export async function registerJson(request: Request, idParam: string | undefined) {
+  const user = await requireApiUser(request);
+  const result = registerForMeeting({ userId: user.id, meetingId: parseMeetingId(idParam) });
+  return Response.json(
+    { message: "Successfully registered for the meeting!", meetingId: result.meetingId, isRegistered: true, attendeesCount: result.attendeesCount },
+    { status: result.wasAlreadyRegistered ? 200 : 201 },
+  );
+}
+
+/** DELETE /api/meetings/{id}/register (members): cancels the registration. */
+export async function cancelRegistrationJson(request: Request, idParam: string | undefined) {
+  const user = await requireApiUser(request);
+  const result = cancelRegistration({ userId: user.id, meetingId: parseMeetingId(idParam) });
+  return Response.json({ message: "Your registration has been cancelled.", meetingId: result.meetingId, isRegistered: false, attendeesCount: result.attendeesCount });
+}

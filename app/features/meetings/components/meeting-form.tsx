@@ -1,0 +1,192 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { createMeetingFormSchema, DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, meetingFormSchema, MIN_DURATION } from "../schemas";
+import { primaryButton } from "./meeting-parts";
+
+export type MeetingFormDefaults = {
+  title?: string;
+  description?: string;
+  scheduledAt?: string;
+  duration?: number | string;
+  joinZoomUrl?: string;
+  registrationZoomUrl?: string;
+  replayZoomUrl?: string;
+  registrationRequired?: boolean;
+};
+
+type Mode = "create" | "update";
+
+/**
+ * The schedule / edit form (SPEC's fields). A plain POST form: it works without JavaScript
+ * and, with it, validates in the browser with the same zod schema as the server.
+ */
+export function MeetingForm({
+  mode,
+  formId,
+  action,
+  intent,
+  meetingId,
+  timeZone,
+  defaults,
+  lastResult,
+  returnTo,
+  cancel,
+}: {
+  mode: Mode;
+  formId: string;
+  action: string;
+  intent?: string;
+  meetingId?: number;
+  timeZone: string;
+  defaults?: MeetingFormDefaults;
+  lastResult?: SubmissionResult<string[]> | null;
+  returnTo?: string;
+  /** A link (no JavaScript) or a button closing the dialog. */
+  cancel: ReactNode;
+}) {
+  // The edit form has no repeatWeeks field; typed as the create schema for Conform.
+  const schema = (mode === "create" ? createMeetingFormSchema : meetingFormSchema) as typeof createMeetingFormSchema;
+  const navigation = useNavigation();
+  const isPending =
+    navigation.state !== "idle" &&
+    navigation.formAction?.split("?")[0] === action.split("?")[0] &&
+    (intent === undefined || navigation.formData?.get("intent") === intent) &&
+    (meetingId === undefined || navigation.formData?.get("meetingId") === String(meetingId));
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    defaultValue: {
+      title: defaults?.title ?? "",
+      description: defaults?.description ?? "",
+      scheduledAt: defaults?.scheduledAt ?? "",
+      duration: defaults?.duration === undefined ? "" : String(defaults.duration),
+      joinZoomUrl: defaults?.joinZoomUrl ?? "",
+      registrationZoomUrl: defaults?.registrationZoomUrl ?? "",
+      replayZoomUrl: defaults?.replayZoomUrl ?? "",
+      registrationRequired: defaults?.registrationRequired === false ? undefined : "on",
+      repeatWeeks: "1",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitLabel = mode === "create" ? "Schedule Meeting" : "Update Meeting";
+  const pendingLabel = mode === "create" ? "Creating..." : "Updating...";
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {meetingId !== undefined ? <input type="hidden" name="meetingId" value={meetingId} /> : null}
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <input type="hidden" name="timeZone" value={timeZone} />
+      {form.errors?.length ? (
+        <p className="rounded-md bg-red-50 p-3 text-sm text-red-800" role="alert" id={form.errorId}>
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: 200 }} />
+      <div className="space-y-1">
+        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
+          Description
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description)}
+          key={fields.description.key}
+          rows={3}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+        />
+        <ErrorText id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Scheduled Date & Time"
+          hint={`In ${timeZone}.`}
+          errors={fields.scheduledAt.errors}
+          inputProps={{ ...getInputProps(fields.scheduledAt, { type: "datetime-local" }), step: 60 }}
+        />
+        <Field
+          label="Duration (minutes)"
+          hint={`${MIN_DURATION} to ${MAX_DURATION} minutes.`}
+          errors={fields.duration.errors}
+          inputProps={{ ...getInputProps(fields.duration, { type: "number" }), required: false, min: MIN_DURATION, max: MAX_DURATION, placeholder: String(DEFAULT_DURATION), step: 1 }}
+        />
+      </div>
+      <Field label="Join Link" errors={fields.joinZoomUrl.errors} inputProps={{ ...getInputProps(fields.joinZoomUrl, { type: "url" }), placeholder: "https://zoom.us/j/..." }} />
+      <Field
+        label="Registration Link"
+        errors={fields.registrationZoomUrl.errors}
+        inputProps={{ ...getInputProps(fields.registrationZoomUrl, { type: "url" }), placeholder: "https://zoom.us/meeting/register/..." }}
+      />
+      <Field label="Replay Link" errors={fields.replayZoomUrl.errors} inputProps={{ ...getInputProps(fields.replayZoomUrl, { type: "url" }), placeholder: "https://..." }} />
+      <div className="flex items-center gap-2">
+        <input
+          {...getInputProps(fields.registrationRequired, { type: "checkbox" })}
+          required={false}
+          key={fields.registrationRequired.key}
+          className="h-4 w-4 rounded border-slate-300 text-indigo-600"
+        />
+        <label htmlFor={fields.registrationRequired.id} className="text-sm font-medium text-slate-800">
+          Registration Required
+        </label>
+      </div>
+      {mode === "create" ? (
+        <Field
+          label="Repeat weekly for (weeks)"
+          hint={`1 schedules a one-off meeting; up to ${MAX_REPEAT_WEEKS} weekly meetings at the same time.`}
+          errors={fields.repeatWeeks.errors}
+          inputProps={{ ...getInputProps(fields.repeatWeeks, { type: "number" }), required: false, min: 1, max: MAX_REPEAT_WEEKS, step: 1 }}
+        />
+      ) : null}
+      <div className="flex justify-end gap-2 pt-2">
+        {cancel}
+        <button type="submit" className={primaryButton} disabled={isPending}>
+          {isPending ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function ErrorText({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-red-700" role="alert">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+function Field({
+  label,
+  errors,
+  hint,
+  inputProps,
+}: {
+  label: string;
+  errors?: string[];
+  hint?: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string | null };
+}) {
+  const { key, ...props } = inputProps;
+  const errorId = `${props.id}-error`;
+  const hasError = Boolean(errors?.length);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        key={key ?? undefined}
+        {...props}
+        aria-invalid={hasError || undefined}
+        aria-describedby={hasError ? errorId : undefined}
+        className={`block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`}
+      />
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <ErrorText id={errorId} errors={errors} />
+    </div>
+  );
+}
+

@@ -1,0 +1,41 @@
+/** Loaders of the admin-only meeting pages (schedule, edit, delete confirmation, admin tabs). */
+import { requirePagePermission } from "~/utils/auth.server";
+import { getMeeting, listMeetingsNewestFirst, parseMeetingId, toMeetingViews } from "./meetings.server";
+import { safeReturnTo } from "./paths";
+import { getViewerTimeZone } from "./time-zone.server";
+import { isAppError } from "~/utils/errors.server";
+
+/** The manager and the zone the form's date is shown (and read) in. */
+export async function loadScheduleForm(request: Request) {
+  await requirePagePermission(request, "meetings:manage");
+  return { timeZone: getViewerTimeZone(request) };
+}
+
+/** One meeting for its edit form or delete confirmation (404 when unknown). */
+export async function loadManagedMeeting(request: Request, idParam: string | undefined) {
+  await requirePagePermission(request, "meetings:manage");
+  const timeZone = getViewerTimeZone(request);
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  try {
+    const [meeting] = toMeetingViews([getMeeting(parseMeetingId(idParam))], { userId: null, timeZone, canManage: true });
+    return { meeting, timeZone, returnTo };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw new Response("Meeting not found", { status: 404 });
+    throw error;
+  }
+}
+
+/** The admin panel's Manage Meetings list: newest created first, 20 a page. */
+export async function loadManageMeetings(request: Request) {
+  await requirePagePermission(request, "meetings:manage");
+  const timeZone = getViewerTimeZone(request);
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const result = listMeetingsNewestFirst({ page: Number.isSafeInteger(page) ? page : 1 });
+  return {
+    meetings: toMeetingViews(result.meetings, { userId: null, timeZone, canManage: true }),
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    timeZone,
+  };
+}

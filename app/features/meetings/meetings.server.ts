@@ -1,0 +1,448 @@
+/**
+ * Meetings: the only code touching the meetings and meeting_attendees tables. Scheduling
+ * (one-off or a weekly series), editing, deleting, registration, attendance through the
+ * Join link, and the lists the pages, the dashboard card, the calendar feed and /api show.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
+import { recordContribution } from "~/features/gamification/contributions.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, notFound, type FieldErrors } from "~/utils/errors.server";
+import { routes } from "~/utils/routes";
+import {
+  createMeetingFormSchema,
+  meetingFormSchema,
+  SCHEDULED_AT_INVALID,
+  type CreateMeetingFormInput,
+  type MeetingFormInput,
+} from "./schemas";
+import { formatLongDate, formatTimeWithZone, isValidTimeZone, parseLocalDateTime, toLocalDateTimeValue } from "./time";
+
+export type MeetingRecord = typeof schema.meetings.$inferSelect;
+export type Actor = { id: string; email: string };
+
+/** SPEC: the Past Meetings list shows at most 5. */
+export const PAST_MEETINGS_SHOWN = 5;
+const MINUTE = 60_000;
+const WEEK = 7 * 24 * 60 * MINUTE;
+
+/** When a meeting ends (its start plus its duration). */
+export function endOf(meeting: Pick<MeetingRecord, "scheduledAt" | "duration">): Date {
+  return new Date(meeting.scheduledAt.getTime() + meeting.duration * MINUTE);
+}
+
+/** SPEC section 4: upcoming while scheduledAt is in the future, otherwise past ('Completed'). */
+export function isUpcoming(meeting: Pick<MeetingRecord, "scheduledAt">, now = new Date()): boolean {
+  return meeting.scheduledAt.getTime() > now.getTime();
+}
+
+/* ------------------------------------------------------------------ reads */
+
+/** Upcoming meetings, soonest first. */
+export function listUpcomingMeetings({ now = new Date(), limit }: { now?: Date; limit?: number } = {}): MeetingRecord[] {
+  const query = getDb().select().from(schema.meetings).where(gt(schema.meetings.scheduledAt, now)).orderBy(asc(schema.meetings.scheduledAt), asc(schema.meetings.id));
+  return limit ? query.limit(limit).all() : query.all();
+}
+
+/** Past meetings, most recent first (SPEC shows the first 5). */
+export function listPastMeetings({ now = new Date(), limit = PAST_MEETINGS_SHOWN }: { now?: Date; limit?: number } = {}): MeetingRecord[] {
+  return getDb()
+    .select()
+    .from(schema.meetings)
+    .where(lte(schema.meetings.scheduledAt, now))
+    .orderBy(desc(schema.meetings.scheduledAt), desc(schema.meetings.id))
+    .limit(limit)
+    .all();
+}
+
+/** Every meeting in date order (GET /api/meetings), optionally a page of them. */
+export function listAllMeetings({ limit = 500, offset = 0 }: { limit?: number; offset?: number } = {}): MeetingRecord[] {
+  return getDb().select().from(schema.meetings).orderBy(asc(schema.meetings.scheduledAt), asc(schema.meetings.id)).limit(limit).offset(offset).all();
+}
+
+/** The admin panel's list: newest created first, a page at a time. */
+export function listMeetingsNewestFirst({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {}) {
+  const db = getDb();
+  const total = db.select({ total: count() }).from(schema.meetings).get()?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const meetings = db
+    .select()
+    .from(schema.meetings)
+    .orderBy(desc(schema.meetings.createdAt), desc(schema.meetings.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .all();
+  return { meetings, total, page: current, pageCount };
+}
+
+export function findMeeting(id: number): MeetingRecord | undefined {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  return getDb().select().from(schema.meetings).where(eq(schema.meetings.id, id)).get();
+}
+
+/** The meeting, or a 404 AppError. */
+export function getMeeting(id: number): MeetingRecord {
+  const meeting = findMeeting(id);
+  if (!meeting) throw notFound("Meeting not found");
+  return meeting;
+}
+
+/** Reads a route's :id parameter (404 when it is not a meeting id). */
+export function parseMeetingId(value: string | undefined): number {
+  const id = Number(value);
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound("Meeting not found");
+  return id;
+}
+
+export type Registration = { attended: boolean };
+
+/** The member's registrations among these meetings. */
+export function registrationsOf(userId: string, meetingIds: number[]): Map<number, Registration> {
+  if (meetingIds.length === 0) return new Map();
+  const rows = getDb()
+    .select({ meetingId: schema.meetingAttendees.meetingId, attended: schema.meetingAttendees.attended })
+    .from(schema.meetingAttendees)
+    .where(and(eq(schema.meetingAttendees.userId, userId), inArray(schema.meetingAttendees.meetingId, meetingIds)))
+    .all();
+  return new Map(rows.map((row) => [row.meetingId, { attended: row.attended }]));
+}
+
+/** Attendance facts for one meeting (tests and the admin list). */
+export function countAttendees(meetingId: number): { registered: number; attended: number } {
+  const row = getDb()
+    .select({ registered: count(), attended: sql<number>`coalesce(sum(${schema.meetingAttendees.attended}), 0)` })
+    .from(schema.meetingAttendees)
+    .where(eq(schema.meetingAttendees.meetingId, meetingId))
+    .get();
+  return { registered: row?.registered ?? 0, attended: Number(row?.attended ?? 0) };
+}
+
+/* ------------------------------------------------------------------ validation */
+
+/** The zone a form's date is read in: the one it was shown in when valid, else the community's. */
+export function resolveTimeZone(zone: string | null | undefined): string {
+  return isValidTimeZone(zone) ? zone : getEnv().COMMUNITY_TIMEZONE;
+}
+
+/** A form `datetime-local` value (in `zone`) or an ISO 8601 date from the API. */
+export function resolveScheduledAt(text: string, zone: string): Date {
+  const local = parseLocalDateTime(text, zone);
+  if (local) return local;
+  // ISO dates with a zone ("2026-11-26T18:00:00.000Z", "+01:00") or a plain date.
+  if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i.test(text.trim())) {
+    const parsed = new Date(text.trim());
+    if (!Number.isNaN(parsed.getTime())) return parsed;
+  }
+  throw badRequest(SCHEDULED_AT_INVALID, { scheduledAt: [SCHEDULED_AT_INVALID] });
+}
+
+function firstMessage(fieldErrors: FieldErrors): string {
+  return Object.values(fieldErrors).flat()[0] ?? "Please check the meeting's fields.";
+}
+
+/**
+ * Validates an /api JSON body against the form's schema (numbers, booleans and dates as JSON
+ * values). Missing registrationRequired means true (SPEC default); a bad field is a 400.
+ */
+export function parseMeetingJson(body: Record<string, unknown>, { isCreate }: { isCreate: boolean }): CreateMeetingFormInput {
+  const scheduledAt = body.scheduledAt;
+  const shaped: Record<string, unknown> = {
+    ...body,
+    scheduledAt:
+      typeof scheduledAt === "number" && Number.isFinite(scheduledAt) ? new Date(scheduledAt).toISOString() : typeof scheduledAt === "string" ? scheduledAt : undefined,
+    registrationRequired: body.registrationRequired === undefined ? true : body.registrationRequired,
+  };
+  for (const field of ["title", "description", "joinZoomUrl", "registrationZoomUrl", "replayZoomUrl", "timeZone"]) {
+    if (shaped[field] === null || shaped[field] === "") shaped[field] = undefined;
+    else if (shaped[field] !== undefined && typeof shaped[field] !== "string") shaped[field] = String(shaped[field]);
+  }
+  const result = (isCreate ? createMeetingFormSchema : meetingFormSchema).safeParse(shaped);
+  if (!result.success) {
+    const fieldErrors = result.error.flatten().fieldErrors as FieldErrors;
+    throw badRequest(firstMessage(fieldErrors), fieldErrors);
+  }
+  return { repeatWeeks: 1, ...result.data };
+}
+
+/* ------------------------------------------------------------------ writes */
+
+/** The same wall-clock time `weeks` weeks later in `zone` (a series keeps 18:00 across DST). */
+export function addWeeksInZone(start: Date, weeks: number, zone: string): Date {
+  const [datePart, timePart] = toLocalDateTimeValue(start, zone).split("T");
+  const day = new Date(`${datePart}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + weeks * 7);
+  const shifted = parseLocalDateTime(`${day.toISOString().slice(0, 10)}T${timePart}`, zone);
+  return shifted ?? new Date(start.getTime() + weeks * WEEK);
+}
+
+function linkFields(input: MeetingFormInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    duration: input.duration,
+    joinZoomUrl: input.joinZoomUrl,
+    registrationZoomUrl: input.registrationZoomUrl,
+    replayZoomUrl: input.replayZoomUrl,
+    isRecorded: input.replayZoomUrl !== null,
+    recordingUrl: input.replayZoomUrl,
+    registrationRequired: input.registrationRequired,
+  };
+}
+
+/**
+ * Schedules a meeting, or a weekly series of `repeatWeeks` meetings sharing a seriesId, in one
+ * transaction; notifies every other member once (one INSERT … SELECT, however many members)
+ * and writes the audit log. Returns the created meetings in date order.
+ */
+export function createMeetings({ actor, input, now = new Date() }: { actor: Actor; input: CreateMeetingFormInput; now?: Date }): MeetingRecord[] {
+  const zone = resolveTimeZone(input.timeZone);
+  const firstStart = resolveScheduledAt(input.scheduledAt, zone);
+  const weeks = input.repeatWeeks;
+  const seriesId = weeks > 1 ? randomUUID() : null;
+  return transaction((db) => {
+    const created = db
+      .insert(schema.meetings)
+      .values(
+        Array.from({ length: weeks }, (_, index) => ({
+          ...linkFields(input),
+          scheduledAt: addWeeksInZone(firstStart, index, zone),
+          hostId: actor.id,
+          seriesId,
+          createdAt: now,
+        })),
+      )
+      .returning()
+      .all();
+    const first = created[0];
+    const community = getEnv().COMMUNITY_TIMEZONE;
+    const when = `${formatLongDate(first.scheduledAt, community)} at ${formatTimeWithZone(first.scheduledAt, community)}`;
+    const message =
+      weeks > 1
+        ? `New weekly meeting: “${first.title}”, every week for ${weeks} weeks from ${when}`
+        : `New meeting scheduled: “${first.title}” on ${when}`;
+    notifyAllMembers({ actorId: actor.id, message: message.slice(0, 500), link: routes.meetings, at: now });
+    for (const meeting of created) {
+      recordAudit({
+        actor,
+        action: "meeting.created",
+        targetType: "meeting",
+        targetId: meeting.id,
+        summary: seriesId ? `${meeting.title} (weekly series ${seriesId.slice(0, 8)}, ${weeks} weeks)` : meeting.title,
+      });
+    }
+    return created;
+  });
+}
+
+/** One set-based insert: a 'meeting' notification for every member except the actor. */
+function notifyAllMembers({ actorId, message, link, at }: { actorId: string; message: string; link: string; at: Date }) {
+  getDb()
+    .$client.prepare(
+      `INSERT INTO notifications (user_id, actor_id, kind, message, link, created_at)
+       SELECT id, ?, 'meeting', ?, ?, ? FROM users WHERE id <> ?`,
+    )
+    .run(actorId, message, link, at.getTime(), actorId);
+}
+
+/** Edits one meeting (one occurrence of a series) and writes the audit log. */
+export function updateMeeting({ actor, id, input }: { actor: Actor; id: number; input: MeetingFormInput }): MeetingRecord {
+  const zone = resolveTimeZone(input.timeZone);
+  const scheduledAt = resolveScheduledAt(input.scheduledAt, zone);
+  return transaction((db) => {
+    getMeeting(id);
+    const updated = db
+      .update(schema.meetings)
+      .set({ ...linkFields(input), scheduledAt })
+      .where(eq(schema.meetings.id, id))
+      .returning()
+      .get();
+    recordAudit({ actor, action: "meeting.updated", targetType: "meeting", targetId: id, summary: updated.title });
+    return updated;
+  });
+}
+
+/** Deletes one meeting (its registrations go with it) and writes the audit log. */
+export function deleteMeeting({ actor, id }: { actor: Actor; id: number }): MeetingRecord {
+  return transaction((db) => {
+    const meeting = getMeeting(id);
+    db.delete(schema.meetings).where(eq(schema.meetings.id, id)).run();
+    recordAudit({ actor, action: "meeting.deleted", targetType: "meeting", targetId: id, summary: meeting.title });
+    return meeting;
+  });
+}
+
+/* ------------------------------------------------------------------ members */
+
+export const MEETING_ALREADY_TOOK_PLACE = "This meeting has already taken place.";
+
+/**
+ * Registers a member for an upcoming meeting: one row per member, attendeesCount kept exact
+ * by an SQL increment in the same IMMEDIATE transaction. Registering twice is harmless.
+ */
+export function registerForMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
+  return transaction((db) => {
+    const meeting = getMeeting(meetingId);
+    if (!isUpcoming(meeting, now)) throw badRequest(MEETING_ALREADY_TOOK_PLACE);
+    const inserted = db
+      .insert(schema.meetingAttendees)
+      .values({ meetingId, userId, registeredAt: now })
+      .onConflictDoNothing()
+      .returning({ id: schema.meetingAttendees.id })
+      .get();
+    if (inserted) {
+      db.update(schema.meetings)
+        .set({ attendeesCount: sql`${schema.meetings.attendeesCount} + 1` })
+        .where(eq(schema.meetings.id, meetingId))
+        .run();
+    }
+    const attendeesCount = db.select({ value: schema.meetings.attendeesCount }).from(schema.meetings).where(eq(schema.meetings.id, meetingId)).get()?.value ?? 0;
+    return { meetingId, isRegistered: true, wasAlreadyRegistered: !inserted, attendeesCount };
+  });
+}
+
+/** Cancels a member's registration for an upcoming meeting they have not joined yet. */
+export function cancelRegistration({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
+  return transaction((db) => {
+    const meeting = getMeeting(meetingId);
+    if (!isUpcoming(meeting, now)) throw badRequest(MEETING_ALREADY_TOOK_PLACE);
+    const existing = db
+      .select({ id: schema.meetingAttendees.id, attended: schema.meetingAttendees.attended })
+      .from(schema.meetingAttendees)
+      .where(and(eq(schema.meetingAttendees.meetingId, meetingId), eq(schema.meetingAttendees.userId, userId)))
+      .get();
+    if (existing?.attended) throw badRequest("You have already joined this meeting.");
+    if (existing) {
+      db.delete(schema.meetingAttendees).where(eq(schema.meetingAttendees.id, existing.id)).run();
+      db.update(schema.meetings)
+        .set({ attendeesCount: sql`max(0, ${schema.meetings.attendeesCount} - 1)` })
+        .where(eq(schema.meetings.id, meetingId))
+        .run();
+    }
+    const attendeesCount = db.select({ value: schema.meetings.attendeesCount }).from(schema.meetings).where(eq(schema.meetings.id, meetingId)).get()?.value ?? 0;
+    return { meetingId, isRegistered: false, attendeesCount };
+  });
+}
+
+export const NO_JOIN_LINK = "This meeting has no join link yet.";
+
+/**
+ * The Join button: until the meeting has ended, records the member as attended (registering
+ * them if needed, keeping attendeesCount exact) and credits meeting_attended once; returns the
+ * link to send them to. A meeting without a join link is a 400.
+ */
+export function joinMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }): { joinUrl: string; isRecorded: boolean } {
+  return transaction((db) => {
+    const meeting = getMeeting(meetingId);
+    if (!meeting.joinZoomUrl) throw badRequest(NO_JOIN_LINK);
+    if (endOf(meeting).getTime() <= now.getTime()) return { joinUrl: meeting.joinZoomUrl, isRecorded: false };
+    const existing = db
+      .select({ id: schema.meetingAttendees.id, attended: schema.meetingAttendees.attended })
+      .from(schema.meetingAttendees)
+      .where(and(eq(schema.meetingAttendees.meetingId, meetingId), eq(schema.meetingAttendees.userId, userId)))
+      .get();
+    if (!existing) {
+      db.insert(schema.meetingAttendees).values({ meetingId, userId, registeredAt: now, attended: true }).run();
+      db.update(schema.meetings)
+        .set({ attendeesCount: sql`${schema.meetings.attendeesCount} + 1` })
+        .where(eq(schema.meetings.id, meetingId))
+        .run();
+    } else if (!existing.attended) {
+      db.update(schema.meetingAttendees).set({ attended: true }).where(eq(schema.meetingAttendees.id, existing.id)).run();
+    }
+    recordContribution({ userId, kind: "meeting_attended", subjectId: meetingId, at: now });
+    return { joinUrl: meeting.joinZoomUrl, isRecorded: true };
+  });
+}
+
+/* ------------------------------------------------------------------ shapes */
+
+/** The /api JSON shape of a meeting (SPEC section 3 fields). */
+export function toMeetingJson(meeting: MeetingRecord) {
+  return {
+    id: meeting.id,
+    title: meeting.title,
+    description: meeting.description,
+    scheduledAt: meeting.scheduledAt.toISOString(),
+    duration: meeting.duration,
+    joinZoomUrl: meeting.joinZoomUrl,
+    registrationZoomUrl: meeting.registrationZoomUrl,
+    replayZoomUrl: meeting.replayZoomUrl,
+    hostId: meeting.hostId,
+    attendeesCount: meeting.attendeesCount,
+    isRecorded: meeting.isRecorded,
+    recordingUrl: meeting.recordingUrl,
+    registrationRequired: meeting.registrationRequired,
+    seriesId: meeting.seriesId,
+    createdAt: meeting.createdAt.toISOString(),
+  };
+}
+export type MeetingJson = ReturnType<typeof toMeetingJson>;
+
+/** What a meeting card shows: dates formatted on the server in the viewer's zone (named). */
+export type MeetingView = {
+  id: number;
+  title: string;
+  description: string;
+  scheduledAt: string;
+  duration: number;
+  longDate: string;
+  time: string;
+  timeZone: string;
+  attendeesCount: number;
+  registrationRequired: boolean;
+  isUpcoming: boolean;
+  isSeries: boolean;
+  hasJoinLink: boolean;
+  registrationUrl: string | null;
+  replayUrl: string | null;
+  isRegistered: boolean;
+  hasAttended: boolean;
+  /** Only for managers: the values the edit form needs. */
+  edit: {
+    scheduledAtLocal: string;
+    joinZoomUrl: string;
+    registrationZoomUrl: string;
+    replayZoomUrl: string;
+  } | null;
+};
+
+/** Shapes meetings for cards, with the member's registration and (for managers) the edit values. */
+export function toMeetingViews(
+  meetings: MeetingRecord[],
+  { userId, timeZone, canManage, now = new Date() }: { userId: string | null; timeZone: string; canManage: boolean; now?: Date },
+): MeetingView[] {
+  const registrations = userId ? registrationsOf(userId, meetings.map((meeting) => meeting.id)) : new Map<number, Registration>();
+  return meetings.map((meeting) => {
+    const registration = registrations.get(meeting.id);
+    return {
+      id: meeting.id,
+      title: meeting.title,
+      description: meeting.description,
+      scheduledAt: meeting.scheduledAt.toISOString(),
+      duration: meeting.duration,
+      longDate: formatLongDate(meeting.scheduledAt, timeZone),
+      time: formatTimeWithZone(meeting.scheduledAt, timeZone),
+      timeZone,
+      attendeesCount: meeting.attendeesCount,
+      registrationRequired: meeting.registrationRequired,
+      isUpcoming: isUpcoming(meeting, now),
+      isSeries: meeting.seriesId !== null,
+      hasJoinLink: Boolean(meeting.joinZoomUrl),
+      registrationUrl: meeting.registrationZoomUrl,
+      replayUrl: meeting.replayZoomUrl,
+      isRegistered: Boolean(registration),
+      hasAttended: registration?.attended ?? false,
+      edit: canManage
+        ? {
+            scheduledAtLocal: toLocalDateTimeValue(meeting.scheduledAt, timeZone),
+            joinZoomUrl: meeting.joinZoomUrl ?? "",
+            registrationZoomUrl: meeting.registrationZoomUrl ?? "",
+            replayZoomUrl: meeting.replayZoomUrl ?? "",
+          }
+        : null,
+    };
+  });
+}

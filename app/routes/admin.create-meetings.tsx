@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { adminMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
+import { MeetingForm } from "~/features/meetings/components/meeting-form";
+import { secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
+import { loadScheduleForm } from "~/features/meetings/manage.server";
+import { meetingPaths } from "~/features/meetings/paths";
+
+/** Admin panel › Create Meetings: the schedule form (one-off or weekly series). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadScheduleForm(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitCreateMeeting(request, await request.formData(), { messages: adminMessages, redirectTo: meetingPaths.adminManage });
+}
+
+export default function AdminCreateMeetings() {
+  const { timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<MeetingActionData>();
+  return (
+    <section aria-labelledby="admin-create-meetings-heading" className="max-w-2xl">
+      <TimeZoneScript renderedTimeZone={timeZone} />
+      <h2 id="admin-create-meetings-heading" className="mb-1 text-xl font-semibold text-slate-900">
+        Create Meetings
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">Times are in {timeZone}. Members are notified once, even for a weekly series.</p>
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <MeetingForm
+          mode="create"
+          formId="admin-create-meeting-form"
+          action={meetingPaths.adminCreate}
+          timeZone={timeZone}
+          lastResult={actionData?.result ?? null}
+          cancel={
+            <Link to={meetingPaths.adminManage} className={secondaryButton}>
+              Cancel
+            </Link>
+          }
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { EmptyState } from "~/components/ui/page";
+import { adminMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
+import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
+import { Modal } from "~/features/meetings/components/dialogs";
+import { DialogTrigger, Tag, secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
+import type { MeetingView } from "~/features/meetings/meetings.server";
+import { loadManageMeetings } from "~/features/meetings/manage.server";
+import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
+
+/** Admin panel › Manage Meetings: every meeting, newest created first, with edit and delete. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadManageMeetings(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const redirectTo = safeReturnTo(formData.get("returnTo") ?? meetingPaths.adminManage);
+  return submitDeleteMeeting(request, formData, { messages: adminMessages, redirectTo });
+}
+
+export default function AdminManageMeetings() {
+  const { meetings, total, page, pageCount, timeZone } = useLoaderData<typeof loader>();
+  const [deleting, setDeleting] = useState<MeetingView | null>(null);
+  const navigation = useNavigation();
+  const returnTo = page > 1 ? `${meetingPaths.adminManage}?page=${page}` : meetingPaths.adminManage;
+  useEffect(() => {
+    if (navigation.state === "loading") setDeleting(null);
+  }, [navigation.state]);
+  return (
+    <section aria-labelledby="admin-manage-meetings-heading">
+      <TimeZoneScript renderedTimeZone={timeZone} />
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="admin-manage-meetings-heading" className="text-xl font-semibold text-slate-900">
+            Manage Meetings
+          </h2>
+          <p className="text-sm text-slate-600">
+            {total} meeting{total === 1 ? "" : "s"}, newest first. Times are in {timeZone}.
+          </p>
+        </div>
+        <Link to={meetingPaths.adminCreate} className={secondaryButton}>
+          Create Meetings
+        </Link>
+      </div>
+      {meetings.length === 0 ? (
+        <EmptyState title="No meetings yet" message="Scheduled meetings will be listed here." />
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+          {meetings.map((meeting) => (
+            <li key={meeting.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-meeting-row">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{meeting.title}</p>
+                <p className="text-sm text-slate-600">
+                  <time dateTime={meeting.scheduledAt}>{meeting.longDate}</time> · {meeting.time} · {meeting.duration} min · {meeting.attendeesCount}{" "}
+                  {meeting.isUpcoming ? "registered" : "attended"}
+                </p>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {meeting.isUpcoming ? <Tag tone="indigo">Upcoming</Tag> : <Tag tone="green">Completed</Tag>}
+                  {meeting.registrationRequired ? <Tag tone="amber">Members Only</Tag> : <Tag tone="green">Open Meeting</Tag>}
+                  {meeting.isSeries ? <Tag tone="indigo">Weekly</Tag> : null}
+                </div>
+              </div>
+              <div className="flex gap-2">
+                <DialogTrigger to={meetingPaths.edit(meeting.id)} params={{ returnTo }} className={secondaryButton} label={`Edit meeting ${meeting.title}`}>
+                  Edit
+                </DialogTrigger>
+                <DialogTrigger
+                  to={meetingPaths.remove(meeting.id)}
+                  params={{ returnTo }}
+                  onOpen={() => setDeleting(meeting)}
+                  className="inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  label={`Delete meeting ${meeting.title}`}
+                >
+                  Delete
+                </DialogTrigger>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Meetings pages" className="mt-4 flex items-center gap-3 text-sm">
+          {page > 1 ? <Link to={`?page=${page - 1}`} className="font-medium text-indigo-700 hover:underline">Previous</Link> : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? <Link to={`?page=${page + 1}`} className="font-medium text-indigo-700 hover:underline">Next</Link> : null}
+        </nav>
+      ) : null}
+      <Modal open={deleting !== null} onClose={() => setDeleting(null)} title="Delete Meeting" titleId="admin-delete-meeting-title" role="alertdialog">
+        {deleting ? (
+          <DeleteMeetingConfirmation
+            meetingId={deleting.id}
+            meetingTitle={deleting.title}
+            action={meetingPaths.adminManage}
+            returnTo={returnTo}
+            cancel={
+              <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
+                Cancel
+              </button>
+            }
+          />
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { cancelRegistrationJson, registerJson } from "~/features/meetings/api.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** POST /api/meetings/{id}/register: register (members); DELETE cancels. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(request, () => {
+    if (request.method === "POST") return registerJson(request, params.id);
+    if (request.method === "DELETE") return cancelRegistrationJson(request, params.id);
+    throw methodNotAllowed(["POST", "DELETE"]);
+  });
+}
+
+export function loader() {
+  return methodNotAllowedResponse(["POST", "DELETE"]);
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getUpcomingMeetingsJson } from "~/features/meetings/api.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/meetings/upcoming: upcoming meetings, soonest first (members). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, () => getUpcomingMeetingsJson(request));
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

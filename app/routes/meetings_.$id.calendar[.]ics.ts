@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { buildMeetingCalendar, calendarHeaders } from "~/features/meetings/calendar.server";
+import { parseMeetingId } from "~/features/meetings/meetings.server";
+import { isAppError } from "~/utils/errors.server";
+
+/** GET /meetings/:id/calendar.ics: one meeting as an iCalendar file ('Add to calendar'). */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  try {
+    const id = parseMeetingId(params.id);
+    const body = buildMeetingCalendar({ id, origin: new URL(request.url).origin });
+    return new Response(body, { headers: calendarHeaders(`meeting-${id}.ics`) });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return new Response("Meeting not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/ui/page";
+import { adminMessages, pageMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
+import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
+import { secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { loadManagedMeeting } from "~/features/meetings/manage.server";
+import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Delete Meeting", matches);
+
+/** The delete confirmation step (what the delete icon opens without JavaScript). */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadManagedMeeting(request, params.id);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const redirectTo = safeReturnTo(formData.get("returnTo"));
+  const messages = redirectTo.startsWith("/admin") ? adminMessages : pageMessages;
+  return submitDeleteMeeting(request, formData, { messages, redirectTo, meetingIdParam: params.id });
+}
+
+export default function DeleteMeetingPage() {
+  const { meeting, returnTo } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageHeader title="Delete Meeting" />
+      <div role="alertdialog" aria-labelledby="delete-meeting-page-title" className="rounded-xl border border-red-200 bg-white p-6 shadow-sm">
+        <h2 id="delete-meeting-page-title" className="sr-only">
+          Delete {meeting.title}
+        </h2>
+        <DeleteMeetingConfirmation
+          meetingId={meeting.id}
+          meetingTitle={meeting.title}
+          action={meetingPaths.remove(meeting.id)}
+          returnTo={returnTo}
+          cancel={
+            <Link to={returnTo} className={secondaryButton}>
+              Cancel
+            </Link>
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { joinMeeting, parseMeetingId } from "~/features/meetings/meetings.server";
+import { meetingPaths } from "~/features/meetings/paths";
+import { requireUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * The Join button (GET link, or POST): records the member as attended, credits the points
+ * once, and sends them on (302) to the meeting's join link. Unknown meeting: 404.
+ */
+async function join(request: Request, idParam: string | undefined) {
+  const user = await requireUser(request);
+  try {
+    const { joinUrl } = joinMeeting({ userId: user.id, meetingId: parseMeetingId(idParam) });
+    return redirect(joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.status === 404) throw new Response("Meeting not found", { status: 404 });
+    return redirectWithToast(meetingPaths.list, { title: "Error", description: error.message, variant: "destructive" });
+  }
+}
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return join(request, params.id);
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return join(request, params.id);
+}
