@@ -36,7 +36,7 @@ function badgeNotifications(userId: string) {
     .all();
 }
 
-function record(userId: string, kind: ContributionKind, howMany: number, prefix = kind) {
+function record(userId: string, kind: ContributionKind, howMany: number, prefix: string = kind) {
   for (let index = 0; index < howMany; index += 1) recordContribution({ userId, kind, subjectId: `${prefix}-${index}` });
 }
 

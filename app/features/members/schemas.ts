@@ -32,3 +32,25 @@ export const profileSchema = z.object({
   interests: interests.optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The members page's GET form: search over first name and e-mail, the skill filter, the page and the leaderboard period. */
+export const MEMBERS_PAGE_SIZE = 12;
+export const skillFilters = ["all", ...skillLevels] as const;
+export const directorySearchSchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().slice(0, 100)),
+  skill: z
+    .string()
+    .optional()
+    .transform((value) => (skillFilters as readonly string[]).includes(value ?? "") ? (value as (typeof skillFilters)[number]) : "all"),
+  page: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value) => {
+      const parsed = Number(value);
+      return Number.isInteger(parsed) && parsed >= 1 ? Math.min(parsed, 100_000) : 1;
+    }),
+});
+export type DirectorySearch = z.output<typeof directorySearchSchema>;
