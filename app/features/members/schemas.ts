@@ -54,3 +54,27 @@ export const directorySearchSchema = z.object({
     }),
 });
 export type DirectorySearch = z.output<typeof directorySearchSchema>;
+
+const requiredName = (label: string) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** The Edit Profile form (every field sent; names required). Saved through updateProfile, which checks profileSchema. */
+export const profileFormSchema = z.object({
+  firstName: requiredName("First name"),
+  lastName: requiredName("Last name"),
+  displayName: requiredName("Display name"),
+  skillLevel: z.enum(skillLevels, {
+    required_error: "Skill level must be beginner, intermediate or expert",
+    errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }),
+  }),
+  bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional(),
+  interests: z
+    .string()
+    .optional()
+    .refine((value) => (value ?? "").split(",").filter((item) => item.trim()).length <= 20, "Add at most 20 interests")
+    .refine((value) => (value ?? "").split(",").every((item) => item.trim().length <= 40), "Each interest must be at most 40 characters"),
+});
