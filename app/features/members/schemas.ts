@@ -67,10 +67,7 @@ export const profileFormSchema = z.object({
   firstName: requiredName("First name"),
   lastName: requiredName("Last name"),
   displayName: requiredName("Display name"),
-  skillLevel: z.enum(skillLevels, {
-    required_error: "Skill level must be beginner, intermediate or expert",
-    errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }),
-  }),
+  skillLevel: z.enum(skillLevels, { errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }) }),
   bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional(),
   interests: z
     .string()
