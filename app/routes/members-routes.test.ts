@@ -7,7 +7,7 @@ import { action as contributorsAction, loader as contributorsApi } from "./api.c
 import { loader as statsApi } from "./api.community.stats";
 import { action as profileApi } from "./api.profile";
 import { loader as userBadgesApi } from "./api.user.badges";
-import { loader as memberLoader } from "./members.$id";
+import { loader as memberLoader } from "./members_.$id";
 import { loader as membersLoader } from "./members";
 import { action as profileAction, loader as profileLoader } from "./profile";
 import { loader as dashboardLoader } from "./_index";

@@ -63,7 +63,7 @@ export default function MembersPage() {
         method="get"
         action={routes.members}
         role="search"
-        aria-label="Search members"
+        aria-label="Member search"
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         onChange={(event) => {
           const form = event.currentTarget;
