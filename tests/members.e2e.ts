@@ -53,7 +53,7 @@ describe.each(jsModes)("members and profiles ($mode)", ({ js }) => {
     await goto(page(), "/profile");
     await visible(page().getByRole("heading", { name: user.displayName }));
     for (const tile of ["points", "badges", "posts", "meetings"]) await visible(page().getByTestId(`tile-${tile}`));
-    await page().getByRole("link", { name: "Edit Profile" }).click();
+    await page().getByRole("button", { name: "Edit Profile" }).click();
     await visible(page().getByRole("heading", { name: "Edit Profile" }));
     const newName = `${user.displayName} Edited`;
     await page().getByLabel("Display Name").fill(newName);
@@ -68,7 +68,7 @@ describe.each(jsModes)("members and profiles ($mode)", ({ js }) => {
     await visible(page().getByTestId("profile-label").getByText("expert"));
     expect(pathOf(page())).toBe("/profile");
 
-    await page().getByRole("link", { name: "Edit Profile" }).click();
+    await page().getByRole("button", { name: "Edit Profile" }).click();
     await visible(page().getByRole("heading", { name: "Edit Profile" }));
     await page().getByLabel("First Name").fill("   ");
     await page().getByLabel("Bio").fill("Typed before the error");
@@ -79,8 +79,8 @@ describe.each(jsModes)("members and profiles ($mode)", ({ js }) => {
     expect(await page().getByLabel("Bio").inputValue()).toBe("Typed before the error");
     expect(await page().getByLabel("Display Name").inputValue()).toBe(newName);
 
-    await page().getByRole("link", { name: "Cancel" }).click();
-    await visible(page().getByRole("link", { name: "Edit Profile" }));
+    await page().getByRole("button", { name: "Cancel" }).click();
+    await visible(page().getByRole("button", { name: "Edit Profile" }));
     await visible(page().getByText("I build evaluation harnesses for LLMs."));
   });
 
@@ -117,7 +117,7 @@ describe.each(jsModes)("members and profiles ($mode)", ({ js }) => {
     expect(pathOf(page())).toBe(`/members/${userIdByEmail(target.email)}`);
     await visible(page().getByText("Recent Activity"));
     expect(await page().getByText(target.email).count()).toBe(0);
-    expect(await page().getByRole("link", { name: "Edit Profile" }).count()).toBe(0);
+    expect(await page().getByRole("button", { name: "Edit Profile" }).count()).toBe(0);
   });
 
   it("switches the leaderboard period in the URL", async () => {

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { listMemberBadges } from "~/features/badges/badges.server";
@@ -51,6 +51,8 @@ const failureToast = (): ToastMessage => ({
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
+  // Cancel is a button of the form (SPEC: the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
+  if (formData.get("intent") === "cancel") return redirect(routes.profile);
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
     return data<ActionResult>({ result: submission.reply(), toast: failureToast() }, { status: 400 });
@@ -83,9 +85,12 @@ export default function ProfilePage() {
         badges={badges}
         headerActions={
           isEditOpen ? null : (
-            <Link to={EDIT_URL} preventScrollReset className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
-              Edit Profile
-            </Link>
+            <Form method="get" action={routes.profile} preventScrollReset>
+              <input type="hidden" name="edit" value="1" />
+              <button type="submit" className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+                Edit Profile
+              </button>
+            </Form>
           )
         }
         badgesFooter={<ViewAllBadgesLink />}
@@ -115,7 +120,7 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 
 function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
-  const isSaving = navigation.state === "submitting" && navigation.formAction?.startsWith(routes.profile) === true;
+  const isSaving = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "cancel";
   const [formMeta, fields] = useForm({
     id: "profile-form",
     lastResult,
@@ -163,9 +168,15 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
         inputProps={{ ...getInputProps(fields.interests, { type: "text" }) }}
       />
       <div className="flex flex-wrap justify-end gap-3">
-        <Link to={routes.profile} preventScrollReset className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+        <button
+          type="submit"
+          name="intent"
+          value="cancel"
+          formNoValidate
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
           Cancel
-        </Link>
+        </button>
         <button
           type="submit"
           disabled={isSaving}
