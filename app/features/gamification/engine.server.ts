@@ -152,6 +152,8 @@ export function syncPoints(db: AppDatabase, userId: string): void {
  * Recomputes the progress of the badges that contributions of `kinds` affect (all badges when
  * `kinds` is omitted) for one member, and notifies them of badges earned.
  * Call inside the action's transaction (recordContribution / revokeContribution do).
+ * (`at` is accepted for the contract's sake: an earned badge is dated from the ledger row that
+ * crossed the target, which already carries the contribution's date.)
  */
 export function refreshBadges(
   userId: string,
