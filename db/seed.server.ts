@@ -13,6 +13,7 @@ import { count } from "drizzle-orm";
 import type { AppDatabase } from "../app/utils/db.server";
 import * as schema from "./schema";
 import { defaultFooter } from "../app/features/settings/settings";
+import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
 
 type BadgeType = (typeof schema.badgeTypes)[number];
 
@@ -1437,52 +1438,17 @@ export function seedDemoContent(
       const joinedMs = (key: MemberKey) => joinedAt.get(key) ?? nowMs;
       const clampPast = (ms: number) => Math.min(ms, nowMs - MINUTE);
 
-      /* ---- badges ---- */
-      const badgeRows = db.select().from(schema.badges).all();
-      const badgeByType = new Map(badgeRows.map((badge) => [badge.type, badge]));
-      const userBadgeRows: (typeof schema.userBadges.$inferInsert)[] = [];
-      for (const [key, member] of allMembers) {
-        const joined = joinedMs(key);
-        const seen = new Set<number>();
-        const explorer = badgeByType.get("explorer");
-        if (explorer) {
-          seen.add(explorer.id);
-          userBadgeRows.push({
-            userId: userId(key),
-            badgeId: explorer.id,
-            earnedAt: at(joined),
-            progress: 0,
-            isCompleted: true,
-          });
-        }
-        const span = nowMs - joined;
-        member.earned.forEach((type, index) => {
-          const badge = badgeByType.get(type);
-          if (!badge || seen.has(badge.id)) return;
-          seen.add(badge.id);
-          const earned = joined + Math.floor((span * (index + 1)) / (member.earned.length + 1));
-          userBadgeRows.push({
-            userId: userId(key),
-            badgeId: badge.id,
-            earnedAt: at(clampPast(earned)),
-            progress: badge.pointsRequired,
-            isCompleted: true,
-          });
-        });
-        for (const [type, progress] of Object.entries(member.inProgress ?? {})) {
-          const badge = badgeByType.get(type as BadgeType);
-          if (!badge || seen.has(badge.id) || progress === undefined) continue;
-          seen.add(badge.id);
-          userBadgeRows.push({
-            userId: userId(key),
-            badgeId: badge.id,
-            earnedAt: null,
-            progress: Math.min(progress, Math.max(badge.pointsRequired - 1, 0)),
-            isCompleted: false,
-          });
-        }
-      }
-      if (userBadgeRows.length > 0) db.insert(schema.userBadges).values(userBadgeRows).run();
+      /* ---- badges: points and badges come from the engine (recomputed at the end); only admin grants are seeded ---- */
+      const supporterRows = allMembers
+        .filter(([, member]) => member.earned.includes("supporter"))
+        .map(([key]) => ({
+          userId: userId(key),
+          kind: "supporter_granted",
+          subjectId: "supporter",
+          points: 0,
+          createdAt: at(clampPast(joinedMs(key) + Math.floor((nowMs - joinedMs(key)) / 2))),
+        }));
+      if (supporterRows.length > 0) db.insert(schema.contributions).values(supporterRows).run();
 
       /* ---- posts, replies, likes ---- */
       const categoryRows = db.select().from(schema.categories).all();
@@ -1745,6 +1711,9 @@ export function seedDemoContent(
           })),
         )
         .run();
+
+      /* ---- points and badges: the engine's rebuild from the history above ---- */
+      recomputeAllBadges({ db, onEarned: null });
     })
     .immediate();
 }

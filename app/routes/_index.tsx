@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Card } from "~/components/ui/page";
-import { summarizeBadges, listMemberBadges } from "~/features/badges/badges.server";
+import { getDashboardBadges } from "~/features/badges/badges.server";
+import { BadgeIcon, EarnedBadgeTile, formatMonthYear, ProgressBar, ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
+import { TopContributorList } from "~/features/members/components/member-pieces";
+import { listTopContributors } from "~/features/members/members.server";
 import { LandingPage } from "~/features/landing/components/landing-page";
 import { getOptionalUser } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
@@ -11,16 +14,17 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { dashboard: null };
-  const badges = summarizeBadges(listMemberBadges(user.id));
+  const badges = getDashboardBadges(user.id);
   return {
     dashboard: {
       name: displayNameOf(user),
       memberSince: user.joinedAt,
       points: user.points,
-      latestBadge: badges.latest ? { name: badges.latest.name, iconClass: badges.latest.iconClass } : null,
-      earnedCount: badges.earnedCount,
-      nextBadge: badges.next ? { name: badges.next.name, percent: badges.next.percent, criteria: badges.next.criteriaDescription } : null,
+      badges,
+      topContributors: listTopContributors({ limit: 3 }),
     },
+    // The lead wires the other features' dashboard loaders here at merge, e.g.:
+    // nextMeeting: loadNextMeetingCard(user), recentDiscussions: loadRecentDiscussionsCard(user), featuredArtists: …
   };
 }
 
@@ -30,72 +34,151 @@ export default function IndexPage() {
   if (!dashboard) {
     return <LandingPage communityName={rootData?.communityName ?? "Quads"} socialLinks={rootData?.settings.socialLinks ?? []} />;
   }
-  const memberSince = new Date(dashboard.memberSince).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  const { badges } = dashboard;
+  const supportLinks = rootData?.settings.supportLinks ?? {};
   return (
     <div className="space-y-6">
       <section className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-700 p-6 text-white shadow-sm" aria-labelledby="welcome-heading">
         <h1 id="welcome-heading" className="text-2xl font-bold sm:text-3xl">
           Welcome back, {dashboard.name}!
         </h1>
-        <p className="mt-1 text-indigo-100">Member since {memberSince}</p>
+        <p className="mt-1 text-indigo-100">Member since {formatMonthYear(dashboard.memberSince)}</p>
         <div className="mt-4 grid gap-3 sm:grid-cols-3">
-          <div className="rounded-lg bg-white/10 p-3">
+          <div className="rounded-lg bg-white/10 p-3" data-testid="welcome-latest-badge">
             <p className="text-xs uppercase tracking-wide text-indigo-100">Latest badge</p>
-            {dashboard.latestBadge ? (
+            {badges.latest ? (
               <p className="font-semibold">
-                <span aria-hidden="true">{dashboard.latestBadge.iconClass}</span> {dashboard.latestBadge.name} · {dashboard.earnedCount} earned
+                <span aria-hidden="true">{badges.latest.iconClass}</span> {badges.latest.name}
+                <span className="block text-sm font-normal text-indigo-100">
+                  {badges.earnedCount} {badges.earnedCount === 1 ? "badge" : "badges"} earned
+                </span>
               </p>
             ) : (
               <p className="font-semibold">
-                New Member · <span className="font-normal">Getting Started</span>
+                New Member
+                <span className="block text-sm font-normal text-indigo-100">Getting Started</span>
               </p>
             )}
           </div>
-          <div className="rounded-lg bg-white/10 p-3">
+          <div className="rounded-lg bg-white/10 p-3" data-testid="welcome-next-badge">
             <p className="text-xs uppercase tracking-wide text-indigo-100">Next badge</p>
-            {dashboard.nextBadge ? (
-              <p className="font-semibold">
-                {dashboard.nextBadge.name}: {dashboard.nextBadge.percent}% complete
-              </p>
+            {badges.next ? (
+              <>
+                <p className="font-semibold">
+                  {badges.next.name}: {badges.next.percent}% complete
+                </p>
+                <div className="mt-2 h-2 overflow-hidden rounded-full bg-white/20">
+                  <div className="h-full rounded-full bg-white" style={{ width: `${badges.next.percent}%` }} />
+                </div>
+              </>
             ) : (
               <p className="font-semibold">Ready for new challenges!</p>
             )}
           </div>
           <div className="rounded-lg bg-white/10 p-3">
             <p className="text-xs uppercase tracking-wide text-indigo-100">Points</p>
-            <p className="font-semibold">{dashboard.points}</p>
+            <p className="font-semibold" data-testid="welcome-points">
+              {dashboard.points}
+            </p>
           </div>
         </div>
       </section>
-      <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <h2 className="text-lg font-semibold">Jump back in</h2>
-          <ul className="mt-3 space-y-2 text-indigo-700">
-            <li>
-              <Link className="hover:underline" to={routes.discussions}>
-                Community discussions
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        {/* Left column, in SPEC order. */}
+        <div className="space-y-6 lg:col-span-2" data-testid="dashboard-left-column">
+          {/* DASHBOARD SLOT (lead, at merge): <NextMeetingCard /> — 'Next Weekly Meeting' (issue 4). */}
+          {/* DASHBOARD SLOT (lead, at merge): <RecentDiscussionsCard /> — 'Recent Discussions' (issue 3). */}
+          {/* DASHBOARD SLOT (lead, at merge): the 'Featured AI Music Artists' card (issue 6). */}
+        </div>
+
+        {/* Right column, in SPEC order: Badge Progress, My Badges, Top Contributors, support box. */}
+        <div className="space-y-6">
+          <Card>
+            <h2 className="text-lg font-semibold">Badge Progress</h2>
+            {badges.state === "progress" ? (
+              <ul className="mt-3 space-y-4">
+                {badges.inProgress.map((badge) => (
+                  <li key={badge.badgeId} className="flex gap-3" data-testid="badge-progress-item">
+                    <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} size="sm" />
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <div className="flex items-baseline justify-between gap-2">
+                        <span className="font-semibold text-slate-900">{badge.name}</span>
+                        <span className="text-sm text-slate-600">{badge.percent}%</span>
+                      </div>
+                      <ProgressBar percent={badge.percent} label={`${badge.name} progress`} />
+                      <p className="text-xs text-slate-600">{badge.criteriaDescription}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : badges.state === "master" ? (
+              <div className="mt-3 text-center">
+                <p className="text-2xl" aria-hidden="true">
+                  🏆
+                </p>
+                <p className="font-semibold text-slate-900">Badge Master!</p>
+                <p className="text-sm text-slate-600">{badges.overallPercent}% of all badges earned</p>
+              </div>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600">Start participating to earn badges!</p>
+            )}
+          </Card>
+
+          <Card>
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 className="text-lg font-semibold">My Badges</h2>
+              <ViewAllBadgesLink />
+            </div>
+            {badges.earned.length > 0 ? (
+              <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+                {badges.earned.map((badge) => (
+                  <EarnedBadgeTile key={badge.badgeId} badge={badge} />
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600">No badges earned yet.</p>
+            )}
+          </Card>
+
+          <Card>
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 className="text-lg font-semibold">Top Contributors</h2>
+              <Link to={routes.members} className="text-sm font-semibold text-indigo-700 hover:underline">
+                View All
               </Link>
-            </li>
-            <li>
-              <Link className="hover:underline" to={routes.meetings}>
-                Weekly meetings
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:underline" to={routes.badges}>
-                My badges
-              </Link>
-            </li>
-          </ul>
-        </Card>
-        <Card>
-          <h2 className="text-lg font-semibold">Your community</h2>
-          <p className="mt-2 text-slate-600">
-            The dashboard cards (next meeting, recent discussions, featured artists, badge progress and top contributors) are being built
-            and will appear here as each part of {rootData?.communityName ?? "Quads"} lands.
-          </p>
-        </Card>
+            </div>
+            <div className="mt-3">
+              <TopContributorList contributors={dashboard.topContributors} />
+            </div>
+          </Card>
+
+          {supportLinks.supportUs || supportLinks.becomeAPatron || supportLinks.oneTimeDonation ? (
+            <Card className="bg-gradient-to-br from-pink-50 to-white">
+              <h2 className="text-lg font-semibold">Support {rootData?.communityName ?? "Quads"}</h2>
+              <p className="mt-1 text-sm text-slate-600">Joining is free. Donations and patrons keep it that way.</p>
+              <div className="mt-3 flex flex-col gap-2">
+                {supportLinks.supportUs ? <SupportButton href={supportLinks.supportUs}>Support Us</SupportButton> : null}
+                {supportLinks.becomeAPatron ? <SupportButton href={supportLinks.becomeAPatron}>Become a Patron</SupportButton> : null}
+                {supportLinks.oneTimeDonation ? <SupportButton href={supportLinks.oneTimeDonation}>One-Time Donation</SupportButton> : null}
+              </div>
+            </Card>
+          ) : null}
+        </div>
       </div>
     </div>
+  );
+}
+
+function SupportButton({ href, children }: { href: string; children: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="rounded-md bg-pink-600 px-4 py-2 text-center text-sm font-semibold text-white shadow-sm hover:bg-pink-700"
+    >
+      {children}
+    </a>
   );
 }

@@ -1,17 +1,136 @@
-import type { MetaFunction } from "@remix-run/node";
-import { EmptyState, PageHeader } from "~/components/ui/page";
-import { requireMemberLoader } from "~/utils/member-page.server";
+import type { ReactNode } from "react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/ui/page";
+import { getBadgeOverview } from "~/features/badges/badges.server";
+import { BadgeIcon, formatDate, PLATINUM_CLASS, ProgressBar } from "~/features/badges/components/badge-pieces";
+import { StatCard } from "~/features/members/components/member-pieces";
+import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("My Badges & Progress", matches);
 
-export const loader = requireMemberLoader;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return getBadgeOverview(user.id);
+}
 
-export default function Page() {
+type CardBadge = { name: string; type: string; iconClass: string; colorClass: string; description: string; criteriaDescription: string };
+
+function BadgeCard({ badge, children, state }: { badge: CardBadge; children?: ReactNode; state: "earned" | "progress" | "locked" }) {
+  const isMastery = badge.type === "quads_master";
+  const tone = isMastery ? PLATINUM_CLASS : state === "earned" ? "border border-green-200 bg-white" : state === "progress" ? "border border-indigo-200 bg-white" : "border border-dashed border-slate-300 bg-slate-50";
   return (
-    <>
-      <PageHeader title="My Badges & Progress" />
-      <EmptyState title="Coming soon" message="Your badge overview is being built: soon you will see every badge you have earned and your progress here." />
-    </>
+    <li className={`flex gap-4 rounded-xl p-4 shadow-sm ${tone}`} data-testid={`badge-${state}`} data-badge-type={badge.type}>
+      <div className={state === "locked" ? "opacity-50 grayscale" : undefined}>
+        <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} size="lg" />
+      </div>
+      <div className="min-w-0 flex-1 space-y-1">
+        <h3 className="font-semibold text-slate-900">
+          {badge.name}
+          {isMastery ? <span className="ml-2 rounded-full bg-slate-800 px-2 py-0.5 align-middle text-xs font-semibold text-white">Platinum</span> : null}
+        </h3>
+        <p className="text-sm text-slate-700">{badge.description}</p>
+        <p className="text-xs text-slate-500">{badge.criteriaDescription}</p>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+export default function BadgesPage() {
+  const overview = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="My Badges & Progress"
+        description="Every badge you have earned, the ones you are working on, and the ones still to unlock."
+        actions={
+          <Link to={routes.badgeGuide} className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+            How to earn badges
+          </Link>
+        }
+      />
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="overall-heading">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="overall-heading" className="text-lg font-semibold">
+            Overall Progress
+          </h2>
+          <span className="text-2xl font-bold text-indigo-700" data-testid="overall-percent">
+            {overview.overallPercent}%
+          </span>
+        </div>
+        <div className="mt-2">
+          <ProgressBar percent={overview.overallPercent} label="Overall badge progress" />
+        </div>
+        <p className="mt-2 text-sm text-slate-600">
+          {overview.stats.earned} of {overview.stats.total} badges earned.
+        </p>
+      </section>
+      <section aria-label="Badge stats" className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        <StatCard label="Earned" value={overview.stats.earned} icon="🏅" />
+        <StatCard label="In Progress" value={overview.stats.inProgress} icon="⏳" />
+        <StatCard label="Locked" value={overview.stats.locked} icon="🔒" />
+        <StatCard label="Total" value={overview.stats.total} icon="🎯" />
+      </section>
+
+      <section aria-labelledby="earned-heading" className="space-y-3">
+        <h2 id="earned-heading" className="text-lg font-semibold">
+          Earned Badges ({overview.earned.length})
+        </h2>
+        {overview.earned.length > 0 ? (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {overview.earned.map((badge) => (
+              <BadgeCard key={badge.badgeId} badge={badge} state="earned">
+                <p className="text-xs font-semibold text-green-700">✓ Earned{badge.earnedAt ? ` on ${formatDate(badge.earnedAt)}` : ""}</p>
+              </BadgeCard>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">No badges earned yet.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="progress-heading" className="space-y-3">
+        <h2 id="progress-heading" className="text-lg font-semibold">
+          In Progress ({overview.inProgress.length})
+        </h2>
+        {overview.inProgress.length > 0 ? (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {overview.inProgress.map((badge) => (
+              <BadgeCard key={badge.badgeId} badge={badge} state="progress">
+                <div className="flex items-center justify-between text-xs text-slate-600">
+                  <span>
+                    {badge.progress} / {Math.max(1, badge.pointsRequired)}
+                  </span>
+                  <span>{badge.percent}%</span>
+                </div>
+                <ProgressBar percent={badge.percent} label={`${badge.name} progress`} />
+              </BadgeCard>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">Nothing in progress: take part to start a new badge.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="available-heading" className="space-y-3">
+        <h2 id="available-heading" className="text-lg font-semibold">
+          Available Badges ({overview.available.length})
+        </h2>
+        {overview.available.length > 0 ? (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {overview.available.map((badge) => (
+              <BadgeCard key={badge.id} badge={badge} state="locked">
+                <p className="text-xs font-semibold text-slate-500">🔒 Locked</p>
+              </BadgeCard>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">You have unlocked every badge.</p>
+        )}
+      </section>
+    </div>
   );
 }

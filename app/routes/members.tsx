@@ -1,17 +1,178 @@
-import type { MetaFunction } from "@remix-run/node";
-import { EmptyState, PageHeader } from "~/components/ui/page";
-import { requireMemberLoader } from "~/utils/member-page.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { EmptyState } from "~/components/ui/page";
+import { leaderboardPeriods, parseLeaderboardPeriod, type LeaderboardPeriod } from "~/features/gamification/rules";
+import { MemberCard, StatCard, TopContributorList } from "~/features/members/components/member-pieces";
+import { getCommunityStats, listMembers, listTopContributors } from "~/features/members/members.server";
+import { requireUser } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches);
+export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches, "Meet the members of the community and its top contributors.");
 
-export const loader = requireMemberLoader;
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const period = parseLeaderboardPeriod(url.searchParams.get("period"));
+  const directory = listMembers(Object.fromEntries(url.searchParams));
+  return {
+    communityName: getEnv().COMMUNITY_NAME,
+    stats: getCommunityStats(),
+    period,
+    topContributors: listTopContributors({ limit: 3, period }),
+    directory,
+  };
+}
 
-export default function Page() {
+function searchFor(base: { q: string; skill: string; period: LeaderboardPeriod }, change: Partial<{ q: string; skill: string; period: LeaderboardPeriod; page: number }>) {
+  const next = { ...base, ...change };
+  const params = new URLSearchParams();
+  if (next.q) params.set("q", next.q);
+  if (next.skill !== "all") params.set("skill", next.skill);
+  if (next.period !== "all") params.set("period", next.period);
+  if (change.page && change.page > 1) params.set("page", String(change.page));
+  const query = params.toString();
+  return `${routes.members}${query ? `?${query}` : ""}`;
+}
+
+export default function MembersPage() {
+  const { communityName, stats, period, topContributors, directory } = useLoaderData<typeof loader>();
+  const { search } = directory;
+  const base = { q: search.q, skill: search.skill, period };
+  const submit = useSubmit();
+  const timer = useRef<number>();
+  const isFiltered = search.q !== "" || search.skill !== "all";
+
   return (
-    <>
-      <PageHeader title="Members" />
-      <EmptyState title="Coming soon" message="The member directory is being built: soon you will find fellow members and top contributors here." />
-    </>
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{communityName} Members</h1>
+        <p className="mt-1 text-slate-600">Find fellow members, see who is most active, and learn who is behind the community.</p>
+      </div>
+
+      <section aria-label="Community stats" className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        <StatCard label="Total Members" value={stats.totalMembers} icon="👥" />
+        <StatCard label="Discussions" value={stats.totalPosts} icon="💬" />
+        <StatCard label="Meetings" value={stats.totalMeetings} icon="📅" />
+        <StatCard label="Active Contributors" value={stats.activeContributors} icon="⚡" />
+      </section>
+
+      <Form
+        method="get"
+        action={routes.members}
+        role="search"
+        aria-label="Member search"
+        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+        }}
+      >
+        <div className="min-w-[14rem] flex-1 space-y-1">
+          <label htmlFor="member-search" className="block text-sm font-medium text-slate-800">
+            Search members
+          </label>
+          <input
+            id="member-search"
+            type="search"
+            name="q"
+            defaultValue={search.q}
+            placeholder="Search by first name or e-mail..."
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="skill-filter" className="block text-sm font-medium text-slate-800">
+            Skill level
+          </label>
+          <select
+            id="skill-filter"
+            name="skill"
+            defaultValue={search.skill}
+            className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+          >
+            <option value="all">All</option>
+            <option value="beginner">Beginner</option>
+            <option value="intermediate">Intermediate</option>
+            <option value="expert">Expert</option>
+          </select>
+        </div>
+        {period !== "all" ? <input type="hidden" name="period" value={period} /> : null}
+        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700">
+          Search
+        </button>
+        {isFiltered ? (
+          <Link to={searchFor(base, { q: "", skill: "all" })} className="px-2 py-2 text-sm font-semibold text-slate-600 hover:underline">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      <section aria-labelledby="top-contributors-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="top-contributors-heading" className="text-lg font-semibold">
+            Top Contributors
+          </h2>
+          <nav aria-label="Leaderboard period" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+            {(Object.keys(leaderboardPeriods) as LeaderboardPeriod[]).map((key) => (
+              <Link
+                key={key}
+                to={searchFor(base, { period: key })}
+                preventScrollReset
+                aria-current={key === period ? "page" : undefined}
+                className={`rounded-md px-3 py-1 font-medium ${key === period ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+              >
+                {leaderboardPeriods[key].label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <div className="mt-3">
+          <TopContributorList contributors={topContributors} showLabel />
+        </div>
+      </section>
+
+      <section aria-labelledby="all-members-heading" className="space-y-4">
+        <h2 id="all-members-heading" className="text-lg font-semibold">
+          All Members ({directory.total})
+        </h2>
+        {directory.members.length > 0 ? (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {directory.members.map((member) => (
+              <MemberCard key={member.id} member={member} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            title="No members found"
+            message={isFiltered ? "Try another name, e-mail or skill level." : "Nobody has joined yet."}
+          />
+        )}
+        {directory.pageCount > 1 ? (
+          <nav aria-label="Pagination" className="flex items-center justify-between gap-3 text-sm">
+            {directory.page > 1 ? (
+              <Link to={searchFor(base, { page: directory.page - 1 })} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50">
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-slate-600">
+              Page {directory.page} of {directory.pageCount}
+            </span>
+            {directory.page < directory.pageCount ? (
+              <Link to={searchFor(base, { page: directory.page + 1 })} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50">
+                Next
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </div>
   );
 }

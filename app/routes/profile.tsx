@@ -1,60 +1,190 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { Card, PageHeader } from "~/components/ui/page";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormField } from "~/components/ui/form-field";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { listMemberBadges } from "~/features/badges/badges.server";
+import { ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
+import { ProfileCard } from "~/features/members/components/member-pieces";
+import { getMemberProfile } from "~/features/members/members.server";
+import { updateProfile } from "~/features/members/profile.server";
+import { profileFormSchema } from "~/features/members/schemas";
 import { requireUser } from "~/utils/auth.server";
-import { initialOf, profileNameOf } from "~/utils/display-name";
-import { routes } from "~/utils/routes";
+import { isAppError, logServerError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
+
+const EDIT_URL = `${routes.profile}?edit=1`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
-    name: profileNameOf(user),
-    label: user.isAdmin ? "Community Leader" : user.role === "moderator" ? "Moderator" : user.skillLevel,
-    memberSince: user.joinedAt,
-    bio: user.bio,
-    interests: user.interests,
-    points: user.points,
+    profile: getMemberProfile(user.id),
+    badges: listMemberBadges(user.id),
+    isEditing: new URL(request.url).searchParams.has("edit"),
+    form: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      displayName: user.displayName,
+      skillLevel: user.skillLevel,
+      bio: user.bio ?? "",
+      interests: user.interests.join(", "),
+    },
   };
 }
 
+type ActionResult = { result: SubmissionResult<string[]>; toast: ToastMessage };
+
+const failureToast = (): ToastMessage => ({
+  id: String(Date.now()),
+  title: "Error",
+  description: "Failed to update profile. Please try again.",
+  variant: "destructive",
+});
+
+/** Saves the Edit Profile form (same updateProfile as PUT /api/profile); errors keep the input and say why. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  // Cancel is a button of the form (SPEC: the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
+  if (formData.get("intent") === "cancel") return redirect(routes.profile);
+  const submission = parseWithZod(formData, { schema: profileFormSchema });
+  if (submission.status !== "success") {
+    return data<ActionResult>({ result: submission.reply(), toast: failureToast() }, { status: 400 });
+  }
+  try {
+    const value = submission.value;
+    updateProfile(user.id, { ...value, bio: value.bio ?? null, interests: value.interests ?? "" });
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) {
+      return data<ActionResult>(
+        { result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: failureToast() },
+        { status: error.status },
+      );
+    }
+    logServerError(error, request);
+    return data<ActionResult>({ result: submission.reply({ formErrors: ["Failed to update profile. Please try again."] }), toast: failureToast() }, { status: 500 });
+  }
+  return redirectWithToast(routes.profile, { title: "Success", description: "Profile updated successfully!" });
+}
+
 export default function ProfilePage() {
-  const profile = useLoaderData<typeof loader>();
-  const memberSince = new Date(profile.memberSince).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  const { profile, badges, isEditing, form } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isEditOpen = isEditing || Boolean(actionData);
   return (
     <>
-      <PageHeader title="Profile" />
-      <Card>
-        <div className="flex flex-wrap items-center gap-4">
-          <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-indigo-600 text-2xl font-bold text-white">
-            {initialOf(profile.name)}
-          </span>
-          <div>
-            <h2 className="text-xl font-semibold">{profile.name}</h2>
-            <p className="text-sm capitalize text-slate-600">
-              {profile.label} · Member since {memberSince}
-            </p>
-          </div>
-        </div>
-        {profile.bio ? <p className="mt-4 text-slate-700">{profile.bio}</p> : null}
-        {profile.interests.length > 0 ? (
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {profile.interests.map((interest) => (
-              <li key={interest} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800">
-                {interest}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <p className="mt-4 text-sm text-slate-600">Points: {profile.points}</p>
-        <Form method="post" action={routes.logout} className="mt-6">
+      <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">Profile</h1>
+      <ProfileCard
+        profile={profile}
+        badges={badges}
+        headerActions={
+          isEditOpen ? null : (
+            <Form method="get" action={routes.profile} preventScrollReset>
+              <input type="hidden" name="edit" value="1" />
+              <button type="submit" className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+                Edit Profile
+              </button>
+            </Form>
+          )
+        }
+        badgesFooter={<ViewAllBadgesLink />}
+      >
+        {isEditOpen ? <EditProfileForm defaults={form} lastResult={actionData?.result} /> : null}
+        <Form method="post" action={routes.logout} className="border-t border-slate-100 pt-4">
           <button type="submit" className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
             Logout
           </button>
         </Form>
-      </Card>
+      </ProfileCard>
     </>
+  );
+}
+
+const fieldClass = (hasError: boolean) =>
+  `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`;
+
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-red-700" role="alert">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const isSaving = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "cancel";
+  const [formMeta, fields] = useForm({
+    id: "profile-form",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(profileFormSchema),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={EDIT_URL} {...getFormProps(formMeta)} className="space-y-4 rounded-lg border border-indigo-100 bg-indigo-50/40 p-4" aria-labelledby="edit-profile-heading">
+      <h2 id="edit-profile-heading" className="text-lg font-semibold">
+        Edit Profile
+      </h2>
+      {formMeta.errors?.length ? (
+        <p className="text-sm text-red-700" role="alert">
+          {formMeta.errors.join(" ")}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
+        <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
+      </div>
+      <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <div className="space-y-1">
+        <label htmlFor={fields.skillLevel.id} className="block text-sm font-medium text-slate-800">
+          Skill Level
+        </label>
+        <select {...getSelectProps(fields.skillLevel)} key={fields.skillLevel.key} className={`${fieldClass(Boolean(fields.skillLevel.errors))} bg-white`}>
+          <option value="beginner">Beginner</option>
+          <option value="intermediate">Intermediate</option>
+          <option value="expert">Expert</option>
+        </select>
+        <FieldErrors id={fields.skillLevel.errorId} errors={fields.skillLevel.errors} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={fields.bio.id} className="block text-sm font-medium text-slate-800">
+          Bio
+        </label>
+        <textarea {...getTextareaProps(fields.bio)} key={fields.bio.key} rows={4} placeholder="Tell the community about yourself..." className={fieldClass(Boolean(fields.bio.errors))} />
+        <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
+      </div>
+      <FormField
+        label="Interests"
+        hint="Separate interests with commas, e.g. Machine Learning, AI Music."
+        errors={fields.interests.errors}
+        inputProps={{ ...getInputProps(fields.interests, { type: "text" }) }}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value="cancel"
+          formNoValidate
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={isSaving}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+        >
+          {isSaving ? "Saving..." : "Save Changes"}
+        </button>
+      </div>
+    </Form>
   );
 }

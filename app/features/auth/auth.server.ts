@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { ZodError } from "zod";
+import { recordContribution } from "~/features/gamification/contributions.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
@@ -97,7 +98,7 @@ export async function registerUser(input: unknown, meta: RequestMeta): Promise<U
 
 type NewUser = Omit<typeof schema.users.$inferInsert, "id"> & { id?: string };
 
-/** Inserts a user row (and the Explorer badge, earned on joining) in one transaction. */
+/** Inserts a user row and records joining (the engine awards Explorer) in one transaction. */
 export function createUserRecord(values: NewUser): User {
   const db = getDb();
   return db.$client
@@ -107,13 +108,7 @@ export function createUserRecord(values: NewUser): User {
         .values({ id: randomUUID(), ...values })
         .returning()
         .get();
-      const explorer = db.select().from(schema.badges).where(eq(schema.badges.type, "explorer")).get();
-      if (explorer) {
-        db.insert(schema.userBadges)
-          .values({ userId: user.id, badgeId: explorer.id, progress: 0, isCompleted: true, earnedAt: values.joinedAt ?? new Date() })
-          .onConflictDoNothing()
-          .run();
-      }
+      recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
       return user;
     })
     .immediate();

@@ -1,11 +1,15 @@
-/** Badge records of a member (the engine that awards them comes with the badges feature). */
-import { eq } from "drizzle-orm";
+/** Badges as members see them: the catalogue, a member's records, and the summaries of the dashboard and /badges. */
+import { asc, eq } from "drizzle-orm";
+import { badgeCategories, badgeRules, targetOf, type BadgeType } from "~/features/gamification/rules";
 import { getDb, schema } from "~/utils/db.server";
+import type { Badge } from "../../../db/schema";
 
 export type MemberBadge = {
   badgeId: number;
   name: string;
-  type: string;
+  type: BadgeType;
+  description: string;
+  category: string;
   iconClass: string;
   colorClass: string;
   pointsRequired: number;
@@ -16,11 +20,15 @@ export type MemberBadge = {
   percent: number;
 };
 
-/** Progress percentage = progress / pointsRequired (a 0-point badge is complete when held). */
+/** Progress percentage = progress / pointsRequired (a 0-point badge counts as 1 step); 100 once earned. */
 export function progressPercent(progress: number, pointsRequired: number, isCompleted: boolean): number {
   if (isCompleted) return 100;
-  if (pointsRequired <= 0) return 0;
-  return Math.max(0, Math.min(100, Math.round((progress / pointsRequired) * 100)));
+  return Math.max(0, Math.min(99, Math.floor((progress / targetOf(pointsRequired)) * 100)));
+}
+
+/** Every badge, in catalogue order. */
+export function listBadges(): Badge[] {
+  return getDb().select().from(schema.badges).orderBy(asc(schema.badges.id)).all();
 }
 
 /** Every badge record of a member, with its badge. */
@@ -30,6 +38,8 @@ export function listMemberBadges(userId: string): MemberBadge[] {
       badgeId: schema.badges.id,
       name: schema.badges.name,
       type: schema.badges.type,
+      description: schema.badges.description,
+      category: schema.badges.category,
       iconClass: schema.badges.iconClass,
       colorClass: schema.badges.colorClass,
       pointsRequired: schema.badges.pointsRequired,
@@ -41,13 +51,100 @@ export function listMemberBadges(userId: string): MemberBadge[] {
     .from(schema.userBadges)
     .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
     .where(eq(schema.userBadges.userId, userId))
+    .orderBy(asc(schema.badges.id))
     .all()
     .map((row) => ({ ...row, percent: progressPercent(row.progress, row.pointsRequired, row.isCompleted) }));
 }
 
+const byLatestEarned = (a: MemberBadge, b: MemberBadge) => (b.earnedAt?.getTime() ?? 0) - (a.earnedAt?.getTime() ?? 0) || b.badgeId - a.badgeId;
+const byClosest = (a: MemberBadge, b: MemberBadge) => b.percent - a.percent || a.badgeId - b.badgeId;
+
 /** The welcome banner's summary: latest earned badge, earned count, and the closest next badge. */
 export function summarizeBadges(badges: MemberBadge[]) {
-  const earned = badges.filter((badge) => badge.isCompleted).sort((a, b) => (b.earnedAt?.getTime() ?? 0) - (a.earnedAt?.getTime() ?? 0));
-  const next = badges.filter((badge) => !badge.isCompleted).sort((a, b) => b.percent - a.percent)[0] ?? null;
+  const earned = badges.filter((badge) => badge.isCompleted).sort(byLatestEarned);
+  const next = badges.filter((badge) => !badge.isCompleted).sort(byClosest)[0] ?? null;
   return { latest: earned[0] ?? null, earnedCount: earned.length, next };
+}
+
+export type BadgeOverview = {
+  earned: MemberBadge[];
+  inProgress: MemberBadge[];
+  available: Badge[];
+  stats: { earned: number; inProgress: number; locked: number; total: number };
+  /** Earned badges out of all the community's badges. */
+  overallPercent: number;
+};
+
+/** /badges: earned, in progress (with a progress bar) and available (locked: no record) badges, with the stat cards. */
+export function getBadgeOverview(userId: string): BadgeOverview {
+  const catalogue = listBadges();
+  const records = listMemberBadges(userId);
+  const held = new Set(records.map((record) => record.badgeId));
+  const earned = records.filter((record) => record.isCompleted).sort(byLatestEarned);
+  const inProgress = records.filter((record) => !record.isCompleted).sort(byClosest);
+  const available = catalogue.filter((badge) => !held.has(badge.id));
+  const total = catalogue.length;
+  return {
+    earned,
+    inProgress,
+    available,
+    stats: { earned: earned.length, inProgress: inProgress.length, locked: available.length, total },
+    overallPercent: total === 0 ? 0 : Math.round((earned.length / total) * 100),
+  };
+}
+
+export type DashboardBadges = {
+  /** 'progress': uncompleted badges to show; 'master': every badge earned; 'start': nothing in progress yet. */
+  state: "progress" | "master" | "start";
+  inProgress: MemberBadge[];
+  earned: MemberBadge[];
+  earnedCount: number;
+  overallPercent: number;
+  latest: MemberBadge | null;
+  next: MemberBadge | null;
+};
+
+/** The dashboard's Badge Progress (up to 3) and My Badges (up to 6) cards, and the welcome banner's badge line. */
+export function getDashboardBadges(userId: string): DashboardBadges {
+  const overview = getBadgeOverview(userId);
+  const state = overview.inProgress.length > 0 ? "progress" : overview.stats.total > 0 && overview.stats.locked === 0 ? "master" : "start";
+  return {
+    state,
+    inProgress: overview.inProgress.slice(0, 3),
+    earned: overview.earned.slice(0, 6),
+    earnedCount: overview.earned.length,
+    overallPercent: overview.overallPercent,
+    latest: overview.earned[0] ?? null,
+    next: overview.inProgress[0] ?? null,
+  };
+}
+
+/** GET /api/user/badges: the member's user_badges records with their badge. */
+export function listUserBadgeRecords(userId: string) {
+  return getDb()
+    .select({ userBadge: schema.userBadges, badge: schema.badges })
+    .from(schema.userBadges)
+    .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
+    .where(eq(schema.userBadges.userId, userId))
+    .orderBy(asc(schema.badges.id))
+    .all()
+    .map(({ userBadge, badge }) => ({ ...userBadge, badge }));
+}
+
+export type GuideBadge = Badge & { howItCounts: string; target: number };
+export type GuideCategory = { name: string; badges: GuideBadge[] };
+
+/** /badge-guide: the badges grouped by SPEC's nine categories, each with the engine's real rule. */
+export function getBadgeGuide(): GuideCategory[] {
+  const badges = listBadges();
+  const known = new Set<string>(badgeCategories);
+  const categories: string[] = [...badgeCategories, ...new Set(badges.map((badge) => badge.category).filter((name) => !known.has(name)))];
+  return categories
+    .map((name) => ({
+      name,
+      badges: badges
+        .filter((badge) => badge.category === name)
+        .map((badge) => ({ ...badge, howItCounts: badgeRules[badge.type].howToEarn, target: targetOf(badge.pointsRequired) })),
+    }))
+    .filter((category) => category.badges.length > 0);
 }

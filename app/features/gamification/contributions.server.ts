@@ -4,12 +4,12 @@
  * revokeContribution, so points are always the sum of what still stands.
  *
  * The rules (points per kind, which badge each kind advances) live in ./rules.ts; the
- * badge evaluation lives in ./engine.server.ts (owned by the members-and-badges feature).
+ * badge evaluation lives in ./engine.server.ts. docs/gamification.md explains both.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 import { pointsFor, type ContributionKind } from "./rules";
-import { refreshBadges } from "./engine.server";
+import { refreshBadges, syncPoints } from "./engine.server";
 
 export type { ContributionKind } from "./rules";
 
@@ -22,52 +22,58 @@ export type ContributionInput = {
   at?: Date;
 };
 
-/** Records a contribution once (idempotent per user, kind and subject) and refreshes badges. */
-export function recordContribution(input: ContributionInput): void {
-  const db = getDb();
-  const points = pointsFor(input.kind);
-  const inserted = db
-    .insert(schema.contributions)
-    .values({
-      userId: input.userId,
-      kind: input.kind,
-      subjectId: String(input.subjectId),
-      points,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })
-    .onConflictDoNothing()
-    .returning({ id: schema.contributions.id })
-    .get();
-  if (!inserted) return;
-  if (points !== 0) {
-    db.update(schema.users)
-      .set({ points: sql`${schema.users.points} + ${points}` })
-      .where(eq(schema.users.id, input.userId))
-      .run();
-  }
-  refreshBadges(input.userId, { kinds: [input.kind], at: input.at });
+/** A like of one's own post earns nothing (subject "postId:likerId" with the liker being the author). */
+function isSelfLike(input: Pick<ContributionInput, "userId" | "kind" | "subjectId">): boolean {
+  return input.kind === "like_received" && String(input.subjectId).split(":")[1] === input.userId;
 }
 
-/** Takes a contribution back (unlike, delete); a no-op when it was never recorded. */
+/**
+ * Records a contribution once (idempotent per user, kind and subject): adds its points to the
+ * member's total and advances their badges, in the caller's transaction (or its own).
+ */
+export function recordContribution(input: ContributionInput): void {
+  if (isSelfLike(input)) return;
+  const db = getDb();
+  db.$client
+    .transaction(() => {
+      const inserted = db
+        .insert(schema.contributions)
+        .values({
+          userId: input.userId,
+          kind: input.kind,
+          subjectId: String(input.subjectId),
+          points: pointsFor(input.kind),
+          ...(input.at ? { createdAt: input.at } : {}),
+        })
+        .onConflictDoNothing()
+        .returning({ id: schema.contributions.id })
+        .get();
+      if (!inserted) return;
+      syncPoints(db, input.userId);
+      refreshBadges(input.userId, { kinds: [input.kind], at: input.at, db });
+    })
+    .immediate();
+}
+
+/** Takes a contribution back (unlike, delete): its points go, badge progress follows; a no-op when never recorded. */
 export function revokeContribution(input: Omit<ContributionInput, "at">): void {
   const db = getDb();
-  const removed = db
-    .delete(schema.contributions)
-    .where(
-      and(
-        eq(schema.contributions.userId, input.userId),
-        eq(schema.contributions.kind, input.kind),
-        eq(schema.contributions.subjectId, String(input.subjectId)),
-      ),
-    )
-    .returning({ points: schema.contributions.points })
-    .get();
-  if (!removed) return;
-  if (removed.points !== 0) {
-    db.update(schema.users)
-      .set({ points: sql`max(0, ${schema.users.points} - ${removed.points})` })
-      .where(eq(schema.users.id, input.userId))
-      .run();
-  }
-  refreshBadges(input.userId, { kinds: [input.kind] });
+  db.$client
+    .transaction(() => {
+      const removed = db
+        .delete(schema.contributions)
+        .where(
+          and(
+            eq(schema.contributions.userId, input.userId),
+            eq(schema.contributions.kind, input.kind),
+            eq(schema.contributions.subjectId, String(input.subjectId)),
+          ),
+        )
+        .returning({ id: schema.contributions.id })
+        .get();
+      if (!removed) return;
+      syncPoints(db, input.userId);
+      refreshBadges(input.userId, { kinds: [input.kind], db });
+    })
+    .immediate();
 }

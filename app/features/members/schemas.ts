@@ -32,3 +32,46 @@ export const profileSchema = z.object({
   interests: interests.optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The members page's GET form: search over first name and e-mail, the skill filter, the page and the leaderboard period. */
+export const MEMBERS_PAGE_SIZE = 12;
+export const skillFilters = ["all", ...skillLevels] as const;
+export const directorySearchSchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().slice(0, 100)),
+  skill: z
+    .string()
+    .optional()
+    .transform((value) => (skillFilters as readonly string[]).includes(value ?? "") ? (value as (typeof skillFilters)[number]) : "all"),
+  page: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value) => {
+      const parsed = Number(value);
+      return Number.isInteger(parsed) && parsed >= 1 ? Math.min(parsed, 100_000) : 1;
+    }),
+});
+export type DirectorySearch = z.output<typeof directorySearchSchema>;
+
+const requiredName = (label: string) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** The Edit Profile form (every field sent; names required). Saved through updateProfile, which checks profileSchema. */
+export const profileFormSchema = z.object({
+  firstName: requiredName("First name"),
+  lastName: requiredName("Last name"),
+  displayName: requiredName("Display name"),
+  skillLevel: z.enum(skillLevels, { errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }) }),
+  bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional(),
+  interests: z
+    .string()
+    .optional()
+    .refine((value) => (value ?? "").split(",").filter((item) => item.trim()).length <= 20, "Add at most 20 interests")
+    .refine((value) => (value ?? "").split(",").every((item) => item.trim().length <= 40), "Each interest must be at most 40 characters"),
+});

@@ -1,0 +1,60 @@
+/**
+ * Supporter is the one badge the engine cannot see in the history: an admin grants it to a
+ * member who donated or became a patron (recorded in the ledger as `supporter_granted`, so a
+ * recompute keeps it), and may revoke a grant made by mistake.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { forbidden, notFound } from "~/utils/errors.server";
+import { displayNameOf } from "~/utils/display-name";
+import { can } from "~/utils/permissions";
+
+export type Actor = { id: string; email: string; role: string };
+
+function requireMember(userId: string) {
+  const user = getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
+  if (!user) throw notFound("Member not found");
+  return user;
+}
+
+function requireUserManager(actor: Actor) {
+  if (!can(actor, "users:manage", getEnv().ADMIN_EMAIL)) throw forbidden();
+}
+
+/** Grants the Supporter badge (admins only; idempotent); the member is notified and the grant audited. */
+export function grantSupporterBadge(actor: Actor, userId: string): void {
+  requireUserManager(actor);
+  transaction(() => {
+    const member = requireMember(userId);
+    recordContribution({ userId, kind: "supporter_granted", subjectId: "supporter" });
+    recordAudit({ actor, action: "badge.supporter_granted", targetType: "user", targetId: userId, summary: `Supporter badge granted to ${displayNameOf(member)}` });
+  });
+}
+
+/** Revokes a Supporter grant (admins only): unlike an undone contribution, the earned badge goes too. */
+export function revokeSupporterBadge(actor: Actor, userId: string): void {
+  requireUserManager(actor);
+  transaction((db) => {
+    const member = requireMember(userId);
+    revokeContribution({ userId, kind: "supporter_granted", subjectId: "supporter" });
+    const supporterBadges = db.select({ id: schema.badges.id }).from(schema.badges).where(eq(schema.badges.type, "supporter"));
+    db.delete(schema.userBadges)
+      .where(and(eq(schema.userBadges.userId, userId), inArray(schema.userBadges.badgeId, supporterBadges)))
+      .run();
+    recordAudit({ actor, action: "badge.supporter_revoked", targetType: "user", targetId: userId, summary: `Supporter badge revoked from ${displayNameOf(member)}` });
+  });
+}
+
+/** Whether a member holds the Supporter badge (for an admin's grant/revoke button). */
+export function isSupporter(userId: string): boolean {
+  const row = getDb()
+    .select({ id: schema.userBadges.id })
+    .from(schema.userBadges)
+    .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
+    .where(and(eq(schema.userBadges.userId, userId), eq(schema.badges.type, "supporter"), eq(schema.userBadges.isCompleted, true)))
+    .get();
+  return Boolean(row);
+}

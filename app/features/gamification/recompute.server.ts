@@ -1,0 +1,104 @@
+/**
+ * The full rebuild behind `npm run badges:recompute`: derives the contributions ledger from the
+ * stored history (users, posts, replies, likes, attended meetings, shared and rated resources,
+ * artist ratings and comments), applies the current point values, sets every member's points to
+ * the sum of their ledger, and re-evaluates every badge. Idempotent: a second run changes nothing.
+ *
+ * Ledger rows that still match the history keep their dates (so the 7/30-day leaderboards are
+ * unchanged); rows without history are removed, missing ones added with the history's date.
+ * Admin grants (supporter_granted) have no other history and are kept as they are.
+ */
+import { getDb, type AppDatabase } from "~/utils/db.server";
+import { evaluateBadges, type OnBadgeEarned } from "./engine.server";
+import { badgeTypesList, contributionKinds, contributionRules, type ContributionKind } from "./rules";
+
+/** How each kind is found in the stored history: rows of (user_id, subject_id, created_at). */
+const historySql: Partial<Record<ContributionKind, string>> = {
+  joined: "SELECT id, id, joined_at FROM users",
+  post_created: "SELECT author_id, CAST(id AS TEXT), created_at FROM posts",
+  reply_created: "SELECT author_id, CAST(id AS TEXT), created_at FROM replies",
+  reply_to_other: `SELECT r.author_id, CAST(r.id AS TEXT), r.created_at
+                   FROM replies r JOIN posts p ON p.id = r.post_id WHERE r.author_id != p.author_id`,
+  like_received: `SELECT p.author_id, p.id || ':' || l.user_id, l.created_at
+                  FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id != p.author_id`,
+  meeting_attended: `SELECT a.user_id, CAST(a.meeting_id AS TEXT), m.scheduled_at
+                     FROM meeting_attendees a JOIN meetings m ON m.id = a.meeting_id WHERE a.attended = 1`,
+  resource_shared: "SELECT submitted_by, CAST(id AS TEXT), created_at FROM resources WHERE submitted_by IS NOT NULL",
+  resource_rated: "SELECT user_id, CAST(resource_id AS TEXT), created_at FROM resource_ratings",
+  artist_rated: "SELECT user_id, CAST(artist_id AS TEXT), created_at FROM artist_ratings",
+  artist_commented: "SELECT user_id, CAST(id AS TEXT), created_at FROM artist_comments WHERE is_hidden = 0",
+};
+
+/** Kinds rebuilt from history; the others (admin grants) are kept. */
+export const derivedKinds = contributionKinds.filter((kind) => historySql[kind] !== undefined);
+
+export type RecomputeSummary = {
+  members: number;
+  contributionsAdded: number;
+  contributionsRemoved: number;
+  contributionsRevalued: number;
+  pointsChanged: number;
+  badgesEarned: number;
+};
+
+const pointsCase = () =>
+  `CASE kind ${contributionKinds.map((kind) => `WHEN '${kind}' THEN ${contributionRules[kind].points}`).join(" ")} ELSE points END`;
+
+/**
+ * Rebuilds every member's ledger, points and badges in one IMMEDIATE transaction.
+ * `onEarned` is told about badges earned by the rebuild (e.g. after a rule change); pass null for silence.
+ */
+export function recomputeAllBadges(options: { db?: AppDatabase; onEarned?: OnBadgeEarned | null } = {}): RecomputeSummary {
+  const db = options.db ?? getDb();
+  const sqlite = db.$client;
+  return sqlite
+    .transaction((): RecomputeSummary => {
+      sqlite.exec(
+        "CREATE TEMP TABLE IF NOT EXISTS derived_contributions (user_id TEXT NOT NULL, kind TEXT NOT NULL, subject_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind, subject_id)) WITHOUT ROWID",
+      );
+      sqlite.exec("DELETE FROM temp.derived_contributions");
+      for (const kind of derivedKinds) {
+        sqlite
+          .prepare(`INSERT OR IGNORE INTO temp.derived_contributions (user_id, subject_id, created_at, kind) SELECT *, ? FROM (${historySql[kind]})`)
+          .run(kind);
+      }
+      const knownKinds = contributionKinds.map((kind) => `'${kind}'`).join(",");
+      const derivedList = derivedKinds.map((kind) => `'${kind}'`).join(",");
+      const removed = sqlite
+        .prepare(
+          `DELETE FROM contributions WHERE kind NOT IN (${knownKinds}) OR (kind IN (${derivedList}) AND NOT EXISTS (
+             SELECT 1 FROM temp.derived_contributions d
+             WHERE d.user_id = contributions.user_id AND d.kind = contributions.kind AND d.subject_id = contributions.subject_id))`,
+        )
+        .run().changes;
+      const added = sqlite
+        .prepare(
+          `INSERT INTO contributions (user_id, kind, subject_id, points, created_at)
+           SELECT user_id, kind, subject_id, ${pointsCase().replace("ELSE points", "ELSE 0")}, created_at FROM temp.derived_contributions WHERE true
+           ON CONFLICT (user_id, kind, subject_id) DO NOTHING`,
+        )
+        .run().changes;
+      const revalued = sqlite.prepare(`UPDATE contributions SET points = ${pointsCase()} WHERE points != ${pointsCase()}`).run().changes;
+      sqlite.exec("DELETE FROM temp.derived_contributions");
+      const pointsChanged = sqlite
+        .prepare(
+          `UPDATE users SET points = COALESCE((SELECT SUM(points) FROM contributions c WHERE c.user_id = users.id), 0)
+           WHERE points != COALESCE((SELECT SUM(points) FROM contributions c WHERE c.user_id = users.id), 0)`,
+        )
+        .run().changes;
+      const userIds = (sqlite.prepare("SELECT id FROM users ORDER BY joined_at, id").all() as { id: string }[]).map((row) => row.id);
+      let badgesEarned = 0;
+      for (const userId of userIds) {
+        badgesEarned += evaluateBadges(db, userId, badgeTypesList, options.onEarned ?? null).length;
+      }
+      return {
+        members: userIds.length,
+        contributionsAdded: added,
+        contributionsRemoved: removed,
+        contributionsRevalued: revalued,
+        pointsChanged,
+        badgesEarned,
+      };
+    })
+    .immediate();
+}

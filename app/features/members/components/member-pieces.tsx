@@ -1,0 +1,249 @@
+/** Member UI pieces: stat cards, member cards, the contributors leaderboard, the profile view. */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { BadgeChips, EarnedBadgeTile, formatDate, formatMonthYear, type BadgeView } from "~/features/badges/components/badge-pieces";
+import { initialOf } from "~/utils/display-name";
+import { routes } from "~/utils/routes";
+
+export function StatCard({ label, value, icon }: { label: string; value: number | string; icon?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+      <p className="flex items-center gap-2 text-sm font-medium text-slate-600">
+        {icon ? <span aria-hidden="true">{icon}</span> : null}
+        {label}
+      </p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    </div>
+  );
+}
+
+const rankStyles = [
+  { ring: "bg-yellow-400 text-yellow-950", label: "1st" },
+  { ring: "bg-slate-300 text-slate-900", label: "2nd" },
+  { ring: "bg-amber-600 text-white", label: "3rd" },
+];
+
+export type ContributorView = { id: string; displayName: string; points: number; label: string };
+
+/** Top contributors, ranked, with gold / silver / bronze rank colours. */
+export function TopContributorList({ contributors, showLabel = false }: { contributors: ContributorView[]; showLabel?: boolean }) {
+  if (contributors.length === 0) return <p className="text-sm text-slate-600">No contributors yet: take part to reach the top!</p>;
+  return (
+    <ol className="space-y-2" aria-label="Top contributors">
+      {contributors.map((contributor, index) => {
+        const rank = rankStyles[index] ?? { ring: "bg-indigo-100 text-indigo-800", label: `${index + 1}th` };
+        return (
+          <li key={contributor.id} className="flex items-center gap-3 rounded-lg border border-slate-100 p-2" data-testid="top-contributor">
+            <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${rank.ring}`} aria-label={`Rank ${index + 1}`}>
+              {index + 1}
+            </span>
+            <div className="min-w-0 flex-1">
+              <Link to={routes.member(contributor.id)} className="block truncate font-semibold text-slate-900 hover:underline">
+                {contributor.displayName}
+              </Link>
+              {showLabel ? <p className="text-xs capitalize text-slate-600">{contributor.label}</p> : null}
+            </div>
+            <span className="shrink-0 text-sm font-semibold text-indigo-700">{contributor.points} points</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export type MemberCardView = {
+  id: string;
+  name: string;
+  skillLevel: string;
+  bio: string | null;
+  interests: string[];
+  points: number;
+  joinedAt: Date | string;
+  isTopContributor: boolean;
+  counts: { posts: number; badges: number; meetings: number };
+};
+
+/** A member card of the directory, with SPEC's rules and real counts. */
+export function MemberCard({ member }: { member: MemberCardView }) {
+  const extra = member.interests.length - 3;
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="member-card">
+      <div className="flex items-start gap-3">
+        <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-indigo-600 text-lg font-bold text-white">
+          {initialOf(member.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-semibold text-slate-900">
+            <Link to={routes.member(member.id)} className="hover:underline">
+              {member.name}
+            </Link>
+          </h3>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium capitalize text-indigo-800">{member.skillLevel}</span>
+            {member.isTopContributor ? (
+              <span className="rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-semibold text-yellow-900">⭐ Top Contributor</span>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      {member.bio ? <p className="mt-3 line-clamp-3 text-sm text-slate-700">{member.bio}</p> : null}
+      {member.interests.length > 0 ? (
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Interests">
+          {member.interests.slice(0, 3).map((interest) => (
+            <li key={interest} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+              {interest}
+            </li>
+          ))}
+          {extra > 0 ? <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">+{extra} more</li> : null}
+        </ul>
+      ) : null}
+      <dl className="mt-4 grid grid-cols-4 gap-2 text-center text-xs text-slate-600">
+        <div>
+          <dt>Points</dt>
+          <dd className="text-base font-semibold text-slate-900">{member.points}</dd>
+        </div>
+        <div>
+          <dt>Posts</dt>
+          <dd className="text-base font-semibold text-slate-900">{member.counts.posts}</dd>
+        </div>
+        <div>
+          <dt>Badges</dt>
+          <dd className="text-base font-semibold text-slate-900">{member.counts.badges}</dd>
+        </div>
+        <div>
+          <dt>Meetings</dt>
+          <dd className="text-base font-semibold text-slate-900">{member.counts.meetings}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+        <span className="text-xs text-slate-500">Member since {formatMonthYear(member.joinedAt)}</span>
+        <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50">
+          Connect
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export type ProfileView = {
+  name: string;
+  label: string;
+  joinedAt: Date | string;
+  bio: string | null;
+  interests: string[];
+  points: number;
+  counts: { posts: number; badges: number; meetings: number };
+  activity: { kind: "post" | "reply" | "badge"; title: string; link: string; at: Date | string }[];
+};
+
+const activityText: Record<ProfileView["activity"][number]["kind"], (title: string) => string> = {
+  post: (title) => `Started the discussion “${title}”`,
+  reply: (title) => `Replied to “${title}”`,
+  badge: (title) => `Earned the ${title} badge`,
+};
+
+/** The profile view shared by /profile and the public /members/:id. */
+export function ProfileCard({
+  profile,
+  badges,
+  headerActions,
+  badgesFooter,
+  children,
+}: {
+  profile: ProfileView;
+  badges: BadgeView[];
+  headerActions?: ReactNode;
+  badgesFooter?: ReactNode;
+  children?: ReactNode;
+}) {
+  const earned = badges.filter((badge) => badge.isCompleted);
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2" aria-labelledby="profile-name">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex items-center gap-4">
+            <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-indigo-600 text-2xl font-bold text-white">
+              {initialOf(profile.name)}
+            </span>
+            <div>
+              <h2 id="profile-name" className="text-xl font-semibold text-slate-900">
+                {profile.name}
+              </h2>
+              <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold capitalize text-indigo-800" data-testid="profile-label">
+                  {profile.label}
+                </span>
+                <span>Member since {formatMonthYear(profile.joinedAt)}</span>
+              </div>
+            </div>
+          </div>
+          {headerActions}
+        </div>
+        <BadgeChips badges={earned} />
+        {profile.bio ? <p className="whitespace-pre-line text-slate-700">{profile.bio}</p> : <p className="text-sm italic text-slate-500">No bio yet.</p>}
+        {profile.interests.length > 0 ? (
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Interests</h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {profile.interests.map((interest) => (
+                <li key={interest} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800">
+                  {interest}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {[
+            ["Points", profile.points],
+            ["Badges", profile.counts.badges],
+            ["Posts", profile.counts.posts],
+            ["Meetings", profile.counts.meetings],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-slate-50 p-3 text-center" data-testid={`tile-${String(label).toLowerCase()}`}>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+              <dd className="text-2xl font-bold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {children}
+      </section>
+      <div className="space-y-6">
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="profile-badges">
+          <h2 id="profile-badges" className="text-lg font-semibold">
+            Badges
+          </h2>
+          {earned.length > 0 ? (
+            <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
+              {earned.slice(0, 6).map((badge) => (
+                <EarnedBadgeTile key={badge.badgeId} badge={badge} />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">No badges earned yet.</p>
+          )}
+          {badgesFooter ? <div className="mt-3">{badgesFooter}</div> : null}
+        </section>
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="recent-activity">
+          <h2 id="recent-activity" className="text-lg font-semibold">
+            Recent Activity
+          </h2>
+          {profile.activity.length > 0 ? (
+            <ul className="mt-3 space-y-2">
+              {profile.activity.map((item, index) => (
+                <li key={`${item.kind}-${index}`} className="text-sm">
+                  <Link to={item.link} className="text-slate-800 hover:underline">
+                    {activityText[item.kind](item.title)}
+                  </Link>
+                  <span className="block text-xs text-slate-500">{formatDate(item.at)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">No activity yet.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

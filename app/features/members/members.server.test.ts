@@ -1,0 +1,126 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { grantSupporterBadge, isSupporter, revokeSupporterBadge } from "~/features/badges/supporter.server";
+import { getBadgeOverview, getDashboardBadges } from "~/features/badges/badges.server";
+import { recordContribution } from "~/features/gamification/contributions.server";
+import { createMember } from "~/test/factories";
+import { getDb, schema } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { getCommunityStats, getMemberCounts, getMemberProfile, listMembers, listTopContributors } from "./members.server";
+
+const DAY = 86_400_000;
+
+describe("leaderboards", () => {
+  it("ranks all-time by points and the last 7 / 30 days by the ledger rows of the period", async () => {
+    const now = new Date();
+    const veteran = await createMember({ firstName: "Veteran" });
+    const newcomer = await createMember({ firstName: "Newcomer" });
+    for (let index = 0; index < 60; index += 1) {
+      recordContribution({ userId: veteran.id, kind: "post_created", subjectId: `old-${index}`, at: new Date(now.getTime() - 40 * DAY) });
+    }
+    recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-1", at: new Date(now.getTime() - 2 * DAY) });
+    recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-2", at: new Date(now.getTime() - 20 * DAY) });
+
+    const allTime = listTopContributors({ limit: 50 });
+    expect(allTime[0]).toMatchObject({ id: veteran.id, points: 600, label: "Beginner" });
+    const month = listTopContributors({ period: "30d", now });
+    expect(month.map((row) => row.id)).toContain(newcomer.id);
+    expect(month.map((row) => row.id)).not.toContain(veteran.id);
+    expect(month.find((row) => row.id === newcomer.id)?.points).toBe(20);
+    expect(listTopContributors({ period: "7d", now }).find((row) => row.id === newcomer.id)?.points).toBe(10);
+    expect(listTopContributors({ limit: 500 }).length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("member directory", () => {
+  it("searches first name and e-mail, filters by skill, and shows real counts (one grouped query)", async () => {
+    const tag = `zed${Date.now().toString(36)}`;
+    const expert = await createMember({ firstName: `${tag}Expert`, skillLevel: "expert", interests: ["A", "B", "C", "D", "E"] });
+    const beginner = await createMember({ firstName: "Plain", email: `${tag}-mail@example.com` });
+    const post = getDb().insert(schema.posts).values({ title: "Hi", content: "There", authorId: expert.id }).returning().get();
+    recordContribution({ userId: expert.id, kind: "post_created", subjectId: post.id });
+    const meeting = getDb().insert(schema.meetings).values({ title: "M", scheduledAt: new Date() }).returning().get();
+    getDb().insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: expert.id, attended: true }).run();
+
+    const found = listMembers({ q: tag.toUpperCase() });
+    expect(found.members.map((member) => member.id).sort()).toEqual([expert.id, beginner.id].sort());
+    const experts = listMembers({ q: tag, skill: "expert" });
+    expect(experts.total).toBe(1);
+    expect(experts.members[0]).toMatchObject({ name: `${tag}Expert Member`, counts: { posts: 1, badges: 1, meetings: 1 }, points: 10 });
+    expect(experts.members[0].interests).toHaveLength(5);
+    expect(listMembers({ q: "%" }).total).toBe(0);
+    expect(listMembers({ skill: "nonsense", page: "-3" }).search).toMatchObject({ skill: "all", page: 1 });
+
+    const counts = getMemberCounts([expert.id, beginner.id]);
+    expect(counts.get(beginner.id)).toEqual({ posts: 0, badges: 1, meetings: 0 });
+  });
+
+  it("pages the grid", async () => {
+    for (let index = 0; index < 13; index += 1) await createMember({ firstName: "Pager" });
+    const first = listMembers({ q: "pager" });
+    expect(first.members).toHaveLength(12);
+    expect(first.pageCount).toBe(2);
+    const second = listMembers({ q: "pager", page: "2" });
+    expect(second.members).toHaveLength(1);
+    expect(listMembers({ q: "pager", page: "99" }).page).toBe(2);
+  });
+
+  it("counts the community: members, posts, meetings and active contributors (points above 0)", async () => {
+    const before = getCommunityStats();
+    const member = await createMember();
+    expect(getCommunityStats().totalMembers).toBe(before.totalMembers + 1);
+    expect(getCommunityStats().activeContributors).toBe(before.activeContributors);
+    recordContribution({ userId: member.id, kind: "artist_rated", subjectId: 1 });
+    expect(getCommunityStats().activeContributors).toBe(before.activeContributors + 1);
+  });
+});
+
+describe("profiles", () => {
+  it("shows a member's profile with real tiles and recent activity, never the e-mail", async () => {
+    const member = await createMember({ displayName: "", firstName: "Ann", lastName: "Lee", bio: "Hello" });
+    const post = getDb().insert(schema.posts).values({ title: "My first post", content: "…", authorId: member.id }).returning().get();
+    getDb().insert(schema.replies).values({ content: "reply", postId: post.id, authorId: member.id }).run();
+    const profile = getMemberProfile(member.id);
+    expect(profile).toMatchObject({ name: "Ann Lee", label: "Beginner", counts: { posts: 1, badges: 1, meetings: 0 } });
+    expect(profile.activity.map((item) => item.kind).sort()).toEqual(["badge", "post", "reply"]);
+    expect(JSON.stringify(profile)).not.toContain(member.email);
+    expect(() => getMemberProfile("nobody")).toThrow(AppError);
+  });
+});
+
+describe("badge summaries", () => {
+  it("dashboard: 'start' for a new member, 'progress' with up to 3 uncompleted badges", async () => {
+    const member = await createMember();
+    expect(getDashboardBadges(member.id)).toMatchObject({ state: "start", earnedCount: 1, next: null });
+    recordContribution({ userId: member.id, kind: "reply_created", subjectId: 1 });
+    recordContribution({ userId: member.id, kind: "reply_to_other", subjectId: 1 });
+    recordContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
+    recordContribution({ userId: member.id, kind: "artist_rated", subjectId: 1 });
+    const dashboard = getDashboardBadges(member.id);
+    expect(dashboard.state).toBe("progress");
+    expect(dashboard.inProgress).toHaveLength(3);
+    expect(dashboard.next?.percent).toBeGreaterThan(0);
+    const overview = getBadgeOverview(member.id);
+    expect(overview.stats).toEqual({ earned: 1, inProgress: 5, locked: 4, total: 10 });
+    expect(overview.overallPercent).toBe(10);
+  });
+});
+
+describe("supporter grants", () => {
+  it("only admins grant and revoke; the member is notified and the grant is audited", async () => {
+    const admin = await createMember({ role: "admin" });
+    const member = await createMember();
+    expect(() => grantSupporterBadge(member, member.id)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => grantSupporterBadge(admin, "nobody")).toThrow(expect.objectContaining({ status: 404 }));
+    grantSupporterBadge(admin, member.id);
+    grantSupporterBadge(admin, member.id);
+    expect(isSupporter(member.id)).toBe(true);
+    const notes = getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, member.id)).all();
+    expect(notes.map((note) => note.message)).toEqual(["You earned the Supporter badge!"]);
+    const audit = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, member.id)).all();
+    expect(audit[0]).toMatchObject({ action: "badge.supporter_granted", actorId: admin.id });
+    revokeSupporterBadge(admin, member.id);
+    expect(isSupporter(member.id)).toBe(false);
+    expect(getBadgeOverview(member.id).available.map((badge) => badge.type)).toContain("supporter");
+  });
+});

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listBadges } from "~/features/badges/badges.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/badges: every badge of the community (reference data, readable by anyone, like the landing page's badges). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, () => Response.json(listBadges()));
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

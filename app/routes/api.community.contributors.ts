@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseLeaderboardPeriod } from "~/features/gamification/rules";
+import { listTopContributors } from "~/features/members/members.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/**
+ * GET /api/community/contributors (signed in only): up to 50 members by points, each
+ * { id, displayName, firstName, email, points }. `?period=7d|30d` ranks by points earned in the period.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    await requireApiUser(request);
+    const url = new URL(request.url);
+    const limit = Number(url.searchParams.get("limit") ?? 50);
+    const contributors = listTopContributors({
+      limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 50) : 50,
+      period: parseLeaderboardPeriod(url.searchParams.get("period")),
+    }).map(({ id, displayName, firstName, email, points }) => ({ id, displayName, firstName, email, points }));
+    return Response.json(contributors, { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listUserBadgeRecords } from "~/features/badges/badges.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/user/badges (signed in only): the member's badge records, each with its badge. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(listUserBadgeRecords(user.id), { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}
