@@ -6,6 +6,9 @@ import { BadgeIcon, EarnedBadgeTile, formatMonthYear, ProgressBar, ViewAllBadges
 import { TopContributorList } from "~/features/members/components/member-pieces";
 import { listTopContributors } from "~/features/members/members.server";
 import { LandingPage } from "~/features/landing/components/landing-page";
+import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
+import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
+import { SupportBox } from "~/features/settings/components/support-box";
 import { getOptionalUser } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
@@ -22,9 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       points: user.points,
       badges,
       topContributors: listTopContributors({ limit: 3 }),
+      nextMeeting: await loadNextMeetingCard(request),
     },
-    // The lead wires the other features' dashboard loaders here at merge, e.g.:
-    // nextMeeting: loadNextMeetingCard(user), recentDiscussions: loadRecentDiscussionsCard(user), featuredArtists: …
   };
 }
 
@@ -87,7 +89,7 @@ export default function IndexPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         {/* Left column, in SPEC order. */}
         <div className="space-y-6 lg:col-span-2" data-testid="dashboard-left-column">
-          {/* DASHBOARD SLOT (lead, at merge): <NextMeetingCard /> — 'Next Weekly Meeting' (issue 4). */}
+          <NextMeetingCard meeting={dashboard.nextMeeting.meeting} timeZone={dashboard.nextMeeting.timeZone} />
           {/* DASHBOARD SLOT (lead, at merge): <RecentDiscussionsCard /> — 'Recent Discussions' (issue 3). */}
           {/* DASHBOARD SLOT (lead, at merge): the 'Featured AI Music Artists' card (issue 6). */}
         </div>
@@ -153,32 +155,9 @@ export default function IndexPage() {
             </div>
           </Card>
 
-          {supportLinks.supportUs || supportLinks.becomeAPatron || supportLinks.oneTimeDonation ? (
-            <Card className="bg-gradient-to-br from-pink-50 to-white">
-              <h2 className="text-lg font-semibold">Support {rootData?.communityName ?? "Quads"}</h2>
-              <p className="mt-1 text-sm text-slate-600">Joining is free. Donations and patrons keep it that way.</p>
-              <div className="mt-3 flex flex-col gap-2">
-                {supportLinks.supportUs ? <SupportButton href={supportLinks.supportUs}>Support Us</SupportButton> : null}
-                {supportLinks.becomeAPatron ? <SupportButton href={supportLinks.becomeAPatron}>Become a Patron</SupportButton> : null}
-                {supportLinks.oneTimeDonation ? <SupportButton href={supportLinks.oneTimeDonation}>One-Time Donation</SupportButton> : null}
-              </div>
-            </Card>
-          ) : null}
+          <SupportBox supportLinks={supportLinks} />
         </div>
       </div>
     </div>
-  );
-}
-
-function SupportButton({ href, children }: { href: string; children: string }) {
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="rounded-md bg-pink-600 px-4 py-2 text-center text-sm font-semibold text-white shadow-sm hover:bg-pink-700"
-    >
-      {children}
-    </a>
   );
 }

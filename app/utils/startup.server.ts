@@ -1,10 +1,12 @@
 /**
  * What happens at start: parse the configuration, open the database (migrations run), seed the
- * reference data and, on a first start with SEED_DEMO on, the demo community.
+ * reference data and, on a first start with SEED_DEMO on, the demo community; an existing database
+ * without a points ledger gets one built from its history.
  */
 import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
 import { hashPassword } from "~/features/auth/password.server";
+import { recomputeAllBadges } from "~/features/gamification/recompute.server";
 import { seedDemoContent, seedReferenceData } from "../../db/seed.server";
 import { getDb, schema } from "./db.server";
 import { getEnv, type Env } from "./env.server";
@@ -17,7 +19,21 @@ export async function startApplication(): Promise<Env> {
   const db = getDb();
   seedReferenceData(db, { communityName: env.COMMUNITY_NAME });
   if (env.SEED_DEMO) await seedDemoIfEmpty();
+  backfillPointsLedger();
   return env;
+}
+
+/**
+ * A database created before the points engine has members but no ledger rows: build the
+ * ledger (points and badges) once from the stored history, as `npm run badges:recompute` does.
+ */
+function backfillPointsLedger() {
+  const db = getDb();
+  const hasLedger = db.select({ id: schema.contributions.id }).from(schema.contributions).limit(1).get();
+  if (hasLedger) return;
+  const hasUsers = db.select({ id: schema.users.id }).from(schema.users).limit(1).get();
+  if (!hasUsers) return;
+  recomputeAllBadges({ db, onEarned: null });
 }
 
 async function seedDemoIfEmpty() {
