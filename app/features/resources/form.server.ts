@@ -1,0 +1,32 @@
+/** The resource forms' server side: parse with Conform, call the feature, shape the reply. */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { isAppError } from "~/utils/errors.server";
+import { createResource, updateResource, type ResourceView } from "./resources.server";
+import { resourceFormSchema } from "./schemas";
+
+type Actor = { id: string; email: string };
+export type ResourceFormOutcome =
+  | { ok: true; resource: ResourceView }
+  | { ok: false; status: number; message: string; result: SubmissionResult<string[]> };
+
+const fields = ["title", "description", "url", "resourceType", "difficulty", "tags", "pricingCategory", "embedUrl"] as const;
+
+/** Validates a submitted resource form and creates or updates the resource; bad input comes back with the field messages and the input kept. */
+export function submitResourceForm({ formData, actor, resourceId }: { formData: FormData; actor: Actor; resourceId?: number }): ResourceFormOutcome {
+  const submission = parseWithZod(formData, { schema: resourceFormSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form and try again.";
+    return { ok: false, status: 400, message, result: submission.reply() };
+  }
+  try {
+    if (resourceId === undefined) return { ok: true, resource: createResource({ actor, input: submission.value }) };
+    // Every field is sent: an emptied field is cleared, not kept.
+    const input: Record<string, unknown> = {};
+    for (const field of fields) input[field] = submission.value[field] ?? null;
+    return { ok: true, resource: updateResource({ actor, id: resourceId, input }) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { ok: false, status: error.status, message: error.message, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }) };
+  }
+}
