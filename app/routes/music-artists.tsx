@@ -53,7 +53,7 @@ export default function MusicArtistsPage() {
         method="get"
         action={artistUrls.list}
         role="search"
-        aria-label="Search artists"
+        aria-label="Artist filters"
         className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
       >

@@ -64,7 +64,7 @@ export default function ResourcesPage() {
         method="get"
         action={resourceUrls.list}
         role="search"
-        aria-label="Search resources"
+        aria-label="Resource filters"
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
       >
