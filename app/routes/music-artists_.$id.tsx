@@ -32,7 +32,7 @@ function loadArtist(id: string | undefined) {
   }
 }
 
-type ActionError = { field: "rating" | "comment" | "form"; message: string; comment?: string; artistId: number };
+type ActionError = { field: "rating" | "comment" | "form"; message: string; comment?: string; artistId: number; back: string };
 
 /**
  * The rating panel's forms post here (intent rate | comment | hide-comment). Success redirects back
@@ -60,11 +60,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       hideComment({ actor: user, commentId: Number(formData.get("commentId")) });
       return redirectWithToast(backToCard, { title: "Success", description: "Comment hidden" });
     }
-    return data<ActionError>({ field: "form", message: "Unknown action", artistId: artist.id }, { status: 400 });
+    return data<ActionError>({ field: "form", message: "Unknown action", artistId: artist.id, back }, { status: 400 });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const field = intent === "rate" ? "rating" : intent === "comment" ? "comment" : "form";
-    return data<ActionError>({ field, message: error.message, comment, artistId: artist.id }, { status: error.status, headers: error.headers });
+    return data<ActionError>({ field, message: error.message, comment, artistId: artist.id, back }, { status: error.status, headers: error.headers });
   }
 }
 

@@ -6,7 +6,7 @@ import { COMMENT_MAX_LENGTH } from "../schemas";
 import { artistUrls } from "../urls";
 
 export type PanelViewer = { isSignedIn: boolean; canModerate: boolean };
-type ActionError = { field?: string; message?: string; comment?: string; artistId?: number };
+type ActionError = { field?: string; message?: string; comment?: string; artistId?: number; back?: string };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -56,7 +56,8 @@ export function RatingPanel({
   serverError?: ActionError | null;
 }) {
   const location = useLocation();
-  const redirectTo = `${location.pathname}${location.search}`;
+  // After a refused post without JavaScript (rendered on the artist's page), success still returns to where the member came from.
+  const redirectTo = serverError?.back ?? `${location.pathname}${location.search}`;
   const rateFetcher = useFetcher<ActionError>();
   const commentFetcher = useFetcher<ActionError>();
   const hideFetcher = useFetcher<ActionError>();
