@@ -71,8 +71,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ArtistPage() {
   const { artist, viewer } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // Members see it inside the app shell's <main>; visitors get the page's own landmark.
+  const Wrapper = viewer.isSignedIn ? "div" : "main";
   return (
-    <div className="mx-auto max-w-2xl px-4 py-6">
+    <Wrapper id={viewer.isSignedIn ? undefined : "main"} className="mx-auto max-w-2xl px-4 py-6">
       {viewer.isSignedIn ? (
         <Link to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
           ← All AI Music Artists
@@ -87,6 +89,6 @@ export default function ArtistPage() {
       <div className="mt-3">
         <ArtistCard artist={artist} viewer={viewer} headingLevel={2} serverError={actionData ?? null} />
       </div>
-    </div>
+    </Wrapper>
   );
 }
