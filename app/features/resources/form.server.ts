@@ -2,7 +2,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { isAppError } from "~/utils/errors.server";
-import { createResource, updateResource, type ResourceView } from "./resources.server";
+import { createResource, getResource, updateResource, type ResourceView } from "./resources.server";
 import { resourceFormSchema } from "./schemas";
 
 type Actor = { id: string; email: string };
@@ -21,9 +21,15 @@ export function submitResourceForm({ formData, actor, resourceId }: { formData: 
   }
   try {
     if (resourceId === undefined) return { ok: true, resource: createResource({ actor, input: submission.value }) };
-    // Every field is sent: an emptied field is cleared, not kept.
+    // A field the form sent empty is cleared; a field the form did not show (with JavaScript, URL
+    // for a video and Embed URL for anything else) keeps its value, except that a resource that
+    // becomes a video takes its new video link as URL too.
+    const existing = getResource(resourceId);
     const input: Record<string, unknown> = {};
-    for (const field of fields) input[field] = submission.value[field] ?? null;
+    for (const field of fields) {
+      if (formData.has(field) || (field !== "url" && field !== "embedUrl")) input[field] = submission.value[field] ?? null;
+    }
+    if (!formData.has("url") && submission.value.resourceType === "video" && existing.resourceType !== "video") input.url = null;
     return { ok: true, resource: updateResource({ actor, id: resourceId, input }) };
   } catch (error) {
     if (!isAppError(error)) throw error;

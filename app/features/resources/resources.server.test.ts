@@ -151,3 +151,42 @@ describe("updateResource and deleteResource", () => {
     expect(() => deleteResource({ actor, id: resource.id })).toThrow(/not found/);
   });
 });
+
+describe("submitResourceForm", () => {
+  const form = (fields: Record<string, string>) => {
+    const formData = new FormData();
+    for (const [key, value] of Object.entries(fields)) formData.set(key, value);
+    return formData;
+  };
+
+  it("answers bad input with the field messages and the input kept", async () => {
+    const { submitResourceForm } = await import("./form.server");
+    const actor = await admin();
+    const outcome = submitResourceForm({ formData: form({ title: "", url: "notaurl", resourceType: "tool" }), actor });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.status).toBe(400);
+    expect(outcome.result.error?.title).toEqual(["Title is required"]);
+    expect(outcome.result.initialValue?.url).toBe("notaurl");
+  });
+
+  it("keeps a field the form did not show, clears one it sent empty, and gives a new video its link as URL", async () => {
+    const { submitResourceForm } = await import("./form.server");
+    const actor = await admin();
+    const created = submitResourceForm({
+      formData: form({ title: "Clip", resourceType: "video", embedUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }),
+      actor,
+    });
+    if (!created.ok) throw new Error(created.message);
+    const id = created.resource.id;
+    // With JavaScript, the URL field is not shown for a video: the stored link stays.
+    const edited = submitResourceForm({ formData: form({ title: "Clip 2", resourceType: "video", embedUrl: "https://vimeo.com/76979871", description: "" }), actor, resourceId: id });
+    if (!edited.ok) throw new Error(edited.message);
+    expect(edited.resource).toMatchObject({ title: "Clip 2", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", embedUrl: "https://player.vimeo.com/video/76979871" });
+
+    const tool = createResource({ actor, input: { title: "Site", url: "https://site.example", description: "old" } });
+    const toVideo = submitResourceForm({ formData: form({ title: "Site", resourceType: "video", embedUrl: "https://youtu.be/dQw4w9WgXcQ", description: "" }), actor, resourceId: tool.id });
+    if (!toVideo.ok) throw new Error(toVideo.message);
+    expect(toVideo.resource).toMatchObject({ url: "https://youtu.be/dQw4w9WgXcQ", embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", description: "" });
+  });
+});
