@@ -50,6 +50,11 @@ describe.each(jsModes)("music artists ($mode)", ({ js }) => {
     const editForm = js ? page().getByRole("dialog", { name: "Edit Artist" }) : page().locator("main");
     await visible(editForm.getByRole("button", { name: "Update Artist" }));
     expect(await editForm.getByLabel("Genre").inputValue()).toBe("Synthwave");
+    await editForm.getByLabel("YouTube URL").fill("ftp://nope.example");
+    await editForm.getByRole("button", { name: "Update Artist" }).click();
+    await visible(editForm.getByText("YouTube URL must be a valid http:// or https:// address"));
+    expect(await editForm.getByLabel("Genre").inputValue()).toBe("Synthwave");
+    await editForm.getByLabel("YouTube URL").fill("");
     await editForm.getByLabel("Genre").fill("Darkwave");
     await editForm.getByRole("button", { name: "Update Artist" }).click();
     await waitForToast(page(), "Success", "Artist updated successfully");

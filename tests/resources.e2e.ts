@@ -98,6 +98,9 @@ describe.each(jsModes)("resources ($mode)", ({ js }) => {
     await page().getByRole("link", { name: `Edit ${title}` }).click();
     const editForm = js ? page().getByRole("dialog", { name: "Edit Resource" }) : page().locator("main");
     await visible(editForm.getByRole("button", { name: "Update Resource" }));
+    await editForm.getByLabel("Title").fill("");
+    await editForm.getByRole("button", { name: "Update Resource" }).click();
+    await visible(editForm.getByText("Title is required"));
     await editForm.getByLabel("Title").fill(`${title} edited`);
     await editForm.getByRole("button", { name: "Update Resource" }).click();
     await waitForToast(page(), "Success", "Resource updated successfully");

@@ -93,7 +93,7 @@ export default function ManageArtistsTab() {
           <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit Artist</h3>
           <ArtistForm
             id={`edit-artist-${editing.id}`}
-            action={path}
+            action={`${path}?edit=${editing.id}`}
             intent="update"
             artistId={editing.id}
             lastResult={actionData?.intent === "update" ? actionData.result : undefined}
@@ -110,7 +110,7 @@ export default function ManageArtistsTab() {
       {deleting ? (
         <Card className="mb-6 max-w-2xl">
           <h3 className="mb-2 text-lg font-semibold text-slate-900">Delete “{deleting.name}”?</h3>
-          <DeleteConfirmation question={DELETE_QUESTION} action={path} idName="artistId" id={deleting.id} cancelHref={path} />
+          <DeleteConfirmation question={DELETE_QUESTION} action={`${path}?delete=${deleting.id}`} idName="artistId" id={deleting.id} cancelHref={path} />
         </Card>
       ) : null}
 
