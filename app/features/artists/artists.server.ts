@@ -344,7 +344,7 @@ export function recordPlay({ artistId, platform }: { artistId: number; platform:
   return transaction((tx) => {
     const row = tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
     if (!row) throw notFound("Artist not found");
-    if (!row.link) throw notFound("This artist has no link for that platform");
+    if (!row.link || !/^https?:\/\//i.test(row.link)) throw notFound("This artist has no link for that platform");
     tx.update(schema.musicArtists)
       .set({ playCount: sql`${schema.musicArtists.playCount} + 1` })
       .where(eq(schema.musicArtists.id, artistId))

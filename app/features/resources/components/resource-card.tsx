@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { TAGS_ON_CARD, difficultyClasses, difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "../constants";
 import type { ResourceCardData } from "../resources.server";
+import { isHttpUrl } from "../schemas";
 import { resourceUrls } from "../urls";
 import { ResourceThumbnail } from "./resource-thumbnail";
 
@@ -119,7 +120,7 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
           ) : null}
         </fetcher.Form>
         <a
-          href={resource.url}
+          href={isHttpUrl(resource.url) ? resource.url : undefined}
           target="_blank"
           rel="noopener noreferrer"
           title="Opens in a new tab"
