@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { addComment, getArtist, hideComment, parseId, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
-import { artistUrls, safeRedirectPath } from "~/features/artists/urls";
+import { artistUrls, replacingHistory, safeRedirectPath } from "~/features/artists/urls";
 import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
@@ -49,16 +49,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === "rate") {
       const result = rateArtist({ userId: user.id, artistId: artist.id, input: { rating: formData.get("rating") } });
-      return redirectWithToast(backToCard, { title: "Success", description: `You rated ${artist.name} ${result.rating}/5.` });
+      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: `You rated ${artist.name} ${result.rating}/5.` }));
     }
     if (intent === "comment") {
       addComment({ userId: user.id, artistId: artist.id, input: { comment } });
-      return redirectWithToast(backToCard, { title: "Success", description: "Comment posted successfully!" });
+      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: "Comment posted successfully!" }));
     }
     if (intent === "hide-comment") {
       if (!userCan(user, "content:moderate")) throw forbidden();
       hideComment({ actor: user, commentId: Number(formData.get("commentId")) });
-      return redirectWithToast(backToCard, { title: "Success", description: "Comment hidden" });
+      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: "Comment hidden" }));
     }
     return data<ActionError>({ field: "form", message: "Unknown action", artistId: artist.id, back }, { status: 400 });
   } catch (error) {

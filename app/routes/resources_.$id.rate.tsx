@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
-import { safeRedirectPath } from "~/features/artists/urls";
+import { replacingHistory, safeRedirectPath } from "~/features/artists/urls";
 import { getResource, rateResource } from "~/features/resources/resources.server";
 import { resourceUrls } from "~/features/resources/urls";
 import { requireUser } from "~/utils/auth.server";
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
     const { title } = getResource(resourceId);
     const target = back.includes("#") ? back : `${back}#${resourceUrls.card(resourceId)}`;
-    return redirectWithToast(target, { title: "Success", description: `You rated ${title} ${result.myRating}/5.` });
+    return replacingHistory(await redirectWithToast(target, { title: "Success", description: `You rated ${title} ${result.myRating}/5.` }));
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data({ message: error.message, back }, { status: error.status });

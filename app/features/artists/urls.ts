@@ -16,3 +16,9 @@ export function safeRedirectPath(value: unknown, fallback: string): string {
   if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
   return path;
 }
+
+/** A redirect back to the same page after a panel post replaces the history entry (with JavaScript), so Back leaves the page. */
+export function replacingHistory(response: Response): Response {
+  response.headers.set("X-Remix-Replace", "true");
+  return response;
+}
