@@ -14,6 +14,7 @@ import type { AppDatabase } from "../app/utils/db.server";
 import * as schema from "./schema";
 import { defaultFooter } from "../app/features/settings/settings";
 import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
+import { toEmbedUrl } from "../app/features/resources/embed";
 
 type BadgeType = (typeof schema.badgeTypes)[number];
 
@@ -1632,10 +1633,14 @@ export function seedDemoContent(
           attendees_count = (SELECT count(*) FROM meeting_attendees WHERE meeting_attendees.meeting_id = meetings.id)
       `);
 
-      /* ---- resources ---- */
-      db.insert(schema.resources)
+      /* ---- resources and their ratings ---- */
+      const resourceCreatedAt = DEMO_RESOURCES.map((resource) =>
+        clampPast(Math.max(nowMs - resource.daysAgo * DAY - random.int(1, 20) * HOUR, joinedMs(resource.by) + HOUR)),
+      );
+      const insertedResources = db
+        .insert(schema.resources)
         .values(
-          DEMO_RESOURCES.map((resource) => ({
+          DEMO_RESOURCES.map((resource, index) => ({
             title: resource.title,
             description: resource.description,
             url: resource.url,
@@ -1644,15 +1649,41 @@ export function seedDemoContent(
             pricingCategory: resource.pricingCategory,
             tags: resource.tags,
             submittedBy: userId(resource.by),
-            rating: resource.rating,
-            reviewsCount: resource.reviewsCount,
-            embedUrl: null,
-            createdAt: at(
-              clampPast(Math.max(nowMs - resource.daysAgo * DAY - random.int(1, 20) * HOUR, joinedMs(resource.by) + HOUR)),
-            ),
+            rating: 0,
+            reviewsCount: 0,
+            embedUrl: resource.resourceType === "video" ? toEmbedUrl(resource.url) : null,
+            createdAt: at(resourceCreatedAt[index]),
           })),
         )
-        .run();
+        .returning({ id: schema.resources.id })
+        .all();
+
+      // One real rating per member (never the submitter's own), averaging close to the demo rating;
+      // rating and reviewsCount are then computed from these rows, so they stay exact.
+      const resourceRatingRows: (typeof schema.resourceRatings.$inferInsert)[] = [];
+      DEMO_RESOURCES.forEach((resource, index) => {
+        if (resource.reviewsCount <= 0 || resource.rating <= 0) return;
+        const candidates = allMembers.map(([key]) => key).filter((key) => key !== resource.by);
+        const raters = random.shuffle(candidates).slice(0, Math.min(resource.reviewsCount, candidates.length));
+        const total = Math.round(resource.rating * raters.length);
+        const base = Math.floor(total / raters.length);
+        const extra = total - base * raters.length;
+        raters.forEach((key, position) => {
+          const from = Math.max(resourceCreatedAt[index], joinedMs(key));
+          resourceRatingRows.push({
+            resourceId: insertedResources[index].id,
+            userId: userId(key),
+            rating: Math.min(5, Math.max(1, base + (position < extra ? 1 : 0))),
+            createdAt: at(clampPast(from + Math.floor(random.next() * Math.max(nowMs - from, MINUTE)))),
+          });
+        });
+      });
+      if (resourceRatingRows.length > 0) db.insert(schema.resourceRatings).values(resourceRatingRows).run();
+      db.$client.exec(`
+        UPDATE resources SET
+          rating = coalesce((SELECT avg(rating) FROM resource_ratings WHERE resource_ratings.resource_id = resources.id), 0),
+          reviews_count = (SELECT count(*) FROM resource_ratings WHERE resource_ratings.resource_id = resources.id)
+      `);
 
       /* ---- music artists, ratings, comments ---- */
       const insertedArtists = db

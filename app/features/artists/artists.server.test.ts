@@ -1,0 +1,189 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createMember } from "~/test/factories";
+import { getDb, schema } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import {
+  addComment,
+  createArtist,
+  deleteArtist,
+  getArtist,
+  getArtistStats,
+  getAverageRating,
+  getMyRating,
+  getRatingPanels,
+  hideComment,
+  listArtists,
+  listComments,
+  listGenres,
+  rateArtist,
+  recordPlay,
+  updateArtist,
+} from "./artists.server";
+import { loadFeaturedArtists } from "./dashboard.server";
+
+const contributions = (userId: string, kind: string) =>
+  getDb()
+    .select()
+    .from(schema.contributions)
+    .where(eq(schema.contributions.userId, userId))
+    .all()
+    .filter((row) => row.kind === kind);
+
+async function admin() {
+  const user = await createMember({ role: "admin" });
+  return { id: user.id, email: user.email };
+}
+
+function statusOf(work: () => unknown): { status: number; message: string } {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("artists: admin writes", () => {
+  it("creates with http(s) links only, updates partially, records the audit log", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Neon", genre: "Synthwave", spotifyUrl: "https://open.spotify.com/artist/1", featured: "on" } });
+    expect(artist).toMatchObject({ name: "Neon", genre: "Synthwave", featured: true, playCount: 0, youtubeUrl: null });
+    expect(statusOf(() => createArtist({ actor, input: { name: "X", youtubeUrl: "javascript:alert(1)" } }))).toMatchObject({ status: 400 });
+    expect(statusOf(() => createArtist({ actor, input: { genre: "Jazz" } }))).toEqual({ status: 400, message: "Name is required" });
+    const updated = updateArtist({ actor, id: artist.id, input: { featured: false, latestTrack: "Gradient" } });
+    expect(updated).toMatchObject({ name: "Neon", featured: false, latestTrack: "Gradient", spotifyUrl: "https://open.spotify.com/artist/1" });
+    const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(artist.id))).all().map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(["artist.created", "artist.updated"]));
+  });
+});
+
+describe("plays", () => {
+  it("counts a play and returns the platform's link; unknown artist, platform or missing link is 404", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Player", spotifyUrl: "https://open.spotify.com/artist/2", appleMusicUrl: "https://music.apple.com/a/1" } });
+    expect(recordPlay({ artistId: artist.id, platform: "spotify" })).toBe("https://open.spotify.com/artist/2");
+    expect(recordPlay({ artistId: artist.id, platform: "apple" })).toBe("https://music.apple.com/a/1");
+    expect(getArtist(artist.id).playCount).toBe(2);
+    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "youtube" })).status).toBe(404);
+    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "napster" })).status).toBe(404);
+    expect(statusOf(() => recordPlay({ artistId: 999_999, platform: "spotify" })).status).toBe(404);
+    expect(getArtist(artist.id).playCount).toBe(2);
+  });
+});
+
+describe("stats, genres and search", () => {
+  it("counts artists, plays, distinct genres and active artists; filters by name, description and genre", async () => {
+    const actor = await admin();
+    const before = getArtistStats();
+    const marker = `mk${Date.now()}`;
+    const one = createArtist({ actor, input: { name: `${marker} One`, genre: "Lo-fi", spotifyUrl: "https://open.spotify.com/x" } });
+    const two = createArtist({ actor, input: { name: "Two", description: `plays ${marker}`, genre: "lo-fi" } });
+    createArtist({ actor, input: { name: "Three", genre: "Ambient" } });
+    recordPlay({ artistId: one.id, platform: "spotify" });
+    const after = getArtistStats();
+    expect(after.artists - before.artists).toBe(3);
+    expect(after.totalPlays - before.totalPlays).toBe(1);
+    expect(after.active - before.active).toBe(1);
+    expect(after.genres).toBeGreaterThanOrEqual(2);
+    expect(listGenres()).toEqual(expect.arrayContaining(["Ambient"]));
+    expect(listArtists({ q: marker }).items.map((artist) => artist.id)).toEqual([two.id, one.id]);
+    expect(listArtists({ q: marker, genre: "LO-FI" }).total).toBe(2);
+    expect(listArtists({ q: marker, genre: "Ambient" }).total).toBe(0);
+  });
+});
+
+describe("artist ratings", () => {
+  it("averages one rating per member; re-rating replaces it; the first rating earns points once", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Rated" } });
+    const alice = await createMember();
+    const bob = await createMember();
+    expect(getAverageRating(artist.id)).toEqual({ averageRating: 0, totalRatings: 0 });
+    expect(getMyRating(artist.id, alice.id)).toEqual({ rating: null });
+    rateArtist({ userId: alice.id, artistId: artist.id, input: { rating: 5 } });
+    expect(rateArtist({ userId: bob.id, artistId: artist.id, input: { rating: 4 } })).toMatchObject({ averageRating: 4.5, totalRatings: 2 });
+    expect(rateArtist({ userId: alice.id, artistId: artist.id, input: { rating: "3" } })).toMatchObject({ rating: 3, averageRating: 3.5, totalRatings: 2 });
+    expect(getMyRating(artist.id, alice.id)).toEqual({ rating: 3 });
+    expect(contributions(alice.id, "artist_rated")).toHaveLength(1);
+    for (const rating of [0, 6, 4.5, "five", null]) {
+      expect(statusOf(() => rateArtist({ userId: bob.id, artistId: artist.id, input: { rating } })).status).toBe(400);
+    }
+    expect(statusOf(() => rateArtist({ userId: bob.id, artistId: 999_999, input: { rating: 3 } })).status).toBe(404);
+  });
+});
+
+describe("artist comments", () => {
+  it("trims, accepts 1–1000 characters, refuses empty and too long with SPEC's messages", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Commented" } });
+    const member = await createMember({ displayName: "Maya" });
+    const comment = addComment({ userId: member.id, artistId: artist.id, input: { comment: "  Love it!  " } });
+    expect(comment).toMatchObject({ comment: "Love it!", artistId: artist.id, user: { id: member.id, displayName: "Maya" } });
+    expect(addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1000) } }).comment).toHaveLength(1000);
+    expect(statusOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "   " } }))).toEqual({ status: 400, message: "Comment cannot be empty" });
+    expect(statusOf(() => addComment({ userId: member.id, artistId: artist.id, input: {} }))).toEqual({ status: 400, message: "Comment cannot be empty" });
+    expect(statusOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1001) } }))).toEqual({ status: 400, message: "Comment is too long" });
+    expect(listComments(artist.id)).toHaveLength(2);
+    expect(contributions(member.id, "artist_commented")).toHaveLength(2);
+  });
+
+  it("hides a comment from lists and counts, taking its points back, with an audit entry", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Moderated" } });
+    const member = await createMember();
+    const comment = addComment({ userId: member.id, artistId: artist.id, input: { comment: "spam" } });
+    hideComment({ actor, commentId: comment.id });
+    expect(listComments(artist.id)).toEqual([]);
+    expect(getRatingPanels([artist.id], null).get(artist.id)).toMatchObject({ commentsCount: 0, comments: [] });
+    expect(contributions(member.id, "artist_commented")).toHaveLength(0);
+    const audit = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(comment.id))).all();
+    expect(audit.map((row) => row.action)).toContain("artist_comment.hidden");
+  });
+
+  it("rate-limits comments per member (POST_RATE_LIMIT)", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Busy" } });
+    const member = await createMember();
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status === 0; attempt += 1) {
+      try {
+        addComment({ userId: member.id, artistId: artist.id, input: { comment: `c${attempt}` } });
+      } catch (error) {
+        status = (error as AppError).status;
+      }
+    }
+    expect(status).toBe(429);
+  });
+});
+
+describe("panels and the dashboard card", () => {
+  it("shows each artist's summary, the viewer's rating and latest comments; visitors get a read-only viewer", async () => {
+    const actor = await admin();
+    const featured = createArtist({ actor, input: { name: "Featured One", featured: true } });
+    const member = await createMember();
+    rateArtist({ userId: member.id, artistId: featured.id, input: { rating: 4 } });
+    addComment({ userId: member.id, artistId: featured.id, input: { comment: "Great" } });
+    const asMember = loadFeaturedArtists(member.id);
+    const card = asMember.artists.find((artist) => artist.id === featured.id);
+    expect(card?.panel).toMatchObject({ averageRating: 4, totalRatings: 1, myRating: 4, commentsCount: 1 });
+    expect(asMember.viewer).toEqual({ isSignedIn: true, canModerate: false });
+    const asVisitor = loadFeaturedArtists(null);
+    expect(asVisitor.viewer).toEqual({ isSignedIn: false, canModerate: false });
+    expect(asVisitor.artists.find((artist) => artist.id === featured.id)?.panel.myRating).toBeNull();
+    expect(asVisitor.artists.every((artist) => artist.featured)).toBe(true);
+  });
+
+  it("deletes an artist with its ratings and comments, taking their points back", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Gone" } });
+    const member = await createMember();
+    rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } });
+    addComment({ userId: member.id, artistId: artist.id, input: { comment: "bye" } });
+    deleteArtist({ actor, id: artist.id });
+    expect(statusOf(() => getArtist(artist.id)).status).toBe(404);
+    expect(contributions(member.id, "artist_rated")).toHaveLength(0);
+    expect(contributions(member.id, "artist_commented")).toHaveLength(0);
+  });
+});

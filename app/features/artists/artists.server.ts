@@ -1,0 +1,427 @@
+/**
+ * AI music artists: the showcase list, stats and genres; admin create, update and delete;
+ * counted plays; members' ratings and comments; moderators hiding comments. The only code
+ * touching music_artists, artist_ratings and artist_comments.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, notFound } from "~/utils/errors.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues, type ListenPlatform } from "./schemas";
+
+type Actor = { id: string; email: string };
+type ArtistRow = typeof schema.musicArtists.$inferSelect;
+
+export const ARTISTS_PAGE_SIZE = 24;
+/** Comments shown per panel (the heading counts them all). */
+export const COMMENTS_PER_PANEL = 20;
+
+export type ArtistView = Omit<ArtistRow, "createdAt"> & { createdAt: string };
+
+export type ArtistComment = {
+  id: number;
+  artistId: number;
+  userId: string;
+  comment: string;
+  createdAt: string;
+  user: { id: string; firstName: string; lastName: string; displayName: string; profileImageUrl: string | null };
+};
+
+export type ArtistRatingSummary = { averageRating: number; totalRatings: number };
+
+/** Everything one rating panel shows. */
+export type RatingPanelData = ArtistRatingSummary & {
+  myRating: number | null;
+  commentsCount: number;
+  comments: ArtistComment[];
+};
+
+export type ArtistCardData = ArtistView & { panel: RatingPanelData };
+
+function toView(row: ArtistRow): ArtistView {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+function filterConditions(filters: Partial<ArtistFilters>): SQL | undefined {
+  const conditions: SQL[] = [];
+  const query = filters.q?.trim().toLowerCase();
+  if (query) {
+    conditions.push(
+      sql`(instr(lower(${schema.musicArtists.name}), ${query}) > 0 or instr(lower(coalesce(${schema.musicArtists.description}, '')), ${query}) > 0)`,
+    );
+  }
+  if (filters.genre) conditions.push(sql`lower(${schema.musicArtists.genre}) = ${filters.genre.toLowerCase()}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Artists matching the filters, newest first, one page, with the total ('All Artists (n)'). */
+export function listArtists(
+  filters: Partial<ArtistFilters>,
+  options: { pageSize?: number; featuredOnly?: boolean } = {},
+): { items: ArtistView[]; total: number; page: number; pageCount: number; pageSize: number } {
+  const db = getDb();
+  const pageSize = options.pageSize ?? ARTISTS_PAGE_SIZE;
+  const conditions = [filterConditions(filters), options.featuredOnly ? eq(schema.musicArtists.featured, true) : undefined].filter(Boolean) as SQL[];
+  const where = conditions.length ? and(...conditions) : undefined;
+  const total = db.select({ total: count() }).from(schema.musicArtists).where(where).get()?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
+  const rows = db
+    .select()
+    .from(schema.musicArtists)
+    .where(where)
+    .orderBy(desc(schema.musicArtists.createdAt), desc(schema.musicArtists.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: rows.map(toView), total, page, pageCount, pageSize };
+}
+
+/** The stat cards: Artists, Total Plays, Genres (distinct), Active (play count above 0). */
+export function getArtistStats(): { artists: number; totalPlays: number; genres: number; active: number } {
+  const row = getDb()
+    .select({
+      artists: count(),
+      totalPlays: sql<number>`coalesce(sum(${schema.musicArtists.playCount}), 0)`,
+      genres: sql<number>`count(distinct nullif(lower(trim(${schema.musicArtists.genre})), ''))`,
+      active: sql<number>`coalesce(sum(case when ${schema.musicArtists.playCount} > 0 then 1 else 0 end), 0)`,
+    })
+    .from(schema.musicArtists)
+    .get();
+  return { artists: row?.artists ?? 0, totalPlays: row?.totalPlays ?? 0, genres: row?.genres ?? 0, active: row?.active ?? 0 };
+}
+
+/** The genre filter's options, built from the data. */
+export function listGenres(): string[] {
+  return getDb()
+    .selectDistinct({ genre: schema.musicArtists.genre })
+    .from(schema.musicArtists)
+    .where(sql`nullif(trim(${schema.musicArtists.genre}), '') is not null`)
+    .orderBy(asc(schema.musicArtists.genre))
+    .all()
+    .map((row) => row.genre as string);
+}
+
+/** One artist, or a 404. */
+export function getArtist(id: number): ArtistView {
+  const row = getDb().select().from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).get();
+  if (!row) throw notFound("Artist not found");
+  return toView(row);
+}
+
+/** Average (exact) and count of an artist's ratings. */
+export function getAverageRating(artistId: number): ArtistRatingSummary {
+  getArtist(artistId);
+  return summarize(getDb(), [artistId]).get(artistId) ?? { averageRating: 0, totalRatings: 0 };
+}
+
+function summarize(db: ReturnType<typeof getDb>, artistIds: number[]): Map<number, ArtistRatingSummary> {
+  if (artistIds.length === 0) return new Map();
+  const rows = db
+    .select({
+      artistId: schema.artistRatings.artistId,
+      averageRating: sql<number>`avg(${schema.artistRatings.rating})`,
+      totalRatings: count(),
+    })
+    .from(schema.artistRatings)
+    .where(inArray(schema.artistRatings.artistId, artistIds))
+    .groupBy(schema.artistRatings.artistId)
+    .all();
+  return new Map(rows.map((row) => [row.artistId, { averageRating: Number(row.averageRating ?? 0), totalRatings: row.totalRatings }]));
+}
+
+/** The member's own rating of an artist (null when none). */
+export function getMyRating(artistId: number, userId: string): { rating: number | null } {
+  getArtist(artistId);
+  const row = getDb()
+    .select({ rating: schema.artistRatings.rating })
+    .from(schema.artistRatings)
+    .where(and(eq(schema.artistRatings.artistId, artistId), eq(schema.artistRatings.userId, userId)))
+    .get();
+  return { rating: row?.rating ?? null };
+}
+
+const visibleComment = eq(schema.artistComments.isHidden, false);
+
+function commentQuery(where: SQL | undefined) {
+  return getDb()
+    .select({
+      id: schema.artistComments.id,
+      artistId: schema.artistComments.artistId,
+      userId: schema.artistComments.userId,
+      comment: schema.artistComments.comment,
+      createdAt: schema.artistComments.createdAt,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+      displayName: schema.users.displayName,
+      profileImageUrl: schema.users.profileImageUrl,
+    })
+    .from(schema.artistComments)
+    .innerJoin(schema.users, eq(schema.users.id, schema.artistComments.userId))
+    .where(where)
+    .orderBy(desc(schema.artistComments.createdAt), desc(schema.artistComments.id));
+}
+
+type CommentRow = {
+  id: number;
+  artistId: number;
+  userId: string;
+  comment: string;
+  createdAt: Date;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  profileImageUrl: string | null;
+};
+
+function toComment(row: CommentRow): ArtistComment {
+  return {
+    id: row.id,
+    artistId: row.artistId,
+    userId: row.userId,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+    user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, displayName: row.displayName, profileImageUrl: row.profileImageUrl },
+  };
+}
+
+/** An artist's visible comments, newest first (hidden ones are never shown). */
+export function listComments(artistId: number, options: { limit?: number } = {}): ArtistComment[] {
+  getArtist(artistId);
+  return commentQuery(and(eq(schema.artistComments.artistId, artistId), visibleComment))
+    .limit(options.limit ?? 200)
+    .all()
+    .map(toComment);
+}
+
+/** Rating panels for many artists at once (a fixed number of queries, whatever the page size). */
+export function getRatingPanels(artistIds: number[], viewerId: string | null): Map<number, RatingPanelData> {
+  const db = getDb();
+  const panels = new Map<number, RatingPanelData>();
+  if (artistIds.length === 0) return panels;
+  const summaries = summarize(db, artistIds);
+  const mine = new Map<number, number>();
+  if (viewerId) {
+    db.select({ artistId: schema.artistRatings.artistId, rating: schema.artistRatings.rating })
+      .from(schema.artistRatings)
+      .where(and(eq(schema.artistRatings.userId, viewerId), inArray(schema.artistRatings.artistId, artistIds)))
+      .all()
+      .forEach((row) => mine.set(row.artistId, row.rating));
+  }
+  const counts = new Map(
+    db
+      .select({ artistId: schema.artistComments.artistId, total: count() })
+      .from(schema.artistComments)
+      .where(and(inArray(schema.artistComments.artistId, artistIds), visibleComment))
+      .groupBy(schema.artistComments.artistId)
+      .all()
+      .map((row) => [row.artistId, row.total]),
+  );
+  // The latest comments of each artist: a window function keeps it one query.
+  const latest = db.$client
+    .prepare(
+      `select id from (
+         select id, row_number() over (partition by artist_id order by created_at desc, id desc) as position
+         from artist_comments where is_hidden = 0 and artist_id in (${artistIds.map(() => "?").join(",")})
+       ) where position <= ?`,
+    )
+    .all(...artistIds, COMMENTS_PER_PANEL) as { id: number }[];
+  const comments = latest.length ? commentQuery(inArray(schema.artistComments.id, latest.map((row) => row.id))).all().map(toComment) : [];
+  for (const artistId of artistIds) {
+    const summary = summaries.get(artistId) ?? { averageRating: 0, totalRatings: 0 };
+    panels.set(artistId, {
+      ...summary,
+      myRating: mine.get(artistId) ?? null,
+      commentsCount: counts.get(artistId) ?? 0,
+      comments: comments.filter((comment) => comment.artistId === artistId),
+    });
+  }
+  return panels;
+}
+
+/** Artists with their rating panels, for cards. */
+export function withPanels(artists: ArtistView[], viewerId: string | null): ArtistCardData[] {
+  const panels = getRatingPanels(artists.map((artist) => artist.id), viewerId);
+  return artists.map((artist) => ({
+    ...artist,
+    panel: panels.get(artist.id) ?? { averageRating: 0, totalRatings: 0, myRating: null, commentsCount: 0, comments: [] },
+  }));
+}
+
+/** Parses artist input or throws a 400 with the field messages. */
+export function parseArtistInput(input: unknown): ArtistFormValues {
+  const result = artistFormSchema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
+  const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.";
+  throw badRequest(first, fieldErrors);
+}
+
+function toColumns(values: ArtistFormValues) {
+  return {
+    name: values.name,
+    description: values.description ?? null,
+    genre: values.genre ?? null,
+    avatarUrl: values.avatarUrl ?? null,
+    latestTrack: values.latestTrack ?? null,
+    spotifyUrl: values.spotifyUrl ?? null,
+    youtubeUrl: values.youtubeUrl ?? null,
+    appleMusicUrl: values.appleMusicUrl ?? null,
+    featured: values.featured,
+  };
+}
+
+/** Admin: adds an artist. */
+export function createArtist({ actor, input }: { actor: Actor; input: unknown }): ArtistView {
+  const values = parseArtistInput(input);
+  return transaction((tx) => {
+    const created = tx.insert(schema.musicArtists).values(toColumns(values)).returning().get();
+    recordAudit({ actor, action: "artist.created", targetType: "artist", targetId: created.id, summary: values.name });
+    return toView(created);
+  });
+}
+
+/** Admin: updates an artist (fields not given keep their value). */
+export function updateArtist({ actor, id, input }: { actor: Actor; id: number; input: Record<string, unknown> }): ArtistView {
+  const existing = getArtist(id);
+  const merged: Record<string, unknown> = {
+    name: existing.name,
+    description: existing.description,
+    genre: existing.genre,
+    avatarUrl: existing.avatarUrl,
+    latestTrack: existing.latestTrack,
+    spotifyUrl: existing.spotifyUrl,
+    youtubeUrl: existing.youtubeUrl,
+    appleMusicUrl: existing.appleMusicUrl,
+    featured: existing.featured,
+  };
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && key in merged) merged[key] = value;
+  }
+  const values = parseArtistInput(merged);
+  return transaction((tx) => {
+    const updated = tx.update(schema.musicArtists).set(toColumns(values)).where(eq(schema.musicArtists.id, id)).returning().get();
+    recordAudit({ actor, action: "artist.updated", targetType: "artist", targetId: id, summary: values.name });
+    return toView(updated);
+  });
+}
+
+/** Admin: deletes an artist with its ratings and comments, taking back the points they earned. */
+export function deleteArtist({ actor, id }: { actor: Actor; id: number }): void {
+  transaction((tx) => {
+    const existing = tx.select({ name: schema.musicArtists.name }).from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).get();
+    if (!existing) throw notFound("Artist not found");
+    const raters = tx.select({ userId: schema.artistRatings.userId }).from(schema.artistRatings).where(eq(schema.artistRatings.artistId, id)).all();
+    const comments = tx
+      .select({ id: schema.artistComments.id, userId: schema.artistComments.userId })
+      .from(schema.artistComments)
+      .where(and(eq(schema.artistComments.artistId, id), visibleComment))
+      .all();
+    tx.delete(schema.musicArtists).where(eq(schema.musicArtists.id, id)).run();
+    for (const rater of raters) revokeContribution({ userId: rater.userId, kind: "artist_rated", subjectId: id });
+    for (const comment of comments) revokeContribution({ userId: comment.userId, kind: "artist_commented", subjectId: comment.id });
+    recordAudit({ actor, action: "artist.deleted", targetType: "artist", targetId: id, summary: existing.name });
+  });
+}
+
+const platformColumn = {
+  spotify: schema.musicArtists.spotifyUrl,
+  youtube: schema.musicArtists.youtubeUrl,
+  apple: schema.musicArtists.appleMusicUrl,
+} as const;
+
+/** Whether a path segment names a listen platform. */
+export function isListenPlatform(value: string | undefined): value is ListenPlatform {
+  return value === "spotify" || value === "youtube" || value === "apple";
+}
+
+/** Counts one play and returns the platform link to send the listener to; 404 for an unknown artist or a missing link. */
+export function recordPlay({ artistId, platform }: { artistId: number; platform: string }): string {
+  if (!isListenPlatform(platform)) throw notFound("Unknown platform");
+  return transaction((tx) => {
+    const row = tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
+    if (!row) throw notFound("Artist not found");
+    if (!row.link || !/^https?:\/\//i.test(row.link)) throw notFound("This artist has no link for that platform");
+    tx.update(schema.musicArtists)
+      .set({ playCount: sql`${schema.musicArtists.playCount} + 1` })
+      .where(eq(schema.musicArtists.id, artistId))
+      .run();
+    return row.link;
+  });
+}
+
+/** A member rates an artist 1–5; re-rating replaces the rating. Returns the new summary. */
+export function rateArtist({ userId, artistId, input }: { userId: string; artistId: number; input: unknown }) {
+  const parsed = artistRatingSchema.safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Rating must be a whole number from 1 to 5";
+    throw badRequest(message, { rating: [message] });
+  }
+  const { rating } = parsed.data;
+  return transaction((tx) => {
+    const artist = tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
+    if (!artist) throw notFound("Artist not found");
+    const previous = tx
+      .select({ id: schema.artistRatings.id })
+      .from(schema.artistRatings)
+      .where(and(eq(schema.artistRatings.artistId, artistId), eq(schema.artistRatings.userId, userId)))
+      .get();
+    tx.insert(schema.artistRatings)
+      .values({ artistId, userId, rating })
+      .onConflictDoUpdate({ target: [schema.artistRatings.artistId, schema.artistRatings.userId], set: { rating } })
+      .run();
+    if (!previous) recordContribution({ userId, kind: "artist_rated", subjectId: artistId });
+    const summary = summarize(tx, [artistId]).get(artistId) ?? { averageRating: 0, totalRatings: 0 };
+    return { artistId, rating, ...summary };
+  });
+}
+
+/** Parses a comment (trimmed, 1–1000 characters) or throws a 400 with SPEC's message. */
+export function parseComment(input: unknown): string {
+  const parsed = artistCommentSchema.safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Comment cannot be empty";
+    throw badRequest(message, { comment: [message] });
+  }
+  return parsed.data.comment;
+}
+
+/** A member comments on an artist (rate-limited like posts). Returns the comment with its author. */
+export function addComment({ userId, artistId, input }: { userId: string; artistId: number; input: unknown }): ArtistComment {
+  const comment = parseComment(input);
+  const env = getEnv();
+  getArtist(artistId);
+  consumeRateLimit({ key: `artist-comment:${userId}`, limit: env.POST_RATE_LIMIT, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, "comments");
+  const id = transaction((tx) => {
+    const created = tx.insert(schema.artistComments).values({ artistId, userId, comment }).returning({ id: schema.artistComments.id }).get();
+    recordContribution({ userId, kind: "artist_commented", subjectId: created.id });
+    return created.id;
+  });
+  const row = commentQuery(eq(schema.artistComments.id, id)).get();
+  if (!row) throw notFound("Comment not found");
+  return toComment(row);
+}
+
+/** A moderator hides a comment: it is no longer shown or counted, and its points are taken back. */
+export function hideComment({ actor, commentId }: { actor: Actor; commentId: number }): { id: number; artistId: number } {
+  return transaction((tx) => {
+    const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
+    if (!existing) throw notFound("Comment not found");
+    if (!existing.isHidden) {
+      tx.update(schema.artistComments).set({ isHidden: true }).where(eq(schema.artistComments.id, commentId)).run();
+      revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: commentId });
+      recordAudit({ actor, action: "artist_comment.hidden", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
+    }
+    return { id: commentId, artistId: existing.artistId };
+  });
+}
+
+/** The numeric id in a URL segment; a malformed one is a 404 (nothing lives there). */
+export function parseId(value: string | undefined, what = "Artist"): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(`${what} not found`);
+  return id;
+}

@@ -1,0 +1,29 @@
+import { Link } from "@remix-run/react";
+import type { FeaturedArtistsData } from "../dashboard.server";
+import { artistUrls } from "../urls";
+import { ArtistCard } from "./artist-card";
+
+/** The dashboard's 'Featured AI Music Artists' card (data from loadFeaturedArtists). */
+export function FeaturedArtistsCard({ data }: { data: FeaturedArtistsData }) {
+  return (
+    <section aria-labelledby="featured-artists-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="featured-artists-heading" className="text-lg font-semibold text-slate-900">
+          Featured AI Music Artists
+        </h2>
+        <Link to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
+          Explore All
+        </Link>
+      </div>
+      {data.artists.length ? (
+        <div className="mt-4 grid gap-4 md:grid-cols-2">
+          {data.artists.map((artist) => (
+            <ArtistCard key={artist.id} artist={artist} viewer={data.viewer} idPrefix="dashboard-" />
+          ))}
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">No featured artists yet.</p>
+      )}
+    </section>
+  );
+}

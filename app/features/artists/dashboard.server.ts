@@ -1,0 +1,22 @@
+/** The dashboard's 'Featured AI Music Artists' card: featured artists with their rating panels. */
+import { findUserById, toCurrentUser } from "~/features/auth/auth.server";
+import { userCan } from "~/utils/auth.server";
+import { listArtists, withPanels, type ArtistCardData } from "./artists.server";
+
+export const FEATURED_ON_DASHBOARD = 6;
+
+export type FeaturedArtistsData = {
+  artists: ArtistCardData[];
+  viewer: { isSignedIn: boolean; canModerate: boolean };
+};
+
+/** Featured artists (newest first) with their panels as the given viewer (null: a visitor, read only) sees them. */
+export function loadFeaturedArtists(userId: string | null): FeaturedArtistsData {
+  const user = userId ? findUserById(userId) : undefined;
+  const viewerId = user ? user.id : null;
+  const { items } = listArtists({}, { featuredOnly: true, pageSize: FEATURED_ON_DASHBOARD });
+  return {
+    artists: withPanels(items, viewerId),
+    viewer: { isSignedIn: Boolean(user), canModerate: user ? userCan(toCurrentUser(user), "content:moderate") : false },
+  };
+}

@@ -1,0 +1,91 @@
+/** Zod schemas shared by the artist forms (Conform), the page actions and the /api routes. */
+import { z } from "zod";
+
+export const COMMENT_MAX_LENGTH = 1000;
+export const listenPlatforms = ["spotify", "youtube", "apple"] as const;
+export type ListenPlatform = (typeof listenPlatforms)[number];
+
+const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** An optional http(s) link ("" and null mean "not given"). */
+const optionalHttpUrl = (label: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .trim()
+      .max(2000, `${label} is too long`)
+      .refine(isHttpUrl, `${label} must be a valid http:// or https:// address`)
+      .optional(),
+  );
+
+const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";
+/** SPEC 9: an artist rating is a whole number from 1 to 5 ("4" from a form counts). */
+const ratingValueSchema = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+  z.number({ required_error: RATING_MESSAGE, invalid_type_error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
+);
+const optionalText = (label: string, max: number) =>
+  z.preprocess(emptyToUndefined, z.string({ invalid_type_error: `${label} must be text` }).trim().max(max, `${label} is too long (${max} characters at most)`).optional());
+
+/** A checkbox ("on"), a JSON boolean, or "true"/"false". */
+const checkbox = z.preprocess((value) => {
+  if (typeof value === "boolean") return value;
+  if (value === undefined || value === null || value === "") return false;
+  if (typeof value === "string") return ["on", "true", "1", "yes"].includes(value.toLowerCase());
+  return value;
+}, z.boolean({ invalid_type_error: "Featured must be true or false" }));
+
+export const artistFormSchema = z.object({
+  name: z.preprocess(
+    emptyToUndefined,
+    z.string({ required_error: "Name is required", invalid_type_error: "Name is required" }).trim().max(100, "Name is too long (100 characters at most)"),
+  ),
+  description: optionalText("Description", 2000),
+  genre: optionalText("Genre", 60),
+  avatarUrl: optionalHttpUrl("Avatar URL"),
+  latestTrack: optionalText("Latest track", 200),
+  spotifyUrl: optionalHttpUrl("Spotify URL"),
+  youtubeUrl: optionalHttpUrl("YouTube URL"),
+  appleMusicUrl: optionalHttpUrl("Apple Music URL"),
+  featured: checkbox.default(false),
+});
+export type ArtistFormValues = z.output<typeof artistFormSchema>;
+
+export const artistRatingSchema = z.object({ rating: ratingValueSchema });
+
+/** SPEC 5: the trimmed comment, 1 to 1000 characters. */
+export const artistCommentSchema = z.object({
+  comment: z.preprocess(
+    (value) => (value === undefined || value === null ? "" : value),
+    z
+      .string({ invalid_type_error: "Comment cannot be empty" })
+      .trim()
+      .min(1, "Comment cannot be empty")
+      .max(COMMENT_MAX_LENGTH, "Comment is too long"),
+  ),
+});
+
+export const artistFiltersSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  genre: z.string().trim().max(60).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type ArtistFilters = z.output<typeof artistFiltersSchema>;
+
+export function parseArtistFilters(searchParams: URLSearchParams): ArtistFilters {
+  return artistFiltersSchema.parse({
+    q: searchParams.get("q") ?? "",
+    genre: searchParams.get("genre") ?? "",
+    page: searchParams.get("page") ?? 1,
+  });
+}

@@ -1,0 +1,31 @@
+/** Helpers of the resources and artists /api routes: list paging (a JSON array plus X-Total-Count and Link headers). */
+import { badRequest } from "~/utils/errors.server";
+
+export const API_DEFAULT_LIMIT = 50;
+export const API_MAX_LIMIT = 100;
+
+/** Reads ?page= and ?limit= (limit 1–100, default 50). */
+export function readPaging(searchParams: URLSearchParams): { page: number; limit: number } {
+  const page = searchParams.has("page") ? Number(searchParams.get("page")) : 1;
+  const limit = searchParams.has("limit") ? Number(searchParams.get("limit")) : API_DEFAULT_LIMIT;
+  if (!Number.isSafeInteger(page) || page < 1) throw badRequest("page must be a whole number from 1");
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > API_MAX_LIMIT) throw badRequest(`limit must be a whole number from 1 to ${API_MAX_LIMIT}`);
+  return { page, limit };
+}
+
+/** A page of a list as a JSON array, with the total and the next page's link in headers. */
+export function pagedJson<T>(request: Request, items: T[], { total, page, pageCount }: { total: number; page: number; pageCount: number }): Response {
+  const headers = new Headers({ "X-Total-Count": String(total) });
+  if (page < pageCount) {
+    const next = new URL(request.url);
+    next.searchParams.set("page", String(page + 1));
+    headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return Response.json(items, { headers });
+}
+
+/** A positive integer id from a URL segment, or null. */
+export function idFromParam(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -1,0 +1,83 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+
+/** A native modal <dialog> driven by `isOpen` (JavaScript only; pages offer the same content as a step without it). */
+export function ModalDialog({ isOpen, onClose, title, children }: { isOpen: boolean; onClose: () => void; title: string; children: ReactNode }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+  const titleId = `${title.replace(/\W+/g, "-").toLowerCase()}-dialog-title`;
+  return (
+    <dialog ref={dialogRef} aria-labelledby={titleId} onClose={onClose} className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50">
+      {isOpen ? (
+        <div className="max-h-[85vh] overflow-y-auto p-6">
+          <h2 id={titleId} className="mb-4 text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** The delete confirmation: SPEC's question, Cancel, and a Delete button posting `intent=delete`. */
+export function DeleteConfirmation({
+  question,
+  action,
+  idName,
+  id,
+  onCancel,
+  cancelHref,
+}: {
+  question: string;
+  action: string;
+  idName: string;
+  id: number;
+  onCancel?: () => void;
+  cancelHref?: string;
+}) {
+  const navigation = useNavigation();
+  const isPending = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  return (
+    <Form method="post" action={action} className="space-y-4">
+      <p className="text-sm text-slate-700">{question}</p>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name={idName} value={id} />
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Cancel
+          </button>
+        ) : (
+          <a href={cancelHref} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Cancel
+          </a>
+        )}
+        <button type="submit" disabled={isPending} className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70">
+          {isPending ? "Deleting..." : "Delete"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Closes a dialog once the form posted from it has gone through (the action redirected with no error). */
+export function useCloseAfterSubmit(hasError: boolean, close: () => void) {
+  const navigation = useNavigation();
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting") {
+      wasSubmitting.current = true;
+      return;
+    }
+    if (navigation.state === "idle" && wasSubmitting.current) {
+      wasSubmitting.current = false;
+      if (!hasError) close();
+    }
+  }, [navigation.state, hasError, close]);
+}

@@ -1,0 +1,295 @@
+/**
+ * The resource library: listing with search, filters and pages; admin create, update and
+ * delete; members' 1–5 ratings. The only code touching the resources and resource_ratings tables.
+ */
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, notFound } from "~/utils/errors.server";
+import { RESOURCES_PAGE_SIZE, type Difficulty, type PricingCategory, type ResourceType } from "./constants";
+import { toEmbedUrl } from "./embed";
+import { resourceFormSchema, resourceRatingSchema, type ResourceFilters, type ResourceFormValues } from "./schemas";
+import { domainOf, screenshotUrlFor } from "./thumbnail";
+
+type Actor = { id: string; email: string };
+type ResourceRow = typeof schema.resources.$inferSelect;
+
+/** A resource as pages and the API show it. */
+export type ResourceView = {
+  id: number;
+  title: string;
+  description: string;
+  url: string;
+  resourceType: ResourceType;
+  difficulty: Difficulty;
+  tags: string[];
+  pricingCategory: PricingCategory;
+  embedUrl: string | null;
+  rating: number;
+  reviewsCount: number;
+  submittedBy: string | null;
+  /** SPEC's read form: the submitter's first name and e-mail (the e-mail only when there is no first name, the only time it is shown). */
+  submitter: { firstName: string | null; email: string | null } | null;
+  createdAt: string;
+};
+
+/** What a card needs beyond the resource: the player, the thumbnail, the byline and the viewer's own rating. */
+export type ResourceCardData = ResourceView & {
+  playerUrl: string | null;
+  thumbnailUrl: string | null;
+  domain: string;
+  byline: string;
+  myRating: number | null;
+};
+
+/** 'By' line: the submitter's first name, else e-mail, else 'Community'. */
+export function bylineOf(submitter: { firstName: string | null; email: string | null } | null): string {
+  return submitter?.firstName?.trim() || submitter?.email?.trim() || "Community";
+}
+
+const selection = {
+  resource: schema.resources,
+  submitterFirstName: schema.users.firstName,
+  submitterEmail: schema.users.email,
+};
+
+function toView(row: { resource: ResourceRow; submitterFirstName: string | null; submitterEmail: string | null }): ResourceView {
+  const { resource } = row;
+  const hasSubmitter = row.submitterEmail !== null;
+  const firstName = row.submitterFirstName?.trim() || null;
+  return {
+    id: resource.id,
+    title: resource.title,
+    description: resource.description,
+    url: resource.url,
+    resourceType: resource.resourceType,
+    difficulty: resource.difficulty,
+    tags: resource.tags ?? [],
+    pricingCategory: (resource.pricingCategory as PricingCategory) ?? "free",
+    embedUrl: resource.embedUrl,
+    rating: resource.rating,
+    reviewsCount: resource.reviewsCount,
+    submittedBy: resource.submittedBy,
+    submitter: hasSubmitter ? { firstName, email: firstName ? null : row.submitterEmail } : null,
+    createdAt: resource.createdAt.toISOString(),
+  };
+}
+
+function filterConditions(filters: Partial<ResourceFilters>): SQL | undefined {
+  const conditions: SQL[] = [];
+  const query = filters.q?.trim().toLowerCase();
+  if (query) {
+    conditions.push(
+      sql`(instr(lower(${schema.resources.title}), ${query}) > 0 or instr(lower(${schema.resources.description}), ${query}) > 0)`,
+    );
+  }
+  if (filters.type) conditions.push(eq(schema.resources.resourceType, filters.type));
+  if (filters.difficulty) conditions.push(eq(schema.resources.difficulty, filters.difficulty));
+  if (filters.pricing) conditions.push(eq(schema.resources.pricingCategory, filters.pricing));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** One page of resources matching the filters, newest first, with the total for pagination. */
+export function listResources(
+  filters: Partial<ResourceFilters>,
+  options: { pageSize?: number } = {},
+): { items: ResourceView[]; total: number; page: number; pageCount: number; pageSize: number } {
+  const db = getDb();
+  const pageSize = options.pageSize ?? RESOURCES_PAGE_SIZE;
+  const where = filterConditions(filters);
+  const total = db.select({ total: sql<number>`count(*)` }).from(schema.resources).where(where).get()?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
+  const rows = db
+    .select(selection)
+    .from(schema.resources)
+    .leftJoin(schema.users, eq(schema.users.id, schema.resources.submittedBy))
+    .where(where)
+    .orderBy(desc(schema.resources.createdAt), desc(schema.resources.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: rows.map(toView), total, page, pageCount, pageSize };
+}
+
+/** One resource, or a 404. */
+export function getResource(id: number): ResourceView {
+  const row = getDb()
+    .select(selection)
+    .from(schema.resources)
+    .leftJoin(schema.users, eq(schema.users.id, schema.resources.submittedBy))
+    .where(eq(schema.resources.id, id))
+    .get();
+  if (!row) throw notFound("Resource not found");
+  return toView(row);
+}
+
+/** The viewer's own ratings of the given resources (resource id → 1..5). */
+export function getMyResourceRatings(userId: string, resourceIds: number[]): Map<number, number> {
+  if (resourceIds.length === 0) return new Map();
+  const rows = getDb()
+    .select({ resourceId: schema.resourceRatings.resourceId, rating: schema.resourceRatings.rating })
+    .from(schema.resourceRatings)
+    .where(and(eq(schema.resourceRatings.userId, userId), inArray(schema.resourceRatings.resourceId, resourceIds)))
+    .all();
+  return new Map(rows.map((row) => [row.resourceId, row.rating]));
+}
+
+/** Adds what a card shows: the video player, the thumbnail, the domain, the byline and the viewer's rating. */
+export function toCardData(resources: ResourceView[], viewerId: string | null): ResourceCardData[] {
+  const template = getEnv().SCREENSHOT_URL_TEMPLATE;
+  const mine = viewerId ? getMyResourceRatings(viewerId, resources.map((resource) => resource.id)) : new Map<number, number>();
+  return resources.map((resource) => {
+    const playerUrl = resource.resourceType === "video" ? (toEmbedUrl(resource.embedUrl) ?? toEmbedUrl(resource.url)) : null;
+    return {
+      ...resource,
+      playerUrl,
+      thumbnailUrl: playerUrl ? null : screenshotUrlFor(template, resource.url),
+      domain: domainOf(resource.url),
+      byline: bylineOf(resource.submitter),
+      myRating: mine.get(resource.id) ?? null,
+    };
+  });
+}
+
+/** Parses resource input (a form's fields or a JSON body) or throws a 400 with the field messages. */
+export function parseResourceInput(input: unknown): ResourceFormValues {
+  const result = resourceFormSchema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
+  const first = Object.values(fieldErrors).flat()[0] ?? result.error.issues[0]?.message ?? "Please check the form and try again.";
+  throw badRequest(first, fieldErrors);
+}
+
+/** The columns a validated input is stored as: a video keeps its link as url and its embed form as embedUrl. */
+function toColumns(values: ResourceFormValues) {
+  const videoLink = values.embedUrl ?? values.url ?? null;
+  const isVideo = values.resourceType === "video";
+  return {
+    title: values.title,
+    description: values.description ?? "",
+    url: (isVideo ? (values.url ?? videoLink) : values.url) ?? "",
+    resourceType: values.resourceType,
+    difficulty: values.difficulty,
+    tags: values.tags,
+    pricingCategory: values.pricingCategory,
+    embedUrl: isVideo ? (toEmbedUrl(videoLink) ?? values.embedUrl ?? null) : null,
+  };
+}
+
+/** Admin: adds a resource (credited to the submitter as resource_shared) and writes the audit log. */
+export function createResource({ actor, input }: { actor: Actor; input: unknown }): ResourceView {
+  const values = parseResourceInput(input);
+  const id = transaction((tx) => {
+    const created = tx
+      .insert(schema.resources)
+      .values({ ...toColumns(values), submittedBy: actor.id })
+      .returning({ id: schema.resources.id })
+      .get();
+    recordContribution({ userId: actor.id, kind: "resource_shared", subjectId: created.id });
+    recordAudit({ actor, action: "resource.created", targetType: "resource", targetId: created.id, summary: values.title });
+    return created.id;
+  });
+  return getResource(id);
+}
+
+/** The stored resource as form input, so a partial update (PUT with some fields) keeps the rest. */
+function toInput(resource: ResourceView) {
+  return {
+    title: resource.title,
+    description: resource.description,
+    url: resource.url,
+    resourceType: resource.resourceType,
+    difficulty: resource.difficulty,
+    tags: resource.tags,
+    pricingCategory: resource.pricingCategory,
+    embedUrl: resource.embedUrl,
+  };
+}
+
+/** Admin: updates a resource (fields not given keep their value). */
+export function updateResource({ actor, id, input }: { actor: Actor; id: number; input: Record<string, unknown> }): ResourceView {
+  const existing = getResource(id);
+  const merged: Record<string, unknown> = { ...toInput(existing) };
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && key in merged) merged[key] = value;
+  }
+  // Changing a video to another type (or back) recomputes the embed; a new url replaces a stale embed.
+  if ("url" in input && !("embedUrl" in input)) merged.embedUrl = undefined;
+  const values = parseResourceInput(merged);
+  transaction((tx) => {
+    tx.update(schema.resources).set(toColumns(values)).where(eq(schema.resources.id, id)).run();
+    recordAudit({ actor, action: "resource.updated", targetType: "resource", targetId: id, summary: values.title });
+  });
+  return getResource(id);
+}
+
+/** Admin: deletes a resource, taking back the points it earned (shared, rated). */
+export function deleteResource({ actor, id }: { actor: Actor; id: number }): void {
+  transaction((tx) => {
+    const existing = tx
+      .select({ title: schema.resources.title, submittedBy: schema.resources.submittedBy })
+      .from(schema.resources)
+      .where(eq(schema.resources.id, id))
+      .get();
+    if (!existing) throw notFound("Resource not found");
+    const raters = tx
+      .select({ userId: schema.resourceRatings.userId })
+      .from(schema.resourceRatings)
+      .where(eq(schema.resourceRatings.resourceId, id))
+      .all();
+    tx.delete(schema.resources).where(eq(schema.resources.id, id)).run();
+    if (existing.submittedBy) revokeContribution({ userId: existing.submittedBy, kind: "resource_shared", subjectId: id });
+    for (const rater of raters) revokeContribution({ userId: rater.userId, kind: "resource_rated", subjectId: id });
+    recordAudit({ actor, action: "resource.deleted", targetType: "resource", targetId: id, summary: existing.title });
+  });
+}
+
+/**
+ * A member rates a resource 1–5 (one rating per member; re-rating replaces it). The resource's
+ * rating (exact average) and reviewsCount are recomputed from the ratings in the same transaction.
+ */
+export function rateResource({ userId, resourceId, input }: { userId: string; resourceId: number; input: unknown }) {
+  const parsed = resourceRatingSchema.safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Rating must be a whole number from 1 to 5";
+    throw badRequest(message, { rating: [message] });
+  }
+  const { rating } = parsed.data;
+  return transaction((tx) => {
+    const resource = tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).get();
+    if (!resource) throw notFound("Resource not found");
+    const previous = tx
+      .select({ id: schema.resourceRatings.id })
+      .from(schema.resourceRatings)
+      .where(and(eq(schema.resourceRatings.resourceId, resourceId), eq(schema.resourceRatings.userId, userId)))
+      .get();
+    tx.insert(schema.resourceRatings)
+      .values({ resourceId, userId, rating })
+      .onConflictDoUpdate({ target: [schema.resourceRatings.resourceId, schema.resourceRatings.userId], set: { rating } })
+      .run();
+    const totals = recomputeResourceRating(tx, resourceId);
+    if (!previous) recordContribution({ userId, kind: "resource_rated", subjectId: resourceId });
+    return { resourceId, rating: totals.rating, reviewsCount: totals.reviewsCount, myRating: rating };
+  });
+}
+
+/** Set-based: the exact average and count of a resource's ratings, stored on the resource. */
+function recomputeResourceRating(tx: ReturnType<typeof getDb>, resourceId: number): { rating: number; reviewsCount: number } {
+  return tx.$client
+    .prepare(
+      `update resources set
+         rating = coalesce((select avg(rr.rating) from resource_ratings rr where rr.resource_id = resources.id), 0),
+         reviews_count = (select count(*) from resource_ratings rr where rr.resource_id = resources.id)
+       where id = ?
+       returning rating, reviews_count as reviewsCount`,
+    )
+    .get(resourceId) as { rating: number; reviewsCount: number };
+}
+
+/** Admin list: newest created first, one page. */
+export function listResourcesForAdmin(page = 1) {
+  return listResources({ page }, { pageSize: 25 });
+}

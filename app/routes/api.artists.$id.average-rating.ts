@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getAverageRating, parseId } from "~/features/artists/artists.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/artists/{id}/average-rating (public): { averageRating, totalRatings } (0 and 0 when unrated). */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(request, () => Response.json(getAverageRating(parseId(params.id))));
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getMyRating, parseId } from "~/features/artists/artists.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/artists/{id}/my-rating (signed in): { rating } (null when not rated yet). */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(getMyRating(parseId(params.id), user.id));
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

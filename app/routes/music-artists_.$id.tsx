@@ -1,0 +1,94 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { addComment, getArtist, hideComment, parseId, rateArtist, withPanels } from "~/features/artists/artists.server";
+import { ArtistCard } from "~/features/artists/components/artist-card";
+import { artistUrls, replacingHistory, safeRedirectPath } from "~/features/artists/urls";
+import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
+import { forbidden, isAppError } from "~/utils/errors.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
+  pageMeta(loaderData?.artist.name ?? "AI Music Artist", matches, loaderData?.artist.description ?? undefined);
+
+/** An artist's own page: public, so visitors see the read-only rating panel. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const artist = loadArtist(params.id);
+  const [card] = withPanels([artist], user?.id ?? null);
+  return {
+    artist: card,
+    viewer: { isSignedIn: Boolean(user), canModerate: userCan(user, "content:moderate") },
+  };
+}
+
+function loadArtist(id: string | undefined) {
+  try {
+    return getArtist(parseId(id));
+  } catch (error) {
+    if (isAppError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+type ActionError = { field: "rating" | "comment" | "form"; message: string; comment?: string; artistId: number; back: string };
+
+/**
+ * The rating panel's forms post here (intent rate | comment | hide-comment). Success redirects back
+ * to the page the panel was on with a toast; bad input answers 400 with the message and the text kept.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const artist = loadArtist(params.id);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const back = safeRedirectPath(formData.get("redirectTo"), artistUrls.detail(artist.id));
+  const backToCard = back.includes("#") ? back : `${back}#${artistUrls.card(artist.id)}`;
+  const comment = String(formData.get("comment") ?? "");
+  try {
+    if (intent === "rate") {
+      const result = rateArtist({ userId: user.id, artistId: artist.id, input: { rating: formData.get("rating") } });
+      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: `You rated ${artist.name} ${result.rating}/5.` }));
+    }
+    if (intent === "comment") {
+      addComment({ userId: user.id, artistId: artist.id, input: { comment } });
+      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: "Comment posted successfully!" }));
+    }
+    if (intent === "hide-comment") {
+      if (!userCan(user, "content:moderate")) throw forbidden();
+      hideComment({ actor: user, commentId: Number(formData.get("commentId")) });
+      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: "Comment hidden" }));
+    }
+    return data<ActionError>({ field: "form", message: "Unknown action", artistId: artist.id, back }, { status: 400 });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const field = intent === "rate" ? "rating" : intent === "comment" ? "comment" : "form";
+    return data<ActionError>({ field, message: error.message, comment, artistId: artist.id, back }, { status: error.status, headers: error.headers });
+  }
+}
+
+export default function ArtistPage() {
+  const { artist, viewer } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // Members see it inside the app shell's <main>; visitors get the page's own landmark.
+  const Wrapper = viewer.isSignedIn ? "div" : "main";
+  return (
+    <Wrapper id={viewer.isSignedIn ? undefined : "main"} className="mx-auto max-w-2xl px-4 py-6">
+      {viewer.isSignedIn ? (
+        <Link to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
+          ← All AI Music Artists
+        </Link>
+      ) : null}
+      <h1 className="sr-only">{artist.name}</h1>
+      {actionData?.field === "form" ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className="mt-3">
+        <ArtistCard artist={artist} viewer={viewer} headingLevel={2} serverError={actionData ?? null} />
+      </div>
+    </Wrapper>
+  );
+}

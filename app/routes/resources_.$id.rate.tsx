@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { EmptyState } from "~/components/ui/page";
+import { getResource, rateResource } from "~/features/resources/resources.server";
+import { replacingHistory, resourceUrls, safeRedirectPath } from "~/features/resources/urls";
+import { requireUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Rate resource", matches);
+
+/** Nothing to show here on a GET: back to the library. */
+export const loader = () => redirect(resourceUrls.list);
+
+/** A member's 1–5 rating of a resource (one per member; re-rating replaces it). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const resourceId = Number(params.id);
+  const back = safeRedirectPath(formData.get("redirectTo"), resourceUrls.list);
+  try {
+    if (!Number.isSafeInteger(resourceId) || resourceId < 1) throw new Response("Resource not found", { status: 404 });
+    const result = rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
+    const { title } = getResource(resourceId);
+    const target = back.includes("#") ? back : `${back}#${resourceUrls.card(resourceId)}`;
+    return replacingHistory(await redirectWithToast(target, { title: "Success", description: `You rated ${title} ${result.myRating}/5.` }));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ message: error.message, back }, { status: error.status });
+  }
+}
+
+/** Only reached without JavaScript when a rating was refused. */
+export default function RateResourcePage() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <EmptyState title="Your rating was not saved" message={actionData?.message ?? "Please choose a rating from 1 to 5."}>
+      <Link to={actionData?.back ?? resourceUrls.list} className="font-medium text-indigo-700 hover:underline">
+        Back to the AI Resource Library
+      </Link>
+    </EmptyState>
+  );
+}

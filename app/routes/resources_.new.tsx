@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { Card, PageHeader } from "~/components/ui/page";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { ResourceForm } from "~/features/resources/components/resource-form";
+import { submitResourceForm } from "~/features/resources/form.server";
+import { resourceUrls } from "~/features/resources/urls";
+import { requirePagePermission } from "~/utils/auth.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Submit Resource", matches);
+
+/** The 'Submit Resource' form as a page: what the button opens without JavaScript. Admins only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePagePermission(request, "resources:manage");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePagePermission(request, "resources:manage");
+  const outcome = submitResourceForm({ formData: await request.formData(), actor: user });
+  if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
+  const toast: ToastMessage = { id: String(Date.now()), title: "Error", description: "Failed to submit resource. Please try again.", variant: "destructive" };
+  return data({ result: outcome.result, toast }, { status: outcome.status });
+}
+
+export default function SubmitResourcePage() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="max-w-2xl">
+      <Link to={resourceUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
+        ← AI Resource Library
+      </Link>
+      <div className="mt-2">
+        <PageHeader title="Submit Resource" />
+      </div>
+      <Card>
+        <ResourceForm
+          id="submit-resource-page"
+          action={resourceUrls.submit}
+          intent="create"
+          lastResult={actionData?.result}
+          submitLabel="Submit Resource"
+          pendingLabel="Submitting..."
+        />
+      </Card>
+    </div>
+  );
+}
