@@ -6,6 +6,8 @@ import { BadgeIcon, EarnedBadgeTile, formatMonthYear, ProgressBar, ViewAllBadges
 import { TopContributorList } from "~/features/members/components/member-pieces";
 import { listTopContributors } from "~/features/members/members.server";
 import { LandingPage } from "~/features/landing/components/landing-page";
+import { FeaturedArtistsCard } from "~/features/artists/components/featured-artists-card";
+import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
 import { SupportBox } from "~/features/settings/components/support-box";
@@ -26,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       badges,
       topContributors: listTopContributors({ limit: 3 }),
       nextMeeting: await loadNextMeetingCard(request),
+      featuredArtists: loadFeaturedArtists(user.id),
     },
   };
 }
@@ -91,7 +94,7 @@ export default function IndexPage() {
         <div className="space-y-6 lg:col-span-2" data-testid="dashboard-left-column">
           <NextMeetingCard meeting={dashboard.nextMeeting.meeting} timeZone={dashboard.nextMeeting.timeZone} />
           {/* DASHBOARD SLOT (lead, at merge): <RecentDiscussionsCard /> — 'Recent Discussions' (issue 3). */}
-          {/* DASHBOARD SLOT (lead, at merge): the 'Featured AI Music Artists' card (issue 6). */}
+          <FeaturedArtistsCard data={dashboard.featuredArtists} />
         </div>
 
         {/* Right column, in SPEC order: Badge Progress, My Badges, Top Contributors, support box. */}
