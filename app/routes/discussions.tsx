@@ -153,7 +153,7 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
       method="get"
       action={routes.discussions}
       role="search"
-      aria-label="Search discussions"
+      aria-label="Discussion filters"
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
       onChange={(event) => {
         const form = event.currentTarget;
@@ -164,7 +164,7 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
     >
       <div className="flex-1">
         <label htmlFor="discussion-search" className="block text-sm font-medium text-slate-800">
-          Search
+          Search discussions
         </label>
         <input
           ref={searchRef}
@@ -179,7 +179,7 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
       </div>
       <div className="sm:w-56">
         <label htmlFor="discussion-category" className="block text-sm font-medium text-slate-800">
-          Category
+          Filter by category
         </label>
         <select
           ref={categoryRef}
