@@ -47,53 +47,76 @@ function escapeLike(search: string): string {
 /**
  * The discussion list: pinned first, then newest first; optional case-insensitive search over
  * title and content (FTS5 trigram index for 3+ characters) and category filter.
+ *
+ * Pinned and unpinned posts are read by two queries, each walking an index in list order
+ * (is_pinned + created_at, or category + created_at), so a page costs about `limit` rows
+ * instead of sorting every post of a category (see docs/discussions.md for the numbers).
  */
 export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMore: boolean } {
   const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? POSTS_PAGE_SIZE)), POSTS_API_MAX_LIMIT);
-  const conditions: string[] = [];
-  const params: unknown[] = [options.viewerId];
+  const offset = Math.max(0, Math.trunc(options.offset ?? 0));
+  const filters: string[] = [];
+  const filterParams: unknown[] = [];
   const search = (options.search ?? "").trim();
   if (search !== "") {
     if (Array.from(search).length >= 3) {
-      conditions.push(`p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)`);
-      params.push(toFtsPhrase(search));
+      filters.push(`p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)`);
+      filterParams.push(toFtsPhrase(search));
     } else {
       const pattern = `%${escapeLike(search)}%`;
-      conditions.push(
+      filters.push(
         `p.id IN (SELECT id FROM posts ORDER BY created_at DESC LIMIT ${SHORT_SEARCH_WINDOW})
          AND (p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')`,
       );
-      params.push(pattern, pattern);
+      filterParams.push(pattern, pattern);
     }
   }
   if (options.categoryId !== undefined) {
-    conditions.push(`p.category_id = ?`);
-    params.push(options.categoryId);
+    filters.push(`p.category_id = ?`);
+    filterParams.push(options.categoryId);
   }
+
+  let cursor: { isPinned: number; createdAt: number; id: number } | undefined;
   if (options.beforeId !== undefined) {
-    const cursor = getDb()
+    cursor = getDb()
       .$client.prepare(`SELECT is_pinned AS isPinned, created_at AS createdAt, id FROM posts WHERE id = ?`)
-      .get(options.beforeId) as { isPinned: number; createdAt: number; id: number } | undefined;
-    if (cursor) {
-      conditions.push(`(p.is_pinned, p.created_at, p.id) < (?, ?, ?)`);
-      params.push(cursor.isPinned, cursor.createdAt, cursor.id);
-    } else {
-      // The cursor post was deleted meanwhile: ids grow with time, so "older than its id" is close enough.
-      conditions.push(`p.id < ?`);
-      params.push(options.beforeId);
-    }
+      .get(options.beforeId) as typeof cursor;
+    // The cursor post was deleted meanwhile: ids grow with time, so "older than its id" is close enough.
+    cursor ??= { isPinned: 0, createdAt: Number.MAX_SAFE_INTEGER, id: options.beforeId };
   }
-  params.push(limit + 1, Math.max(0, Math.trunc(options.offset ?? 0)));
-  const rows = getDb()
-    .$client.prepare(
-      `SELECT ${POST_COLUMNS},
-         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS isLiked
-       ${POST_JOINS}
-       ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
-       ORDER BY p.is_pinned DESC, p.created_at DESC, p.id DESC
-       LIMIT ? OFFSET ?`,
-    )
-    .all(...params) as PostRow[];
+
+  const read = (isPinned: 0 | 1, take: number, skip: number): PostRow[] => {
+    const conditions = [`p.is_pinned = ${isPinned}`, ...filters];
+    const params: unknown[] = [options.viewerId, ...filterParams];
+    if (cursor && cursor.isPinned === isPinned) {
+      conditions.push(`(p.created_at < ? OR (p.created_at = ? AND p.id < ?))`);
+      params.push(cursor.createdAt, cursor.createdAt, cursor.id);
+    }
+    params.push(take, skip);
+    // Pinned posts are few: walk them by the pinned index rather than a category's whole index.
+    const joins = isPinned ? POST_JOINS.replace("FROM posts p", "FROM posts p INDEXED BY posts_pinned_created_idx") : POST_JOINS;
+    return getDb()
+      .$client.prepare(
+        `SELECT ${POST_COLUMNS},
+           EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS isLiked
+         ${joins}
+         WHERE ${conditions.join(" AND ")}
+         ORDER BY p.created_at DESC, p.id DESC
+         LIMIT ? OFFSET ?`,
+      )
+      .all(...params) as PostRow[];
+  };
+
+  const wanted = limit + 1;
+  // A cursor on an unpinned post is past every pinned one.
+  const pinned = cursor && !cursor.isPinned ? [] : read(1, offset + wanted, 0);
+  let rows: PostRow[];
+  if (offset < pinned.length) {
+    rows = pinned.slice(offset, offset + wanted);
+    if (rows.length < wanted) rows = rows.concat(read(0, wanted - rows.length, 0));
+  } else {
+    rows = read(0, wanted, offset - pinned.length);
+  }
   return { posts: rows.slice(0, limit).map(toPostView), hasMore: rows.length > limit };
 }
 
