@@ -167,6 +167,42 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     await visible(page().getByRole("heading", { name: "Page Not Found" }));
   });
 
+  it("lets the author edit and delete their own post and reply", async () => {
+    const token = uniqueToken();
+    const author = await createApiMember(baseURL);
+    const post = await createPostViaApi(baseURL, author, { title: `Draft ${token}`, content: "First version" });
+    await apiCall(baseURL, author, "POST", `/api/posts/${post.id}/replies`, { content: "My own reply" });
+    await signInContext(context(), baseURL, author);
+    await goto(page(), `/post/${post.id}`);
+
+    await page().getByRole("article").getByRole("link", { name: "Edit" }).click();
+    await visible(page().getByRole("heading", { name: "Edit Discussion" }));
+    await page().getByLabel("Title").fill("");
+    await page().getByRole("button", { name: "Save Changes" }).click();
+    await visible(page().getByText("Title is required"));
+    await page().getByLabel("Title").fill(`Final ${token}`);
+    await page().getByRole("button", { name: "Save Changes" }).click();
+    await waitForToast(page(), "Success", "Your post has been updated.");
+    await visible(page().getByRole("heading", { name: `Final ${token}`, level: 1 }));
+
+    await page().getByTestId("reply").getByRole("link", { name: "Edit" }).click();
+    await page().getByLabel("Edit your reply").fill("My edited reply");
+    await page().getByRole("button", { name: "Save Reply" }).click();
+    await waitForToast(page(), "Success", "Your reply has been updated.");
+    await visible(page().getByTestId("reply").getByText("My edited reply"));
+
+    await page().getByTestId("reply").getByRole("link", { name: "Delete" }).click();
+    await page().getByRole("button", { name: "Delete Reply" }).click();
+    await waitForToast(page(), "Success", "The reply has been deleted.");
+    await visible(page().getByText("No replies yet"));
+
+    await page().getByRole("article").getByRole("link", { name: "Delete" }).click();
+    await page().getByRole("button", { name: "Delete Post" }).click();
+    await waitForToast(page(), "Success", "The post has been deleted.");
+    expect(pathOf(page())).toBe("/discussions");
+    expect((await apiCall(baseURL, author, "GET", `/api/posts/${post.id}`)).status).toBe(404);
+  });
+
   it("shows hostile titles, content and replies as text: nothing runs", async () => {
     const token = uniqueToken();
     const author = await createApiMember(baseURL);
