@@ -76,6 +76,11 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     await page().getByTestId("post-card").nth(1).waitFor();
     expect(await page().getByTestId("post-card").count()).toBe(2);
 
+    const alphaCard = page().getByTestId("post-card").filter({ hasText: `Alpha ${token}` });
+    await alphaCard.getByRole("button", { name: "0 likes" }).click();
+    await visible(alphaCard.getByRole("button", { name: "1 likes", pressed: true }));
+    expect(new URL(page().url()).searchParams.get("q")).toBe(token);
+
     await page().getByLabel("Filter by category").selectOption(String(categories[1].id));
     if (!js) await page().getByRole("button", { name: "Search", exact: true }).click();
     await waitForQuery(page(), "category", String(categories[1].id));

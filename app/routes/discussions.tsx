@@ -5,6 +5,7 @@ import { EmptyState, PageHeader } from "~/components/ui/page";
 import { buttonClass } from "~/features/discussions/components/fields";
 import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
+import { messages } from "~/features/discussions/messages";
 import { parseIdParam } from "~/features/discussions/params.server";
 import { listCategories, listPosts } from "~/features/discussions/posts.server";
 import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
@@ -13,6 +14,7 @@ import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert.");
@@ -42,7 +44,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
-  return handleLikeIntent({ actor: user, formData, postId: parseIdParam(String(formData.get("postId") ?? "")), returnTo });
+  let postId: number;
+  try {
+    postId = parseIdParam(String(formData.get("postId") ?? ""));
+  } catch {
+    return redirectWithToast(returnTo, { title: "Error", description: messages.likeFailed, variant: "destructive" });
+  }
+  return handleLikeIntent({ actor: user, formData, postId, returnTo });
 }
 
 function searchWith(filters: { q: string; category?: number }, page?: number): string {
@@ -79,6 +87,12 @@ export default function DiscussionsPage() {
       <div aria-busy={isLoadingList} aria-live="polite" className="mt-6 space-y-4">
         {isLoadingList ? (
           Array.from({ length: 5 }, (_, index) => <PostCardSkeleton key={index} />)
+        ) : posts.length === 0 && filters.page > 1 ? (
+          <EmptyState title="No discussions found" message="This page is past the end of the list.">
+            <Link to={`${routes.discussions}${searchWith(filters)}`} className={buttonClass("secondary")}>
+              Back to the first page
+            </Link>
+          </EmptyState>
         ) : posts.length === 0 ? (
           <EmptyState
             title="No discussions found"
