@@ -36,7 +36,7 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     await goto(page(), "/discussions");
     await visible(page().getByRole("heading", { name: "Community Discussions", level: 1 }));
 
-    await page().getByRole("link", { name: "New Discussion" }).click();
+    await page().getByRole("button", { name: "New Discussion" }).click();
     const dialog = page().getByRole("dialog", { name: "Create New Discussion" });
     await visible(dialog);
     expect(await dialog.getByLabel("Category").inputValue()).toBe("");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { buttonClass } from "~/features/discussions/components/fields";
 import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
@@ -67,7 +67,6 @@ export default function DiscussionsPage() {
   const location = useLocation();
   const navigation = useNavigation();
   const currentSearch = searchWith(filters, filters.page);
-  const createLink = `/discussions/new${searchWith(filters, filters.page)}`;
   const isFiltering = Boolean(filters.q || filters.category);
   const isLoadingList = navigation.state === "loading" && navigation.location.pathname === routes.discussions && navigation.location.search !== location.search;
   useMarkSeenInShell();
@@ -78,9 +77,9 @@ export default function DiscussionsPage() {
         title="Community Discussions"
         description="Ask questions, share what you learn and help each other, from beginner to expert."
         actions={
-          <Link to={createLink} preventScrollReset className={buttonClass("primary")}>
+          <OpenCreateDialog filters={filters}>
             <span aria-hidden="true">+</span> New Discussion
-          </Link>
+          </OpenCreateDialog>
         }
       />
       <FilterForm q={filters.q} category={filters.category} categories={categories} />
@@ -99,9 +98,7 @@ export default function DiscussionsPage() {
             message={isFiltering ? "Try adjusting your search or filter criteria." : "Be the first to start a discussion in our community!"}
           >
             {isFiltering ? null : (
-              <Link to={createLink} preventScrollReset className={buttonClass("primary")}>
-                Create First Post
-              </Link>
+              <OpenCreateDialog filters={filters}>Create First Post</OpenCreateDialog>
             )}
           </EmptyState>
         ) : (
@@ -129,6 +126,23 @@ export default function DiscussionsPage() {
       ) : null}
       <Outlet />
     </>
+  );
+}
+
+/**
+ * Opens the 'Create New Discussion' dialog (the /discussions/new route) as a real button: a GET
+ * form that keeps the current filters, so it is the same button with JavaScript on and off.
+ */
+function OpenCreateDialog({ filters, children }: { filters: { q: string; category?: number; page: number }; children: ReactNode }) {
+  return (
+    <Form method="get" action="/discussions/new" preventScrollReset>
+      {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+      {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+      {filters.page > 1 ? <input type="hidden" name="page" value={filters.page} /> : null}
+      <button type="submit" className={buttonClass("primary")}>
+        {children}
+      </button>
+    </Form>
   );
 }
 
