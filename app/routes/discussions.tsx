@@ -187,7 +187,14 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
         const form = event.currentTarget;
         const isTyping = (event.target as HTMLElement).tagName === "INPUT";
         window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), isTyping ? SEARCH_DEBOUNCE_MS : 0);
+        timer.current = window.setTimeout(() => {
+          // Only the filters in use go into the URL (no empty "category=").
+          const params = new URLSearchParams();
+          for (const [name, value] of new FormData(form)) {
+            if (typeof value === "string" && value.trim() !== "") params.set(name, value);
+          }
+          submit(params, { method: "get", action: routes.discussions, replace: true, preventScrollReset: true });
+        }, isTyping ? SEARCH_DEBOUNCE_MS : 0);
       }}
     >
       <div className="flex-1">
