@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible } from "./support/browser";
-import { setRole } from "./support/db";
+import { setRole, withDatabase } from "./support/db";
 import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken, waitForToast } from "./support/discussions";
 
 const browser = browserPerFile();
@@ -239,5 +239,32 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     expect(await page().locator("main img[src='x']").count()).toBe(0);
     expect(await page().evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toBe(0);
+  });
+});
+
+describe("counters under concurrent HTTP requests", () => {
+  it("keeps likesCount and repliesCount equal to the rows after many interleaved requests", async () => {
+    const author = await createApiMember(baseURL);
+    const members = await Promise.all(Array.from({ length: 8 }, () => createApiMember(baseURL)));
+    const post = await createPostViaApi(baseURL, author, { title: `Busy ${uniqueToken()}` });
+    const requests = members.flatMap((member, index) => [
+      ...Array.from({ length: 5 }, (_, round) => () => apiCall(baseURL, member, (index + round) % 2 === 0 ? "POST" : "DELETE", `/api/posts/${post.id}/like`)),
+      () => apiCall(baseURL, member, "POST", `/api/posts/${post.id}/replies`, { content: `From member ${index}` }),
+    ]);
+    const responses = await Promise.all(requests.map((request) => request()));
+    expect(responses.every((response) => response.status === 200 || response.status === 201)).toBe(true);
+    const counts = withDatabase((db) =>
+      db
+        .prepare(
+          `SELECT likes_count AS likesCount, replies_count AS repliesCount,
+             (SELECT count(*) FROM post_likes WHERE post_id = posts.id) AS likeRows,
+             (SELECT count(*) FROM replies WHERE post_id = posts.id) AS replyRows
+           FROM posts WHERE id = ?`,
+        )
+        .get(post.id),
+    ) as { likesCount: number; repliesCount: number; likeRows: number; replyRows: number };
+    expect(counts.likesCount).toBe(counts.likeRows);
+    expect(counts.repliesCount).toBe(counts.replyRows);
+    expect(counts.replyRows).toBe(members.length);
   });
 });
