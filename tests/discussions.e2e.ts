@@ -103,7 +103,7 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     await page().getByRole("link", { name: `Thread ${token}` }).click();
     await visible(page().getByRole("heading", { name: `Thread ${token}`, level: 1 }));
     expect(pathOf(page())).toBe(`/post/${post.id}`);
-    await visible(page().getByRole("link", { name: "Back to Discussions" }));
+    await visible(page().getByRole("button", { name: "Back to Discussions" }));
     expect(await page().getByRole("link", { name: `Author ${token}` }).first().getAttribute("href")).toBe(`/members/${author.id}`);
     await visible(page().locator("strong", { hasText: "this" }));
     await visible(page().getByText("No replies yet"));

@@ -147,9 +147,12 @@ export default function PostPage() {
 
   return (
     <div className="space-y-6">
-      <Link to={routes.discussions} className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
-        <span aria-hidden="true">←</span> Back to Discussions
-      </Link>
+      {/* SPEC's back button: a real button (a GET form), the same with JavaScript on and off. */}
+      <Form method="get" action={routes.discussions}>
+        <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
+          <span aria-hidden="true">←</span> Back to Discussions
+        </button>
+      </Form>
 
       <article aria-labelledby="post-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
