@@ -9,6 +9,22 @@ const baseURL = inject("baseURL");
 describe.each(jsModes)("notifications ($mode)", ({ js }) => {
   const { page, context } = pagePerTest(browser, js);
 
+  it("counts new discussions in the sidebar until the member opens /discussions", async () => {
+    const reader = await createApiMember(baseURL);
+    const writer = await createApiMember(baseURL);
+    await createPostViaApi(baseURL, writer, { title: `Fresh ${uniqueToken()}` });
+    await signInContext(context(), baseURL, reader);
+    await goto(page(), "/meetings");
+    const badge = page().getByRole("complementary", { name: "Sidebar" }).getByTestId("unread-discussions");
+    await visible(badge);
+    expect(Number(await badge.locator("[aria-hidden=true]").innerText())).toBeGreaterThanOrEqual(1);
+    await goto(page(), "/discussions");
+    await visible(page().getByRole("heading", { name: "Community Discussions", level: 1 }));
+    expect(await badge.count()).toBe(0);
+    const counts = await apiCall<{ unreadDiscussions: number }>(baseURL, reader, "GET", "/api/notifications/counts");
+    expect(counts.json.unreadDiscussions).toBe(0);
+  });
+
   it("tells the author about a reply and a like, and marks them read", async () => {
     const token = uniqueToken();
     const author = await createApiMember(baseURL);

@@ -11,7 +11,7 @@ import { listCategories, listPosts } from "~/features/discussions/posts.server";
 import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
 import { markDiscussionsSeen } from "~/features/notifications/notifications.server";
 import type { loader as rootLoader } from "~/root";
-import { requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -20,7 +20,12 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  // Await the same memoised promise the root loader waits on, then mark /discussions as seen at
+  // once: this continuation runs before the root loader's (it also waits for the toast cookie),
+  // so the sidebar's "new discussions" badge is already cleared on this very page.
+  const signedIn = await getOptionalUser(request);
+  if (signedIn) markDiscussionsSeen(signedIn.id);
+  const user = signedIn ?? (await requireUser(request));
   const filters = discussionFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { posts, hasMore } = listPosts({
     viewerId: user.id,
@@ -29,7 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: POSTS_PAGE_SIZE,
     offset: (filters.page - 1) * POSTS_PAGE_SIZE,
   });
-  markDiscussionsSeen(user.id);
   return {
     posts,
     hasMore,
