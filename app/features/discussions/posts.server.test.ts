@@ -82,7 +82,7 @@ describe("listPosts", () => {
     const author = await createActor();
     const post = createTestPost(author, { title: 'He said "AND" OR NOT* (x)', content: "c" });
     expect(toFtsPhrase('a"b')).toBe('"a""b"');
-    for (const search of ['"AND"', "OR NOT*", "(x)", '"', "NEAR(", "*", "title:foo"]) {
+    for (const search of ['"AND"', "OR NOT*", "(x)", '"', "NEAR(", "*", "title:foo", "\u0000\u0000\u0000", "🤖🤖🤖", "%%%", "'; DROP TABLE posts; --"]) {
       expect(() => listPosts({ viewerId: author.id, search })).not.toThrow();
     }
     expect(listPosts({ viewerId: author.id, search: 'said "AND" OR' }).posts.map((found) => found.id)).toEqual([post.id]);

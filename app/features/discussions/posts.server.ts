@@ -57,7 +57,9 @@ export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMo
   const offset = Math.max(0, Math.trunc(options.offset ?? 0));
   const filters: string[] = [];
   const filterParams: unknown[] = [];
-  const search = (options.search ?? "").trim();
+  // Control characters (a NUL ends an FTS5 string early) mean nothing in a search: drop them.
+  // eslint-disable-next-line no-control-regex
+  const search = (options.search ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
   if (search !== "") {
     if (Array.from(search).length >= 3) {
       filters.push(`p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)`);
