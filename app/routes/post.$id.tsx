@@ -135,7 +135,7 @@ function useViewState() {
 }
 
 export default function PostPage() {
-  const { post, replies, replyCount, maxDepth, viewer, categories } = useLoaderData<typeof loader>();
+  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const view = useViewState();
   const postPath = routes.post(post.id);
@@ -257,6 +257,7 @@ export default function PostPage() {
             ))}
           </ol>
         )}
+        {isTruncated ? <p className="mt-4 text-sm text-slate-600">This page shows the first 1,000 replies of this discussion.</p> : null}
       </section>
     </div>
   );

@@ -124,6 +124,9 @@ describe("/api/posts", () => {
     const list = await (await repliesLoader(args(await as(author.id, `/api/posts/${id}/replies`), { id }))).json();
     expect(list.map((item: { id: number }) => item.id)).toEqual([reply.id, nested.id]);
     expect(JSON.stringify(list)).not.toMatch(/email|password/i);
+    const paged = await (await repliesLoader(args(await as(author.id, `/api/posts/${id}/replies?limit=1&after=${reply.id}`), { id }))).json();
+    expect(paged.map((item: { id: number }) => item.id)).toEqual([nested.id]);
+    expect((await repliesLoader(args(await as(author.id, `/api/posts/${id}/replies?limit=0`), { id }))).status).toBe(400);
     expect((await repliesAction(args(await as(other.id, `/api/posts/${id}/replies`, jsonInit("POST", { content: "   " })), { id }))).status).toBe(400);
     expect((await repliesAction(args(await as(other.id, `/api/posts/999999/replies`, jsonInit("POST", { content: "x" })), { id: "999999" }))).status).toBe(404);
     const replyParams = { id, replyId: String(reply.id) };

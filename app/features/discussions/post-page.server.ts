@@ -15,6 +15,8 @@ export function loadPostPage(postId: number, viewer: Actor): {
   post: PostView & { html: string };
   replies: RenderedReply[];
   replyCount: number;
+  /** True when the thread has more replies than one page shows (REPLIES_MAX). */
+  isTruncated: boolean;
   maxDepth: number;
   viewer: { id: string; canModerate: boolean };
   categories: { id: number; name: string }[];
@@ -25,7 +27,8 @@ export function loadPostPage(postId: number, viewer: Actor): {
   return {
     post: { ...post, html: renderMarkdown(post.content) },
     replies: renderTree(buildReplyTree(replies)),
-    replyCount: replies.length,
+    replyCount: Math.max(post.repliesCount, replies.length),
+    isTruncated: post.repliesCount > replies.length,
     maxDepth: MAX_REPLY_DEPTH,
     viewer: { id: viewer.id, canModerate: canModerate(viewer) },
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),

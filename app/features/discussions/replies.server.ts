@@ -19,13 +19,21 @@ export function replyLink(postId: number, replyId: number): string {
   return `${routes.post(postId)}#reply-${replyId}`;
 }
 
-/** A post's replies, oldest first, flat (each carries parentReplyId); 404 for an unknown post. */
-export function listReplies(postId: number): ReplyView[] {
+/** Most replies one read returns (the post page shows this many; the API pages with `after`). */
+export const REPLIES_MAX = 1_000;
+
+/** A post's replies, oldest first, flat (each carries parentReplyId); 404 for an unknown post. `afterId` pages on. */
+export function listReplies(postId: number, { limit = REPLIES_MAX, afterId }: { limit?: number; afterId?: number } = {}): ReplyView[] {
   const sqlite = getDb().$client;
   if (!sqlite.prepare(`SELECT 1 FROM posts WHERE id = ?`).get(postId)) throw notFound("Post not found");
+  const after = afterId === undefined ? undefined : (sqlite.prepare(`SELECT created_at AS createdAt, id FROM replies WHERE id = ?`).get(afterId) as { createdAt: number; id: number } | undefined);
   const rows = sqlite
-    .prepare(`SELECT ${REPLY_COLUMNS} FROM replies r JOIN users u ON u.id = r.author_id WHERE r.post_id = ? ORDER BY r.created_at, r.id`)
-    .all(postId) as ReplyRow[];
+    .prepare(
+      `SELECT ${REPLY_COLUMNS} FROM replies r JOIN users u ON u.id = r.author_id
+       WHERE r.post_id = ? ${after ? "AND (r.created_at > ? OR (r.created_at = ? AND r.id > ?))" : ""}
+       ORDER BY r.created_at, r.id LIMIT ?`,
+    )
+    .all(...(after ? [postId, after.createdAt, after.createdAt, after.id] : [postId]), Math.min(Math.max(1, limit), REPLIES_MAX)) as ReplyRow[];
   return rows.map(toReplyView);
 }
 
