@@ -1,17 +1,243 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
-import { requireMemberLoader } from "~/utils/member-page.server";
+import { buttonClass } from "~/features/discussions/components/fields";
+import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
+import { handleLikeIntent } from "~/features/discussions/like-action.server";
+import { messages } from "~/features/discussions/messages";
+import { parseIdParam } from "~/features/discussions/params.server";
+import { listCategories, listPosts } from "~/features/discussions/posts.server";
+import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
+import { markDiscussionsSeen } from "~/features/notifications/notifications.server";
+import type { loader as rootLoader } from "~/root";
+import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Community Discussions", matches);
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert.");
 
-export const loader = requireMemberLoader;
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Await the same memoised promise the root loader waits on, then mark /discussions as seen at
+  // once: this continuation runs before the root loader's (it also waits for the toast cookie),
+  // so the sidebar's "new discussions" badge is already cleared on this very page.
+  const signedIn = await getOptionalUser(request);
+  if (signedIn) markDiscussionsSeen(signedIn.id);
+  const user = signedIn ?? (await requireUser(request));
+  const filters = discussionFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { posts, hasMore } = listPosts({
+    viewerId: user.id,
+    search: filters.q,
+    categoryId: filters.category,
+    limit: POSTS_PAGE_SIZE,
+    offset: (filters.page - 1) * POSTS_PAGE_SIZE,
+  });
+  return {
+    posts,
+    hasMore,
+    filters,
+    categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+  };
+}
 
-export default function Page() {
+/** Likes from the list's cards (intent like/unlike); the create form posts to /discussions/new. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const returnTo = `${url.pathname}${url.search}`;
+  let postId: number;
+  try {
+    postId = parseIdParam(String(formData.get("postId") ?? ""));
+  } catch {
+    return redirectWithToast(returnTo, { title: "Error", description: messages.likeFailed, variant: "destructive" });
+  }
+  return handleLikeIntent({ actor: user, formData, postId, returnTo });
+}
+
+function searchWith(filters: { q: string; category?: number }, page?: number): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("category", String(filters.category));
+  if (page && page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export default function DiscussionsPage() {
+  const { posts, hasMore, filters, categories } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const currentSearch = searchWith(filters, filters.page);
+  const isFiltering = Boolean(filters.q || filters.category);
+  const isLoadingList = navigation.state === "loading" && navigation.location.pathname === routes.discussions && navigation.location.search !== location.search;
+  useMarkSeenInShell();
+
   return (
     <>
-      <PageHeader title="Community Discussions" />
-      <EmptyState title="Coming soon" message="Discussions are being built: soon you will start threads, reply and like posts here." />
+      <PageHeader
+        title="Community Discussions"
+        description="Ask questions, share what you learn and help each other, from beginner to expert."
+        actions={
+          <OpenCreateDialog filters={filters}>
+            <span aria-hidden="true">+</span> New Discussion
+          </OpenCreateDialog>
+        }
+      />
+      <FilterForm q={filters.q} category={filters.category} categories={categories} />
+      <div aria-busy={isLoadingList} aria-live="polite" className="mt-6 space-y-4">
+        {isLoadingList ? (
+          Array.from({ length: 5 }, (_, index) => <PostCardSkeleton key={index} />)
+        ) : posts.length === 0 && filters.page > 1 ? (
+          <EmptyState title="No discussions found" message="This page is past the end of the list.">
+            <Link to={`${routes.discussions}${searchWith(filters)}`} className={buttonClass("secondary")}>
+              Back to the first page
+            </Link>
+          </EmptyState>
+        ) : posts.length === 0 ? (
+          <EmptyState
+            title="No discussions found"
+            message={isFiltering ? "Try adjusting your search or filter criteria." : "Be the first to start a discussion in our community!"}
+          >
+            {isFiltering ? null : (
+              <OpenCreateDialog filters={filters}>Create First Post</OpenCreateDialog>
+            )}
+          </EmptyState>
+        ) : (
+          posts.map((post) => <PostCard key={post.id} post={post} likeAction={`${routes.discussions}${currentSearch}`} />)
+        )}
+      </div>
+      {filters.page > 1 || hasMore ? (
+        <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">
+          {filters.page > 1 ? (
+            <Link to={`${routes.discussions}${searchWith(filters, filters.page - 1)}`} className={buttonClass("secondary")}>
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">Page {filters.page}</span>
+          {hasMore ? (
+            <Link to={`${routes.discussions}${searchWith(filters, filters.page + 1)}`} className={buttonClass("secondary")}>
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+      <Outlet />
     </>
+  );
+}
+
+/**
+ * Opens the 'Create New Discussion' dialog (the /discussions/new route) as a real button: a GET
+ * form that keeps the current filters, so it is the same button with JavaScript on and off.
+ */
+function OpenCreateDialog({ filters, children }: { filters: { q: string; category?: number; page: number }; children: ReactNode }) {
+  return (
+    <Form method="get" action="/discussions/new" preventScrollReset>
+      {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+      {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+      {filters.page > 1 ? <input type="hidden" name="page" value={filters.page} /> : null}
+      <button type="submit" className={buttonClass("primary")}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** With JavaScript, refresh the shell once so the sidebar's "new discussions" badge clears on this visit. */
+function useMarkSeenInShell() {
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const revalidator = useRevalidator();
+  const hasRevalidated = useRef(false);
+  const unread = rootData?.counts.unreadDiscussions ?? 0;
+  useEffect(() => {
+    if (unread > 0 && !hasRevalidated.current && revalidator.state === "idle") {
+      hasRevalidated.current = true;
+      revalidator.revalidate();
+    }
+  }, [unread, revalidator]);
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** A GET form: the filters live in the URL. With JavaScript the list follows as the member types. */
+function FilterForm({ q, category, categories }: { q: string; category?: number; categories: { id: number; name: string }[] }) {
+  const submit = useSubmit();
+  const timer = useRef<number | undefined>(undefined);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const categoryRef = useRef<HTMLSelectElement>(null);
+
+  // Back/forward navigation changes the URL under the form: follow it, unless the member is typing.
+  useEffect(() => {
+    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = q;
+    if (categoryRef.current) categoryRef.current.value = category ? String(category) : "";
+  }, [q, category]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  return (
+    <Form
+      method="get"
+      action={routes.discussions}
+      role="search"
+      aria-label="Discussion filters"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        const isTyping = (event.target as HTMLElement).tagName === "INPUT";
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => {
+          // Only the filters in use go into the URL (no empty "category=").
+          const params = new URLSearchParams();
+          for (const [name, value] of new FormData(form)) {
+            if (typeof value === "string" && value.trim() !== "") params.set(name, value);
+          }
+          submit(params, { method: "get", action: routes.discussions, replace: true, preventScrollReset: true });
+        }, isTyping ? SEARCH_DEBOUNCE_MS : 0);
+      }}
+    >
+      <div className="flex-1">
+        <label htmlFor="discussion-search" className="block text-sm font-medium text-slate-800">
+          Search discussions
+        </label>
+        <input
+          ref={searchRef}
+          id="discussion-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={200}
+          placeholder="Search discussions..."
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+        />
+      </div>
+      <div className="sm:w-56">
+        <label htmlFor="discussion-category" className="block text-sm font-medium text-slate-800">
+          Filter by category
+        </label>
+        <select
+          ref={categoryRef}
+          id="discussion-category"
+          name="category"
+          defaultValue={category ? String(category) : ""}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+        >
+          <option value="">All Categories</option>
+          {categories.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass("secondary")}>
+        Search
+      </button>
+    </Form>
   );
 }

@@ -1,17 +1,123 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
-import { requireMemberLoader } from "~/utils/member-page.server";
+import { buttonClass } from "~/features/discussions/components/fields";
+import { formatPostDateTime } from "~/features/discussions/format";
+import { listNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from "~/features/notifications/notifications.server";
+import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
-export const loader = requireMemberLoader;
+function pageOf(request: Request): number {
+  const page = Number(new URL(request.url).searchParams.get("page"));
+  return Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1;
+}
 
-export default function Page() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const page = pageOf(request);
+  const { notifications, hasMore } = listNotifications(user.id, { limit: NOTIFICATIONS_PAGE_SIZE, offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE });
+  return { notifications, hasMore, page };
+}
+
+/** 'Mark all as read' (intent mark-all-read) and one notification (intent read, id). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "read") {
+    markNotificationRead(user.id, Number(formData.get("id")));
+    const page = pageOf(request);
+    return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
+  }
+  const updated = markAllNotificationsRead(user.id);
+  return redirectWithToast(routes.notifications, {
+    title: "Success",
+    description: updated > 0 ? "All notifications marked as read." : "You are all caught up.",
+  });
+}
+
+export default function NotificationsPage() {
+  const { notifications, hasMore, page } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const isMarking = navigation.state === "submitting" && navigation.formData?.get("intent") === "mark-all-read";
+  const hasUnread = notifications.some((notification) => !notification.isRead);
   return (
     <>
-      <PageHeader title="Notifications" />
-      <EmptyState title="Coming soon" message="Notifications are being built: replies and likes on your posts will appear here." />
+      <PageHeader
+        title="Notifications"
+        description="Replies to your posts and replies, and likes on your posts."
+        actions={
+          <Form method="post">
+            <input type="hidden" name="intent" value="mark-all-read" />
+            <button type="submit" disabled={isMarking} className={buttonClass(hasUnread ? "primary" : "secondary")}>
+              {isMarking ? "Marking..." : "Mark all as read"}
+            </button>
+          </Form>
+        }
+      />
+      {notifications.length === 0 ? (
+        <EmptyState title="No notifications yet" message="When someone replies to you or likes your post, you will see it here." />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Notifications">
+          {notifications.map((notification) => (
+            <li
+              key={notification.id}
+              data-testid="notification"
+              data-unread={!notification.isRead || undefined}
+              className={`flex items-start justify-between gap-3 p-4 ${notification.isRead ? "" : "bg-indigo-50/60"}`}
+            >
+              <div className="flex min-w-0 items-start gap-3">
+                <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${notification.isRead ? "bg-transparent" : "bg-indigo-600"}`} />
+                <div className="min-w-0">
+                  {notification.isRead ? null : <span className="sr-only">Unread: </span>}
+                  {notification.link ? (
+                    <Link to={notification.link} className={`break-words hover:underline ${notification.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
+                      {notification.message}
+                    </Link>
+                  ) : (
+                    <span className="break-words">{notification.message}</span>
+                  )}
+                  <p className="mt-0.5 text-xs text-slate-500">
+                    <time dateTime={new Date(notification.createdAt).toISOString()}>{formatPostDateTime(notification.createdAt)}</time>
+                  </p>
+                </div>
+              </div>
+              {notification.isRead ? null : (
+                <Form method="post" action={page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications} preventScrollReset>
+                  <input type="hidden" name="intent" value="read" />
+                  <input type="hidden" name="id" value={notification.id} />
+                  <button type="submit" className={buttonClass("ghost")}>
+                    Mark as read
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasMore ? (
+        <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">
+          {page > 1 ? (
+            <Link to={page === 2 ? routes.notifications : `${routes.notifications}?page=${page - 1}`} className={buttonClass("secondary")}>
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">Page {page}</span>
+          {hasMore ? (
+            <Link to={`${routes.notifications}?page=${page + 1}`} className={buttonClass("secondary")}>
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
     </>
   );
 }

@@ -1,17 +1,413 @@
-import type { MetaFunction } from "@remix-run/node";
-import { EmptyState, PageHeader } from "~/components/ui/page";
-import { requireMemberLoader } from "~/utils/member-page.server";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { UserContent } from "~/features/content/components/user-content";
+import { buttonClass } from "~/features/discussions/components/fields";
+import { LikeButton } from "~/features/discussions/components/like-button";
+import { PostForm } from "~/features/discussions/components/post-form";
+import { AuthorLine, authorName, CategoryBadge, PinnedBadge } from "~/features/discussions/components/post-meta";
+import { ReplyForm } from "~/features/discussions/components/reply-form";
+import { repliesLabel } from "~/features/discussions/format";
+import { handleLikeIntent } from "~/features/discussions/like-action.server";
+import { messages } from "~/features/discussions/messages";
+import { parseIdParam } from "~/features/discussions/params.server";
+import { loadPostPage, type RenderedReply } from "~/features/discussions/post-page.server";
+import { deletePost, setPostPinned, updatePost } from "~/features/discussions/posts.server";
+import { createReply, deleteReply, replyLink, updateReply } from "~/features/discussions/replies.server";
+import { updatePostSchema } from "~/features/discussions/schemas";
+import { requireUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Discussion", matches);
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
+  pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
 
-export const loader = requireMemberLoader;
+function postIdOf(value: string | undefined): number {
+  try {
+    return parseIdParam(value);
+  } catch {
+    throw new Response("Not Found", { status: 404 });
+  }
+}
 
-export default function Page() {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const page = loadPostPage(postIdOf(params.id), user);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  return page;
+}
+
+const errorToast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
+
+type ReplyFailure = { intent: "reply" | "edit-reply"; formId: string; content: string; errors: string[]; toast: ToastMessage };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const postId = postIdOf(params.id);
+  const postPath = routes.post(postId);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const numberField = (name: string) => Number(formData.get(name) ?? NaN);
+  const success = (to: string, description: string) => redirectWithToast(to, { title: "Success", description });
+  const failure = (to: string, description: string) => redirectWithToast(to, { title: "Error", description, variant: "destructive" });
+
+  if (intent === "like" || intent === "unlike") {
+    return handleLikeIntent({ actor: user, formData, postId, returnTo: postPath });
+  }
+
+  if (intent === "reply" || intent === "edit-reply") {
+    const formId = String(formData.get("formId") ?? "reply-form");
+    const content = String(formData.get("content") ?? "");
+    try {
+      if (intent === "reply") {
+        const reply = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
+        return success(replyLink(postId, reply.id), messages.replyPosted);
+      }
+      const replyId = numberField("replyId");
+      updateReply({ actor: user, postId, replyId, input: { content } });
+      return success(replyLink(postId, replyId), messages.replyUpdated);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      if (error.status === 404 && intent === "reply" && !formData.get("parentReplyId")) throw new Response("Not Found", { status: 404 });
+      const fallback = intent === "reply" ? messages.replyFailed : "Failed to update reply. Please try again.";
+      const fieldMessages = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
+      const body: ReplyFailure = {
+        intent,
+        formId,
+        content,
+        errors: fieldMessages.length ? fieldMessages : [error.message],
+        toast: errorToast(error.status === 429 ? error.message : fallback),
+      };
+      return data(body, { status: error.status, headers: error.headers });
+    }
+  }
+
+  if (intent === "edit-post") {
+    const submission = parseWithZod(formData, { schema: updatePostSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), toast: errorToast(messages.postUpdateFailed) }, { status: 400 });
+    }
+    try {
+      updatePost({ actor: user, postId, input: submission.value });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return data(
+        { intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: errorToast(messages.postUpdateFailed) },
+        { status: error.status },
+      );
+    }
+    return success(postPath, messages.postUpdated);
+  }
+
+  try {
+    switch (intent) {
+      case "delete-post":
+        deletePost({ actor: user, postId });
+        return success(routes.discussions, messages.postDeleted);
+      case "pin":
+      case "unpin":
+        setPostPinned({ actor: user, postId, isPinned: intent === "pin" });
+        return success(postPath, intent === "pin" ? messages.postPinned : messages.postUnpinned);
+      case "delete-reply":
+        deleteReply({ actor: user, postId, replyId: numberField("replyId") });
+        return success(`${postPath}#replies`, messages.replyDeleted);
+      default:
+        return failure(postPath, "Unknown action.");
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.status === 404 && intent === "delete-post") return failure(routes.discussions, error.message);
+    return failure(postPath, error.message);
+  }
+}
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The URL's view state: which inline form (reply to, edit, delete confirmation) is open. */
+function useViewState() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  return { replyTo: Number(params.get("replyTo") ?? NaN), edit: params.get("edit"), confirmDelete: params.get("delete") };
+}
+
+export default function PostPage() {
+  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const view = useViewState();
+  const postPath = routes.post(post.id);
+  const isAuthor = post.authorId === viewer.id;
+  const canDelete = isAuthor || viewer.canModerate;
+  const replyFailure = actionData && "formId" in actionData ? actionData : null;
+  const editResult = actionData && "result" in actionData ? actionData.result : null;
+  const isEditing = isAuthor && (view.edit === "post" || Boolean(editResult));
+
   return (
-    <>
-      <PageHeader title="Discussion" />
-      <EmptyState title="Coming soon" message="Post pages are being built: soon you will read a discussion and its replies here." />
-    </>
+    <div className="space-y-6">
+      {/* SPEC's back button: a real button (a GET form), the same with JavaScript on and off. */}
+      <Form method="get" action={routes.discussions}>
+        <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
+          <span aria-hidden="true">←</span> Back to Discussions
+        </button>
+      </Form>
+
+      <article aria-labelledby="post-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          {post.isPinned ? <PinnedBadge /> : null}
+          <CategoryBadge category={post.category} />
+        </div>
+        <h1 id="post-title" className="mt-3 break-words text-2xl font-bold text-slate-900 sm:text-3xl">
+          {post.title}
+        </h1>
+        <div className="mt-3">
+          <AuthorLine author={post.author} date={post.createdAt} edited={new Date(post.updatedAt).getTime() - new Date(post.createdAt).getTime() > 1000} />
+        </div>
+        {isEditing ? (
+          <div className="mt-5 rounded-lg border border-slate-200 bg-slate-50 p-4">
+            <h2 className="mb-3 text-lg font-semibold">Edit Discussion</h2>
+            <PostForm
+              id="edit-post-form"
+              action={`${postPath}?edit=post`}
+              intent="edit-post"
+              categories={categories}
+              lastResult={editResult}
+              defaultValue={{ title: post.title, content: post.content, categoryId: post.categoryId }}
+              submitLabel="Save Changes"
+              pendingLabel="Saving..."
+              cancelTo={postPath}
+            />
+          </div>
+        ) : (
+          <UserContent html={{ __html: post.html }} className="mt-5" />
+        )}
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+          <div className="flex items-center gap-4">
+            <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={postPath} />
+            <a href="#replies" className="text-sm text-slate-600 hover:underline">
+              {repliesLabel(post.repliesCount)}
+            </a>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {isAuthor && !isEditing ? (
+              <Link to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
+                Edit
+              </Link>
+            ) : null}
+            {viewer.canModerate ? (
+              <Form method="post" action={postPath} preventScrollReset>
+                <input type="hidden" name="intent" value={post.isPinned ? "unpin" : "pin"} />
+                <button type="submit" className={buttonClass("ghost")}>
+                  {post.isPinned ? "Unpin" : "Pin"}
+                </button>
+              </Form>
+            ) : null}
+            {canDelete ? (
+              <Link to={`${postPath}?delete=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+                Delete
+              </Link>
+            ) : null}
+          </div>
+        </div>
+        {canDelete && view.confirmDelete === "post" ? (
+          <ConfirmDelete
+            id="confirm-delete-post"
+            title="Delete this discussion?"
+            message="The post, all its replies and likes will be removed. This cannot be undone."
+            action={postPath}
+            intent="delete-post"
+            confirmLabel="Delete Post"
+            cancelTo={postPath}
+          />
+        ) : null}
+      </article>
+
+      <section aria-labelledby="add-reply-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="add-reply-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Add a Reply
+        </h2>
+        <ReplyForm
+          key={`reply-form-${replyCount}`}
+          id="reply-form"
+          action={postPath}
+          intent="reply"
+          label="Your reply"
+          defaultContent={replyFailure?.formId === "reply-form" ? replyFailure.content : undefined}
+          errors={replyFailure?.formId === "reply-form" ? replyFailure.errors : undefined}
+          submitLabel="Post Reply"
+          pendingLabel="Posting..."
+        />
+      </section>
+
+      <section id="replies" aria-labelledby="replies-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="replies-heading" className="text-lg font-semibold text-slate-900">
+          Replies ({replyCount})
+        </h2>
+        {replies.length === 0 ? (
+          <div className="py-8 text-center" data-testid="replies-empty">
+            <p className="font-medium text-slate-900">No replies yet</p>
+            <p className="mt-1 text-sm text-slate-600">Be the first to share your thoughts!</p>
+          </div>
+        ) : (
+          <ol className="mt-4 space-y-4">
+            {replies.map((reply) => (
+              <ReplyItem key={reply.id} reply={reply} postPath={postPath} viewer={viewer} maxDepth={maxDepth} replyFailure={replyFailure} view={view} />
+            ))}
+          </ol>
+        )}
+        {isTruncated ? <p className="mt-4 text-sm text-slate-600">This page shows the first 1,000 replies of this discussion.</p> : null}
+      </section>
+    </div>
+  );
+}
+
+function ReplyItem({
+  reply,
+  postPath,
+  viewer,
+  maxDepth,
+  replyFailure,
+  view,
+}: {
+  reply: RenderedReply;
+  postPath: string;
+  viewer: PageData["viewer"];
+  maxDepth: number;
+  replyFailure: ReplyFailure | null;
+  view: ReturnType<typeof useViewState>;
+}) {
+  const isAuthor = reply.authorId === viewer.id;
+  const canDelete = isAuthor || viewer.canModerate;
+  const replyFormId = `reply-to-${reply.id}`;
+  const editFormId = `edit-reply-${reply.id}`;
+  const isReplying = view.replyTo === reply.id || replyFailure?.formId === replyFormId;
+  const isEditing = isAuthor && (view.edit === String(reply.id) || replyFailure?.formId === editFormId);
+  const isNested = reply.depth > 0;
+  const showsParent = reply.depth > maxDepth && reply.parentAuthorName;
+  // Deeper answers stay at the deepest indentation instead of running off the screen.
+  const childrenIndent = reply.depth < maxDepth;
+  const name = authorName(reply.author);
+  return (
+    <li id={`reply-${reply.id}`} data-testid="reply" className="scroll-mt-24">
+      <div className={`rounded-lg border border-slate-200 p-4 ${isNested ? "bg-slate-50" : "bg-white"}`}>
+        <AuthorLine author={reply.author} date={reply.createdAt} edited={Boolean(reply.updatedAt)} />
+        {showsParent ? <p className="mt-1 text-xs text-slate-500">in reply to {reply.parentAuthorName}</p> : null}
+        {isEditing ? (
+          <div className="mt-3">
+            <ReplyForm
+              id={editFormId}
+              action={`${postPath}?edit=${reply.id}`}
+              intent="edit-reply"
+              replyId={reply.id}
+              label="Edit your reply"
+              defaultContent={replyFailure?.formId === editFormId ? replyFailure.content : reply.content}
+              errors={replyFailure?.formId === editFormId ? replyFailure.errors : undefined}
+              submitLabel="Save Reply"
+              pendingLabel="Saving..."
+              cancelTo={`${postPath}#reply-${reply.id}`}
+              autoFocus
+            />
+          </div>
+        ) : (
+          <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" />
+        )}
+        <div className="mt-2 flex flex-wrap items-center gap-1">
+          <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")} aria-label={`Answer ${name}`}>
+            Reply
+          </Link>
+          {isAuthor && !isEditing ? (
+            <Link to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")}>
+              Edit
+            </Link>
+          ) : null}
+          {canDelete ? (
+            <Link to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+              Delete
+            </Link>
+          ) : null}
+        </div>
+        {canDelete && view.confirmDelete === String(reply.id) ? (
+          <ConfirmDelete
+            id={`confirm-delete-reply-${reply.id}`}
+            title="Delete this reply?"
+            message={reply.children.length ? "The reply and the answers under it will be removed. This cannot be undone." : "The reply will be removed. This cannot be undone."}
+            action={postPath}
+            intent="delete-reply"
+            replyId={reply.id}
+            confirmLabel="Delete Reply"
+            cancelTo={`${postPath}#reply-${reply.id}`}
+          />
+        ) : null}
+        {isReplying ? (
+          <div className="mt-3 border-t border-slate-200 pt-3">
+            <ReplyForm
+              id={replyFormId}
+              action={`${postPath}?replyTo=${reply.id}`}
+              intent="reply"
+              parentReplyId={reply.id}
+              label={`Reply to ${name}`}
+              defaultContent={replyFailure?.formId === replyFormId ? replyFailure.content : undefined}
+              errors={replyFailure?.formId === replyFormId ? replyFailure.errors : undefined}
+              submitLabel="Post Reply"
+              pendingLabel="Posting..."
+              cancelTo={`${postPath}#reply-${reply.id}`}
+              autoFocus
+            />
+          </div>
+        ) : null}
+      </div>
+      {reply.children.length ? (
+        <ol className={`mt-3 space-y-3 ${childrenIndent ? "ml-4 border-l-2 border-slate-200 pl-4 sm:ml-6" : ""}`}>
+          {reply.children.map((child) => (
+            <ReplyItem key={child.id} reply={child} postPath={postPath} viewer={viewer} maxDepth={maxDepth} replyFailure={replyFailure} view={view} />
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}
+
+function ConfirmDelete({
+  id,
+  title,
+  message,
+  action,
+  intent,
+  replyId,
+  confirmLabel,
+  cancelTo,
+}: {
+  id: string;
+  title: string;
+  message: string;
+  action: string;
+  intent: string;
+  replyId?: number;
+  confirmLabel: string;
+  cancelTo: string;
+}) {
+  const navigation = useNavigation();
+  const isPending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <div role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4">
+      <h3 id={`${id}-title`} className="font-semibold text-red-900">
+        {title}
+      </h3>
+      <p id={`${id}-message`} className="mt-1 text-sm text-red-800">
+        {message}
+      </p>
+      <Form method="post" action={action} className="mt-3 flex gap-2">
+        <input type="hidden" name="intent" value={intent} />
+        {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
+        <button type="submit" disabled={isPending} className={buttonClass("danger")}>
+          {isPending ? "Deleting..." : confirmLabel}
+        </button>
+        <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+      </Form>
+    </div>
   );
 }

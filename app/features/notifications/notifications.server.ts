@@ -1,5 +1,5 @@
 /** Notification counts for the header bell and the sidebar's Discussions badge. */
-import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, like, ne, or } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 
 export type NotificationCounts = { unreadDiscussions: number; unreadNotifications: number };
@@ -25,4 +25,96 @@ export function getNotificationCounts(userId: string): NotificationCounts {
     .where(and(eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
     .get();
   return { unreadDiscussions: discussions?.total ?? 0, unreadNotifications: unread?.total ?? 0 };
+}
+
+export type NotificationView = {
+  id: number;
+  kind: string;
+  message: string;
+  link: string | null;
+  isRead: boolean;
+  createdAt: Date;
+};
+
+/** Notifications shown per page on /notifications. */
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+/** A member's notifications, newest first (one extra row tells whether there is a next page). */
+export function listNotifications(userId: string, { limit = NOTIFICATIONS_PAGE_SIZE, offset = 0 } = {}): { notifications: NotificationView[]; hasMore: boolean } {
+  const rows = getDb()
+    .select()
+    .from(schema.notifications)
+    .where(eq(schema.notifications.userId, userId))
+    .orderBy(desc(schema.notifications.createdAt), desc(schema.notifications.id))
+    .limit(limit + 1)
+    .offset(offset)
+    .all();
+  return {
+    notifications: rows.slice(0, limit).map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      message: row.message,
+      link: row.link,
+      isRead: row.readAt !== null,
+      createdAt: row.createdAt,
+    })),
+    hasMore: rows.length > limit,
+  };
+}
+
+/** Marks every unread notification of a member as read; returns how many changed. */
+export function markAllNotificationsRead(userId: string, at = new Date()): number {
+  return getDb()
+    .update(schema.notifications)
+    .set({ readAt: at })
+    .where(and(eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
+    .run().changes;
+}
+
+/** Marks one of the member's own notifications as read (someone else's id changes nothing). */
+export function markNotificationRead(userId: string, notificationId: number, at = new Date()): boolean {
+  return (
+    getDb()
+      .update(schema.notifications)
+      .set({ readAt: at })
+      .where(and(eq(schema.notifications.id, notificationId), eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
+      .run().changes > 0
+  );
+}
+
+/** Whether the member already has an unread notification of this kind, from this actor, about this link (no repeat for like, unlike, like). */
+export function hasUnreadNotification(input: { userId: string; actorId: string; kind: string; link: string }): boolean {
+  const row = getDb()
+    .select({ id: schema.notifications.id })
+    .from(schema.notifications)
+    .where(
+      and(
+        eq(schema.notifications.userId, input.userId),
+        isNull(schema.notifications.readAt),
+        eq(schema.notifications.actorId, input.actorId),
+        eq(schema.notifications.kind, input.kind),
+        eq(schema.notifications.link, input.link),
+      ),
+    )
+    .get();
+  return Boolean(row);
+}
+
+/** Removes the notifications pointing into a deleted post, for the members who could have them. Call inside the delete's transaction. */
+export function deleteNotificationsAbout(input: { recipientIds: string[]; link: string }): number {
+  if (input.recipientIds.length === 0) return 0;
+  return getDb()
+    .delete(schema.notifications)
+    .where(
+      and(
+        inArray(schema.notifications.userId, input.recipientIds),
+        or(eq(schema.notifications.link, input.link), like(schema.notifications.link, `${input.link}#%`)),
+      ),
+    )
+    .run().changes;
+}
+
+/** Opening /discussions: posts up to now are no longer "new" for this member. */
+export function markDiscussionsSeen(userId: string, at = new Date()): void {
+  getDb().update(schema.users).set({ discussionsSeenAt: at }).where(eq(schema.users.id, userId)).run();
 }

@@ -1,0 +1,87 @@
+/**
+ * User content: the safe Markdown subset posts and replies are written in, rendered to HTML on
+ * the server, and the plain-text excerpt of it.
+ *
+ * Safety comes from construction, not from cleaning afterwards: markdown-it runs with
+ * `html: false` (any tag a member types is escaped as text), images, headings and tables are
+ * switched off, and every link target must pass `isSafeLinkUrl` (http, https, mailto or a
+ * relative path), so no script, event handler or `javascript:` URL can come out of it.
+ */
+import MarkdownIt from "markdown-it";
+
+/** Excerpt length of SPEC section 9 (post cards, dashboard). */
+export const EXCERPT_LENGTH = 200;
+
+const ALLOWED_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+// Characters browsers ignore or strip inside a URL scheme ("java\nscript:", "\u0000javascript:").
+// eslint-disable-next-line no-control-regex
+const IGNORED_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g;
+
+/** Whether a link target may appear in user content: http(s), mailto, or a relative link. */
+export function isSafeLinkUrl(url: string): boolean {
+  const compact = url.replace(IGNORED_URL_CHARACTERS, "");
+  if (compact === "") return false;
+  // Protocol-relative ("//evil.example") and backslash tricks ("/\evil.example") leave the site.
+  if (/^[/\\]{2}/.test(compact) || /^\/\\/.test(compact)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
+  if (scheme) return ALLOWED_SCHEMES.has(`${scheme[1].toLowerCase()}:`);
+  // An encoded colon before the first slash could be decoded into a scheme by some consumer.
+  const beforePath = compact.split(/[/?#]/)[0];
+  if (/:|%3a|&#|&colon;/i.test(beforePath)) return false;
+  return true;
+}
+
+function isExternal(url: string): boolean {
+  return /^(https?:|mailto:)/i.test(url.trim());
+}
+
+function createRenderer(): MarkdownIt {
+  const markdown = new MarkdownIt("default", { html: false, linkify: true, typographer: false, breaks: true });
+  markdown.disable(["image", "table", "heading", "lheading", "html_block", "html_inline"]);
+  markdown.validateLink = isSafeLinkUrl;
+
+  markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+    const token = tokens[index];
+    const href = token.attrGet("href") ?? "";
+    token.attrSet("rel", "nofollow ugc noopener");
+    if (isExternal(href) && !/^mailto:/i.test(href.trim())) token.attrSet("target", "_blank");
+    return self.renderToken(tokens, index, options);
+  };
+  return markdown;
+}
+
+let renderer: MarkdownIt | undefined;
+function getRenderer(): MarkdownIt {
+  renderer ??= createRenderer();
+  return renderer;
+}
+
+/** Renders a member's Markdown to safe HTML (for dangerouslySetInnerHTML through <UserContent>). */
+export function renderMarkdown(source: string): string {
+  return getRenderer().render(source);
+}
+
+/** The visible text of a member's Markdown, whitespace collapsed (for excerpts and notifications). */
+export function toPlainText(source: string): string {
+  const tokens = getRenderer().parse(source, {});
+  const parts: string[] = [];
+  for (const token of tokens) {
+    if (token.type === "inline") {
+      for (const child of token.children ?? []) {
+        if (child.type === "text" || child.type === "code_inline") parts.push(child.content);
+        else if (child.type === "softbreak" || child.type === "hardbreak") parts.push(" ");
+      }
+      parts.push(" ");
+    } else if (token.type === "code_block" || token.type === "fence") {
+      parts.push(token.content, " ");
+    }
+  }
+  return parts.join("").replace(/\s+/g, " ").trim();
+}
+
+/** SPEC's excerpt: the first 200 characters of the plain text, plus an ellipsis when cut. */
+export function excerptOf(source: string, length = EXCERPT_LENGTH): string {
+  const text = toPlainText(source);
+  if (text.length <= length) return text;
+  return `${Array.from(text).slice(0, length).join("")}...`;
+}

@@ -1,0 +1,56 @@
+import { Link } from "@remix-run/react";
+import { routes } from "~/utils/routes";
+import { repliesLabel } from "../format";
+import { LikeButton } from "./like-button";
+import { AuthorLine, CategoryBadge, PinnedBadge } from "./post-meta";
+
+export type PostCardData = {
+  id: number;
+  title: string;
+  excerpt: string;
+  isPinned: boolean;
+  likesCount: number;
+  repliesCount: number;
+  isLiked: boolean;
+  createdAt: Date | string;
+  category: { name: string; colorClass: string; iconClass: string } | null;
+  author: { id: string; displayName: string; firstName: string; lastName: string; profileImageUrl: string | null; role: string };
+};
+
+/** One discussion in the list: pinned mark, category, title (to the post), excerpt, author, likes and replies. */
+export function PostCard({ post, likeAction }: { post: PostCardData; likeAction: string }) {
+  return (
+    <article aria-labelledby={`post-${post.id}-title`} data-testid="post-card" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        {post.isPinned ? <PinnedBadge /> : null}
+        <CategoryBadge category={post.category} />
+      </div>
+      <h2 id={`post-${post.id}-title`} className="mt-2 text-lg font-semibold text-slate-900">
+        <Link to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">
+          {post.title}
+        </Link>
+      </h2>
+      <p className="mt-1 break-words text-slate-600">{post.excerpt}</p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <AuthorLine author={post.author} date={post.createdAt} />
+        <div className="flex items-center gap-3">
+          <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />
+          <Link to={`${routes.post(post.id)}#replies`} className="text-sm text-slate-600 hover:underline">
+            {repliesLabel(post.repliesCount)}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function PostCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="animate-pulse rounded-xl border border-slate-200 bg-white p-5">
+      <div className="h-4 w-24 rounded bg-slate-200" />
+      <div className="mt-3 h-5 w-2/3 rounded bg-slate-200" />
+      <div className="mt-2 h-4 w-full rounded bg-slate-100" />
+      <div className="mt-1 h-4 w-5/6 rounded bg-slate-100" />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { createPostSchema } from "../schemas";
+import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
+
+type CategoryOption = { id: number; name: string };
+
+/**
+ * The post form (create and edit): Title, Content, Category (starts empty). The server
+ * validates (the same schema), so a mistake reads the same with JavaScript on and off.
+ */
+export function PostForm({
+  id,
+  action,
+  intent,
+  categories,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  pendingLabel,
+  cancelTo,
+  autoFocus,
+}: {
+  id: string;
+  action: string;
+  intent?: string;
+  categories: CategoryOption[];
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: { title: string; content: string; categoryId: number | string | null };
+  submitLabel: string;
+  pendingLabel: string;
+  cancelTo: string;
+  autoFocus?: boolean;
+}) {
+  const navigation = useNavigation();
+  const isPending = navigation.state === "submitting" && navigation.formAction === action && (!intent || navigation.formData?.get("intent") === intent);
+  const [form, fields] = useForm({
+    id,
+    lastResult: lastResult ?? undefined,
+    constraint: getZodConstraint(createPostSchema),
+    defaultValue: defaultValue ? { ...defaultValue, categoryId: defaultValue.categoryId == null ? "" : String(defaultValue.categoryId) } : undefined,
+    shouldRevalidate: "onInput",
+  });
+  const generalErrors = form.errors ?? [];
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {generalErrors.length ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {generalErrors.join(" ")}
+        </p>
+      ) : null}
+      <TextInputField
+        label="Title"
+        errors={fields.title.errors}
+        inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: false, placeholder: "What would you like to discuss?", autoFocus }}
+      />
+      <TextAreaField
+        label="Content"
+        errors={fields.content.errors}
+        hint={MARKDOWN_HINT}
+        textareaProps={{ ...getTextareaProps(fields.content), required: false, rows: 8, placeholder: "Share your thoughts, questions, or insights..." }}
+      />
+      <SelectField label="Category" errors={fields.categoryId.errors} selectProps={{ ...getSelectProps(fields.categoryId), required: false }}>
+        <option value="">Select a category</option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex justify-end gap-2">
+        <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <button type="submit" disabled={isPending} className={buttonClass("primary")}>
+          {isPending ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from "@remix-run/react";
+import { initialOf } from "~/utils/display-name";
+import { routes } from "~/utils/routes";
+import { formatPostDate } from "../format";
+
+type Author = { id: string; displayName: string; firstName: string; lastName: string; profileImageUrl: string | null; role: string };
+
+export function authorName(author: Author): string {
+  const first = author.firstName.trim();
+  const last = author.lastName.trim();
+  return author.displayName.trim() || (first && last ? `${first} ${last}` : "") || first || "Community Member";
+}
+
+/** Avatar, name (to the member's page) and date. */
+export function AuthorLine({ author, date, edited }: { author: Author; date: Date | string; edited?: boolean }) {
+  const name = authorName(author);
+  return (
+    <div className="flex items-center gap-2 text-sm text-slate-600">
+      {author.profileImageUrl ? (
+        <img src={author.profileImageUrl} alt="" className="h-7 w-7 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded-full bg-indigo-100 text-xs font-bold text-indigo-700">
+          {initialOf(name)}
+        </span>
+      )}
+      <Link to={routes.member(author.id)} className="font-medium text-slate-900 hover:underline">
+        {name}
+      </Link>
+      {author.role === "admin" ? <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Community Leader</span> : null}
+      {author.role === "moderator" ? <span className="rounded bg-blue-100 px-1.5 text-xs text-blue-800">Moderator</span> : null}
+      <span aria-hidden="true">·</span>
+      <time dateTime={new Date(date).toISOString()}>{formatPostDate(date)}</time>
+      {edited ? <span className="text-xs text-slate-500">(edited)</span> : null}
+    </div>
+  );
+}
+
+export function CategoryBadge({ category }: { category: { name: string; colorClass: string; iconClass?: string } | null }) {
+  if (!category) return null;
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${category.colorClass}`}>
+      {category.iconClass ? <span aria-hidden="true">{category.iconClass}</span> : null}
+      {category.name}
+    </span>
+  );
+}
+
+export function PinnedBadge() {
+  return <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">📌 Pinned</span>;
+}

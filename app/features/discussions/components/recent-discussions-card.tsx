@@ -1,0 +1,62 @@
+import { Link } from "@remix-run/react";
+import { routes } from "~/utils/routes";
+import { likesLabel, repliesLabel } from "../format";
+import { CategoryBadge, PinnedBadge } from "./post-meta";
+
+type RecentDiscussion = {
+  id: number;
+  title: string;
+  excerpt: string;
+  likesCount: number;
+  repliesCount: number;
+  isPinned: boolean;
+  category: { name: string; colorClass: string; iconClass: string } | null;
+  authorName: string;
+};
+
+/** Dashboard card 'Recent Discussions': the first 3 posts, excerpt, category tag, likes and replies, 'View All'. */
+export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) {
+  return (
+    <section aria-labelledby="recent-discussions-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="recent-discussions-heading" className="text-lg font-semibold text-slate-900">
+          Recent Discussions
+        </h2>
+        <Link to={routes.discussions} className="text-sm font-semibold text-indigo-700 hover:underline">
+          View All
+        </Link>
+      </div>
+      {posts.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">
+          No discussions yet.{" "}
+          <Link to={routes.discussions} className="font-medium text-indigo-700 hover:underline">
+            Start the first one
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {posts.map((post) => (
+            <li key={post.id} className="py-3 first:pt-0 last:pb-0">
+              <div className="flex flex-wrap items-center gap-2">
+                {post.isPinned ? <PinnedBadge /> : null}
+                <CategoryBadge category={post.category} />
+              </div>
+              <h3 className="mt-1 font-semibold text-slate-900">
+                <Link to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">
+                  {post.title}
+                </Link>
+              </h3>
+              <p className="mt-1 break-words text-sm text-slate-600">{post.excerpt}</p>
+              <p className="mt-2 flex gap-4 text-xs text-slate-500">
+                <span>by {post.authorName}</span>
+                <span>{likesLabel(post.likesCount)}</span>
+                <span>{repliesLabel(post.repliesCount)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { buttonClass, MARKDOWN_HINT, TextAreaField } from "./fields";
+
+/** A reply (or reply edit) form: a plain POST form; the server validates and re-renders it with the text kept. */
+export function ReplyForm({
+  id,
+  action,
+  intent,
+  label,
+  parentReplyId,
+  replyId,
+  defaultContent,
+  errors,
+  submitLabel,
+  pendingLabel,
+  cancelTo,
+  autoFocus,
+}: {
+  id: string;
+  action: string;
+  intent: "reply" | "edit-reply";
+  label: string;
+  parentReplyId?: number;
+  replyId?: number;
+  defaultContent?: string;
+  errors?: string[];
+  submitLabel: string;
+  pendingLabel: string;
+  cancelTo?: string;
+  autoFocus?: boolean;
+}) {
+  const navigation = useNavigation();
+  const isPending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("formId") === id;
+  return (
+    <Form method="post" action={action} noValidate className="space-y-3" id={id} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="formId" value={id} />
+      {parentReplyId ? <input type="hidden" name="parentReplyId" value={parentReplyId} /> : null}
+      {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
+      <TextAreaField
+        label={label}
+        errors={errors}
+        hint={MARKDOWN_HINT}
+        textareaProps={{ id: `${id}-content`, name: "content", rows: 4, defaultValue: defaultContent, placeholder: "Share your thoughts...", autoFocus, maxLength: 10_000 }}
+      />
+      <div className="flex justify-end gap-2">
+        {cancelTo ? (
+          <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        ) : null}
+        <button type="submit" disabled={isPending} className={buttonClass("primary")}>
+          {isPending ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,27 @@
+/** The like/unlike intent both discussion pages handle (cards on /discussions, the post page). */
+import { data, redirect } from "@remix-run/node";
+import { isAppError } from "~/utils/errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { messages } from "./messages";
+import type { LikeActionData } from "./components/like-button";
+import { likePost, unlikePost, type Actor } from "./posts.server";
+
+const LIKE_ERROR = messages.likeFailed;
+
+/**
+ * Runs a like or unlike. Without JavaScript the browser gets a redirect back to `returnTo`
+ * (post/redirect/get); a fetcher submission (it sends `_fetcher`) gets the new state as data.
+ */
+export async function handleLikeIntent({ actor, formData, postId, returnTo }: { actor: Actor; formData: FormData; postId: number; returnTo: string }) {
+  const isFetcher = formData.get("_fetcher") === "1";
+  const intent = formData.get("intent");
+  try {
+    const likeResult = intent === "unlike" ? unlikePost({ actor, postId }) : likePost({ actor, postId });
+    if (isFetcher) return data<LikeActionData>({ likeResult });
+    return redirect(returnTo);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (isFetcher) return data<LikeActionData>({ likeError: LIKE_ERROR }, { status: error.status });
+    return redirectWithToast(returnTo, { title: "Error", description: LIKE_ERROR, variant: "destructive" });
+  }
+}

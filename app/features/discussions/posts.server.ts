@@ -1,0 +1,296 @@
+/**
+ * Posts: listing and search, reading, creating, editing, deleting, pinning and likes.
+ * The /discussions and /post/:id pages and the /api/posts routes all call these functions.
+ */
+import { recordAudit } from "~/features/audit/audit.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
+import { deleteNotificationsAbout, hasUnreadNotification } from "~/features/notifications/notifications.server";
+import { notify } from "~/features/notifications/notify.server";
+import { userCan } from "~/utils/auth.server";
+import { displayNameOf } from "~/utils/display-name";
+import { getDb, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, forbidden, notFound } from "~/utils/errors.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { routes } from "~/utils/routes";
+import { revokePostContributions } from "./revoke-contributions.server";
+import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE, updatePostSchema } from "./schemas";
+import { parseOrThrow } from "./validation.server";
+import { POST_COLUMNS, POST_JOINS, toPostView, type PostRow, type PostView } from "./views.server";
+
+/** Searches of 1–2 characters (too short for the trigram index) look only through this many newest posts. */
+export const SHORT_SEARCH_WINDOW = 5_000;
+
+export type Actor = Pick<CurrentUser, "id" | "email" | "role" | "isAdmin" | "isModerator">;
+
+export type ListPostsOptions = {
+  viewerId: string;
+  search?: string;
+  categoryId?: number;
+  limit?: number;
+  /** Offset paging (the /discussions ?page= links). */
+  offset?: number;
+  /** Keyset paging (GET /api/posts?before=<post id>): posts that come after this one in the list order. */
+  beforeId?: number;
+};
+
+/** Quotes a member's search as one FTS5 string, so operators and quotes in it are plain text. */
+export function toFtsPhrase(search: string): string {
+  return `"${search.replace(/"/g, '""')}"`;
+}
+
+function escapeLike(search: string): string {
+  return search.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The discussion list: pinned first, then newest first; optional case-insensitive search over
+ * title and content (FTS5 trigram index for 3+ characters) and category filter.
+ *
+ * Pinned and unpinned posts are read by two queries, each walking an index in list order
+ * (is_pinned + created_at, or category + created_at), so a page costs about `limit` rows
+ * instead of sorting every post of a category (see docs/discussions.md for the numbers).
+ */
+export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMore: boolean } {
+  const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? POSTS_PAGE_SIZE)), POSTS_API_MAX_LIMIT);
+  const offset = Math.max(0, Math.trunc(options.offset ?? 0));
+  const filters: string[] = [];
+  const filterParams: unknown[] = [];
+  // Control characters (a NUL ends an FTS5 string early) mean nothing in a search: drop them.
+  // eslint-disable-next-line no-control-regex
+  const search = (options.search ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  if (search !== "") {
+    if (Array.from(search).length >= 3) {
+      filters.push(`p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)`);
+      filterParams.push(toFtsPhrase(search));
+    } else {
+      const pattern = `%${escapeLike(search)}%`;
+      filters.push(
+        `p.id IN (SELECT id FROM posts ORDER BY created_at DESC LIMIT ${SHORT_SEARCH_WINDOW})
+         AND (p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')`,
+      );
+      filterParams.push(pattern, pattern);
+    }
+  }
+  if (options.categoryId !== undefined) {
+    filters.push(`p.category_id = ?`);
+    filterParams.push(options.categoryId);
+  }
+
+  let cursor: { isPinned: number; createdAt: number; id: number } | undefined;
+  if (options.beforeId !== undefined) {
+    cursor = getDb()
+      .$client.prepare(`SELECT is_pinned AS isPinned, created_at AS createdAt, id FROM posts WHERE id = ?`)
+      .get(options.beforeId) as typeof cursor;
+    // The cursor post was deleted meanwhile: ids grow with time, so "older than its id" is close enough.
+    cursor ??= { isPinned: 0, createdAt: Number.MAX_SAFE_INTEGER, id: options.beforeId };
+  }
+
+  const read = (isPinned: 0 | 1, take: number, skip: number): PostRow[] => {
+    const conditions = [`p.is_pinned = ${isPinned}`, ...filters];
+    const params: unknown[] = [options.viewerId, ...filterParams];
+    if (cursor && cursor.isPinned === isPinned) {
+      conditions.push(`(p.created_at < ? OR (p.created_at = ? AND p.id < ?))`);
+      params.push(cursor.createdAt, cursor.createdAt, cursor.id);
+    }
+    params.push(take, skip);
+    // Pinned posts are few: walk them by the pinned index rather than a category's whole index.
+    const joins = isPinned ? POST_JOINS.replace("FROM posts p", "FROM posts p INDEXED BY posts_pinned_created_idx") : POST_JOINS;
+    return getDb()
+      .$client.prepare(
+        `SELECT ${POST_COLUMNS},
+           EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS isLiked
+         ${joins}
+         WHERE ${conditions.join(" AND ")}
+         ORDER BY p.created_at DESC, p.id DESC
+         LIMIT ? OFFSET ?`,
+      )
+      .all(...params) as PostRow[];
+  };
+
+  const wanted = limit + 1;
+  // A cursor on an unpinned post is past every pinned one.
+  const pinned = cursor && !cursor.isPinned ? [] : read(1, offset + wanted, 0);
+  let rows: PostRow[];
+  if (offset < pinned.length) {
+    rows = pinned.slice(offset, offset + wanted);
+    if (rows.length < wanted) rows = rows.concat(read(0, wanted - rows.length, 0));
+  } else {
+    rows = read(0, wanted, offset - pinned.length);
+  }
+  return { posts: rows.slice(0, limit).map(toPostView), hasMore: rows.length > limit };
+}
+
+/** One post in its read form, or null. */
+export function findPost(postId: number, viewerId: string): PostView | null {
+  if (!Number.isSafeInteger(postId) || postId <= 0) return null;
+  const row = getDb()
+    .$client.prepare(
+      `SELECT ${POST_COLUMNS},
+         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS isLiked
+       ${POST_JOINS}
+       WHERE p.id = ?`,
+    )
+    .get(viewerId, postId) as PostRow | undefined;
+  return row ? toPostView(row) : null;
+}
+
+/** One post, or a 404 AppError. */
+export function getPost(postId: number, viewerId: string): PostView {
+  const post = findPost(postId, viewerId);
+  if (!post) throw notFound("Post not found");
+  return post;
+}
+
+export type Category = { id: number; name: string; description: string; colorClass: string; iconClass: string; createdAt: Date };
+
+/** All categories, by name (the create form's options, the filter and GET /api/categories). */
+export function listCategories(): Category[] {
+  const rows = getDb()
+    .$client.prepare(
+      `SELECT id, name, description, color_class AS colorClass, icon_class AS iconClass, created_at AS createdAt FROM categories ORDER BY name COLLATE NOCASE`,
+    )
+    .all() as (Omit<Category, "createdAt"> & { createdAt: number })[];
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+function assertCategoryExists(categoryId: number) {
+  const exists = getDb().$client.prepare(`SELECT 1 FROM categories WHERE id = ?`).get(categoryId);
+  if (!exists) throw badRequest("Please select a category", { categoryId: ["Please select a category"] });
+}
+
+/** Counts one post or reply against the member's posting limit (POST_RATE_LIMIT per POST_RATE_LIMIT_WINDOW_SECONDS); 429 when over. */
+export function consumePostingAllowance(userId: string) {
+  const env = getEnv();
+  consumeRateLimit({ key: `posting:${userId}`, limit: env.POST_RATE_LIMIT, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, "posts and replies");
+}
+
+/** Starts a discussion; throws 400 (field errors), 429 (posting too fast). Credits post_created. */
+export function createPost({ actor, input }: { actor: Actor; input: unknown }): PostView {
+  const data = parseOrThrow(createPostSchema, input);
+  assertCategoryExists(data.categoryId);
+  consumePostingAllowance(actor.id);
+  const postId = transaction((db) => {
+    const inserted = db.$client
+      .prepare(`INSERT INTO posts (title, content, author_id, category_id) VALUES (?, ?, ?, ?) RETURNING id`)
+      .get(data.title, data.content, actor.id, data.categoryId) as { id: number };
+    recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id });
+    return inserted.id;
+  });
+  return getPost(postId, actor.id);
+}
+
+function loadPostForChange(postId: number): { id: number; authorId: string; title: string; isPinned: number } {
+  const post = getDb()
+    .$client.prepare(`SELECT id, author_id AS authorId, title, is_pinned AS isPinned FROM posts WHERE id = ?`)
+    .get(postId) as { id: number; authorId: string; title: string; isPinned: number } | undefined;
+  if (!post) throw notFound("Post not found");
+  return post;
+}
+
+/** Edits a post's title, content and category; only its author may. */
+export function updatePost({ actor, postId, input }: { actor: Actor; postId: number; input: unknown }): PostView {
+  const data = parseOrThrow(updatePostSchema, input);
+  transaction(() => {
+    const post = loadPostForChange(postId);
+    if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");
+    assertCategoryExists(data.categoryId);
+    getDb()
+      .$client.prepare(`UPDATE posts SET title = ?, content = ?, category_id = ?, updated_at = ? WHERE id = ?`)
+      .run(data.title, data.content, data.categoryId, Date.now(), postId);
+  });
+  return getPost(postId, actor.id);
+}
+
+export function canModerate(actor: Actor): boolean {
+  return userCan(actor as CurrentUser, "content:moderate");
+}
+
+/**
+ * Deletes a post with its replies and likes (foreign-key cascades), takes back every
+ * contribution they produced and the notifications pointing at it; authors and moderators may.
+ */
+export function deletePost({ actor, postId }: { actor: Actor; postId: number }): void {
+  transaction(() => {
+    const post = loadPostForChange(postId);
+    const isOwn = post.authorId === actor.id;
+    if (!isOwn && !canModerate(actor)) throw forbidden("Only the author or a moderator can delete this post.");
+    const sqlite = getDb().$client;
+    revokePostContributions(postId);
+    const recipients = sqlite
+      .prepare(`SELECT ? AS id UNION SELECT DISTINCT author_id FROM replies WHERE post_id = ?`)
+      .all(post.authorId, postId) as { id: string }[];
+    deleteNotificationsAbout({ recipientIds: recipients.map((row) => row.id), link: routes.post(postId) });
+    sqlite.prepare(`DELETE FROM posts WHERE id = ?`).run(postId);
+    if (!isOwn) {
+      recordAudit({ actor, action: "post.deleted", targetType: "post", targetId: postId, summary: post.title });
+    }
+  });
+}
+
+/** Pins or unpins a post (moderators and admins). */
+export function setPostPinned({ actor, postId, isPinned }: { actor: Actor; postId: number; isPinned: boolean }): PostView {
+  if (!canModerate(actor)) throw forbidden("Only moderators can pin posts.");
+  transaction(() => {
+    const post = loadPostForChange(postId);
+    if (Boolean(post.isPinned) === isPinned) return;
+    getDb().$client.prepare(`UPDATE posts SET is_pinned = ? WHERE id = ?`).run(isPinned ? 1 : 0, postId);
+    if (post.authorId !== actor.id) {
+      recordAudit({ actor, action: isPinned ? "post.pinned" : "post.unpinned", targetType: "post", targetId: postId, summary: post.title });
+    }
+  });
+  return getPost(postId, actor.id);
+}
+
+export type LikeState = { postId: number; liked: boolean; likesCount: number };
+
+/**
+ * Likes a post once (a second like changes nothing). The counter moves by SQL increment in
+ * the same IMMEDIATE transaction as the unique (post, user) row, so it always equals COUNT(*).
+ */
+export function likePost({ actor, postId }: { actor: Actor; postId: number }): LikeState {
+  return transaction(() => {
+    const sqlite = getDb().$client;
+    const post = loadPostForChange(postId);
+    const inserted = sqlite.prepare(`INSERT INTO post_likes (post_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING id`).get(postId, actor.id);
+    if (inserted) {
+      sqlite.prepare(`UPDATE posts SET likes_count = likes_count + 1 WHERE id = ?`).run(postId);
+      if (post.authorId !== actor.id) {
+        recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
+        const link = routes.post(postId);
+        if (!hasUnreadNotification({ userId: post.authorId, actorId: actor.id, kind: "like", link })) {
+          notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link });
+        }
+      }
+    }
+    return { postId, liked: true, likesCount: currentLikes(postId) };
+  });
+}
+
+/** Takes a like back (a no-op when there was none) and the author's like_received points with it. */
+export function unlikePost({ actor, postId }: { actor: Actor; postId: number }): LikeState {
+  return transaction(() => {
+    const sqlite = getDb().$client;
+    const post = loadPostForChange(postId);
+    const removed = sqlite.prepare(`DELETE FROM post_likes WHERE post_id = ? AND user_id = ? RETURNING id`).get(postId, actor.id);
+    if (removed) {
+      sqlite.prepare(`UPDATE posts SET likes_count = likes_count - 1 WHERE id = ?`).run(postId);
+      revokeContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
+    }
+    return { postId, liked: false, likesCount: currentLikes(postId) };
+  });
+}
+
+function currentLikes(postId: number): number {
+  const row = getDb().$client.prepare(`SELECT likes_count AS likesCount FROM posts WHERE id = ?`).get(postId) as { likesCount: number };
+  return row.likesCount;
+}
+
+/** The name other members see for someone (SPEC's display-name rule), for notification texts. */
+export function actorName(userId: string): string {
+  const row = getDb()
+    .$client.prepare(`SELECT display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)
+    .get(userId) as { displayName: string; firstName: string; lastName: string } | undefined;
+  return row ? displayNameOf(row) : "Community Member";
+}

@@ -1,0 +1,80 @@
+/** Zod schemas shared by the discussion forms (Conform) and the server (page actions and /api). */
+import { z } from "zod";
+
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 20_000;
+export const REPLY_MAX = 10_000;
+/** Posts per page on /discussions and the default `limit` of GET /api/posts. */
+export const POSTS_PAGE_SIZE = 20;
+export const POSTS_API_MAX_LIMIT = 100;
+export const SEARCH_MAX = 200;
+
+const title = z
+  .string({ required_error: "Title is required", invalid_type_error: "Title is required" })
+  .trim()
+  .min(1, "Title is required")
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+
+const content = z
+  .string({ required_error: "Content is required", invalid_type_error: "Content is required" })
+  .trim()
+  .min(1, "Content is required")
+  .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX.toLocaleString("en-US")} characters`);
+
+const categoryId = z.coerce
+  .number({ required_error: "Please select a category", invalid_type_error: "Please select a category" })
+  .int("Please select a category")
+  .positive("Please select a category");
+
+/** Create a post: title, content and categoryId, all required (SPEC section 5). */
+export const createPostSchema = z.object({
+  title,
+  content,
+  // An empty <select> sends "", which must read as "missing", not as 0.
+  categoryId: z.preprocess((value) => (value === "" || value === null ? undefined : value), categoryId),
+});
+export type CreatePostInput = z.infer<typeof createPostSchema>;
+
+/** Edit a post (author only): the same fields. */
+export const updatePostSchema = createPostSchema;
+
+const replyContent = z
+  .string({ required_error: "Reply cannot be empty", invalid_type_error: "Reply cannot be empty" })
+  .trim()
+  .min(1, "Reply cannot be empty")
+  .max(REPLY_MAX, `Reply must be at most ${REPLY_MAX.toLocaleString("en-US")} characters`);
+
+/** A reply: content non-empty after trimming; parentReplyId optional (a reply to a reply). */
+export const replySchema = z.object({
+  content: replyContent,
+  parentReplyId: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce.number({ invalid_type_error: "Unknown reply" }).int("Unknown reply").positive("Unknown reply").optional(),
+  ),
+});
+export type ReplyInput = z.infer<typeof replySchema>;
+
+export const updateReplySchema = z.object({ content: replyContent });
+
+/** The /discussions filters as they live in the URL. Anything malformed falls back to "no filter". */
+export const discussionFiltersSchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().slice(0, SEARCH_MAX)),
+  category: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const parsed = Number(value);
+      return Number.isInteger(parsed) && parsed > 0 ? parsed : undefined;
+    }),
+  page: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const parsed = Number(value);
+      return Number.isInteger(parsed) && parsed > 1 ? Math.min(parsed, 10_000) : 1;
+    }),
+});
+export type DiscussionFilters = z.output<typeof discussionFiltersSchema>;

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listCategories } from "~/features/discussions/posts.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/categories: every category (id, name, description, colorClass, iconClass, createdAt). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    await requireApiUser(request);
+    return Response.json(listCategories());
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getNotificationCounts } from "~/features/notifications/notifications.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/notifications/counts: { unreadDiscussions, unreadNotifications }; 401 when signed out. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(getNotificationCounts(user.id));
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** POST /api/notifications/read-all: marks every notification read; answers { updated }. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const user = await requireApiUser(request);
+    return Response.json({ updated: markAllNotificationsRead(user.id) });
+  });
+}
+
+export function loader() {
+  return methodNotAllowedResponse(["POST"]);
+}

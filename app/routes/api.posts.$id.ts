@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { parseIdParam } from "~/features/discussions/params.server";
+import { deletePost, getPost, setPostPinned, updatePost } from "~/features/discussions/posts.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { badRequest } from "~/utils/errors.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+
+/** GET /api/posts/{id}: one post (404 when unknown). */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(getPost(parseIdParam(params.id), user.id));
+  });
+}
+
+/**
+ * PUT /api/posts/{id}: title, content, categoryId (the author).
+ * PATCH /api/posts/{id}: { isPinned } (moderators and admins).
+ * DELETE /api/posts/{id}: the author, moderators and admins; removes its replies and likes.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    const postId = parseIdParam(params.id);
+    switch (request.method) {
+      case "PUT":
+        return Response.json(updatePost({ actor: user, postId, input: await readJsonBody(request) }));
+      case "PATCH": {
+        const body = await readJsonBody(request);
+        if (typeof body.isPinned !== "boolean") throw badRequest("isPinned must be true or false.", { isPinned: ["isPinned must be true or false."] });
+        return Response.json(setPostPinned({ actor: user, postId, isPinned: body.isPinned }));
+      }
+      case "DELETE":
+        deletePost({ actor: user, postId });
+        return new Response(null, { status: 204 });
+      default:
+        throw methodNotAllowed(["GET", "PUT", "PATCH", "DELETE"]);
+    }
+  });
+}

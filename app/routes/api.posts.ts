@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { parseApiListQuery } from "~/features/discussions/api.server";
+import { createPost, listPosts } from "~/features/discussions/posts.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+
+/** GET /api/posts: an array, pinned first then newest; ?limit= (1–100, default 20), ?before=<post id>, ?q=, ?categoryId=. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    const query = parseApiListQuery(new URL(request.url).searchParams);
+    return Response.json(listPosts({ viewerId: user.id, ...query }).posts);
+  });
+}
+
+/** POST /api/posts: title, content, categoryId → 201 with the post. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
+    const user = await requireApiUser(request);
+    return Response.json(createPost({ actor: user, input: await readJsonBody(request) }), { status: 201 });
+  });
+}

@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { PostForm } from "~/features/discussions/components/post-form";
+import { messages } from "~/features/discussions/messages";
+import { createPost } from "~/features/discussions/posts.server";
+import { createPostSchema } from "~/features/discussions/schemas";
+import { requireUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
+import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { loader as discussionsLoader } from "./discussions";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussion", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+/** Creates the post; success goes back to the list with SPEC's toast, failure re-renders the dialog with the input kept. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: createPostSchema });
+  const toast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: toast(messages.postCreateFailed) }, { status: 400 });
+  }
+  try {
+    createPost({ actor: user, input: submission.value });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const message = error.status === 429 ? error.message : messages.postCreateFailed;
+    return data(
+      { result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: toast(message) },
+      { status: error.status, headers: error.headers },
+    );
+  }
+  return redirectWithToast(routes.discussions, { title: "Success", description: messages.postCreated });
+}
+
+/** The 'Create New Discussion' dialog over the list: a page of its own without JavaScript, a modal with it. */
+export default function CreateDiscussionDialog() {
+  const actionData = useActionData<typeof action>();
+  const listData = useRouteLoaderData<typeof discussionsLoader>("routes/discussions");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const closeTo = `${routes.discussions}${location.search}`;
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") {
+        navigate(closeTo, { preventScrollReset: true });
+        return;
+      }
+      // Keep Tab inside the modal dialog.
+      const dialog = dialogRef.current;
+      if (event.key !== "Tab" || !dialog) return;
+      const focusable = Array.from(dialog.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input, select, textarea")).filter(
+        (element) => element.getAttribute("type") !== "hidden",
+      );
+      if (focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [closeTo, navigate]);
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="create-discussion-title"
+        className="w-full max-w-xl rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id="create-discussion-title" className="text-xl font-bold text-slate-900">
+          Create New Discussion
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-slate-600">Start a conversation with the community.</p>
+        <PostForm
+          id="create-post-form"
+          action={`/discussions/new${location.search}`}
+          categories={listData?.categories ?? []}
+          lastResult={actionData?.result}
+          submitLabel="Create Post"
+          pendingLabel="Creating..."
+          cancelTo={closeTo}
+          autoFocus
+        />
+      </div>
+    </div>
+  );
+}
