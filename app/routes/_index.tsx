@@ -6,6 +6,8 @@ import { BadgeIcon, EarnedBadgeTile, formatMonthYear, ProgressBar, ViewAllBadges
 import { TopContributorList } from "~/features/members/components/member-pieces";
 import { listTopContributors } from "~/features/members/members.server";
 import { LandingPage } from "~/features/landing/components/landing-page";
+import { RecentDiscussionsCard } from "~/features/discussions/components/recent-discussions-card";
+import { loadRecentDiscussions } from "~/features/discussions/dashboard.server";
 import { FeaturedArtistsCard } from "~/features/artists/components/featured-artists-card";
 import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
@@ -28,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       badges,
       topContributors: listTopContributors({ limit: 3 }),
       nextMeeting: await loadNextMeetingCard(request),
+      recentDiscussions: loadRecentDiscussions(user.id).posts,
       featuredArtists: loadFeaturedArtists(user.id),
     },
   };
@@ -93,7 +96,7 @@ export default function IndexPage() {
         {/* Left column, in SPEC order. */}
         <div className="space-y-6 lg:col-span-2" data-testid="dashboard-left-column">
           <NextMeetingCard meeting={dashboard.nextMeeting.meeting} timeZone={dashboard.nextMeeting.timeZone} />
-          {/* DASHBOARD SLOT (lead, at merge): <RecentDiscussionsCard /> — 'Recent Discussions' (issue 3). */}
+          <RecentDiscussionsCard posts={dashboard.recentDiscussions} />
           <FeaturedArtistsCard data={dashboard.featuredArtists} />
         </div>
 
