@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/features/admin/components/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/supporter.server";
 import { userRoles } from "~/features/users/schemas";
 import { changeUserRole, deleteUser, listUsers } from "~/features/users/users.server";
 import { requirePagePermission } from "~/utils/auth.server";
@@ -21,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
   const url = new URL(request.url);
   const list = listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
-  return { ...list, currentUserId: admin.id };
+  // Who holds the Supporter badge, for the whole page in one query.
+  const supporters = supporterIdsAmong(list.users.map((user) => user.id));
+  return { ...list, users: list.users.map((user) => ({ ...user, isSupporter: supporters.has(user.id) })), currentUserId: admin.id };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,6 +39,16 @@ export async function action({ request }: ActionFunctionArgs) {
       return adminSuccess(request, "User deleted successfully");
     } catch (error) {
       return adminFailure(request, error, { description: "Failed to delete user", target: userId });
+    }
+  }
+  if (intent === "grant-supporter" || intent === "revoke-supporter") {
+    const isGrant = intent === "grant-supporter";
+    try {
+      if (isGrant) grantSupporterBadge(admin, userId);
+      else revokeSupporterBadge(admin, userId);
+      return adminSuccess(request, isGrant ? "Supporter badge granted" : "Supporter badge revoked");
+    } catch (error) {
+      return adminFailure(request, error, { description: isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", target: userId });
     }
   }
   try {
@@ -119,6 +132,9 @@ export default function ManageUsersTab() {
                 </th>
                 <th scope="col" className="px-4 py-3">
                   Change role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Supporter
                 </th>
                 <th scope="col" className="px-4 py-3">
                   <span className="sr-only">Delete</span>
@@ -220,6 +236,29 @@ function UserRow({
             </select>
             <button type="submit" aria-label={`Save role for ${name}`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
               Save
+            </button>
+          </Form>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        {isSelf ? (
+          user.isSupporter ? (
+            <span className="text-xs text-slate-600">Supporter</span>
+          ) : null
+        ) : (
+          <Form method="post" action={formAction} preventScrollReset>
+            <input type="hidden" name="intent" value={user.isSupporter ? "revoke-supporter" : "grant-supporter"} />
+            <input type="hidden" name="userId" value={user.id} />
+            <button
+              type="submit"
+              aria-label={`${user.isSupporter ? "Revoke Supporter" : "Grant Supporter"} for ${name}`}
+              className={
+                user.isSupporter
+                  ? "whitespace-nowrap rounded-md border border-amber-400 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-100"
+                  : "whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              }
+            >
+              {user.isSupporter ? "Revoke Supporter" : "Grant Supporter"}
             </button>
           </Form>
         )}

@@ -147,6 +147,22 @@ export const matrix: MatrixRow[] = [
     form: async () => ({ intent: "delete", userId: await freshMemberId() }),
     expected: adminsOnlyPage("→ /admin/users"),
   },
+  {
+    name: "POST /admin/users (grant-supporter)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "grant-supporter", userId: await freshMemberId() }),
+    expected: adminsOnlyPage("→ /admin/users"),
+  },
+  {
+    name: "POST /admin/users (revoke-supporter)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "revoke-supporter", userId: await freshMemberId() }),
+    expected: adminsOnlyPage("→ /admin/users"),
+  },
   { name: "GET /admin/settings", module: adminSettings, method: "GET", path: "/admin/settings", expected: adminsOnlyPage(200) },
   {
     name: "POST /admin/settings (platform link)",
