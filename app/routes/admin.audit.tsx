@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { describeAuditAction, listAuditEntries } from "~/features/audit/audit.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -68,7 +68,7 @@ export default function AuditLogPage() {
           </table>
         </div>
       )}
-      <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" />
+      <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" layout="spread" />
     </section>
   );
 }

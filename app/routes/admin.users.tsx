@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/ui/page";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
 import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/supporter.server";
@@ -156,7 +156,7 @@ export default function ManageUsersTab() {
           </table>
         </div>
       )}
-      <Pagination pathname={location.pathname} page={list.page} pageCount={list.pageCount} params={{ search: list.search || undefined }} label="Users pages" />
+      <Pagination pathname={location.pathname} page={list.page} pageCount={list.pageCount} searchParams={{ search: list.search || undefined }} label="Users pages" layout="spread" />
     </section>
   );
 }

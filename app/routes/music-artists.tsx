@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
-import { Pagination } from "~/features/artists/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { useAutoSubmit } from "~/features/artists/components/use-auto-submit";
 import { parseArtistFilters } from "~/features/artists/schemas";
 import { artistUrls } from "~/features/artists/urls";

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { Pagination } from "~/features/resources/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
 import { useAutoSubmit } from "~/features/resources/components/use-auto-submit";
