@@ -5,7 +5,7 @@ import { EmptyState, PageHeader } from "~/components/ui/page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { Pagination } from "~/components/ui/pagination";
-import { useAutoSubmit } from "~/features/artists/components/use-auto-submit";
+import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { parseArtistFilters } from "~/features/artists/schemas";
 import { artistUrls } from "~/features/artists/urls";
 import { requireUser, userCan } from "~/utils/auth.server";
