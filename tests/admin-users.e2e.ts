@@ -1,7 +1,7 @@
 /** Manage Users: search, role change (taking effect for that user), delete (with Undo when JavaScript is on), with JavaScript on and off. */
 import { describe, expect, inject, it } from "vitest";
 import { apiRequest, createMemberViaApi, e2eAdmin, ensureRegistered, openAdminTab, saveWithoutJavaScript, sessionCookieFor, signInAsAdmin, signInContext } from "./support/admin";
-import { browserPerFile, expectToast, goto, jsModes, newContext, pagePerTest, pathOf, toast, visible } from "./support/browser";
+import { browserPerFile, expectToast, goto, jsModes, newContext, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");
@@ -97,8 +97,7 @@ describe.each(jsModes)("Manage Users ($mode)", ({ js }) => {
     expect(await hasSupporter()).toBe(true);
 
     await row.getByRole("button", { name: `Revoke Supporter for ${member.displayName}` }).click();
-    // (With JavaScript the first toast may still be on screen.)
-    await visible(toast(page(), "Success").filter({ hasText: "Supporter badge revoked" }));
+    await waitForToast(page(), "Success", "Supporter badge revoked");
     await visible(row.getByRole("button", { name: `Grant Supporter for ${member.displayName}` }));
     expect(await hasSupporter()).toBe(false);
   });
