@@ -30,7 +30,7 @@ export default function AuditLogPage() {
       {entries.length === 0 ? (
         <EmptyState title="No admin actions yet" message="Role changes, deletions and settings changes will be listed here." />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>

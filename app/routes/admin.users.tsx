@@ -117,7 +117,7 @@ export default function ManageUsersTab() {
       {rows.length === 0 ? (
         <EmptyState title="No users found" message={list.search ? "No user matches this search. Try another name or e-mail." : "Nobody has joined yet."} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
