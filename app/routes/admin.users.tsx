@@ -121,23 +121,20 @@ export default function ManageUsersTab() {
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   User
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   Role
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   Joined
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   Change role
                 </th>
-                <th scope="col" className="px-4 py-3">
-                  Supporter
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Delete</span>
+                <th scope="col" className="px-3 py-3">
+                  <span className="sr-only">Supporter badge and deletion</span>
                 </th>
               </tr>
             </thead>
@@ -183,7 +180,7 @@ function UserRow({
   const selectedRole = failure?.values?.role ?? user.role;
   return (
     <tr data-testid="user-row" data-user-email={user.email} aria-busy={isSaving || undefined}>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <p className="font-medium text-slate-900">{name}</p>
         <p className="text-slate-600">{user.email}</p>
         {failure ? (
@@ -192,7 +189,7 @@ function UserRow({
           </p>
         ) : null}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <div className="flex flex-wrap items-center gap-1">
           <RoleBadge role={user.role} />
           {user.isAdminEmail ? (
@@ -202,10 +199,10 @@ function UserRow({
           ) : null}
         </div>
       </td>
-      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+      <td className="whitespace-nowrap px-3 py-3 text-slate-600">
         {new Date(user.joinedAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         {isLocked ? (
           <p className="max-w-56 text-xs text-slate-500">{lockReason}</p>
         ) : (
@@ -240,39 +237,39 @@ function UserRow({
           </Form>
         )}
       </td>
-      <td className="px-4 py-3">
-        {isSelf ? (
-          user.isSupporter ? (
-            <span className="text-xs text-slate-600">Supporter</span>
-          ) : null
-        ) : (
-          <Form method="post" action={formAction} preventScrollReset>
-            <input type="hidden" name="intent" value={user.isSupporter ? "revoke-supporter" : "grant-supporter"} />
-            <input type="hidden" name="userId" value={user.id} />
-            <button
-              type="submit"
-              aria-label={`${user.isSupporter ? "Revoke Supporter" : "Grant Supporter"} for ${name}`}
-              className={
-                user.isSupporter
-                  ? "whitespace-nowrap rounded-md border border-amber-400 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-100"
-                  : "whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-              }
-            >
-              {user.isSupporter ? "Revoke Supporter" : "Grant Supporter"}
-            </button>
-          </Form>
-        )}
-      </td>
-      <td className="px-4 py-3 text-right">
-        {isLocked ? null : (
-          <Form method="post" action={formAction} preventScrollReset onSubmit={onDelete}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="userId" value={user.id} />
-            <button type="submit" aria-label={`Delete ${name}`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
-              Delete
-            </button>
-          </Form>
-        )}
+      <td className="px-3 py-3">
+        <div className="flex items-center justify-end gap-2">
+          {isSelf ? (
+            user.isSupporter ? (
+              <span className="text-xs text-slate-600">Supporter</span>
+            ) : null
+          ) : (
+            <Form method="post" action={formAction} preventScrollReset>
+              <input type="hidden" name="intent" value={user.isSupporter ? "revoke-supporter" : "grant-supporter"} />
+              <input type="hidden" name="userId" value={user.id} />
+              <button
+                type="submit"
+                aria-label={`${user.isSupporter ? "Revoke Supporter" : "Grant Supporter"} for ${name}`}
+                className={
+                  user.isSupporter
+                    ? "whitespace-nowrap rounded-md border border-amber-400 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-100"
+                    : "whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                }
+              >
+                {user.isSupporter ? "Revoke Supporter" : "Grant Supporter"}
+              </button>
+            </Form>
+          )}
+          {isLocked ? null : (
+            <Form method="post" action={formAction} preventScrollReset onSubmit={onDelete}>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="userId" value={user.id} />
+              <button type="submit" aria-label={`Delete ${name}`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
+                Delete
+              </button>
+            </Form>
+          )}
+        </div>
       </td>
     </tr>
   );
