@@ -1,7 +1,7 @@
 /** Manage Users: search, role change (taking effect for that user), delete (with Undo when JavaScript is on), with JavaScript on and off. */
 import { describe, expect, inject, it } from "vitest";
 import { apiRequest, createMemberViaApi, e2eAdmin, ensureRegistered, openAdminTab, saveWithoutJavaScript, sessionCookieFor, signInAsAdmin, signInContext } from "./support/admin";
-import { browserPerFile, expectToast, goto, jsModes, newContext, pagePerTest, pathOf, visible } from "./support/browser";
+import { browserPerFile, expectToast, goto, jsModes, newContext, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");
@@ -77,6 +77,29 @@ describe.each(jsModes)("Manage Users ($mode)", ({ js }) => {
     expect(await newest.getAttribute("data-action")).toBe("user.deleted");
     expect(await newest.textContent()).toContain(member.email);
     expect(await newest.textContent()).toContain(e2eAdmin.email);
+  });
+
+  it("grants and revokes the Supporter badge from a user's row", async () => {
+    const member = await createMemberViaApi(baseURL);
+    const memberCookie = await sessionCookieFor(baseURL, member);
+    const hasSupporter = async () => {
+      const records = (await apiRequest(baseURL, "GET", "/api/user/badges", { cookie: memberCookie })).body as { isCompleted: boolean; badge: { type: string } }[];
+      return records.some((record) => record.isCompleted && record.badge.type === "supporter");
+    };
+    await signInAsAdmin(page(), baseURL);
+    await openAdminTab(page(), `/admin/users?search=${encodeURIComponent(member.email)}`);
+    const row = page().locator(`[data-testid="user-row"][data-user-email="${member.email}"]`);
+
+    await row.getByRole("button", { name: `Grant Supporter for ${member.displayName}` }).click();
+    await expectToast(page(), "Success", "Supporter badge granted");
+    await visible(row.getByRole("button", { name: `Revoke Supporter for ${member.displayName}` }));
+    expect(new URL(page().url()).searchParams.get("search")).toBe(member.email);
+    expect(await hasSupporter()).toBe(true);
+
+    await row.getByRole("button", { name: `Revoke Supporter for ${member.displayName}` }).click();
+    await waitForToast(page(), "Success", "Supporter badge revoked");
+    await visible(row.getByRole("button", { name: `Grant Supporter for ${member.displayName}` }));
+    expect(await hasSupporter()).toBe(false);
   });
 
   it("offers no role change or deletion on the admin's own row", async () => {

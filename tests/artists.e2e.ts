@@ -1,9 +1,9 @@
 /** AI Music Artists: admins add and manage artists; members rate and comment; visitors see the panel read only (JavaScript on and off). */
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { goto, isJavaScriptEnabled, jsModes, pathOf, browserPerFile, pagePerTest, visible } from "./support/browser";
+import { browserPerFile, goto, isJavaScriptEnabled, jsModes, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
 import type { Page } from "playwright-core";
-import { apiAs, createArtistViaApi, registerAccount, signInContext, uniqueMarker, waitForToast, type ApiAccount } from "./support/resources";
+import { apiAs, createArtistViaApi, registerAccount, signInContext, uniqueMarker, type ApiAccount } from "./support/resources";
 
 const browser = browserPerFile();
 let admin: ApiAccount;

@@ -5,9 +5,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible } from "./support/browser";
+import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
 import { setRole, withDatabase } from "./support/db";
-import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken, waitForToast } from "./support/discussions";
+import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken } from "./support/discussions";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");

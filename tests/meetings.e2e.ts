@@ -1,9 +1,9 @@
 /** Weekly meetings in a real browser, JavaScript on and off: schedule, edit, delete, register, join, calendar. */
 import { describe, expect, inject, it } from "vitest";
 import { parseCalendar } from "../app/features/meetings/ics";
-import { browserPerFile, goto, registerViaApi, isJavaScriptEnabled, jsModes, makeUser, pagePerTest, visible } from "./support/browser";
+import { browserPerFile, goto, isJavaScriptEnabled, jsModes, makeUser, pagePerTest, registerViaApi, visible, waitForToast } from "./support/browser";
 import { setRole, withDatabase } from "./support/db";
-import { createMeetingViaApi, ensureSignedIn, localDateTimeInDays, signInViaApi, useSession, waitForToast } from "./support/meetings";
+import { createMeetingViaApi, ensureSignedIn, localDateTimeInDays, signInViaApi, useSession } from "./support/meetings";
 
 const browser = browserPerFile();
 // Our own admin (role set in the database), so the ADMIN_EMAIL account stays for admin.e2e.ts to register.

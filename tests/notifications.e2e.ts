@@ -1,7 +1,7 @@
 /** Notifications in a real browser, JavaScript on and off: the author hears about replies and likes, then marks them read. */
 import { describe, expect, inject, it } from "vitest";
-import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible } from "./support/browser";
-import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken, waitForToast } from "./support/discussions";
+import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
+import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken } from "./support/discussions";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");

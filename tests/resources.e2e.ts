@@ -1,8 +1,8 @@
 /** The AI Resource Library: admins submit and manage resources, members filter and rate them (JavaScript on and off). */
 import { beforeAll, describe, expect, it } from "vitest";
-import { goto, isJavaScriptEnabled, jsModes, pathOf, browserPerFile, pagePerTest, visible } from "./support/browser";
+import { browserPerFile, goto, isJavaScriptEnabled, jsModes, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
 import type { Page } from "playwright-core";
-import { createResourceViaApi, registerAccount, signInContext, uniqueMarker, waitForToast, type ApiAccount } from "./support/resources";
+import { createResourceViaApi, registerAccount, signInContext, uniqueMarker, type ApiAccount } from "./support/resources";
 
 const browser = browserPerFile();
 let admin: ApiAccount;

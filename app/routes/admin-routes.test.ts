@@ -1,9 +1,11 @@
 /** The admin tabs' page actions: SPEC toasts, statuses, and input kept on failure. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { isSupporter } from "~/features/badges/supporter.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { getDb } from "~/utils/db.server";
 import { action as settingsAction } from "./admin.settings";
-import { action as usersAction } from "./admin.users";
+import { action as usersAction, loader as usersLoader } from "./admin.users";
 
 type Failure = { data: { toast: { title: string; description: string; variant: string }; message: string; values?: Record<string, string> }; init: { status: number } };
 
@@ -39,6 +41,43 @@ describe("/admin/users action", () => {
     const result = (await post(usersAction, admin.id, "/admin/users", { intent: "delete", userId: "nobody" })) as Failure;
     expect(result.init.status).toBe(404);
     expect(result.data.toast.description).toBe("Failed to delete user");
+  });
+});
+
+describe("/admin/users: the Supporter badge", () => {
+  it("grants and revokes it (audited), and the list says who holds it", async () => {
+    const admin = await createMember({ role: "admin" });
+    const member = await createMember();
+    const listed = async () => {
+      const request = await signedInRequest(admin.id, `http://localhost/admin/users?search=${encodeURIComponent(member.email)}`);
+      const list = (await usersLoader({ request, params: {}, context: testContext } as ActionFunctionArgs)) as { users: { id: string; isSupporter: boolean }[] };
+      return list.users.find((user) => user.id === member.id)?.isSupporter;
+    };
+    expect(await listed()).toBe(false);
+
+    const granted = (await post(usersAction, admin.id, "/admin/users", { intent: "grant-supporter", userId: member.id })) as Response;
+    expect(granted.status).toBe(302);
+    expect(isSupporter(member.id)).toBe(true);
+    expect(await listed()).toBe(true);
+
+    const revoked = (await post(usersAction, admin.id, "/admin/users", { intent: "revoke-supporter", userId: member.id })) as Response;
+    expect(revoked.status).toBe(302);
+    expect(isSupporter(member.id)).toBe(false);
+    expect(await listed()).toBe(false);
+
+    const actions = getDb()
+      .$client.prepare(`SELECT action FROM audit_log WHERE target_id = ? ORDER BY id`)
+      .all(member.id)
+      .map((row) => (row as { action: string }).action);
+    expect(actions).toEqual(["badge.supporter_granted", "badge.supporter_revoked"]);
+  });
+
+  it("answers 'Failed to grant the Supporter badge' for an unknown user", async () => {
+    const admin = await createMember({ role: "admin" });
+    const result = (await post(usersAction, admin.id, "/admin/users", { intent: "grant-supporter", userId: "nobody" })) as Failure;
+    expect(result.init.status).toBe(404);
+    expect(result.data.toast.description).toBe("Failed to grant the Supporter badge");
+    expect(result.data.message).toBe("Member not found");
   });
 });
 

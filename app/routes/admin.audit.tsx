@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { describeAuditAction, listAuditEntries } from "~/features/audit/audit.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
@@ -30,7 +30,7 @@ export default function AuditLogPage() {
       {entries.length === 0 ? (
         <EmptyState title="No admin actions yet" message="Role changes, deletions and settings changes will be listed here." />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -68,7 +68,7 @@ export default function AuditLogPage() {
           </table>
         </div>
       )}
-      <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" />
+      <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" layout="spread" />
     </section>
   );
 }

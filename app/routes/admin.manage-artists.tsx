@@ -7,7 +7,7 @@ import type { ToastMessage } from "~/components/ui/toaster";
 import { deleteArtist, getArtist, listArtists, type ArtistView } from "~/features/artists/artists.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-card";
 import { ArtistForm } from "~/features/artists/components/artist-form";
-import { Pagination } from "~/features/artists/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { submitArtistForm } from "~/features/artists/form.server";
 import { DeleteConfirmation, ModalDialog, useCloseAfterSubmit } from "~/features/resources/components/modal-dialog";
 import { requirePagePermission } from "~/utils/auth.server";

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/page";
+import { Pagination } from "~/components/ui/pagination";
 import { adminMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
 import { Modal } from "~/features/meetings/components/dialogs";
@@ -82,15 +83,7 @@ export default function AdminManageMeetings() {
           ))}
         </ul>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Meetings pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={`?page=${page - 1}`} className="font-medium text-indigo-700 hover:underline">Previous</Link> : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? <Link to={`?page=${page + 1}`} className="font-medium text-indigo-700 hover:underline">Next</Link> : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} label="Meetings pages" layout="spread" />
       <Modal open={deleting !== null} onClose={() => setDeleting(null)} title="Delete Meeting" titleId="admin-delete-meeting-title" role="alertdialog">
         {deleting ? (
           <DeleteMeetingConfirmation

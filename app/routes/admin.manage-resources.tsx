@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useCallback, useState } from "react";
 import { Card, EmptyState } from "~/components/ui/page";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { Pagination } from "~/features/resources/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { DeleteConfirmation, ModalDialog, useCloseAfterSubmit } from "~/features/resources/components/modal-dialog";
 import { ResourceForm } from "~/features/resources/components/resource-form";
 import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources/constants";

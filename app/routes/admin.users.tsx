@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/ui/page";
-import { Pagination } from "~/features/admin/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/supporter.server";
 import { userRoles } from "~/features/users/schemas";
 import { changeUserRole, deleteUser, listUsers } from "~/features/users/users.server";
 import { requirePagePermission } from "~/utils/auth.server";
@@ -21,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
   const url = new URL(request.url);
   const list = listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
-  return { ...list, currentUserId: admin.id };
+  // Who holds the Supporter badge, for the whole page in one query.
+  const supporters = supporterIdsAmong(list.users.map((user) => user.id));
+  return { ...list, users: list.users.map((user) => ({ ...user, isSupporter: supporters.has(user.id) })), currentUserId: admin.id };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,6 +39,16 @@ export async function action({ request }: ActionFunctionArgs) {
       return adminSuccess(request, "User deleted successfully");
     } catch (error) {
       return adminFailure(request, error, { description: "Failed to delete user", target: userId });
+    }
+  }
+  if (intent === "grant-supporter" || intent === "revoke-supporter") {
+    const isGrant = intent === "grant-supporter";
+    try {
+      if (isGrant) grantSupporterBadge(admin, userId);
+      else revokeSupporterBadge(admin, userId);
+      return adminSuccess(request, isGrant ? "Supporter badge granted" : "Supporter badge revoked");
+    } catch (error) {
+      return adminFailure(request, error, { description: isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", target: userId });
     }
   }
   try {
@@ -104,24 +117,24 @@ export default function ManageUsersTab() {
       {rows.length === 0 ? (
         <EmptyState title="No users found" message={list.search ? "No user matches this search. Try another name or e-mail." : "Nobody has joined yet."} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   User
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   Role
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   Joined
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3">
                   Change role
                 </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Delete</span>
+                <th scope="col" className="px-3 py-3">
+                  <span className="sr-only">Supporter badge and deletion</span>
                 </th>
               </tr>
             </thead>
@@ -140,7 +153,7 @@ export default function ManageUsersTab() {
           </table>
         </div>
       )}
-      <Pagination pathname={location.pathname} page={list.page} pageCount={list.pageCount} params={{ search: list.search || undefined }} label="Users pages" />
+      <Pagination pathname={location.pathname} page={list.page} pageCount={list.pageCount} searchParams={{ search: list.search || undefined }} label="Users pages" layout="spread" />
     </section>
   );
 }
@@ -167,7 +180,7 @@ function UserRow({
   const selectedRole = failure?.values?.role ?? user.role;
   return (
     <tr data-testid="user-row" data-user-email={user.email} aria-busy={isSaving || undefined}>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <p className="font-medium text-slate-900">{name}</p>
         <p className="text-slate-600">{user.email}</p>
         {failure ? (
@@ -176,7 +189,7 @@ function UserRow({
           </p>
         ) : null}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <div className="flex flex-wrap items-center gap-1">
           <RoleBadge role={user.role} />
           {user.isAdminEmail ? (
@@ -186,10 +199,10 @@ function UserRow({
           ) : null}
         </div>
       </td>
-      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+      <td className="whitespace-nowrap px-3 py-3 text-slate-600">
         {new Date(user.joinedAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         {isLocked ? (
           <p className="max-w-56 text-xs text-slate-500">{lockReason}</p>
         ) : (
@@ -224,16 +237,39 @@ function UserRow({
           </Form>
         )}
       </td>
-      <td className="px-4 py-3 text-right">
-        {isLocked ? null : (
-          <Form method="post" action={formAction} preventScrollReset onSubmit={onDelete}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="userId" value={user.id} />
-            <button type="submit" aria-label={`Delete ${name}`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
-              Delete
-            </button>
-          </Form>
-        )}
+      <td className="px-3 py-3">
+        <div className="flex items-center justify-end gap-2">
+          {isSelf ? (
+            user.isSupporter ? (
+              <span className="text-xs text-slate-600">Supporter</span>
+            ) : null
+          ) : (
+            <Form method="post" action={formAction} preventScrollReset>
+              <input type="hidden" name="intent" value={user.isSupporter ? "revoke-supporter" : "grant-supporter"} />
+              <input type="hidden" name="userId" value={user.id} />
+              <button
+                type="submit"
+                aria-label={`${user.isSupporter ? "Revoke Supporter" : "Grant Supporter"} for ${name}`}
+                className={
+                  user.isSupporter
+                    ? "whitespace-nowrap rounded-md border border-amber-400 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-100"
+                    : "whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                }
+              >
+                {user.isSupporter ? "Revoke Supporter" : "Grant Supporter"}
+              </button>
+            </Form>
+          )}
+          {isLocked ? null : (
+            <Form method="post" action={formAction} preventScrollReset onSubmit={onDelete}>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="userId" value={user.id} />
+              <button type="submit" aria-label={`Delete ${name}`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
+                Delete
+              </button>
+            </Form>
+          )}
+        </div>
       </td>
     </tr>
   );

@@ -10,7 +10,15 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addComment, createArtist } from "~/features/artists/artists.server";
+import { toCurrentUser } from "~/features/auth/auth.server";
+import { createReply } from "~/features/discussions/replies.server";
+import { createTestPost } from "~/features/discussions/test-helpers";
+import { createMeetings } from "~/features/meetings/meetings.server";
+import { createMeetingFormSchema } from "~/features/meetings/schemas";
+import { createResource } from "~/features/resources/resources.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";
 import * as adminTab from "./admin.$tab";
 import * as adminAudit from "./admin.audit";
@@ -22,6 +30,31 @@ import * as apiPlatformSetting from "./api.admin.platform-settings_.$platform";
 import * as apiUsers from "./api.admin.users";
 import * as apiUser from "./api.admin.users_.$id";
 import * as apiUserRole from "./api.admin.users_.$userId.role";
+import * as adminAddArtists from "./admin.add-artists";
+import * as adminAddResources from "./admin.add-resources";
+import * as adminCreateMeetings from "./admin.create-meetings";
+import * as adminManageArtists from "./admin.manage-artists";
+import * as adminManageMeetings from "./admin.manage-meetings";
+import * as adminManageResources from "./admin.manage-resources";
+import * as apiAdminMeetings from "./api.admin.meetings";
+import * as apiAdminArtist from "./api.admin.music-artists.$id";
+import * as apiAdminArtists from "./api.admin.music-artists";
+import * as apiAdminResource from "./api.admin.resources.$id";
+import * as apiAdminResources from "./api.admin.resources";
+import * as apiHideComment from "./api.artists.comments.$commentId.hide";
+import * as apiMeeting from "./api.meetings.$id";
+import * as apiMeetings from "./api.meetings";
+import * as apiPost from "./api.posts.$id";
+import * as apiReply from "./api.posts.$id.replies.$replyId";
+import * as apiResources from "./api.resources";
+import * as meetingsPage from "./meetings";
+import * as meetingDelete from "./meetings_.$id.delete";
+import * as meetingEdit from "./meetings_.$id.edit";
+import * as meetingNew from "./meetings_.new";
+import * as artistPage from "./music-artists_.$id";
+import * as postPage from "./post.$id";
+import * as resourcesPage from "./resources";
+import * as resourceNew from "./resources_.new";
 
 type Who = "visitor" | "member" | "moderator" | "admin" | "owner";
 type Outcome = number | `→ ${string}`;
@@ -31,13 +64,18 @@ export type MatrixRow = {
   /** What is being checked, e.g. "PUT /api/admin/users/{id}/role". */
   name: string;
   module: RouteModule;
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The URL path (params are filled in from it by `params`). */
   path: string | (() => Promise<string> | string);
   params?: (path: string) => Record<string, string>;
   /** A JSON body (/api) or form fields (pages: `form`). */
   json?: unknown;
-  form?: Record<string, string> | (() => Promise<Record<string, string>> | Record<string, string>);
+  form?: Record<string, string> | ((path: string) => Promise<Record<string, string>> | Record<string, string>);
+  /**
+   * Pages whose failures also redirect (the post page): add the flash toast's title to the
+   * outcome, e.g. "→ /post/{id} [Error]". Numeric path segments read as {id} in every outcome.
+   */
+  toast?: boolean;
   expected: Record<Who, Outcome>;
 };
 
@@ -53,6 +91,41 @@ const adminsOnlyApi = (adminOutcome: Outcome): Record<Who, Outcome> => ({ visito
 
 /** A fresh member to act on (each call to a destructive endpoint needs its own target). */
 const freshMemberId = async () => (await createMember()).id;
+
+/** Fixtures for the other features' rows: made by an admin (or a member) of their own. */
+let fixtureAdmin: ReturnType<typeof toCurrentUser> | undefined;
+let fixtureMember: ReturnType<typeof toCurrentUser> | undefined;
+const author = async () => (fixtureAdmin ??= toCurrentUser(await createMember({ role: "admin" })));
+const someMember = async () => (fixtureMember ??= toCurrentUser(await createMember()));
+const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000);
+/** A `datetime-local` value (read in UTC by the form). */
+const localInTwoDays = () => inTwoDays().toISOString().slice(0, 16);
+const freshMeetingId = async () =>
+  createMeetings({ actor: await author(), input: createMeetingFormSchema.parse({ title: "Matrix meeting", scheduledAt: inTwoDays().toISOString(), duration: 60 }) })[0].id;
+const meetingForm = { title: "Matrix meeting", scheduledAt: "", timeZone: "UTC", duration: "60" };
+const freshResourceId = async () => createResource({ actor: await author(), input: { title: "Matrix resource", url: "https://example.com/matrix" } }).id;
+const freshArtistId = async () => createArtist({ actor: await author(), input: { name: "Matrix artist" } }).id;
+/** A member's comment on a fresh artist: "/music-artists/{artistId}?comment={commentId}". */
+const freshCommentPath = async () => {
+  const artistId = await freshArtistId();
+  const comment = addComment({ userId: (await someMember()).id, artistId, input: { comment: "Matrix comment" } });
+  return `/music-artists/${artistId}?comment=${comment.id}`;
+};
+/** Another member's post (and a reply on it by that member); a new author each time, below the posting rate limit. */
+const freshPost = async () => {
+  const postAuthor = toCurrentUser(await createMember());
+  return { postAuthor, postId: createTestPost(postAuthor, { title: "Matrix post" }).id };
+};
+const freshPostId = async () => (await freshPost()).postId;
+const freshReplyPath = async () => {
+  const { postAuthor, postId } = await freshPost();
+  const reply = createReply({ actor: postAuthor, postId, input: { content: "Matrix reply" } });
+  return `/api/posts/${postId}/replies/${reply.id}`;
+};
+const segment = (index: number) => (path: string) => new URL(path, "http://localhost").pathname.split("/")[index];
+const query = (path: string, name: string) => new URL(path, "http://localhost").searchParams.get(name) ?? "";
+/** Content moderation (content:moderate): moderators too. */
+const moderatorsApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: outcome, admin: outcome, owner: outcome });
 
 export const matrix: MatrixRow[] = [
   // ---- admin panel pages (issue 7) ----
@@ -72,6 +145,22 @@ export const matrix: MatrixRow[] = [
     method: "POST",
     path: "/admin/users",
     form: async () => ({ intent: "delete", userId: await freshMemberId() }),
+    expected: adminsOnlyPage("→ /admin/users"),
+  },
+  {
+    name: "POST /admin/users (grant-supporter)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "grant-supporter", userId: await freshMemberId() }),
+    expected: adminsOnlyPage("→ /admin/users"),
+  },
+  {
+    name: "POST /admin/users (revoke-supporter)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "revoke-supporter", userId: await freshMemberId() }),
     expected: adminsOnlyPage("→ /admin/users"),
   },
   { name: "GET /admin/settings", module: adminSettings, method: "GET", path: "/admin/settings", expected: adminsOnlyPage(200) },
@@ -139,7 +228,367 @@ export const matrix: MatrixRow[] = [
     json: { tagline: "AI Community Platform" },
     expected: adminsOnlyApi(200),
   },
-  // ---- other features append their rows here (moderation: pin/delete posts, hide comments; meetings, resources, artists) ----
+
+  // ---- meetings (issue 4): meetings:manage, admins only ----
+  {
+    name: "POST /api/meetings",
+    module: apiMeetings,
+    method: "POST",
+    path: "/api/meetings",
+    json: { title: "Matrix meeting", scheduledAt: inTwoDays().toISOString() },
+    expected: adminsOnlyApi(201),
+  },
+  {
+    name: "POST /api/admin/meetings",
+    module: apiAdminMeetings,
+    method: "POST",
+    path: "/api/admin/meetings",
+    json: { title: "Matrix meeting", scheduledAt: inTwoDays().toISOString() },
+    expected: adminsOnlyApi(201),
+  },
+  {
+    name: "PUT /api/meetings/{id}",
+    module: apiMeeting,
+    method: "PUT",
+    path: async () => `/api/meetings/${await freshMeetingId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    json: { title: "Renamed" },
+    expected: adminsOnlyApi(200),
+  },
+  {
+    name: "DELETE /api/meetings/{id}",
+    module: apiMeeting,
+    method: "DELETE",
+    path: async () => `/api/meetings/${await freshMeetingId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: adminsOnlyApi(200),
+  },
+  {
+    name: "POST /meetings (create)",
+    module: meetingsPage,
+    method: "POST",
+    path: "/meetings",
+    form: () => ({ intent: "create", ...meetingForm, scheduledAt: localInTwoDays() }),
+    expected: adminsOnlyPage("→ /meetings"),
+  },
+  {
+    name: "POST /meetings (update)",
+    module: meetingsPage,
+    method: "POST",
+    path: "/meetings",
+    form: async () => ({ intent: "update", meetingId: String(await freshMeetingId()), ...meetingForm, scheduledAt: localInTwoDays() }),
+    expected: adminsOnlyPage("→ /meetings"),
+  },
+  {
+    name: "POST /meetings (delete)",
+    module: meetingsPage,
+    method: "POST",
+    path: "/meetings",
+    form: async () => ({ intent: "delete", meetingId: String(await freshMeetingId()) }),
+    expected: adminsOnlyPage("→ /meetings"),
+  },
+  { name: "GET /meetings/new", module: meetingNew, method: "GET", path: "/meetings/new", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /meetings/new",
+    module: meetingNew,
+    method: "POST",
+    path: "/meetings/new",
+    form: () => ({ ...meetingForm, scheduledAt: localInTwoDays() }),
+    expected: adminsOnlyPage("→ /meetings"),
+  },
+  {
+    name: "GET /meetings/{id}/edit",
+    module: meetingEdit,
+    method: "GET",
+    path: async () => `/meetings/${await freshMeetingId()}/edit`,
+    params: (path) => ({ id: segment(2)(path) }),
+    expected: adminsOnlyPage(200),
+  },
+  {
+    name: "POST /meetings/{id}/edit",
+    module: meetingEdit,
+    method: "POST",
+    path: async () => `/meetings/${await freshMeetingId()}/edit`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: () => ({ ...meetingForm, scheduledAt: localInTwoDays() }),
+    expected: adminsOnlyPage("→ /meetings"),
+  },
+  {
+    name: "GET /meetings/{id}/delete",
+    module: meetingDelete,
+    method: "GET",
+    path: async () => `/meetings/${await freshMeetingId()}/delete`,
+    params: (path) => ({ id: segment(2)(path) }),
+    expected: adminsOnlyPage(200),
+  },
+  {
+    name: "POST /meetings/{id}/delete",
+    module: meetingDelete,
+    method: "POST",
+    path: async () => `/meetings/${await freshMeetingId()}/delete`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: {},
+    expected: adminsOnlyPage("→ /meetings"),
+  },
+  { name: "GET /admin/create-meetings", module: adminCreateMeetings, method: "GET", path: "/admin/create-meetings", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /admin/create-meetings",
+    module: adminCreateMeetings,
+    method: "POST",
+    path: "/admin/create-meetings",
+    form: () => ({ ...meetingForm, scheduledAt: localInTwoDays() }),
+    expected: adminsOnlyPage("→ /admin/manage-meetings"),
+  },
+  { name: "GET /admin/manage-meetings", module: adminManageMeetings, method: "GET", path: "/admin/manage-meetings", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /admin/manage-meetings (delete)",
+    module: adminManageMeetings,
+    method: "POST",
+    path: "/admin/manage-meetings",
+    form: async () => ({ intent: "delete", meetingId: String(await freshMeetingId()) }),
+    expected: adminsOnlyPage("→ /admin/manage-meetings"),
+  },
+
+  // ---- resources and artists (issue 6): resources:manage / artists:manage, admins only; hiding comments is moderation ----
+  {
+    name: "POST /api/resources",
+    module: apiResources,
+    method: "POST",
+    path: "/api/resources",
+    json: { title: "Matrix resource", url: "https://example.com/matrix" },
+    expected: adminsOnlyApi(201),
+  },
+  { name: "GET /api/admin/resources", module: apiAdminResources, method: "GET", path: "/api/admin/resources", expected: adminsOnlyApi(200) },
+  {
+    name: "POST /api/admin/resources",
+    module: apiAdminResources,
+    method: "POST",
+    path: "/api/admin/resources",
+    json: { title: "Matrix resource", url: "https://example.com/matrix" },
+    expected: adminsOnlyApi(201),
+  },
+  {
+    name: "GET /api/admin/resources/{id}",
+    module: apiAdminResource,
+    method: "GET",
+    path: async () => `/api/admin/resources/${await freshResourceId()}`,
+    params: (path) => ({ id: segment(4)(path) }),
+    expected: adminsOnlyApi(200),
+  },
+  {
+    name: "PUT /api/admin/resources/{id}",
+    module: apiAdminResource,
+    method: "PUT",
+    path: async () => `/api/admin/resources/${await freshResourceId()}`,
+    params: (path) => ({ id: segment(4)(path) }),
+    json: { title: "Renamed" },
+    expected: adminsOnlyApi(200),
+  },
+  {
+    name: "DELETE /api/admin/resources/{id}",
+    module: apiAdminResource,
+    method: "DELETE",
+    path: async () => `/api/admin/resources/${await freshResourceId()}`,
+    params: (path) => ({ id: segment(4)(path) }),
+    expected: adminsOnlyApi(200),
+  },
+  { name: "GET /api/admin/music-artists", module: apiAdminArtists, method: "GET", path: "/api/admin/music-artists", expected: adminsOnlyApi(200) },
+  {
+    name: "POST /api/admin/music-artists",
+    module: apiAdminArtists,
+    method: "POST",
+    path: "/api/admin/music-artists",
+    json: { name: "Matrix artist" },
+    expected: adminsOnlyApi(201),
+  },
+  {
+    name: "GET /api/admin/music-artists/{id}",
+    module: apiAdminArtist,
+    method: "GET",
+    path: async () => `/api/admin/music-artists/${await freshArtistId()}`,
+    params: (path) => ({ id: segment(4)(path) }),
+    expected: adminsOnlyApi(200),
+  },
+  {
+    name: "PUT /api/admin/music-artists/{id}",
+    module: apiAdminArtist,
+    method: "PUT",
+    path: async () => `/api/admin/music-artists/${await freshArtistId()}`,
+    params: (path) => ({ id: segment(4)(path) }),
+    json: { name: "Renamed" },
+    expected: adminsOnlyApi(200),
+  },
+  {
+    name: "DELETE /api/admin/music-artists/{id}",
+    module: apiAdminArtist,
+    method: "DELETE",
+    path: async () => `/api/admin/music-artists/${await freshArtistId()}`,
+    params: (path) => ({ id: segment(4)(path) }),
+    expected: adminsOnlyApi(200),
+  },
+  {
+    name: "POST /api/artists/comments/{commentId}/hide",
+    module: apiHideComment,
+    method: "POST",
+    path: async () => `/api/artists/comments/${query(await freshCommentPath(), "comment")}/hide`,
+    params: (path) => ({ commentId: segment(4)(path) }),
+    json: {},
+    expected: moderatorsApi(200),
+  },
+  {
+    name: "POST /music-artists/{id} (hide-comment)",
+    module: artistPage,
+    method: "POST",
+    path: freshCommentPath,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: (path) => ({ intent: "hide-comment", commentId: query(path, "comment") }),
+    expected: { visitor: "→ /login", member: 403, moderator: "→ /music-artists/{id}#artist-{id}", admin: "→ /music-artists/{id}#artist-{id}", owner: "→ /music-artists/{id}#artist-{id}" },
+  },
+  {
+    name: "POST /resources (submit)",
+    module: resourcesPage,
+    method: "POST",
+    path: "/resources",
+    form: { intent: "create", title: "Matrix resource", url: "https://example.com/matrix" },
+    expected: adminsOnlyPage("→ /resources"),
+  },
+  { name: "GET /resources/new", module: resourceNew, method: "GET", path: "/resources/new", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /resources/new",
+    module: resourceNew,
+    method: "POST",
+    path: "/resources/new",
+    form: { title: "Matrix resource", url: "https://example.com/matrix" },
+    expected: adminsOnlyPage("→ /resources"),
+  },
+  { name: "GET /admin/add-resources", module: adminAddResources, method: "GET", path: "/admin/add-resources", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /admin/add-resources",
+    module: adminAddResources,
+    method: "POST",
+    path: "/admin/add-resources",
+    form: { title: "Matrix resource", url: "https://example.com/matrix" },
+    expected: adminsOnlyPage("→ /admin/add-resources"),
+  },
+  { name: "GET /admin/manage-resources", module: adminManageResources, method: "GET", path: "/admin/manage-resources", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /admin/manage-resources (update)",
+    module: adminManageResources,
+    method: "POST",
+    path: "/admin/manage-resources",
+    form: async () => ({ intent: "update", resourceId: String(await freshResourceId()), title: "Renamed", url: "https://example.com/renamed" }),
+    expected: adminsOnlyPage("→ /admin/manage-resources"),
+  },
+  {
+    name: "POST /admin/manage-resources (delete)",
+    module: adminManageResources,
+    method: "POST",
+    path: "/admin/manage-resources",
+    form: async () => ({ intent: "delete", resourceId: String(await freshResourceId()) }),
+    expected: adminsOnlyPage("→ /admin/manage-resources"),
+  },
+  { name: "GET /admin/add-artists", module: adminAddArtists, method: "GET", path: "/admin/add-artists", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /admin/add-artists",
+    module: adminAddArtists,
+    method: "POST",
+    path: "/admin/add-artists",
+    form: { name: "Matrix artist" },
+    expected: adminsOnlyPage("→ /admin/add-artists"),
+  },
+  { name: "GET /admin/manage-artists", module: adminManageArtists, method: "GET", path: "/admin/manage-artists", expected: adminsOnlyPage(200) },
+  {
+    name: "POST /admin/manage-artists (update)",
+    module: adminManageArtists,
+    method: "POST",
+    path: "/admin/manage-artists",
+    form: async () => ({ intent: "update", artistId: String(await freshArtistId()), name: "Renamed" }),
+    expected: adminsOnlyPage("→ /admin/manage-artists"),
+  },
+  {
+    name: "POST /admin/manage-artists (delete)",
+    module: adminManageArtists,
+    method: "POST",
+    path: "/admin/manage-artists",
+    form: async () => ({ intent: "delete", artistId: String(await freshArtistId()) }),
+    expected: adminsOnlyPage("→ /admin/manage-artists"),
+  },
+
+  // ---- discussions moderation (issue 3): content:moderate on ANOTHER member's post or reply ----
+  {
+    name: "PATCH /api/posts/{id} (pin)",
+    module: apiPost,
+    method: "PATCH",
+    path: async () => `/api/posts/${await freshPostId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    json: { isPinned: true },
+    expected: moderatorsApi(200),
+  },
+  {
+    name: "DELETE /api/posts/{id} (someone else's)",
+    module: apiPost,
+    method: "DELETE",
+    path: async () => `/api/posts/${await freshPostId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: moderatorsApi(204),
+  },
+  {
+    name: "PUT /api/posts/{id} (someone else's: the author only)",
+    module: apiPost,
+    method: "PUT",
+    path: async () => `/api/posts/${await freshPostId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    json: { title: "Hijacked", content: "Hijacked", categoryId: 1 },
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 403, owner: 403 },
+  },
+  {
+    name: "DELETE /api/posts/{id}/replies/{replyId} (someone else's)",
+    module: apiReply,
+    method: "DELETE",
+    path: freshReplyPath,
+    params: (path) => ({ id: segment(3)(path), replyId: segment(5)(path) }),
+    expected: moderatorsApi(200),
+  },
+  {
+    name: "POST /post/{id} (pin)",
+    module: postPage,
+    method: "POST",
+    path: async () => `/post/${await freshPostId()}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "pin" },
+    toast: true,
+    expected: { visitor: "→ /login [Unauthorized]", member: "→ /post/{id} [Error]", moderator: "→ /post/{id} [Success]", admin: "→ /post/{id} [Success]", owner: "→ /post/{id} [Success]" },
+  },
+  {
+    name: "POST /post/{id} (delete-post, someone else's)",
+    module: postPage,
+    method: "POST",
+    path: async () => `/post/${await freshPostId()}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "delete-post" },
+    toast: true,
+    expected: { visitor: "→ /login [Unauthorized]", member: "→ /post/{id} [Error]", moderator: "→ /discussions [Success]", admin: "→ /discussions [Success]", owner: "→ /discussions [Success]" },
+  },
+  {
+    name: "POST /post/{id} (delete-reply, someone else's)",
+    module: postPage,
+    method: "POST",
+    path: async () => {
+      const [, , , postId, , replyId] = (await freshReplyPath()).split("/");
+      return `/post/${postId}?reply=${replyId}`;
+    },
+    params: (path) => ({ id: segment(2)(path) }),
+    form: (path) => ({ intent: "delete-reply", replyId: query(path, "reply") }),
+    toast: true,
+    expected: {
+      visitor: "→ /login [Unauthorized]",
+      member: "→ /post/{id} [Error]",
+      moderator: "→ /post/{id}#replies [Success]",
+      admin: "→ /post/{id}#replies [Success]",
+      owner: "→ /post/{id}#replies [Success]",
+    },
+  },
+  // ---- other features append their rows here ----
 ];
 
 const users: Partial<Record<Exclude<Who, "visitor">, string>> = {};
@@ -157,7 +606,7 @@ async function requestAs(who: Who, url: string, init: RequestInit): Promise<Requ
 }
 
 /** Normalises what a loader or action returned or threw into an Outcome. */
-async function outcomeOf(run: () => unknown): Promise<Outcome> {
+async function outcomeOf(run: () => unknown, { toast = false } = {}): Promise<Outcome> {
   let result: unknown;
   try {
     result = await run();
@@ -165,7 +614,13 @@ async function outcomeOf(run: () => unknown): Promise<Outcome> {
     result = thrown;
   }
   if (result instanceof Response) {
-    if (result.status >= 300 && result.status < 400) return `→ ${result.headers.get("Location")}`;
+    if (result.status >= 300 && result.status < 400) {
+      const location = (result.headers.get("Location") ?? "").replace(/\b\d+\b/g, "{id}");
+      if (!toast) return `→ ${location}`;
+      const cookie = result.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+      const { toast: shown } = await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+      return `→ ${location} [${shown?.title ?? "no toast"}]`;
+    }
     return result.status;
   }
   if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
@@ -183,13 +638,13 @@ async function run(row: MatrixRow, who: Who): Promise<Outcome> {
     init.headers = { "Content-Type": "application/json" };
     init.body = JSON.stringify(row.json);
   } else if (row.form) {
-    const fields = typeof row.form === "function" ? await row.form() : row.form;
+    const fields = typeof row.form === "function" ? await row.form(path) : row.form;
     init.body = new URLSearchParams(fields);
   }
   const request = await requestAs(who, url, init);
   const handler = row.method === "GET" ? row.module.loader : row.module.action;
   if (!handler) throw new Error(`${row.name}: the module has no ${row.method === "GET" ? "loader" : "action"}`);
-  return outcomeOf(() => handler({ request, params, context: testContext } as LoaderFunctionArgs & ActionFunctionArgs));
+  return outcomeOf(() => handler({ request, params, context: testContext } as LoaderFunctionArgs & ActionFunctionArgs), { toast: row.toast });
 }
 
 const whos: Who[] = ["visitor", "member", "moderator", "admin", "owner"];

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { EmptyState } from "~/components/ui/page";
+import { Pagination } from "~/components/ui/pagination";
 import { leaderboardPeriods, parseLeaderboardPeriod, type LeaderboardPeriod } from "~/features/gamification/rules";
 import { MemberCard, StatCard, TopContributorList } from "~/features/members/components/member-pieces";
 import { getCommunityStats, listMembers, listTopContributors } from "~/features/members/members.server";
@@ -151,27 +152,14 @@ export default function MembersPage() {
             message={isFiltered ? "Try another name, e-mail or skill level." : "Nobody has joined yet."}
           />
         )}
-        {directory.pageCount > 1 ? (
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-3 text-sm">
-            {directory.page > 1 ? (
-              <Link to={searchFor(base, { page: directory.page - 1 })} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50">
-                Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-slate-600">
-              Page {directory.page} of {directory.pageCount}
-            </span>
-            {directory.page < directory.pageCount ? (
-              <Link to={searchFor(base, { page: directory.page + 1 })} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50">
-                Next
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pagination
+          pathname={routes.members}
+          searchParams={new URLSearchParams(searchFor(base, {}).split("?")[1])}
+          page={directory.page}
+          pageCount={directory.pageCount}
+          label="Pagination"
+          layout="spread"
+        />
       </section>
     </div>
   );

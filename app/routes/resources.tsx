@@ -4,10 +4,10 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { Pagination } from "~/features/resources/components/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
-import { useAutoSubmit } from "~/features/resources/components/use-auto-submit";
+import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { difficulties, difficultyLabels, pricingCategories, pricingLabels, resourceTypeLabels, resourceTypes } from "~/features/resources/constants";
 import { submitResourceForm } from "~/features/resources/form.server";
 import { listResources, toCardData } from "~/features/resources/resources.server";

@@ -98,6 +98,11 @@ export async function expectToast(page: Page, title: string, description: string
   if (!matches) throw new Error(`Toast '${title}' reads '${text}', expected it to contain ${String(description)}`);
 }
 
+/** Waits for a toast with this title whose text contains the description (a previous toast may still be on screen). */
+export async function waitForToast(page: Page, title: string, description: string): Promise<void> {
+  await toast(page, title).filter({ hasText: description }).first().waitFor({ state: "visible" });
+}
+
 let counter = 0;
 
 /** A unique, valid e-mail address for this run. */

@@ -2,7 +2,7 @@
  * Discussion helpers for the browser tests: members signed in through the JSON API (fast),
  * their session handed to a browser context, and posts/replies/likes created through /api.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { makeUser, registerViaApi, type TestUser } from "./browser";
 
 export type ApiMember = TestUser & { cookie: string; id: string };
@@ -61,14 +61,4 @@ export async function createPostViaApi(
 /** A short unique word for titles, so a search finds exactly this test's posts. */
 export function uniqueToken(prefix = "zq"): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
-
-/** Waits for the toast with this title and description (a previous toast may still be on screen). */
-export async function waitForToast(page: Page, title: string, description: string): Promise<void> {
-  await page
-    .getByRole("status")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .filter({ hasText: description })
-    .first()
-    .waitFor({ state: "visible" });
 }

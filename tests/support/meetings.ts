@@ -1,5 +1,5 @@
 /** Helpers for the meetings browser tests: accounts and meetings through the JSON API. */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { registerViaApi, type TestUser } from "./browser";
 
 /** Signs in through POST /api/auth/login and returns the session cookie ("quads_session=..."). */
@@ -52,14 +52,4 @@ export function localDateTimeInDays(days: number, hour = 18, minute = 30): strin
   const date = new Date(Date.now() + days * 86_400_000);
   date.setUTCHours(hour, minute, 0, 0);
   return date.toISOString().slice(0, 16);
-}
-
-/** Waits for the toast with this title and description (a previous toast may still be fading). */
-export async function waitForToast(page: Page, title: string, description: string): Promise<void> {
-  await page
-    .getByRole("status")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .filter({ hasText: description })
-    .first()
-    .waitFor({ state: "visible" });
 }

@@ -3,7 +3,7 @@
  * (fast), signed in by handing their session cookie to the browser context, and fixtures
  * (resources, artists) created through the admin API.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { inject } from "vitest";
 import { makeUser, type TestUser } from "./browser";
 import { setRole } from "./db";
@@ -59,13 +59,3 @@ export function createArtistViaApi(admin: ApiAccount, fields: Record<string, unk
 }
 
 export { makeUser };
-
-/** Waits for a toast with this title whose text contains the description (a previous toast may still be on screen). */
-export async function waitForToast(page: Page, title: string, description: string): Promise<void> {
-  await page
-    .getByRole("status")
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .filter({ hasText: description })
-    .first()
-    .waitFor({ state: "visible" });
-}

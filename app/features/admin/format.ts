@@ -14,13 +14,3 @@ export const roleBadgeClass: Record<string, string> = {
   moderator: "bg-blue-100 text-blue-800 ring-blue-200",
   member: "bg-slate-100 text-slate-700 ring-slate-200",
 };
-
-/** A page URL with the given search parameters (empty ones dropped). */
-export function withSearchParams(pathname: string, params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== "" && !(key === "page" && Number(value) === 1)) search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}

@@ -1,32 +1,12 @@
 /** Zod schemas shared by the artist forms (Conform), the page actions and the /api routes. */
 import { z } from "zod";
+import { optionalHttpUrl } from "~/utils/url";
 
 export const COMMENT_MAX_LENGTH = 1000;
 export const listenPlatforms = ["spotify", "youtube", "apple"] as const;
 export type ListenPlatform = (typeof listenPlatforms)[number];
 
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-/** An optional http(s) link ("" and null mean "not given"). */
-const optionalHttpUrl = (label: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ invalid_type_error: `${label} must be text` })
-      .trim()
-      .max(2000, `${label} is too long`)
-      .refine(isHttpUrl, `${label} must be a valid http:// or https:// address`)
-      .optional(),
-  );
 
 const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";
 /** SPEC 9: an artist rating is a whole number from 1 to 5 ("4" from a form counts). */

@@ -58,3 +58,15 @@ export function isSupporter(userId: string): boolean {
     .get();
   return Boolean(row);
 }
+
+/** Which of these members hold the Supporter badge, in one query (for a page of the admin's user list). */
+export function supporterIdsAmong(userIds: readonly string[]): Set<string> {
+  if (userIds.length === 0) return new Set();
+  const rows = getDb()
+    .select({ userId: schema.userBadges.userId })
+    .from(schema.userBadges)
+    .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
+    .where(and(inArray(schema.userBadges.userId, [...userIds]), eq(schema.badges.type, "supporter"), eq(schema.userBadges.isCompleted, true)))
+    .all();
+  return new Set(rows.map((row) => row.userId));
+}

@@ -3,6 +3,7 @@
  * and in the page actions) and the /api routes (whose JSON body is first shaped like the form).
  */
 import { z } from "zod";
+import { isHttpUrl } from "~/utils/url";
 
 export const MIN_DURATION = 15;
 export const MAX_DURATION = 480;
@@ -28,16 +29,6 @@ export function toDuration(value: unknown): number {
   if (typeof value !== "string" || value.trim() === "") return DEFAULT_DURATION;
   const parsed = Number(value.trim());
   return Number.isFinite(parsed) ? Math.round(parsed) : DEFAULT_DURATION;
-}
-
-/** Whether a text is an absolute http: or https: URL. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 const optionalLink = z

@@ -4,31 +4,10 @@
  * tags may be a list or comma-separated text, and either pricing set is accepted.
  */
 import { z } from "zod";
+import { optionalHttpUrl } from "~/utils/url";
 import { MAX_TAGS, difficulties, normalizePricing, pricingCategories, resourceTypes } from "./constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
-
-/** Whether a string is an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-/** An optional http(s) URL field ("" and null mean "not given"). */
-export const optionalHttpUrl = (label = "URL") =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ invalid_type_error: `${label} must be text` })
-      .trim()
-      .max(2000, `${label} is too long`)
-      .refine(isHttpUrl, `${label} must be a valid http:// or https:// address`)
-      .optional(),
-  );
 
 function toTagList(value: unknown): unknown {
   if (value === undefined || value === null) return [];

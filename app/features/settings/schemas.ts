@@ -1,5 +1,6 @@
 /** Zod schemas of the Platform Settings tab, shared by its forms, its page action and the /api routes. */
 import { z } from "zod";
+import { isHttpUrl } from "~/utils/url";
 import { platforms } from "../../../db/schema";
 
 export const platformNames = platforms;
@@ -11,15 +12,7 @@ export const linkUrlSchema = z
   .string({ invalid_type_error: INVALID_URL_MESSAGE })
   .trim()
   .max(2000, "That address is too long (2000 characters at most).")
-  .refine((value) => {
-    if (value === "") return true;
-    try {
-      const url = new URL(value);
-      return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-    } catch {
-      return false;
-    }
-  }, INVALID_URL_MESSAGE);
+  .refine((value) => value === "" || isHttpUrl(value), INVALID_URL_MESSAGE);
 
 /** PUT /api/admin/platform-settings/{platform}: url and/or isActive (id and audit fields are ignored). */
 export const platformSettingUpdateSchema = z.object({

@@ -102,11 +102,11 @@ export function RatingPanel({
 
   return (
     <section aria-labelledby={headingId} className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="artist-rating-panel">
-      <div className="flex items-baseline justify-between gap-2">
-        <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
+        <h4 id={headingId} className="whitespace-nowrap text-sm font-semibold text-slate-900">
           Community Rating
         </h4>
-        <p className="text-sm text-slate-700">
+        <p className="whitespace-nowrap text-sm text-slate-700">
           <span aria-hidden="true" className="text-amber-500">
             ★
           </span>{" "}
