@@ -97,7 +97,7 @@ describe("a cluster of two workers over one SQLite file", () => {
         let liked = false;
         const steps = 6 + ((memberIndex + postIndex) % 3);
         for (let step = 0; step < steps; step += 1) {
-          const like = !liked || step % 4 === 0;
+          const like: boolean = !liked || step % 4 === 0;
           const result = await call(member, like ? "POST" : "DELETE", `/api/posts/${postId}/like`);
           statuses.push(result.status);
           if (result.status === 200) liked = like;
