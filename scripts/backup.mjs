@@ -1,5 +1,5 @@
 // npm run backup [-- DEST]: a consistent online backup of the SQLite database (SQLite backup API),
-// safe while the server runs. Writes data/backups/quads-<timestamp>.db by default.
+// safe while the server runs. Writes data/backups/quads-<timestamp>.db by default. `npm run restore -- FILE` puts one back.
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
