@@ -11,6 +11,7 @@ import { createArtist, addComment, rateArtist } from "~/features/artists/artists
 import { createPost, likePost } from "~/features/discussions/posts.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
+import { toCurrentUser } from "~/features/auth/auth.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
 import { loader as discussionsLoader } from "./discussions";
@@ -53,15 +54,17 @@ async function countStatements(loader: Loader, request: () => Promise<Request>, 
   return statements.length;
 }
 
+const createActor = async (overrides: Parameters<typeof createMember>[0] = {}) => toCurrentUser(await createMember(overrides));
+
 const categoryId = () => getDb().select({ id: schema.categories.id }).from(schema.categories).limit(1).get()!.id;
 
 async function someMembers(count: number) {
-  return Promise.all(Array.from({ length: count }, (_, index) => createMember({ displayName: `Member ${index}` })));
+  return Promise.all(Array.from({ length: count }, (_, index) => createActor({ displayName: `Member ${index}` })));
 }
 
 describe("SQL statements per page do not grow with the items on it", () => {
   it("/discussions", async () => {
-    const viewer = await createMember();
+    const viewer = await createActor();
     const addPosts = async () => {
       for (const author of await someMembers(N)) {
         const post = createPost({ actor: author, input: { title: `Post by ${author.id}`, content: "Body", categoryId: categoryId() } });
@@ -79,7 +82,7 @@ describe("SQL statements per page do not grow with the items on it", () => {
   });
 
   it("/post/:id with its replies", async () => {
-    const author = await createMember();
+    const author = await createActor();
     const post = createPost({ actor: author, input: { title: "Thread", content: "Body", categoryId: categoryId() } });
     const addReplies = async () => {
       for (const member of await someMembers(N)) {
@@ -98,7 +101,7 @@ describe("SQL statements per page do not grow with the items on it", () => {
   });
 
   it("/members", async () => {
-    const viewer = await createMember();
+    const viewer = await createActor();
     const addMembers = async () => {
       for (const member of await someMembers(N)) {
         createPost({ actor: member, input: { title: `Hello from ${member.id}`, content: "Body", categoryId: categoryId() } });
@@ -114,8 +117,8 @@ describe("SQL statements per page do not grow with the items on it", () => {
   });
 
   it("/resources", async () => {
-    const admin = await createMember({ role: "admin" });
-    const viewer = await createMember();
+    const admin = await createActor({ role: "admin" });
+    const viewer = await createActor();
     let serial = 0;
     const addResources = async () => {
       const raters = await someMembers(2);
@@ -135,8 +138,8 @@ describe("SQL statements per page do not grow with the items on it", () => {
   });
 
   it("/music-artists", async () => {
-    const admin = await createMember({ role: "admin" });
-    const viewer = await createMember();
+    const admin = await createActor({ role: "admin" });
+    const viewer = await createActor();
     let serial = 0;
     const addArtists = async () => {
       const fans = await someMembers(2);
