@@ -4,10 +4,11 @@
  * in app/.
  *
  * In production the server uses every core: with WEB_CONCURRENCY > 1 (default: the number of
- * CPUs) this process is the cluster's primary. It runs the start-up work once (configuration,
- * migrations, reference and demo seed), forks the workers that serve HTTP over the same SQLite
- * file (WAL mode), restarts a crashed worker with a backoff, and on SIGTERM/SIGINT asks every
- * worker to finish its in-flight requests and close the database. See docs/operations.md.
+ * CPUs) this process is the cluster's primary. It has a short-lived setup worker run the
+ * start-up work once (configuration, migrations, reference and demo seed), then forks the workers
+ * that serve HTTP over the same SQLite file (WAL mode), restarts a crashed worker with a backoff,
+ * and on SIGTERM/SIGINT asks every worker to finish its in-flight requests and close the
+ * database. The primary itself never loads the app. See docs/operations.md.
  */
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -35,8 +36,12 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 }
 
-const initialBuild = await loadBuild();
-const appServer = (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer;
+// The primary of a cluster never loads the app (it stays small): a short-lived "setup" worker
+// runs the start-up work, then the HTTP workers start. Everyone else loads it once here.
+const clusterRole = cluster.isWorker ? (process.env.QUADS_CLUSTER_ROLE ?? "http") : undefined;
+const needsApp = cluster.isWorker || webConcurrency() === 1;
+const initialBuild = needsApp ? await loadBuild() : undefined;
+const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer : (undefined as unknown as AppServer);
 
 /** WEB_CONCURRENCY: worker processes; default the number of CPUs; 1 = no cluster (always 1 in development). */
 function webConcurrency(): number {
@@ -51,7 +56,9 @@ function webConcurrency(): number {
   return value;
 }
 
-if (cluster.isWorker) {
+if (clusterRole === "setup") {
+  await runSetup();
+} else if (cluster.isWorker) {
   await serve("worker");
 } else if (webConcurrency() > 1) {
   await runPrimary(webConcurrency());
@@ -60,11 +67,34 @@ if (cluster.isWorker) {
 }
 
 type Env = Awaited<ReturnType<AppServer["start"]>>;
+type SetupDone = { type: "setup-done"; databasePath: string; communityName: string };
 
-/** Start-up once (migrations, seeds), then fork the workers and look after them. */
-async function runPrimary(workers: number) {
+/** The setup worker: the start-up work (configuration, migrations, seeds), then report and exit. */
+async function runSetup() {
   const env = await startOrExit();
-  appServer.stop(); // the primary serves no requests: the workers open their own connections
+  appServer.stop();
+  const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
+  process.send?.(done, () => process.exit(0));
+}
+
+/** Runs the setup worker and waits for it: its configuration summary, or the primary exits with its code. */
+function setupOnce(): Promise<SetupDone> {
+  return new Promise((resolve) => {
+    const setup = cluster.fork({ QUADS_CLUSTER_ROLE: "setup" });
+    let done: SetupDone | undefined;
+    setup.on("message", (message: SetupDone) => {
+      if (message?.type === "setup-done") done = message;
+    });
+    setup.on("exit", (code) => {
+      if (done && code === 0) resolve(done);
+      else process.exit(code || 1); // the setup worker printed why (e.g. a bad variable)
+    });
+  });
+}
+
+/** Start-up once (migrations, seeds) in a setup worker, then fork the HTTP workers and look after them. */
+async function runPrimary(workers: number) {
+  const env = await setupOnce();
   const pidFile = writePidFile(env.databasePath);
 
   let stopping = false;
@@ -72,13 +102,13 @@ async function runPrimary(workers: number) {
   const recentCrashes: number[] = [];
   const exitCodes: number[] = [];
 
-  const fork = () => cluster.fork();
+  const fork = () => cluster.fork({ QUADS_CLUSTER_ROLE: "http" });
   for (let index = 0; index < workers; index += 1) fork();
 
   cluster.on("listening", (_worker, address) => {
     if (announced) return;
     announced = true;
-    console.log(`${env.COMMUNITY_NAME} is running at http://localhost:${address.port} (${workers} workers)`);
+    console.log(`${env.communityName} is running at http://localhost:${address.port} (${workers} workers)`);
   });
 
   cluster.on("exit", (worker: Worker, code, signal) => {
@@ -212,7 +242,7 @@ async function serve(role: "single" | "worker") {
   app.all(
     "*",
     createRequestHandler({
-      build: viteDevServer ? loadBuild : initialBuild,
+      build: viteDevServer ? loadBuild : initialBuild!,
       mode: isProduction ? "production" : "development",
       getLoadContext: (request, response) => ({
         cspNonce: response.locals.cspNonce as string,
