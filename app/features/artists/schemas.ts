@@ -1,9 +1,9 @@
 /** Zod schemas shared by the artist forms (Conform), the page actions and the /api routes. */
 import { z } from "zod";
 
-export const COMMENT_MAX_LENGTH = 1000;
-export const listenPlatforms = ["spotify", "youtube", "apple"] as const;
-export type ListenPlatform = (typeof listenPlatforms)[number];
+import { COMMENT_MAX_LENGTH } from "./constants";
+
+export { COMMENT_MAX_LENGTH, listenPlatforms, type ListenPlatform } from "./constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 

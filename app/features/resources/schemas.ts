@@ -5,18 +5,11 @@
  */
 import { z } from "zod";
 import { MAX_TAGS, difficulties, normalizePricing, pricingCategories, resourceTypes } from "./constants";
+import { isHttpUrl } from "./http-url";
 
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
-/** Whether a string is an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
+export { isHttpUrl };
 
 /** An optional http(s) URL field ("" and null mean "not given"). */
 export const optionalHttpUrl = (label = "URL") =>

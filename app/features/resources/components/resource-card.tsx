@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { TAGS_ON_CARD, difficultyClasses, difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "../constants";
 import type { ResourceCardData } from "../resources.server";
-import { isHttpUrl } from "../schemas";
+import { isHttpUrl } from "../http-url";
 import { resourceUrls } from "../urls";
 import { ResourceThumbnail } from "./resource-thumbnail";
 
