@@ -7,7 +7,7 @@
 //   with an atomic rename.
 // Start the server afterwards: it applies any migration the backup predates.
 import Database from "better-sqlite3";
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 function fail(message) {
@@ -36,6 +36,7 @@ if (running) {
 // 2. Check the backup before touching anything.
 const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace("T", "_").slice(0, 19);
 const incoming = `${target}.restoring-${stamp}`;
+const siblingsBefore = ["-wal", "-shm"].filter((suffix) => existsSync(`${backupFile}${suffix}`));
 try {
   const source = new Database(backupFile, { readonly: true, fileMustExist: true });
   const integrity = source.pragma("integrity_check", { simple: true });
@@ -51,6 +52,12 @@ try {
 } catch (error) {
   rmSync(incoming, { force: true });
   fail(`Cannot read the backup ${backupFile}: ${error instanceof Error ? error.message : error}. Nothing was changed.`);
+} finally {
+  // A read-only look at a WAL-mode backup leaves empty -wal/-shm files beside it: tidy them up.
+  const wal = `${backupFile}-wal`;
+  if (!siblingsBefore.length && (!existsSync(wal) || statSync(wal).size === 0)) {
+    for (const suffix of ["-wal", "-shm"]) rmSync(`${backupFile}${suffix}`, { force: true });
+  }
 }
 
 // 3. Keep the current database, then swap in the backup.

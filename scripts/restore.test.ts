@@ -46,6 +46,7 @@ describe("backup and restore", () => {
     const backup = run("backup", backupFile);
     expect(backup.status, backup.output).toBe(0);
     expect(userVersion(backupFile)).toBe(42);
+    expect(existsSync(`${backupFile}-wal`)).toBe(false); // one self-contained file
 
     // The live database moves on (the server stopped: it closed its connection).
     const live = new Database(databasePath);
@@ -59,6 +60,7 @@ describe("backup and restore", () => {
     expect(restore.output).toContain("Restored");
     expect(existsSync(`${databasePath}-wal`)).toBe(false);
     expect(existsSync(`${databasePath}-shm`)).toBe(false);
+    expect(existsSync(`${backupFile}-wal`) || existsSync(`${backupFile}-shm`)).toBe(false);
     expect(userVersion(databasePath)).toBe(42);
     const kept = readdirSync(directory).filter((name) => name.startsWith("quads.db.before-restore-"));
     expect(kept).toHaveLength(1);
