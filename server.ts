@@ -1,128 +1,331 @@
 /**
  * Express: compression, security headers (nonce-based CSP), CSRF defence, static assets with
- * long immutable caching, then the Remix request handler. Nothing else: the app lives in app/.
+ * long immutable caching, request logs, /healthz, then the Remix request handler. The app lives
+ * in app/.
+ *
+ * In production the server uses every core: with WEB_CONCURRENCY > 1 (default: the number of
+ * CPUs) this process is the cluster's primary. It has a short-lived setup worker run the
+ * start-up work once (configuration, migrations, reference and demo seed), then forks the workers
+ * that serve HTTP over the same SQLite file (WAL mode), restarts a crashed worker with a backoff,
+ * and on SIGTERM/SIGINT asks every worker to finish its in-flight requests and close the
+ * database. The primary itself never loads the app. See docs/operations.md.
  */
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import cluster, { type Worker } from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppServer } from "./app/entry.server";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 
 const isProduction = process.env.NODE_ENV === "production";
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-const viteDevServer = isProduction
-  ? undefined
-  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+const viteDevServer =
+  isProduction || cluster.isWorker
+    ? undefined
+    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
 async function loadBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   return (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 }
 
-const initialBuild = await loadBuild();
-const appServer = (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer;
+// The primary of a cluster never loads the app (it stays small): a short-lived "setup" worker
+// runs the start-up work, then the HTTP workers start. Everyone else loads it once here.
+const clusterRole = cluster.isWorker ? (process.env.QUADS_CLUSTER_ROLE ?? "http") : undefined;
+const needsApp = cluster.isWorker || webConcurrency() === 1;
+const initialBuild = needsApp ? await loadBuild() : undefined;
+const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer : (undefined as unknown as AppServer);
 
-let env: Awaited<ReturnType<AppServer["start"]>>;
-try {
-  env = await appServer.start();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+/** WEB_CONCURRENCY: worker processes; default the number of CPUs; 1 = no cluster (always 1 in development). */
+function webConcurrency(): number {
+  if (!isProduction) return 1;
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return availableParallelism();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error("Invalid configuration:\n  WEB_CONCURRENCY: must be a positive whole number (1 = one process, no cluster)");
+    process.exit(1);
+  }
+  return value;
 }
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
-app.use(compression());
-
-app.use((request, response, next) => {
-  const nonce = randomBytes(16).toString("base64");
-  response.locals.cspNonce = nonce;
-  response.locals.requestId = request.get("x-request-id") ?? randomUUID();
-  const https = request.secure;
-  response.set({
-    "Content-Security-Policy": isProduction ? contentSecurityPolicy(nonce) : "",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-    "X-Request-Id": response.locals.requestId,
-    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-  });
-  if (!isProduction) response.removeHeader("Content-Security-Policy");
-  const started = process.hrtime.bigint();
-  response.on("finish", () => {
-    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-    if (response.statusCode >= 500 || env.LOG_LEVEL === "debug") {
-      console.log(
-        JSON.stringify({
-          level: response.statusCode >= 500 ? "error" : "info",
-          requestId: response.locals.requestId,
-          method: request.method,
-          path: request.originalUrl,
-          status: response.statusCode,
-          durationMs: Math.round(durationMs * 10) / 10,
-        }),
-      );
-    }
-  });
-  next();
-});
-
-app.get("/healthz", (_request, response) => {
-  response.set("Cache-Control", "no-store").json({ status: "ok" });
-});
-
-app.use(refuseCrossSiteWrites);
-
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
+if (clusterRole === "setup") {
+  await runSetup();
+} else if (cluster.isWorker) {
+  await serve("worker");
+} else if (webConcurrency() > 1) {
+  await runPrimary(webConcurrency());
 } else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  await serve("single");
 }
-app.use(express.static("public", { maxAge: "1h", index: false }));
 
-app.all(
-  "*",
-  createRequestHandler({
-    build: viteDevServer ? loadBuild : initialBuild,
-    mode: isProduction ? "production" : "development",
-    getLoadContext: (request, response) => ({
-      cspNonce: response.locals.cspNonce as string,
-      clientIp: request.ip ?? request.socket.remoteAddress ?? "unknown",
-      requestId: response.locals.requestId as string,
-    }),
-  }),
-);
+type Env = Awaited<ReturnType<AppServer["start"]>>;
+type SetupDone = { type: "setup-done"; databasePath: string; communityName: string };
 
-app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
-  console.error(JSON.stringify({ level: "error", requestId: response.locals.requestId, method: request.method, path: request.originalUrl }), error);
-  if (response.headersSent) return;
-  response.status(500).json({ message: "Something went wrong on our side. Please try again." });
-});
+/** The setup worker: the start-up work (configuration, migrations, seeds), then report and exit. */
+async function runSetup() {
+  const env = await startOrExit();
+  appServer.stop();
+  const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
+  process.send?.(done, () => process.exit(0));
+}
 
-const server = app.listen(env.PORT, env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  console.log(`${env.COMMUNITY_NAME} is running at http://localhost:${port}`);
-});
-
-function shutdown(signal: string) {
-  console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
-  server.close(() => {
-    appServer.stop();
-    process.exit(0);
+/** Runs the setup worker and waits for it: its configuration summary, or the primary exits with its code. */
+function setupOnce(): Promise<SetupDone> {
+  return new Promise((resolve) => {
+    const setup = cluster.fork({ QUADS_CLUSTER_ROLE: "setup" });
+    let done: SetupDone | undefined;
+    setup.on("message", (message: SetupDone) => {
+      if (message?.type === "setup-done") done = message;
+    });
+    setup.on("exit", (code) => {
+      if (done && code === 0) resolve(done);
+      else process.exit(code || 1); // the setup worker printed why (e.g. a bad variable)
+    });
   });
-  setTimeout(() => process.exit(1), 10_000).unref();
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+
+/** Start-up once (migrations, seeds) in a setup worker, then fork the HTTP workers and look after them. */
+async function runPrimary(workers: number) {
+  const env = await setupOnce();
+  const pidFile = writePidFile(env.databasePath);
+
+  let stopping = false;
+  let announced = false;
+  const recentCrashes: number[] = [];
+  const exitCodes: number[] = [];
+
+  const fork = () => cluster.fork({ QUADS_CLUSTER_ROLE: "http" });
+  for (let index = 0; index < workers; index += 1) fork();
+
+  cluster.on("listening", (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    console.log(`${env.communityName} is running at http://localhost:${address.port} (${workers} workers)`);
+  });
+
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    if (stopping) {
+      exitCodes.push(code ?? 1);
+      if (Object.keys(cluster.workers ?? {}).length === 0) finish();
+      return;
+    }
+    const now = Date.now();
+    recentCrashes.push(now);
+    while (recentCrashes.length && recentCrashes[0] < now - 60_000) recentCrashes.shift();
+    const delay = Math.min(30_000, 250 * 2 ** (recentCrashes.length - 1));
+    logLine({ level: "error", msg: "worker exited; restarting", workerPid: worker.process.pid, code, signal, restartInMs: delay });
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay).unref();
+  });
+
+  function finish() {
+    removePidFile(pidFile);
+    process.exit(exitCodes.every((code) => code === 0) ? 0 : 1);
+  }
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: the workers finish their in-flight requests, then close the database.`);
+    const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
+    if (running.length === 0) finish();
+    for (const worker of running) worker.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      removePidFile(pidFile);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS + 2_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+async function startOrExit(): Promise<Env> {
+  try {
+    return await appServer.start();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+/** One HTTP server: the only process (WEB_CONCURRENCY=1, development) or a cluster worker. */
+async function serve(role: "single" | "worker") {
+  let env: Env;
+  if (role === "worker") {
+    try {
+      env = appServer.startWorker();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+  } else {
+    env = await startOrExit();
+  }
+  const pidFile = role === "single" ? writePidFile(env.databasePath) : undefined;
+  const logEveryRequest = env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "info";
+  let stopping = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+  app.use(compression());
+
+  app.use((request, response, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    const requestId = incomingRequestId(request.get("x-request-id")) ?? randomUUID();
+    response.locals.cspNonce = nonce;
+    response.locals.requestId = requestId;
+    // The Remix request is built from these headers: errors logged in app/ carry the same id.
+    request.headers["x-request-id"] = requestId;
+    const https = request.secure;
+    response.set({
+      "Content-Security-Policy": isProduction ? contentSecurityPolicy(nonce) : "",
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+      "X-Request-Id": requestId,
+      ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    });
+    if (!isProduction) response.removeHeader("Content-Security-Policy");
+    if (stopping) response.set("Connection", "close");
+    const started = process.hrtime.bigint();
+    let logged = false;
+    const log = () => {
+      if (logged) return;
+      logged = true;
+      const status = response.writableFinished ? response.statusCode : 499; // 499: the client went away
+      if (status < 500 && (!logEveryRequest || (request.path === "/healthz" && env.LOG_LEVEL !== "debug"))) return;
+      logLine({
+        level: status >= 500 ? "error" : "info",
+        requestId,
+        method: request.method,
+        path: request.originalUrl,
+        status,
+        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      });
+    };
+    response.once("finish", log);
+    response.once("close", log);
+    next();
+  });
+
+  app.get("/healthz", (_request, response) => {
+    const databaseOk = appServer.healthy();
+    response
+      .status(databaseOk ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: databaseOk ? "ok" : "error", db: databaseOk ? "ok" : "error", pid: process.pid, worker: cluster.worker?.id ?? 0 });
+  });
+
+  app.use(refuseCrossSiteWrites);
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: viteDevServer ? loadBuild : initialBuild!,
+      mode: isProduction ? "production" : "development",
+      getLoadContext: (request, response) => ({
+        cspNonce: response.locals.cspNonce as string,
+        clientIp: request.ip ?? request.socket.remoteAddress ?? "unknown",
+        requestId: response.locals.requestId as string,
+      }),
+    }),
+  );
+
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    logLine({
+      level: "error",
+      requestId: response.locals.requestId,
+      method: request.method,
+      path: request.originalUrl,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    if (response.headersSent) return;
+    response.status(500).json({ message: "Something went wrong on our side. Please try again." });
+  });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    if (role === "worker") return; // the primary announces the cluster
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    console.log(`${env.COMMUNITY_NAME} is running at http://localhost:${port}`);
+  });
+
+  function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    if (role === "single") console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
+    server.close(() => {
+      appServer.stop();
+      if (pidFile) removePidFile(pidFile);
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // Keep-alive connections that were busy: close them as soon as their response is done.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
+    setTimeout(() => {
+      logLine({ level: "error", msg: `in-flight requests did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting` });
+      appServer.stop();
+      if (pidFile) removePidFile(pidFile);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  // A worker whose primary is gone (killed) stops too instead of serving on alone.
+  if (role === "worker") process.on("disconnect", () => shutdown("disconnect"));
+}
+
+/** One JSON log line on stdout. */
+function logLine(fields: Record<string, unknown>) {
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), pid: process.pid, ...fields }) + "\n");
+}
+
+/** A client- or proxy-supplied X-Request-Id is kept when it is short and plain; otherwise a fresh one. */
+function incomingRequestId(value: string | undefined): string | undefined {
+  return value && /^[\w.:-]{1,100}$/.test(value) ? value : undefined;
+}
+
+/**
+ * `<database>.pid` beside the SQLite file, while a server runs on it: `npm run restore` refuses
+ * to replace the file under a running server.
+ */
+function writePidFile(databasePath: string): string {
+  const file = `${databasePath}.pid`;
+  writeFileSync(file, `${process.pid}\n`);
+  process.once("exit", () => removePidFile(file));
+  return file;
+}
+
+function removePidFile(file: string) {
+  try {
+    if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file, { force: true });
+  } catch {
+    // already gone
+  }
+}
 
 function contentSecurityPolicy(nonce: string): string {
   return [
@@ -145,7 +348,7 @@ function refuseCrossSiteWrites(request: Request, response: Response, next: NextF
   const check = checkCrossSiteRequest({
     method: request.method,
     path: request.path,
-    host: app.get("trust proxy") && request.get("x-forwarded-host") ? request.get("x-forwarded-host") : request.get("host"),
+    host: request.app.get("trust proxy") && request.get("x-forwarded-host") ? request.get("x-forwarded-host") : request.get("host"),
     origin: request.get("origin"),
     fetchSite: request.get("sec-fetch-site"),
     contentType: request.get("content-type"),

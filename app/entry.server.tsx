@@ -8,13 +8,13 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { startApplication, stopApplication } from "./utils/startup.server";
+import { databaseIsHealthy, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
 
 export const streamTimeout = 5_000;
 
-export const appServer = { start: startApplication, stop: stopApplication };
+export const appServer = { start: startApplication, startWorker, stop: stopApplication, healthy: databaseIsHealthy };
 export type AppServer = typeof appServer;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -1,5 +1,5 @@
 // npm run backup [-- DEST]: a consistent online backup of the SQLite database (SQLite backup API),
-// safe while the server runs. Writes data/backups/quads-<timestamp>.db by default.
+// safe while the server runs. Writes data/backups/quads-<timestamp>.db by default. `npm run restore -- FILE` puts one back.
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -22,7 +22,10 @@ const database = new Database(source, { readonly: true, fileMustExist: true });
 database.pragma("busy_timeout = 5000");
 await database.backup(destination);
 database.close();
-const check = new Database(destination, { readonly: true });
+// A backup is one self-contained file: rollback-journal mode, so opening it never leaves
+// -wal/-shm files beside it (the server switches a restored file back to WAL at start).
+const check = new Database(destination);
+check.pragma("journal_mode = DELETE");
 const integrity = check.pragma("integrity_check", { simple: true });
 check.close();
 if (integrity !== "ok") {

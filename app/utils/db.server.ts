@@ -1,10 +1,15 @@
 /**
  * The one SQLite connection of this process: WAL mode, foreign keys on, a busy timeout,
  * and the migrations under db/migrations applied at start.
+ *
+ * Several processes (the cluster's primary and its workers, `npm run badges:recompute`, a test)
+ * may open the same file: the migrations run inside one IMMEDIATE transaction that re-reads the
+ * applied list after taking the write lock, so two processes migrating at once apply each
+ * migration exactly once, and a process that finds nothing pending writes nothing (decision 0061).
  */
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import path from "node:path";
 import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
@@ -12,17 +17,52 @@ import { getEnv } from "./env.server";
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+const MIGRATIONS_TABLE = "__drizzle_migrations";
 
 /** Opens a database file, applies the pragmas and every pending migration. */
 export function openDatabase(filePath: string): AppDatabase {
   const sqlite = new Database(filePath);
+  // busy_timeout first: switching to WAL needs a lock another process may hold for a moment.
+  sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  const database = drizzle(sqlite, { schema });
-  migrate(database, { migrationsFolder });
-  return database as AppDatabase;
+  applyMigrations(sqlite);
+  return drizzle(sqlite, { schema }) as AppDatabase;
+}
+
+/**
+ * Drizzle's migrator, made safe for several processes: same table and bookkeeping as
+ * drizzle-orm's `migrate()` (hash, created_at = the migration's folder time), but the "what is
+ * applied?" read happens inside the IMMEDIATE transaction that applies the rest.
+ */
+export function applyMigrations(sqlite: Database.Database, folder = migrationsFolder): number {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
+  const latestApplied = () => {
+    try {
+      const row = sqlite.prepare(`select created_at from ${MIGRATIONS_TABLE} order by created_at desc limit 1`).get() as
+        | { created_at: number | string }
+        | undefined;
+      return row ? Number(row.created_at) : undefined;
+    } catch {
+      return undefined; // no bookkeeping table yet
+    }
+  };
+  const pending = (last: number | undefined) => migrations.filter((migration) => last === undefined || last < migration.folderMillis);
+  // Fast path, no write lock: everything applied already (every worker start, every script).
+  if (pending(latestApplied()).length === 0) return 0;
+  return sqlite
+    .transaction(() => {
+      sqlite.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
+      const todo = pending(latestApplied());
+      const record = sqlite.prepare(`INSERT INTO ${MIGRATIONS_TABLE} ("hash", "created_at") VALUES (?, ?)`);
+      for (const migration of todo) {
+        for (const statement of migration.sql) if (statement.trim()) sqlite.exec(statement);
+        record.run(migration.hash, migration.folderMillis);
+      }
+      return todo.length;
+    })
+    .immediate();
 }
 
 let database: AppDatabase | undefined;
@@ -31,6 +71,13 @@ let database: AppDatabase | undefined;
 export function getDb(): AppDatabase {
   database ??= openDatabase(getEnv().databasePath);
   return database;
+}
+
+/** Closes the process-wide database (graceful shutdown); the next getDb() would open it again. */
+export function closeDb() {
+  const current = database;
+  database = undefined;
+  if (current?.$client.open) current.$client.close();
 }
 
 /** For tests: point the process at another database file. */

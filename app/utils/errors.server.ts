@@ -43,8 +43,20 @@ export function toJsonBody(error: AppError): { message: string; errors?: FieldEr
   return error.fieldErrors ? { message: error.message, errors: error.fieldErrors } : { message: error.message };
 }
 
-/** Logs an unexpected error with its request, never exposing details to the client. */
+/**
+ * Logs an unexpected error with its request as one JSON line (level "error", the request id that
+ * server.ts put in the X-Request-Id header, method, path, message, stack), never exposing details
+ * to the client. See docs/operations.md.
+ */
 export function logServerError(error: unknown, request?: Request) {
-  const where = request ? `${request.method} ${new URL(request.url).pathname}` : "unknown request";
-  console.error(`[error] ${where}:`, error);
+  const line = {
+    level: "error",
+    time: new Date().toISOString(),
+    requestId: request?.headers.get("x-request-id") ?? undefined,
+    method: request?.method,
+    path: request ? new URL(request.url).pathname : undefined,
+    message: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+  console.error(JSON.stringify(line));
 }

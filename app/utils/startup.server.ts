@@ -8,7 +8,7 @@ import { count } from "drizzle-orm";
 import { hashPassword } from "~/features/auth/password.server";
 import { recomputeAllBadges } from "~/features/gamification/recompute.server";
 import { seedDemoContent, seedReferenceData } from "../../db/seed.server";
-import { getDb, schema } from "./db.server";
+import { closeDb, getDb, schema } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@quads.example";
@@ -21,6 +21,26 @@ export async function startApplication(): Promise<Env> {
   if (env.SEED_DEMO) await seedDemoIfEmpty();
   backfillPointsLedger();
   return env;
+}
+
+/**
+ * A cluster worker's start: the primary ran startApplication() (migrations, seeds, ledger
+ * backfill) before forking, so a worker only parses the configuration and opens the database
+ * (its migration check finds nothing pending and writes nothing).
+ */
+export function startWorker(): Env {
+  const env = getEnv();
+  getDb();
+  return env;
+}
+
+/** A trivial query for /healthz: the database answers in this process. */
+export function databaseIsHealthy(): boolean {
+  try {
+    return getDb().$client.prepare("select 1 as ok").pluck().get() === 1;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -60,9 +80,10 @@ async function seedDemoIfEmpty() {
   );
 }
 
+/** Closes the database cleanly (graceful shutdown); safe to call twice. */
 export function stopApplication() {
   try {
-    getDb().$client.close();
+    closeDb();
   } catch {
     // already closed
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isHttpUrl, optionalHttpUrl, safeRedirectPath } from "./url";
+import { isHttpUrl, safeRedirectPath } from "./url";
+import { optionalHttpUrl } from "./url-schema";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths and refuses anything else", () => {

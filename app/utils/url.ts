@@ -1,9 +1,8 @@
 /**
- * URL helpers shared by the features: the one http(s) check and its zod field (artist and
- * resource links, meeting Zoom links, platform settings), and same-site redirect paths.
+ * URL helpers shared by the features: the one http(s) check (artist and resource links, meeting
+ * Zoom links, platform settings) and same-site redirect paths. No zod here, so components can
+ * import it without pulling zod into the page's client bundle; the zod field is in url-schema.ts.
  */
-import { z } from "zod";
-
 /** Whether a text is an absolute http: or https: URL with a host. */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -13,20 +12,6 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
-
-const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
-
-/** An optional http(s) URL field ("" and null mean "not given"), for forms and JSON bodies alike. */
-export const optionalHttpUrl = (label = "URL") =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ invalid_type_error: `${label} must be text` })
-      .trim()
-      .max(2000, `${label} is too long`)
-      .refine(isHttpUrl, `${label} must be a valid http:// or https:// address`)
-      .optional(),
-  );
 
 /** A same-site path to return to after a form post (anything else falls back). */
 export function safeRedirectPath(value: unknown, fallback: string): string {

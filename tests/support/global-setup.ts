@@ -1,5 +1,6 @@
 /**
- * Starts the built app (`node build/server.js`, production mode) on a free port with a fresh
+ * Starts the built app (`node build/server.js`, production mode, two cluster workers unless
+ * E2E_WEB_CONCURRENCY says otherwise) on a free port with a fresh
  * SQLite database in a temp directory, waits for /healthz, hands the base URL to the tests
  * (`inject("baseURL")`) and stops the server afterwards.
  *
@@ -132,6 +133,9 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL,
       AUTH_RATE_LIMIT_PER_IP: "10000",
       COOKIE_SECURE: "false",
+      // The suite runs against a cluster (a primary and two workers), as production does by
+      // default on a 2-core box: every flow also checks that nothing depends on one process.
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "2",
     },
     stdio: ["ignore", logFd, logFd],
   });

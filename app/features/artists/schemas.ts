@@ -1,10 +1,10 @@
 /** Zod schemas shared by the artist forms (Conform), the page actions and the /api routes. */
 import { z } from "zod";
-import { optionalHttpUrl } from "~/utils/url";
+import { optionalHttpUrl } from "~/utils/url-schema";
 
-export const COMMENT_MAX_LENGTH = 1000;
-export const listenPlatforms = ["spotify", "youtube", "apple"] as const;
-export type ListenPlatform = (typeof listenPlatforms)[number];
+import { COMMENT_MAX_LENGTH } from "./constants";
+
+export { COMMENT_MAX_LENGTH, listenPlatforms, type ListenPlatform } from "./constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 

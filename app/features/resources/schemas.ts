@@ -4,7 +4,7 @@
  * tags may be a list or comma-separated text, and either pricing set is accepted.
  */
 import { z } from "zod";
-import { optionalHttpUrl } from "~/utils/url";
+import { optionalHttpUrl } from "~/utils/url-schema";
 import { MAX_TAGS, difficulties, normalizePricing, pricingCategories, resourceTypes } from "./constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);

@@ -5,9 +5,11 @@
  * the functions below; every write runs in one transaction with its audit entry.
  *
  * Several worker processes (a cluster) each hold their own cache: a write invalidates only the
- * writer's. So a cached copy is also re-validated, at most every SETTINGS_VERSION_CHECK_MS, with
- * one tiny query (row count and latest updatedAt of both tables): another worker sees a change
- * within a few seconds, and the 5-minute TTL (SPEC) stays the outer bound. See decision 0053.
+ * writer's. So on every read the cache asks SQLite whether another connection has committed
+ * anything since (`PRAGMA data_version`, no I/O); only then is the copy re-validated with one tiny
+ * query (row count and latest updatedAt of both tables) and reloaded if that changed. Another
+ * worker therefore sees a settings change on its very next request, and the 5-minute TTL (SPEC)
+ * stays the outer bound. See decisions 0053 and 0062.
  */
 import { asc, eq } from "drizzle-orm";
 import type { ZodError } from "zod";
@@ -26,7 +28,20 @@ export const SETTINGS_VERSION_CHECK_MS = 5 * 1000;
 
 type Actor = { id: string; email: string };
 
-let cached: { value: PublicSettings; loadedAt: number; checkedAt: number; version: string } | undefined;
+let cached: { value: PublicSettings; loadedAt: number; checkedAt: number; version: string; dataVersion: number } | undefined;
+
+const dataVersionStatements = new WeakMap<object, { get(): unknown }>();
+
+/** SQLite's counter of commits by *other* connections (other workers, scripts) seen by ours. */
+function readDataVersion(): number {
+  const client = getDb().$client;
+  let statement = dataVersionStatements.get(client);
+  if (!statement) {
+    statement = client.prepare("pragma data_version").pluck();
+    dataVersionStatements.set(client, statement);
+  }
+  return Number(statement.get());
+}
 
 /** A cheap fingerprint of both settings tables; it changes whenever any worker writes them. */
 function readSettingsVersion(): string {
@@ -75,16 +90,19 @@ function loadSettings(): PublicSettings {
 /** The public settings, cached in process for 5 minutes or until a write (here or, within seconds, in another worker) changes them. */
 export function getPublicSettings(): PublicSettings {
   const now = Date.now();
+  const dataVersion = readDataVersion();
   if (cached && now - cached.loadedAt <= CACHE_TTL_MS) {
-    if (now - cached.checkedAt < SETTINGS_VERSION_CHECK_MS) return cached.value;
+    // Nobody else wrote since the last check, and this process's own writes invalidate: fresh.
+    if (dataVersion === cached.dataVersion && now - cached.checkedAt < SETTINGS_VERSION_CHECK_MS) return cached.value;
     const version = readSettingsVersion();
     if (version === cached.version) {
       cached.checkedAt = now;
+      cached.dataVersion = dataVersion;
       return cached.value;
     }
   }
   const version = readSettingsVersion();
-  cached = { value: loadSettings(), loadedAt: now, checkedAt: now, version };
+  cached = { value: loadSettings(), loadedAt: now, checkedAt: now, version, dataVersion };
   return cached.value;
 }
 

@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { displayNameOf } from "~/utils/display-name";
 import type { ArtistComment, RatingPanelData } from "../artists.server";
-import { COMMENT_MAX_LENGTH } from "../schemas";
+import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
 
 export type PanelViewer = { isSignedIn: boolean; canModerate: boolean };

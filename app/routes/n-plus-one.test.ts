@@ -1,0 +1,164 @@
+/**
+ * No N+1 queries: the number of SQL statements a page's loader runs does not grow with the
+ * number of items on the page. The test connection counts every statement SQLite executes
+ * (better-sqlite3's `verbose` hook), and each loader runs with N items, then with 2N.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createArtist, addComment, rateArtist } from "~/features/artists/artists.server";
+import { createPost, likePost } from "~/features/discussions/posts.server";
+import { createReply } from "~/features/discussions/replies.server";
+import { createResource, rateResource } from "~/features/resources/resources.server";
+import { toCurrentUser } from "~/features/auth/auth.server";
+import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { getDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
+import { loader as discussionsLoader } from "./discussions";
+import { loader as membersLoader } from "./members";
+import { loader as artistsLoader } from "./music-artists";
+import { loader as postLoader } from "./post.$id";
+import { loader as resourcesLoader } from "./resources";
+
+const N = 4;
+let counting = false;
+let statements: string[] = [];
+
+beforeAll(() => {
+  // Re-open this file's test database on a connection that reports every executed statement.
+  const file = getDb().$client.name;
+  const sqlite = new Database(file, {
+    verbose: (sql) => {
+      if (counting) statements.push(String(sql));
+    },
+  });
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  setDbForTesting(drizzle(sqlite, { schema }) as AppDatabase);
+});
+
+type Loader = (args: LoaderFunctionArgs) => unknown;
+
+/** Statements run by one loader call (after a warm-up call, so one-off work such as a sweep is not counted). */
+async function countStatements(loader: Loader, request: () => Promise<Request>, params: Record<string, string> = {}): Promise<number> {
+  await loader({ request: await request(), context: testContext, params });
+  statements = [];
+  const req = await request();
+  counting = true;
+  try {
+    await loader({ request: req, context: testContext, params });
+  } finally {
+    counting = false;
+  }
+  if (process.env.SHOW_SQL) console.log(statements.join("\n"));
+  return statements.length;
+}
+
+const createActor = async (overrides: Parameters<typeof createMember>[0] = {}) => toCurrentUser(await createMember(overrides));
+
+const categoryId = () => getDb().select({ id: schema.categories.id }).from(schema.categories).limit(1).get()!.id;
+
+async function someMembers(count: number) {
+  return Promise.all(Array.from({ length: count }, (_, index) => createActor({ displayName: `Member ${index}` })));
+}
+
+describe("SQL statements per page do not grow with the items on it", () => {
+  it("/discussions", async () => {
+    const viewer = await createActor();
+    const addPosts = async () => {
+      for (const author of await someMembers(N)) {
+        const post = createPost({ actor: author, input: { title: `Post by ${author.id}`, content: "Body", categoryId: categoryId() } });
+        likePost({ actor: viewer, postId: post.id });
+        createReply({ actor: viewer, postId: post.id, input: { content: "A reply" } });
+      }
+    };
+    const request = () => signedInRequest(viewer.id, "http://localhost/discussions");
+    await addPosts();
+    const withN = await countStatements(discussionsLoader, request);
+    await addPosts();
+    const with2N = await countStatements(discussionsLoader, request);
+    expect(withN).toBeGreaterThan(0);
+    expect(with2N, `N: ${withN} statements, 2N: ${with2N}`).toBe(withN);
+  });
+
+  it("/post/:id with its replies", async () => {
+    const author = await createActor();
+    const post = createPost({ actor: author, input: { title: "Thread", content: "Body", categoryId: categoryId() } });
+    const addReplies = async () => {
+      for (const member of await someMembers(N)) {
+        const reply = createReply({ actor: member, postId: post.id, input: { content: `From ${member.id}` } });
+        createReply({ actor: author, postId: post.id, input: { content: "Nested answer", parentId: reply.id } });
+        likePost({ actor: member, postId: post.id });
+      }
+    };
+    const request = () => signedInRequest(author.id, `http://localhost/post/${post.id}`);
+    await addReplies();
+    const withN = await countStatements(postLoader, request, { id: String(post.id) });
+    await addReplies();
+    const with2N = await countStatements(postLoader, request, { id: String(post.id) });
+    expect(withN).toBeGreaterThan(0);
+    expect(with2N, `N: ${withN} statements, 2N: ${with2N}`).toBe(withN);
+  });
+
+  it("/members", async () => {
+    const viewer = await createActor();
+    const addMembers = async () => {
+      for (const member of await someMembers(N)) {
+        createPost({ actor: member, input: { title: `Hello from ${member.id}`, content: "Body", categoryId: categoryId() } });
+      }
+    };
+    const request = () => signedInRequest(viewer.id, "http://localhost/members");
+    await addMembers();
+    const withN = await countStatements(membersLoader, request);
+    await addMembers();
+    const with2N = await countStatements(membersLoader, request);
+    expect(withN).toBeGreaterThan(0);
+    expect(with2N, `N: ${withN} statements, 2N: ${with2N}`).toBe(withN);
+  });
+
+  it("/resources", async () => {
+    const admin = await createActor({ role: "admin" });
+    const viewer = await createActor();
+    let serial = 0;
+    const addResources = async () => {
+      const raters = await someMembers(2);
+      for (let index = 0; index < N; index += 1) {
+        serial += 1;
+        const resource = createResource({ actor: admin, input: { title: `Resource ${serial}`, url: `https://example.com/r/${serial}`, tags: "LLM, Agents" } });
+        for (const rater of [...raters, viewer]) rateResource({ userId: rater.id, resourceId: resource.id, input: { rating: 4 } });
+      }
+    };
+    const request = () => signedInRequest(viewer.id, "http://localhost/resources");
+    await addResources();
+    const withN = await countStatements(resourcesLoader, request);
+    await addResources();
+    const with2N = await countStatements(resourcesLoader, request);
+    expect(withN).toBeGreaterThan(0);
+    expect(with2N, `N: ${withN} statements, 2N: ${with2N}`).toBe(withN);
+  });
+
+  it("/music-artists", async () => {
+    const admin = await createActor({ role: "admin" });
+    const viewer = await createActor();
+    let serial = 0;
+    const addArtists = async () => {
+      const fans = await someMembers(2);
+      for (let index = 0; index < N; index += 1) {
+        serial += 1;
+        const artist = createArtist({ actor: admin, input: { name: `Artist ${serial}`, genre: "Synthwave", spotifyUrl: `https://open.spotify.com/artist/${serial}` } });
+        rateArtist({ userId: viewer.id, artistId: artist.id, input: { rating: 4 } });
+        for (const fan of fans) {
+          rateArtist({ userId: fan.id, artistId: artist.id, input: { rating: 5 } });
+          addComment({ userId: fan.id, artistId: artist.id, input: { comment: "Great" } });
+        }
+      }
+    };
+    const request = () => signedInRequest(viewer.id, "http://localhost/music-artists");
+    await addArtists();
+    const withN = await countStatements(artistsLoader, request);
+    await addArtists();
+    const with2N = await countStatements(artistsLoader, request);
+    expect(withN).toBeGreaterThan(0);
+    expect(with2N, `N: ${withN} statements, 2N: ${with2N}`).toBe(withN);
+  });
+});

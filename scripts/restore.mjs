@@ -1,0 +1,104 @@
+// npm run restore -- FILE: replaces the database (DATABASE_URL) with a backup made by `npm run backup`.
+//
+// - refuses while a Quads server runs on that database (its `<database>.pid` file names a live process);
+// - checks the backup first (`PRAGMA integrity_check`, and that it is a Quads database);
+// - keeps the database it replaces as `<database>.before-restore-<timestamp>` (a consistent copy,
+//   write-ahead log included), removes the stale -wal/-shm files, and puts the backup in place
+//   with an atomic rename.
+// Start the server afterwards: it applies any migration the backup predates.
+import Database from "better-sqlite3";
+import { existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+const url = process.env.DATABASE_URL || "file:./data/quads.db";
+if (!url.startsWith("file:")) fail("DATABASE_URL must start with file:");
+const target = path.resolve(url.slice("file:".length));
+
+const argument = process.argv[2];
+if (!argument) fail("Usage: npm run restore -- FILE   (a backup written by npm run backup, e.g. data/backups/quads-<timestamp>.db)");
+const backupFile = path.resolve(argument);
+if (!existsSync(backupFile)) fail(`No backup at ${backupFile}.`);
+if (backupFile === target) fail(`${backupFile} is the database itself: pick a backup file.`);
+
+// 1. Refuse while a server runs on the database.
+const running = runningServer(target);
+if (running) {
+  fail(
+    `A Quads server (process ${running}) is running on ${target}. Stop it first (SIGTERM / Ctrl-C), then run the restore again.`,
+  );
+}
+
+// 2. Check the backup before touching anything.
+const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace("T", "_").slice(0, 19);
+const incoming = `${target}.restoring-${stamp}`;
+const siblingsBefore = ["-wal", "-shm"].filter((suffix) => existsSync(`${backupFile}${suffix}`));
+try {
+  const source = new Database(backupFile, { readonly: true, fileMustExist: true });
+  const integrity = source.pragma("integrity_check", { simple: true });
+  if (integrity !== "ok") fail(`The backup ${backupFile} fails its integrity check (${integrity}): nothing was changed.`);
+  const tables = source
+    .prepare("select name from sqlite_master where type = 'table' and name in ('users', '__drizzle_migrations')")
+    .pluck()
+    .all();
+  if (tables.length < 2) fail(`${backupFile} is not a Quads database (no users or migrations table): nothing was changed.`);
+  // A consistent single-file copy beside the target (includes a write-ahead log the backup may have).
+  await source.backup(incoming);
+  source.close();
+} catch (error) {
+  rmSync(incoming, { force: true });
+  fail(`Cannot read the backup ${backupFile}: ${error instanceof Error ? error.message : error}. Nothing was changed.`);
+} finally {
+  // A read-only look at a WAL-mode backup leaves empty -wal/-shm files beside it: tidy them up.
+  const wal = `${backupFile}-wal`;
+  if (!siblingsBefore.length && (!existsSync(wal) || statSync(wal).size === 0)) {
+    for (const suffix of ["-wal", "-shm"]) rmSync(`${backupFile}${suffix}`, { force: true });
+  }
+}
+
+// 3. Keep the current database, then swap in the backup.
+let keptAs;
+if (existsSync(target)) {
+  keptAs = `${target}.before-restore-${stamp}`;
+  const current = new Database(target, { fileMustExist: true });
+  current.pragma("busy_timeout = 5000");
+  await current.backup(keptAs);
+  current.close();
+}
+for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(`${target}${suffix}`, { force: true });
+renameSync(incoming, target);
+
+const check = new Database(target, { fileMustExist: true }); // read-write: closing it removes its -wal/-shm
+const integrity = check.pragma("integrity_check", { simple: true });
+check.close();
+if (integrity !== "ok") fail(`The restored database fails its integrity check (${integrity}). The previous one is at ${keptAs}.`);
+
+console.log(`Restored ${backupFile} into ${target}.`);
+if (keptAs) console.log(`The database it replaced is kept as ${keptAs}.`);
+console.log("Start the server (npm start) to serve it.");
+
+/** The pid of a live server on `databasePath` (from `<database>.pid`), or undefined. */
+function runningServer(databasePath) {
+  const pidFile = `${databasePath}.pid`;
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if (error && error.code === "EPERM") return pid; // alive, another user's process
+    return undefined; // stale pid file: the server is gone
+  }
+  // A live pid that is not a Node process is a reused pid from a server that died (stale file).
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    if (!/node|tsx/.test(command)) return undefined;
+  } catch {
+    // no /proc (macOS): trust the pid
+  }
+  return pid;
+}
