@@ -11,8 +11,10 @@ const listenButtons: { platform: ListenPlatform; label: string; field: "spotifyU
   { platform: "apple", label: "Apple Music", field: "appleMusicUrl", className: "bg-slate-900 hover:bg-black" },
 ];
 
+const numberFormat = new Intl.NumberFormat("en-US");
+
 export function formatPlays(playCount: number): string {
-  return `${playCount.toLocaleString("en-US")} play${playCount === 1 ? "" : "s"}`;
+  return `${numberFormat.format(playCount)} play${playCount === 1 ? "" : "s"}`;
 }
 
 /** The avatar image, or the first letter of the name. */
