@@ -6,7 +6,7 @@ import { artistUrls } from "../urls";
 import { RatingPanel, type PanelViewer } from "./rating-panel";
 
 const listenButtons: { platform: ListenPlatform; label: string; field: "spotifyUrl" | "youtubeUrl" | "appleMusicUrl"; className: string }[] = [
-  { platform: "spotify", label: "Spotify", field: "spotifyUrl", className: "bg-green-600 hover:bg-green-700" },
+  { platform: "spotify", label: "Spotify", field: "spotifyUrl", className: "bg-green-700 hover:bg-green-800" },
   { platform: "youtube", label: "YouTube", field: "youtubeUrl", className: "bg-red-600 hover:bg-red-700" },
   { platform: "apple", label: "Apple Music", field: "appleMusicUrl", className: "bg-slate-900 hover:bg-black" },
 ];
