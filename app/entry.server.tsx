@@ -9,10 +9,19 @@ import { renderToPipeableStream } from "react-dom/server";
 import { startApplication, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { getDb } from "./utils/db.server";
+import { reusePreparedStatements } from "./utils/statement-cache.server";
 
 export const streamTimeout = 5_000;
 
-export const appServer = { start: startApplication, stop: stopApplication };
+export const appServer = {
+  async start() {
+    const env = await startApplication();
+    reusePreparedStatements(getDb().$client);
+    return env;
+  },
+  stop: stopApplication,
+};
 export type AppServer = typeof appServer;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
