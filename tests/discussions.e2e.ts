@@ -128,7 +128,7 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     await visible(page().getByTestId("reply").getByText("First reply from the reader"));
     expect(await page().getByLabel("Your reply").inputValue()).toBe("");
 
-    await page().getByRole("link", { name: `Reply to Reader ${token}` }).click();
+    await page().getByRole("link", { name: `Answer Reader ${token}` }).click();
     const answerBox = page().getByLabel(`Reply to Reader ${token}`);
     await visible(answerBox);
     await answerBox.fill("An answer to the first reply");
