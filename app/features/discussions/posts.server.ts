@@ -22,7 +22,7 @@ import { POST_COLUMNS, POST_JOINS, toPostView, type PostRow, type PostView } fro
 /** Searches of 1–2 characters (too short for the trigram index) look only through this many newest posts. */
 export const SHORT_SEARCH_WINDOW = 5_000;
 
-/** A search with at most this many matches lists them directly; a commoner term is tested post by post in list order. */
+/** A search with at most this many matches lists them all; a commoner term pages from its newest this-many (see listPosts). */
 export const SEARCH_SET_LIMIT = 200;
 
 export type Actor = Pick<CurrentUser, "id" | "email" | "role" | "isAdmin" | "isModerator">;
