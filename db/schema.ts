@@ -80,6 +80,8 @@ export const users = sqliteTable(
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
     index("users_points_idx").on(table.points),
+    /** The members directory's order (points, then seniority) walked without a sort (issue 8). */
+    index("users_points_joined_idx").on(sql`${table.points} DESC`, table.joinedAt, table.id),
     index("users_created_at_idx").on(table.createdAt),
     index("users_first_name_idx").on(table.firstName),
     index("users_skill_idx").on(table.skillLevel),
@@ -414,7 +416,8 @@ export const contributions = sqliteTable(
   },
   (table) => [
     uniqueIndex("contributions_user_kind_subject_unique").on(table.userId, table.kind, table.subjectId),
-    index("contributions_created_user_idx").on(table.createdAt, table.userId),
+    /** Covers the 7/30-day leaderboard's sum without table lookups (issue 8; it was created_at, user_id). */
+    index("contributions_created_user_points_idx").on(table.createdAt, table.userId, table.points),
     index("contributions_kind_subject_idx").on(table.kind, table.subjectId),
   ],
 );

@@ -314,7 +314,7 @@ function ReplyItem({
           <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" />
         )}
         <div className="mt-2 flex flex-wrap items-center gap-1">
-          <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")} aria-label={`Answer ${name}`}>
+          <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
             Reply
           </Link>
           {isAuthor && !isEditing ? (

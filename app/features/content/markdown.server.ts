@@ -57,8 +57,32 @@ function getRenderer(): MarkdownIt {
 }
 
 /** Renders a member's Markdown to safe HTML (for dangerouslySetInnerHTML through <UserContent>). */
+/**
+ * A small least-recently-used memo: rendering is a pure function of the text, and the same posts
+ * and replies are shown again and again (a list page parsed 20 posts' Markdown on every view).
+ */
+function memo(limit: number, compute: (source: string) => string): (source: string) => string {
+  const cache = new Map<string, string>();
+  return (source) => {
+    const hit = cache.get(source);
+    if (hit !== undefined) {
+      cache.delete(source);
+      cache.set(source, hit);
+      return hit;
+    }
+    const value = compute(source);
+    if (source.length <= 20_000) {
+      cache.set(source, value);
+      if (cache.size > limit) cache.delete(cache.keys().next().value as string);
+    }
+    return value;
+  };
+}
+
+const renderCached = memo(2_000, (source) => getRenderer().render(source));
+
 export function renderMarkdown(source: string): string {
-  return getRenderer().render(source);
+  return renderCached(source);
 }
 
 /** The visible text of a member's Markdown, whitespace collapsed (for excerpts and notifications). */
@@ -81,7 +105,13 @@ export function toPlainText(source: string): string {
 
 /** SPEC's excerpt: the first 200 characters of the plain text, plus an ellipsis when cut. */
 export function excerptOf(source: string, length = EXCERPT_LENGTH): string {
+  return length === EXCERPT_LENGTH ? excerptCached(source) : computeExcerpt(source, length);
+}
+
+function computeExcerpt(source: string, length: number): string {
   const text = toPlainText(source);
   if (text.length <= length) return text;
   return `${Array.from(text).slice(0, length).join("")}...`;
 }
+
+const excerptCached = memo(2_000, (source) => computeExcerpt(source, EXCERPT_LENGTH));

@@ -9,6 +9,7 @@ import {
   findPost,
   likePost,
   listPosts,
+  SEARCH_SET_LIMIT,
   setPostPinned,
   toFtsPhrase,
   unlikePost,
@@ -87,6 +88,38 @@ describe("listPosts", () => {
       expect(() => listPosts({ viewerId: author.id, search })).not.toThrow();
     }
     expect(listPosts({ viewerId: author.id, search: 'said "AND" OR' }).posts.map((found) => found.id)).toEqual([post.id]);
+  });
+
+  it("lists a common term (more than SEARCH_SET_LIMIT matches) exactly as reading every match would, even when ids and dates disagree", async () => {
+    const author = await createActor();
+    const sqlite = getDb().$client;
+    const insert = sqlite.prepare(`INSERT INTO posts (title, content, author_id, category_id, is_pinned, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    const base = Date.UTC(2026, 0, 1);
+    sqlite.transaction(() => {
+      for (let index = 0; index < SEARCH_SET_LIMIT + 60; index += 1) {
+        insert.run(`Common word ${index}`, index % 3 === 0 ? "plain" : "Ünïcode cömmon wörd", author.id, firstCategoryId(), 0, base + index * 60_000, base);
+      }
+      insert.run("Other", "not this one", author.id, firstCategoryId(), 0, base + 10 ** 9, base);
+    })();
+    // An old id with the newest date, a pinned match with an old id, a non-ASCII pinned match.
+    const oldestIds = sqlite.prepare(`SELECT id FROM posts WHERE title LIKE 'Common word %' ORDER BY id LIMIT 3`).pluck().all() as number[];
+    sqlite.prepare(`UPDATE posts SET created_at = ? WHERE id = ?`).run(base + 10 ** 10, oldestIds[0]);
+    sqlite.prepare(`UPDATE posts SET is_pinned = 1 WHERE id IN (?, ?)`).run(oldestIds[1], oldestIds[2]);
+    sqlite.prepare(`UPDATE posts SET title = 'COMMON wörd ünïcode' WHERE id = ?`).run(oldestIds[2]);
+    const everyMatch = (search: string, offset: number) =>
+      sqlite
+        .prepare(
+          `SELECT id FROM posts WHERE id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?) ORDER BY is_pinned DESC, created_at DESC, id DESC LIMIT 20 OFFSET ?`,
+        )
+        .pluck()
+        .all(toFtsPhrase(search), offset);
+    for (const search of ["common", "COMMON WORD", "mon w"]) {
+      for (const offset of [0, 20, SEARCH_SET_LIMIT + 20]) {
+        const listed = listPosts({ viewerId: author.id, search, limit: 20, offset }).posts.map((post) => post.id);
+        expect(listed, `${search} @${offset}`).toEqual(everyMatch(search, offset));
+      }
+    }
+    expect(listPosts({ viewerId: author.id, search: "common", limit: 20 }).posts.slice(0, 3).map((post) => post.id)).toEqual([oldestIds[2], oldestIds[1], oldestIds[0]].sort((a, b) => b - a).slice(0, 2).concat(oldestIds[0]));
   });
 
   it("searches 1–2 characters with LIKE (wildcards escaped)", async () => {

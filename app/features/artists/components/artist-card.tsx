@@ -6,13 +6,15 @@ import { artistUrls } from "../urls";
 import { RatingPanel, type PanelViewer } from "./rating-panel";
 
 const listenButtons: { platform: ListenPlatform; label: string; field: "spotifyUrl" | "youtubeUrl" | "appleMusicUrl"; className: string }[] = [
-  { platform: "spotify", label: "Spotify", field: "spotifyUrl", className: "bg-green-600 hover:bg-green-700" },
+  { platform: "spotify", label: "Spotify", field: "spotifyUrl", className: "bg-green-700 hover:bg-green-800" },
   { platform: "youtube", label: "YouTube", field: "youtubeUrl", className: "bg-red-600 hover:bg-red-700" },
   { platform: "apple", label: "Apple Music", field: "appleMusicUrl", className: "bg-slate-900 hover:bg-black" },
 ];
 
+const numberFormat = new Intl.NumberFormat("en-US");
+
 export function formatPlays(playCount: number): string {
-  return `${playCount.toLocaleString("en-US")} play${playCount === 1 ? "" : "s"}`;
+  return `${numberFormat.format(playCount)} play${playCount === 1 ? "" : "s"}`;
 }
 
 /** The avatar image, or the first letter of the name. */

@@ -45,12 +45,16 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
   );
 }
 
+// Formatters made once (toLocaleDateString builds a new one per call).
+const monthYearFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
 export function formatMonthYear(value: Date | string | number): string {
-  return new Date(value).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return monthYearFormat.format(new Date(value));
 }
 
 export function formatDate(value: Date | string | number): string {
-  return new Date(value).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return dateFormat.format(new Date(value));
 }
 
 /** A small earned-badge tile (dashboard 'My Badges', profile). */

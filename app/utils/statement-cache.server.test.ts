@@ -1,0 +1,24 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { reusePreparedStatements } from "./statement-cache.server";
+
+describe("reusePreparedStatements", () => {
+  it("hands back the same statement, reset to plain rows, and keeps at most `limit`", () => {
+    const sqlite = new Database(":memory:");
+    reusePreparedStatements(sqlite, 2);
+    sqlite.exec("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (1, 'x'), (2, 'y')");
+    const first = sqlite.prepare("SELECT a, b FROM t ORDER BY a");
+    expect(first.raw().all()).toEqual([[1, "x"], [2, "y"]]);
+    const again = sqlite.prepare("SELECT a, b FROM t ORDER BY a");
+    expect(again).toBe(first);
+    expect(again.all()).toEqual([{ a: 1, b: "x" }, { a: 2, b: "y" }]);
+    expect(sqlite.prepare("SELECT a FROM t ORDER BY a").pluck().all()).toEqual([1, 2]);
+    expect(sqlite.prepare("SELECT a FROM t ORDER BY a").get()).toEqual({ a: 1 });
+    // Writers are cached too (no row modes to reset).
+    expect(sqlite.prepare("UPDATE t SET b = ? WHERE a = ?").run("z", 1).changes).toBe(1);
+    expect(sqlite.prepare("UPDATE t SET b = ? WHERE a = ?").run("w", 2).changes).toBe(1);
+    // The oldest of three was dropped: a fresh statement.
+    expect(sqlite.prepare("SELECT a, b FROM t ORDER BY a")).not.toBe(first);
+    sqlite.close();
+  });
+});

@@ -1,0 +1,160 @@
+// npm run lighthouse [-- --db=data/large.db] [--build]
+//
+// Lighthouse 12 (mobile, its default emulation and throttling) on the production build:
+// the landing page `/` for a visitor, and the dashboard `/`, `/discussions` and `/post/:id`
+// for a signed-in member (the session cookie goes in through --extra-headers). Prints the four
+// category scores per page and keeps the JSON reports in reports/lighthouse-<time>/.
+//
+// Database: the large community when data/large.db exists (npm run seed:large), else a fresh
+// demo community in a temp directory. Chromium: CHROME_PATH, default /usr/bin/chromium.
+// Lighthouse runs through `npx --yes lighthouse@12` (not a project dependency).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const option = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const BENCH_EMAIL = "bench@quads.example";
+const BENCH_PASSWORD = "bench-password-123";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(baseURL, child, output) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${output.join("")}`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not start:\n${output.join("")}`);
+}
+
+if (!existsSync(path.join(root, "build/server.js")) || args.includes("--build")) {
+  const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+const temp = mkdtempSync(path.join(tmpdir(), "quads-lighthouse-"));
+const large = path.resolve(root, option("db") ?? "data/large.db");
+const useLarge = existsSync(large);
+const databasePath = useLarge ? large : path.join(temp, "demo.db");
+const port = await freePort();
+const baseURL = `http://127.0.0.1:${port}`;
+const output = [];
+const child = spawn(process.execPath, ["build/server.js"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${databasePath}`,
+    SEED_DEMO: useLarge ? "false" : "true",
+    ADMIN_EMAIL: useLarge ? "" : "admin@quads.example",
+    COOKIE_SECURE: "false",
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+child.stdout.on("data", (chunk) => output.push(chunk.toString()));
+child.stderr.on("data", (chunk) => output.push(chunk.toString()));
+
+const results = [];
+try {
+  await waitHealthy(baseURL, child, output);
+  let email = BENCH_EMAIL;
+  let password = BENCH_PASSWORD;
+  if (!useLarge) {
+    // The demo community prints its admin password once at start.
+    const printed = /password:\s+(\S+)/.exec(output.join(""));
+    if (!printed) throw new Error("The demo admin password was not printed");
+    email = "admin@quads.example";
+    password = printed[1];
+  }
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`Sign-in failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const headersFile = path.join(temp, "headers.json");
+  writeFileSync(headersFile, JSON.stringify({ Cookie: cookie }));
+
+  const db = new Database(databasePath, { readonly: true });
+  const post =
+    db.prepare("SELECT id FROM posts WHERE replies_count = 50 ORDER BY created_at DESC LIMIT 1").get() ??
+    db.prepare("SELECT id FROM posts ORDER BY replies_count DESC, id LIMIT 1").get();
+  db.close();
+
+  const pages = [
+    { name: "visitor /", url: "/", signedIn: false },
+    { name: "member / (dashboard)", url: "/", signedIn: true },
+    { name: "member /discussions", url: "/discussions", signedIn: true },
+    { name: `member /post/${post.id}`, url: `/post/${post.id}`, signedIn: true },
+  ];
+  const reportDirectory = path.join(root, "reports", `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  mkdirSync(reportDirectory, { recursive: true });
+  for (const page of pages) {
+    const reportFile = path.join(reportDirectory, `${page.name.replace(/[^a-z0-9]+/gi, "_")}.json`);
+    const run = spawnSync(
+      "npx",
+      [
+        "--yes",
+        "lighthouse@12",
+        baseURL + page.url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${reportFile}`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+        ...(page.signedIn ? [`--extra-headers=${headersFile}`] : []),
+      ],
+      { cwd: temp, env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "inherit", "inherit"] },
+    );
+    if (run.status !== 0 || !existsSync(reportFile)) throw new Error(`Lighthouse failed on ${page.url}`);
+    const report = JSON.parse(readFileSync(reportFile, "utf8"));
+    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(report.audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
+      .map((audit) => audit.id);
+    results.push({
+      page: page.name,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? 0),
+      tbtMs: Math.round(report.audits["total-blocking-time"]?.numericValue ?? 0),
+      cls: Number((report.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+      failing,
+    });
+  }
+  console.log(`\nLighthouse 12, mobile (${useLarge ? "large community" : "demo community"}), reports in ${path.relative(root, reportDirectory)}`);
+  console.log("| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of results) console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`);
+  for (const r of results) if (r.failing.length) console.log(`  ${r.page}: failing audits: ${r.failing.join(", ")}`);
+  writeFileSync(path.join(reportDirectory, "summary.json"), JSON.stringify(results, null, 2) + "\n");
+} finally {
+  child.kill("SIGTERM");
+  rmSync(temp, { recursive: true, force: true });
+}
