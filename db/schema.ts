@@ -13,41 +13,14 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { badgeTypes, difficulties, platforms, resourceTypes, roles, skillLevels } from "./enums";
+
+export { badgeTypes, difficulties, platforms, resourceTypes, roles, skillLevels };
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
-
-export const skillLevels = ["beginner", "intermediate", "expert"] as const;
-export const roles = ["member", "moderator", "admin"] as const;
-export const badgeTypes = [
-  "explorer",
-  "discusser",
-  "sharer",
-  "attendee",
-  "supporter",
-  "ai_innovator",
-  "community_helper",
-  "meeting_regular",
-  "resource_guru",
-  "music_lover",
-  "quads_master",
-] as const;
-export const platforms = [
-  "youtube",
-  "facebook",
-  "twitter",
-  "instagram",
-  "tiktok",
-  "patreon",
-  "threads",
-  "support_link",
-  "patron_link",
-  "donation_link",
-] as const;
-export const resourceTypes = ["tool", "article", "video", "course", "website", "channel", "book"] as const;
-export const difficulties = ["beginner", "intermediate", "advanced"] as const;
 
 export const users = sqliteTable(
   "users",

@@ -1,7 +1,7 @@
 /** Zod schemas of the Platform Settings tab, shared by its forms, its page action and the /api routes. */
 import { z } from "zod";
 import { isHttpUrl } from "~/utils/url";
-import { platforms } from "../../../db/schema";
+import { platforms } from "../../../db/enums";
 
 export const platformNames = platforms;
 

@@ -1,6 +1,6 @@
 /** Zod schemas of the Manage Users tab, shared by its forms, its page action and the /api routes. */
 import { z } from "zod";
-import { roles } from "../../../db/schema";
+import { roles } from "../../../db/enums";
 
 export const userRoles = roles;
 export type UserRole = (typeof roles)[number];
