@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { pagedJson, readPaging } from "~/features/resources/api.server";
-import { createResource, listResources } from "~/features/resources/resources.server";
+import { createResourceJson, pagedJson, readPaging } from "~/features/resources/api.server";
+import { listResources } from "~/features/resources/resources.server";
 import { requireApiPermission } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed } from "~/utils/http.server";
 
 /** GET /api/admin/resources (resources:manage): every resource, newest created first (?page, ?limit). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +18,6 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
-    const user = await requireApiPermission(request, "resources:manage");
-    return Response.json(createResource({ actor: user, input: await readJsonBody(request) }), { status: 201 });
+    return createResourceJson(request);
   });
 }

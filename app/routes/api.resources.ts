@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { pagedJson, readPaging } from "~/features/resources/api.server";
-import { createResource, listResources } from "~/features/resources/resources.server";
+import { createResourceJson, pagedJson, readPaging } from "~/features/resources/api.server";
+import { listResources } from "~/features/resources/resources.server";
 import { parseResourceFilters } from "~/features/resources/schemas";
-import { requireApiPermission, requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed } from "~/utils/http.server";
 
 /** GET /api/resources (signed in): newest first; ?q, ?type, ?difficulty, ?pricing, ?page, ?limit. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -20,7 +20,6 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
-    const user = await requireApiPermission(request, "resources:manage");
-    return Response.json(createResource({ actor: user, input: await readJsonBody(request) }), { status: 201 });
+    return createResourceJson(request);
   });
 }

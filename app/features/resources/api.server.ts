@@ -1,5 +1,8 @@
-/** Helpers of the resources and artists /api routes: list paging (a JSON array plus X-Total-Count and Link headers). */
+/** Helpers of the resources and artists /api routes: list paging (a JSON array plus X-Total-Count and Link headers) and the create call. */
+import { requireApiPermission } from "~/utils/auth.server";
 import { badRequest } from "~/utils/errors.server";
+import { readJsonBody } from "~/utils/http.server";
+import { createResource } from "./resources.server";
 
 export const API_DEFAULT_LIMIT = 50;
 export const API_MAX_LIMIT = 100;
@@ -28,4 +31,10 @@ export function pagedJson<T>(request: Request, items: T[], { total, page, pageCo
 export function idFromParam(value: string | undefined): number | null {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** POST /api/resources and POST /api/admin/resources (resources:manage): the resource fields → 201 with the resource. */
+export async function createResourceJson(request: Request): Promise<Response> {
+  const user = await requireApiPermission(request, "resources:manage");
+  return Response.json(createResource({ actor: user, input: await readJsonBody(request) }), { status: 201 });
 }
