@@ -22,6 +22,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppServer } from "./app/entry.server";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
+import { createPageCache } from "./app/utils/page-cache.server";
 
 const isProduction = process.env.NODE_ENV === "production";
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -235,9 +236,18 @@ async function serve(role: "single" | "worker") {
     app.use(viteDevServer.middlewares);
   } else {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use(onlyFiles(express.static("build/client", { maxAge: "1h", index: false })));
   }
-  app.use(express.static("public", { maxAge: "1h", index: false }));
+  app.use(onlyFiles(express.static("public", { maxAge: "1h", index: false })));
+
+  // Pages and API answers asked for again by the same browser while the database is unchanged
+  // (app/utils/page-cache.server.ts; PAGE_CACHE_SECONDS, 0 = off; never in development).
+  const pageCache = createPageCache({
+    ttlMs: viteDevServer ? 0 : env.PAGE_CACHE_SECONDS * 1000,
+    version: appServer.databaseVersion,
+    nonceOf: (response) => (isProduction ? (response.locals.cspNonce as string) : undefined),
+  });
+  app.use(pageCache.middleware);
 
   app.all(
     "*",
@@ -296,6 +306,11 @@ async function serve(role: "single" | "worker") {
   process.on("SIGINT", () => shutdown("SIGINT"));
   // A worker whose primary is gone (killed) stops too instead of serving on alone.
   if (role === "worker") process.on("disconnect", () => shutdown("disconnect"));
+}
+
+/** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */
+function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
+  return (request, response, next) => (path.extname(request.path) ? handler(request, response, next) : next());
 }
 
 /** One JSON log line on stdout. */

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { databaseIsHealthy, startApplication, startWorker, stopApplication } from "./utils/startup.server";
+import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { getDb } from "./utils/db.server";
@@ -28,6 +28,8 @@ export const appServer = {
   },
   stop: stopApplication,
   healthy: databaseIsHealthy,
+  /** The database's write version (the page cache's freshness key). */
+  databaseVersion,
 };
 export type AppServer = typeof appServer;
 

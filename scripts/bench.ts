@@ -29,6 +29,8 @@ const largeDb = path.resolve(root, option("db") ?? "data/large.db");
 const smallDb = path.resolve(root, option("small-db") ?? "data/small.db");
 const scaling = !flag("no-scaling");
 const only = option("only")?.split(",");
+/** --no-page-cache: measure full renders (PAGE_CACHE_SECONDS=0), as for a page's first view. */
+const pageCache = !flag("no-page-cache");
 
 const BENCH_EMAIL = "bench@quads.example";
 const BENCH_PASSWORD = "bench-password-123";
@@ -95,6 +97,7 @@ async function startServer(databasePath: string): Promise<Started> {
       POST_RATE_LIMIT: "1000000",
       COOKIE_SECURE: "false",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      ...(pageCache ? {} : { PAGE_CACHE_SECONDS: "0" }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -250,7 +253,7 @@ async function main() {
   const startedAt = new Date();
   const load = { before: os.loadavg(), after: [] as number[] };
   console.log(`Quads bench ${quick ? "(quick) " : ""}— ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`);
-  console.log(`  load average before: ${load.before.map((value) => value.toFixed(2)).join(" ")}; ${connections} connections, ${duration} s per page`);
+  console.log(`  load average before: ${load.before.map((value) => value.toFixed(2)).join(" ")}; ${connections} connections, ${duration} s per page; page cache ${pageCache ? "on (repeated views)" : "off (--no-page-cache: every view rendered)"}`);
   ensureBuild();
   ensureSeeded(largeDb, false);
   if (scaling) ensureSeeded(smallDb, true);
@@ -378,6 +381,7 @@ async function main() {
         quick,
         duration,
         connections,
+        pageCache,
         machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: load },
         database: largeDb,
         results: results.map((m) => ({ ...m, ratioToBare: ratio(m) })),

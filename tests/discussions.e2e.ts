@@ -110,9 +110,12 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     await visible(page().getByText("Be the first to share your thoughts!"));
     await visible(page().getByRole("heading", { name: "Replies (0)" }));
 
+    // The like is saved before the page is reloaded (with JavaScript it is an optimistic fetch).
+    const liked = page().waitForResponse((response) => response.request().method() === "POST");
     await page().getByRole("button", { name: "0 likes" }).click();
     await visible(page().getByRole("button", { name: "1 likes" }));
     expect(await page().getByRole("button", { name: "1 likes" }).getAttribute("aria-pressed")).toBe("true");
+    await liked;
     await goto(page(), `/post/${post.id}`);
     await page().getByRole("button", { name: "1 likes", pressed: true }).click();
     await visible(page().getByRole("button", { name: "0 likes", pressed: false }));

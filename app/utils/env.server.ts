@@ -81,6 +81,22 @@ const envSchema = z.object({
   POST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /**
+   * Seconds a rendered GET response may be reused for the SAME cookies and URL while the database
+   * has not changed (server.ts page cache, docs/decisions/0066-page-cache.md); 0 turns it off.
+   */
+  PAGE_CACHE_SECONDS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === "") return 10;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 0 || parsed > 3600) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: "must be a whole number of seconds from 0 (off) to 3600" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string };
