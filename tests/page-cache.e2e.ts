@@ -1,5 +1,5 @@
 /**
- * The page cache (docs/decisions/0066-page-cache.md) on the real app: a repeated GET from the
+ * The page cache (docs/decisions/0067-page-cache.md) on the real app: a repeated GET from the
  * same browser is answered without rendering, with a fresh CSP nonce that the browser accepts;
  * nothing is ever served to another member or after any write (a new post, a sign-out).
  */

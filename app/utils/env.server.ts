@@ -83,7 +83,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
    * Seconds a rendered GET response may be reused for the SAME cookies and URL while the database
-   * has not changed (server.ts page cache, docs/decisions/0066-page-cache.md); 0 turns it off.
+   * has not changed (server.ts page cache, docs/decisions/0067-page-cache.md); 0 turns it off.
    */
   PAGE_CACHE_SECONDS: z
     .string()

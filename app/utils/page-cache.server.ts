@@ -1,5 +1,5 @@
 /**
- * The page cache (docs/decisions/0066-page-cache.md): an in-process cache in front of Remix for
+ * The page cache (docs/decisions/0067-page-cache.md): an in-process cache in front of Remix for
  * GET responses, so a page asked for again by the same browser, while nothing in the database has
  * changed, is answered without rendering it again.
  *
