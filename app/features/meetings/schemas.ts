@@ -5,10 +5,9 @@
 import { z } from "zod";
 import { isHttpUrl } from "~/utils/url";
 
-export const MIN_DURATION = 15;
-export const MAX_DURATION = 480;
-export const DEFAULT_DURATION = 60;
-export const MAX_REPEAT_WEEKS = 52;
+import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "./constants";
+
+export { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "./constants";
 
 export const SCHEDULED_AT_REQUIRED = "Please select a date and time";
 export const SCHEDULED_AT_INVALID = "Please enter a valid date and time";
