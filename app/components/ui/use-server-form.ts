@@ -49,9 +49,10 @@ export type FieldMetadata = {
 
 export type FormMetadata = { id: string; errorId: string; errors: string[] | undefined };
 
-/** A default value as a form field holds it (what Conform's serialize did). */
+/** A default value as a form field holds it (Conform's normalize + serialize: "" is "no value"). */
 function serialize(value: unknown): unknown {
-  if (typeof value === "string" || value === undefined || value === null) return value ?? undefined;
+  if (value === "" || value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "on" : undefined;
   if (value instanceof Date) return value.toISOString();
