@@ -1,6 +1,7 @@
 /**
- * The meeting form's zod schema, shared by the schedule/edit forms (Conform, in the browser
- * and in the page actions) and the /api routes (whose JSON body is first shaped like the form).
+ * The meeting form's zod schema, used by the page actions of the schedule/edit forms
+ * (parseWithZod) and the /api routes (whose JSON body is first shaped like the form). The browser
+ * gets constants.ts and constraints.ts, never this module (decision 0066).
  */
 import { z } from "zod";
 import { isHttpUrl } from "~/utils/url";
