@@ -91,6 +91,13 @@ describe.each(jsModes)("authentication ($mode)", ({ js }) => {
     await visible(page().getByText("Please enter a valid email address").first());
     expect(pathOf(page())).toBe("/login");
     expect(await page().getByLabel("Email", { exact: true }).inputValue()).toBe("not-an-email");
+    // The server answers (zod is not in the browser, decision 0066): its toast, JavaScript on or off.
+    await expectToast(page(), "Login Failed", "Please enter a valid email address");
+    const email = page().getByLabel("Email", { exact: true });
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    expect(await email.getAttribute("aria-describedby")).toBe("login-form-email-error");
+    // With JavaScript the first invalid field gets the focus, as Conform did.
+    if (js) expect(await page().evaluate(() => document.activeElement?.id)).toBe("login-form-email");
   });
 
   it("logs out from the profile; member pages then lead to /login with 'Unauthorized'", async () => {

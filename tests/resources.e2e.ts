@@ -42,10 +42,9 @@ describe.each(jsModes)("resources ($mode)", ({ js }) => {
     await form.getByLabel("URL", { exact: true }).fill("ftp://not-http.example");
     await form.getByRole("button", { name: "Submit Resource" }).click();
     await visible(form.getByText("URL must be a valid http:// or https:// address"));
-    if (!js) {
-      await waitForToast(page(), "Error", "Failed to submit resource. Please try again.");
-      await visible(page().getByText("Title is required"));
-    }
+    // The server validates (decision 0066), JavaScript on or off: the toast and every field's message.
+    await waitForToast(page(), "Error", "Failed to submit resource. Please try again.");
+    await visible(form.getByText("Title is required"));
 
     await form.getByLabel("Title").fill(title);
     await form.getByLabel("URL", { exact: true }).fill("https://tools.example.com/helper");

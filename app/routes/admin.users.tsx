@@ -6,7 +6,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
 import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/supporter.server";
-import { userRoles } from "~/features/users/schemas";
+// db/enums, not users/schemas: the component needs only the list, and the schemas module would bring zod to the browser.
+import { roles as userRoles } from "../../db/enums";
 import { changeUserRole, deleteUser, listUsers } from "~/features/users/users.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";

@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
+import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { loginConstraints, registerConstraints } from "~/features/auth/constraints";
 import { getAuthenticator } from "~/features/auth/auth.server";
 import { loginSchema, registerSchema } from "~/features/auth/schemas";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -108,16 +110,9 @@ function usePendingIntent(intent: Tab) {
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
-function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function LoginForm({ lastResult }: { lastResult?: FormResult }) {
   const isPending = usePendingIntent("login");
-  const [form, fields] = useForm({
-    id: "login-form",
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useServerForm({ id: "login-form", lastResult, constraint: loginConstraints });
   return (
     <Form method="post" action="/login?tab=login" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
@@ -132,16 +127,9 @@ function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
   );
 }
 
-function RegisterForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function RegisterForm({ lastResult }: { lastResult?: FormResult }) {
   const isPending = usePendingIntent("register");
-  const [form, fields] = useForm({
-    id: "register-form",
-    lastResult,
-    constraint: getZodConstraint(registerSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useServerForm({ id: "register-form", lastResult, constraint: registerConstraints });
   return (
     <Form method="post" action="/login?tab=register" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="register" />

@@ -1,15 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
 import { updateProfile } from "~/features/members/profile.server";
+import { profileConstraints } from "~/features/members/constraints";
 import { profileFormSchema } from "~/features/members/schemas";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError, logServerError } from "~/utils/errors.server";
@@ -118,16 +120,10 @@ function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: SubmissionResult<string[]> }) {
+function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: FormResult }) {
   const navigation = useNavigation();
   const isSaving = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "cancel";
-  const [formMeta, fields] = useForm({
-    id: "profile-form",
-    lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(profileFormSchema),
-    shouldRevalidate: "onInput",
-  });
+  const [formMeta, fields] = useServerForm({ id: "profile-form", lastResult, defaultValue: defaults, constraint: profileConstraints });
   return (
     <Form method="post" action={EDIT_URL} {...getFormProps(formMeta)} className="space-y-4 rounded-lg border border-indigo-100 bg-indigo-50/40 p-4" aria-labelledby="edit-profile-heading">
       <h2 id="edit-profile-heading" className="text-lg font-semibold">

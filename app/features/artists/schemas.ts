@@ -1,4 +1,4 @@
-/** Zod schemas shared by the artist forms (Conform), the page actions and the /api routes. */
+/** Zod schemas of the artist forms, used by the page actions (parseWithZod) and the /api routes; the browser gets constraints.ts (decision 0066). */
 import { z } from "zod";
 import { optionalHttpUrl } from "~/utils/url-schema";
 

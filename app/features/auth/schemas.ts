@@ -1,4 +1,4 @@
-/** Zod schemas shared by the login/register forms (Conform) and the server (page actions and /api). */
+/** Zod schemas of the login/register forms, used by the server only (page actions via parseWithZod, and /api); the browser gets constraints.ts (decision 0066). */
 import { z } from "zod";
 
 const email = z

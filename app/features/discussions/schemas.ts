@@ -1,4 +1,4 @@
-/** Zod schemas shared by the discussion forms (Conform) and the server (page actions and /api). */
+/** Zod schemas of the discussion forms, used by the server (page actions via parseWithZod, and /api); the browser gets constraints.ts (decision 0066). */
 import { z } from "zod";
 
 export const TITLE_MAX = 200;

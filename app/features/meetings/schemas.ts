@@ -1,14 +1,14 @@
 /**
- * The meeting form's zod schema, shared by the schedule/edit forms (Conform, in the browser
- * and in the page actions) and the /api routes (whose JSON body is first shaped like the form).
+ * The meeting form's zod schema, used by the page actions of the schedule/edit forms
+ * (parseWithZod) and the /api routes (whose JSON body is first shaped like the form). The browser
+ * gets constants.ts and constraints.ts, never this module (decision 0066).
  */
 import { z } from "zod";
 import { isHttpUrl } from "~/utils/url";
 
-export const MIN_DURATION = 15;
-export const MAX_DURATION = 480;
-export const DEFAULT_DURATION = 60;
-export const MAX_REPEAT_WEEKS = 52;
+import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "./constants";
+
+export { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "./constants";
 
 export const SCHEDULED_AT_REQUIRED = "Please select a date and time";
 export const SCHEDULED_AT_INVALID = "Please enter a valid date and time";

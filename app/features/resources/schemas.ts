@@ -1,5 +1,5 @@
 /**
- * Zod schemas shared by the resource forms (Conform) and the actions and /api routes.
+ * Zod schemas of the resource forms, used by the actions (parseWithZod) and the /api routes; the browser gets constraints.ts (decision 0066).
  * Form posts and JSON bodies go through the same schema: empty strings count as "not given",
  * tags may be a list or comma-separated text, and either pricing set is accepted.
  */

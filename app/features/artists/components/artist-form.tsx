@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { artistFormSchema } from "../schemas";
+import { getFormProps, getInputProps, getTextareaProps, useServerForm, type FieldMetadata, type FormResult } from "~/components/ui/use-server-form";
+import { artistConstraints } from "../constraints";
 
 export type ArtistFormDefaults = Partial<{
   name: string;
@@ -17,7 +16,7 @@ export type ArtistFormDefaults = Partial<{
 
 const inputClass = "mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
 
-type Field = ReturnType<typeof useForm<Record<string, unknown>>>[1][string];
+type Field = FieldMetadata;
 
 function TextField({ field, label, type = "text", placeholder }: { field: Field; label: string; type?: "text" | "url"; placeholder?: string }) {
   return (
@@ -56,7 +55,7 @@ export function ArtistForm({
   action: string;
   intent: string;
   artistId?: number;
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormResult | null;
   defaultValue?: ArtistFormDefaults;
   submitLabel: string;
   pendingLabel: string;
@@ -69,15 +68,7 @@ export function ArtistForm({
     if (typeof value === "string") initial[key] = value;
     else if (value === true) initial[key] = "on";
   }
-  const [form, fields] = useForm<Record<string, unknown>>({
-    id,
-    lastResult,
-    defaultValue: initial,
-    constraint: getZodConstraint(artistFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: artistFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useServerForm({ id, lastResult, defaultValue: initial, constraint: artistConstraints });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { createPostSchema } from "../schemas";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { postConstraints } from "../constraints";
 import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
 
 type CategoryOption = { id: number; name: string };
@@ -26,7 +25,7 @@ export function PostForm({
   action: string;
   intent?: string;
   categories: CategoryOption[];
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormResult | null;
   defaultValue?: { title: string; content: string; categoryId: number | string | null };
   submitLabel: string;
   pendingLabel: string;
@@ -35,12 +34,11 @@ export function PostForm({
 }) {
   const navigation = useNavigation();
   const isPending = navigation.state === "submitting" && navigation.formAction === action && (!intent || navigation.formData?.get("intent") === intent);
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id,
-    lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(createPostSchema),
+    lastResult,
+    constraint: postConstraints,
     defaultValue: defaultValue ? { ...defaultValue, categoryId: defaultValue.categoryId == null ? "" : String(defaultValue.categoryId) } : undefined,
-    shouldRevalidate: "onInput",
   });
   const generalErrors = form.errors ?? [];
   return (

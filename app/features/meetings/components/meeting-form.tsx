@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { createMeetingFormSchema, DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, meetingFormSchema, MIN_DURATION } from "../schemas";
+import { getFormProps, getInputProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "../constants";
+import { createMeetingConstraints, meetingConstraints } from "../constraints";
 import { primaryButton } from "./meeting-parts";
 
 export type MeetingFormDefaults = {
@@ -20,7 +20,7 @@ type Mode = "create" | "update";
 
 /**
  * The schedule / edit form (SPEC's fields). A plain POST form: it works without JavaScript
- * and, with it, validates in the browser with the same zod schema as the server.
+ * and, with it, posts without a page load; the server validates (the zod schema) either way.
  */
 export function MeetingForm({
   mode,
@@ -41,23 +41,21 @@ export function MeetingForm({
   meetingId?: number;
   timeZone: string;
   defaults?: MeetingFormDefaults;
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormResult | null;
   returnTo?: string;
   /** A link (no JavaScript) or a button closing the dialog. */
   cancel: ReactNode;
 }) {
-  // The edit form has no repeatWeeks field; typed as the create schema for Conform.
-  const schema = (mode === "create" ? createMeetingFormSchema : meetingFormSchema) as typeof createMeetingFormSchema;
   const navigation = useNavigation();
   const isPending =
     navigation.state !== "idle" &&
     navigation.formAction?.split("?")[0] === action.split("?")[0] &&
     (intent === undefined || navigation.formData?.get("intent") === intent) &&
     (meetingId === undefined || navigation.formData?.get("meetingId") === String(meetingId));
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: formId,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: mode === "create" ? createMeetingConstraints : meetingConstraints,
     defaultValue: {
       title: defaults?.title ?? "",
       description: defaults?.description ?? "",
@@ -69,9 +67,6 @@ export function MeetingForm({
       registrationRequired: defaults?.registrationRequired === false ? undefined : "on",
       repeatWeeks: "1",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const submitLabel = mode === "create" ? "Schedule Meeting" : "Update Meeting";
   const pendingLabel = mode === "create" ? "Creating..." : "Updating...";

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { difficulties, difficultyLabels, pricingCategories, resourceTypeLabels, resourceTypes, type ResourceType } from "../constants";
-import { resourceFormSchema } from "../schemas";
+import { resourceConstraints } from "../constraints";
 
 export type ResourceFormDefaults = {
   title?: string;
@@ -53,7 +52,7 @@ export function ResourceForm({
   action: string;
   intent: string;
   resourceId?: number;
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormResult | null;
   defaultValue?: ResourceFormDefaults;
   submitLabel: string;
   pendingLabel: string;
@@ -71,15 +70,7 @@ export function ResourceForm({
     tags: Array.isArray(defaultValue?.tags) ? defaultValue.tags.join(", ") : (defaultValue?.tags ?? ""),
     embedUrl: defaultValue?.embedUrl ?? "",
   };
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    defaultValue: initial,
-    constraint: getZodConstraint(resourceFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resourceFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useServerForm({ id, lastResult, defaultValue: initial, constraint: resourceConstraints });
   const [type, setType] = useState<string>(String(fields.resourceType.initialValue ?? initial.resourceType));
   const isVideo = type === "video";
   const showUrl = !isHydrated || !isVideo;

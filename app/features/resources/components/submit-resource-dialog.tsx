@@ -1,6 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import type { FormResult } from "~/components/ui/use-server-form";
 import { resourceUrls } from "../urls";
 import { ResourceForm } from "./resource-form";
 
@@ -9,7 +9,7 @@ import { ResourceForm } from "./resource-form";
  * form opens in a dialog on the library page, stays open with the field messages on bad input,
  * and closes once the resource is saved.
  */
-export function SubmitResourceDialog({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+export function SubmitResourceDialog({ lastResult }: { lastResult?: FormResult | null }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [formKey, setFormKey] = useState(0);

@@ -1,0 +1,21 @@
+/**
+ * The HTML constraints of the login and register forms, as plain data so the browser needs no zod
+ * (issue 8). Equal to `getZodConstraint(loginSchema / registerSchema)`: constraints.test.ts checks it.
+ */
+import type { FormConstraints } from "~/components/ui/use-server-form";
+
+export const loginConstraints = {
+  email: { required: true, maxLength: 254 },
+  password: { required: true, minLength: 1, maxLength: 1000 },
+} satisfies FormConstraints;
+
+export const registerConstraints = {
+  email: { required: true, maxLength: 254 },
+  password: { required: true, minLength: 8, maxLength: 1000 },
+  firstName: { required: true, minLength: 1, maxLength: 100 },
+  lastName: { required: true, minLength: 1, maxLength: 100 },
+  displayName: { required: true, minLength: 1, maxLength: 100 },
+  city: { required: false, maxLength: 100 },
+  state: { required: false, maxLength: 100 },
+  phoneNumber: { required: false, maxLength: 40 },
+} satisfies FormConstraints;

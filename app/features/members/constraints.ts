@@ -1,0 +1,14 @@
+/**
+ * The HTML constraints of the Edit Profile form, as plain data so the browser needs no zod
+ * (issue 8). Equal to `getZodConstraint(profileFormSchema)`: constraints.test.ts checks it.
+ */
+import type { FormConstraints } from "~/components/ui/use-server-form";
+
+export const profileConstraints = {
+  firstName: { required: true, minLength: 1, maxLength: 100 },
+  lastName: { required: true, minLength: 1, maxLength: 100 },
+  displayName: { required: true, minLength: 1, maxLength: 100 },
+  skillLevel: { required: true, pattern: "beginner|intermediate|expert" },
+  bio: { required: false, maxLength: 1000 },
+  interests: { required: false },
+} satisfies FormConstraints;
