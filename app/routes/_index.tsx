@@ -9,6 +9,7 @@ import { LandingPage } from "~/features/landing/components/landing-page";
 import { RecentDiscussionsCard } from "~/features/discussions/components/recent-discussions-card";
 import { loadRecentDiscussions } from "~/features/discussions/dashboard.server";
 import { FeaturedArtistsCard } from "~/features/artists/components/featured-artists-card";
+import { toCardView } from "~/features/artists/components/card-view";
 import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
@@ -22,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { dashboard: null };
   const badges = getDashboardBadges(user.id);
+  const featuredArtists = loadFeaturedArtists(user.id);
   return {
     dashboard: {
       name: displayNameOf(user),
@@ -31,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       topContributors: listTopContributors({ limit: 3 }),
       nextMeeting: await loadNextMeetingCard(request),
       recentDiscussions: loadRecentDiscussions(user.id).posts,
-      featuredArtists: loadFeaturedArtists(user.id),
+      featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map(toCardView) },
     },
   };
 }

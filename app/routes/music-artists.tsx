@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
+import { toCardView } from "~/features/artists/components/card-view";
 import { Pagination } from "~/components/ui/pagination";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { parseArtistFilters } from "~/features/artists/schemas";
@@ -22,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     stats: getArtistStats(),
     genres: listGenres(),
-    featured: withPanels(featured.items, user.id),
-    artists: withPanels(all.items, user.id),
+    featured: withPanels(featured.items, user.id).map(toCardView),
+    artists: withPanels(all.items, user.id).map(toCardView),
     total: all.total,
     page: all.page,
     pageCount: all.pageCount,

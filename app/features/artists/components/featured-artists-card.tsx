@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { FeaturedArtistsData } from "../dashboard.server";
 import { artistUrls } from "../urls";
 import { ArtistCard } from "./artist-card";
+import type { ArtistCardView, CardViewer } from "./card-view";
 
-/** The dashboard's 'Featured AI Music Artists' card (data from loadFeaturedArtists). */
-export function FeaturedArtistsCard({ data }: { data: FeaturedArtistsData }) {
+/** The dashboard's 'Featured AI Music Artists' card (data from loadFeaturedArtists, mapped with toCardView). */
+export function FeaturedArtistsCard({ data }: { data: { artists: ArtistCardView[]; viewer: CardViewer } }) {
   return (
     <section aria-labelledby="featured-artists-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2">

@@ -1,11 +1,10 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { displayNameOf } from "~/utils/display-name";
-import type { ArtistComment, RatingPanelData } from "../artists.server";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
+import type { CardComment, CardPanel, CardViewer } from "./card-view";
 
-export type PanelViewer = { isSignedIn: boolean; canModerate: boolean };
+export type PanelViewer = CardViewer;
 type ActionError = { field?: string; message?: string; comment?: string; artistId?: number; back?: string };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -20,7 +19,7 @@ export function ratingsLabel(total: number): string {
 }
 
 /** The average after the viewer's new rating, for the optimistic view. */
-function optimisticSummary(panel: RatingPanelData, next: number) {
+function optimisticSummary(panel: CardPanel, next: number) {
   const total = panel.totalRatings;
   if (panel.myRating === null) return { averageRating: (panel.averageRating * total + next) / (total + 1), totalRatings: total + 1 };
   if (total === 0) return { averageRating: next, totalRatings: 1 };
@@ -49,7 +48,7 @@ export function RatingPanel({
 }: {
   artistId: number;
   artistName: string;
-  panel: RatingPanelData;
+  panel: CardPanel;
   viewer: PanelViewer;
   idPrefix?: string;
   /** A rejected no-JavaScript post, rendered by the artist page (the text is kept). */
@@ -101,58 +100,51 @@ export function RatingPanel({
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="artist-rating-panel">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
-        <h4 id={headingId} className="whitespace-nowrap text-sm font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="artist-rating-panel">
+      <div className="flex flex-wrap justify-between gap-x-2">
+        <h4 id={headingId} className="font-semibold">
           Community Rating
         </h4>
-        <p className="whitespace-nowrap text-sm text-slate-700">
+        <p>
           <span aria-hidden="true" className="text-amber-500">
-            ★
-          </span>{" "}
-          <span className="font-semibold" data-testid="average-rating">
-            {formatAverage(summary.averageRating)}
-          </span>{" "}
-          <span className="text-slate-500">({ratingsLabel(summary.totalRatings)})</span>
+            ★{" "}
+          </span>
+          <b data-testid="average-rating">{formatAverage(summary.averageRating)}</b>{" "}
+          <span className="text-slate-500">{`(${ratingsLabel(summary.totalRatings)})`}</span>
         </p>
       </div>
 
       {viewer.isSignedIn ? (
         <>
-          <rateFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset className="space-y-1">
+          <rateFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset>
             <input type="hidden" name="intent" value="rate" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Rate {artistName}</legend>
-              <div className="mt-1 flex gap-1">
-                {[1, 2, 3, 4, 5].map((value) => {
-                  const isFilled = shownMyRating !== null && value <= shownMyRating;
-                  return (
-                    <button
-                      key={value}
-                      type="submit"
-                      name="rating"
-                      value={value}
-                      aria-label={`Rate ${artistName} ${value} star${value === 1 ? "" : "s"}`}
-                      aria-pressed={shownMyRating === value}
-                      className={`text-2xl leading-none focus:outline-none focus:ring-2 focus:ring-indigo-500 ${isFilled ? "text-amber-500" : "text-slate-300 hover:text-amber-400"}`}
-                    >
-                      <span aria-hidden="true">★</span>
-                    </button>
-                  );
-                })}
-              </div>
+            {/* The stars: one text glyph each (no icon markup), labelled for screen readers. */}
+            <fieldset className="flex gap-1 text-2xl leading-none text-slate-300">
+              <legend className="mb-1 text-sm font-medium">{`Rate ${artistName}`}</legend>
+              {[1, 2, 3, 4, 5].map((value) => (
+                <button
+                  key={value}
+                  name="rating"
+                  value={value}
+                  aria-label={`Rate ${artistName} ${value} star${value === 1 ? "" : "s"}`}
+                  aria-pressed={shownMyRating === value}
+                  className={shownMyRating !== null && value <= shownMyRating ? "text-amber-500" : "hover:text-amber-400"}
+                >
+                  ★
+                </button>
+              ))}
             </fieldset>
-            {shownMyRating ? <p className="text-xs text-slate-600">Your rating: {shownMyRating}/5</p> : null}
+            {shownMyRating ? <p className="mt-1 text-xs text-slate-600">{`Your rating: ${shownMyRating}/5`}</p> : null}
             {ratingError ? (
-              <p role="alert" className="text-sm text-red-700">
+              <p role="alert" className="text-red-700">
                 {ratingError}
               </p>
             ) : null}
           </rateFetcher.Form>
 
           <details ref={detailsRef} open={Boolean(serverError?.field === "comment")} className="group">
-            <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">Add a Comment</summary>
+            <summary className="cursor-pointer font-medium text-indigo-700">Add a Comment</summary>
             <commentFetcher.Form
               ref={formRef}
               method="post"
@@ -165,7 +157,7 @@ export function RatingPanel({
               <input type="hidden" name="intent" value="comment" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <label htmlFor={commentId} className="sr-only">
-                Comment on {artistName}
+                {`Comment on ${artistName}`}
               </label>
               <textarea
                 id={commentId}
@@ -176,17 +168,17 @@ export function RatingPanel({
                 aria-invalid={commentError ? true : undefined}
                 aria-describedby={commentError ? `${commentId}-error` : undefined}
                 onInput={() => clientError && setClientError(null)}
-                className={`block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${commentError ? "border-red-500" : "border-slate-300"}`}
+                className={`block w-full rounded-md border px-3 py-2 ${commentError ? "border-red-500" : "border-slate-300"}`}
               />
               {commentError ? (
-                <p id={`${commentId}-error`} role="alert" className="text-sm text-red-700">
+                <p id={`${commentId}-error`} role="alert" className="text-red-700">
                   {commentError}
                 </p>
               ) : null}
               <button
                 type="submit"
                 disabled={commentFetcher.state !== "idle"}
-                className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
+                className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
               >
                 {commentFetcher.state !== "idle" ? "Posting..." : "Post Comment"}
               </button>
@@ -194,7 +186,7 @@ export function RatingPanel({
           </details>
         </>
       ) : (
-        <p className="text-sm text-slate-700">
+        <p className="text-slate-700">
           <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
             Sign in
           </Link>{" "}
@@ -203,7 +195,7 @@ export function RatingPanel({
       )}
 
       <div>
-        <h5 className="text-sm font-semibold text-slate-900">Comments ({commentsCount})</h5>
+        <h5 className="font-semibold">{`Comments (${commentsCount})`}</h5>
         {comments.length ? (
           <ul className="mt-2 space-y-2">
             {comments.map((comment) => (
@@ -211,7 +203,7 @@ export function RatingPanel({
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-sm text-slate-500">No comments yet.</p>
+          <p className="mt-1 text-slate-500">No comments yet.</p>
         )}
       </div>
     </section>
@@ -225,22 +217,22 @@ function CommentItem({
   redirectTo,
   hideFetcher,
 }: {
-  comment: ArtistComment;
+  comment: CardComment;
   artistId: number;
   canModerate: boolean;
   redirectTo: string;
   hideFetcher: ReturnType<typeof useFetcher<ActionError>>;
 }) {
-  const author = displayNameOf(comment.user);
+  const author = comment.author;
   return (
-    <li className="rounded-md bg-white p-2 text-sm shadow-sm">
-      <div className="flex items-center justify-between gap-2">
-        <p className="font-medium text-slate-900">{author}</p>
+    <li className="rounded-md bg-white p-2">
+      <p className="flex justify-between gap-2">
+        <span className="font-medium">{author}</span>
         <time dateTime={comment.createdAt} className="text-xs text-slate-500">
           {dateFormat.format(new Date(comment.createdAt))}
         </time>
-      </div>
-      <p className="mt-1 whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
+      </p>
+      <p className="whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
       {canModerate ? (
         <hideFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset className="mt-1 text-right">
           <input type="hidden" name="intent" value="hide-comment" />
