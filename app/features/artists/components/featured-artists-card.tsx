@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { artistUrls } from "../urls";
-import { ArtistCard } from "./artist-card";
+import { ArtistCardShell } from "./artist-shell";
 import type { ArtistCardView, CardViewer } from "./card-view";
+import { DashboardRatingPanel } from "./dashboard-rating-panel";
 
 /** The dashboard's 'Featured AI Music Artists' card (data from loadFeaturedArtists, mapped with toCardView). */
 export function FeaturedArtistsCard({ data }: { data: { artists: ArtistCardView[]; viewer: CardViewer } }) {
@@ -18,7 +19,9 @@ export function FeaturedArtistsCard({ data }: { data: { artists: ArtistCardView[
       {data.artists.length ? (
         <div className="mt-4 grid gap-4 md:grid-cols-2">
           {data.artists.map((artist) => (
-            <ArtistCard key={artist.id} artist={artist} viewer={data.viewer} idPrefix="dashboard-" />
+            <ArtistCardShell key={artist.id} artist={artist} idPrefix="dashboard-">
+              <DashboardRatingPanel artistId={artist.id} artistName={artist.name} panel={artist.panel} viewer={data.viewer} />
+            </ArtistCardShell>
           ))}
         </div>
       ) : (

@@ -1,22 +1,14 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
-import type { CardComment, CardPanel, CardViewer } from "./card-view";
+import type { CardPanel, CardViewer } from "./card-view";
+import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
+
+export { formatAverage, ratingsLabel } from "./artist-shell";
 
 export type PanelViewer = CardViewer;
 type ActionError = { field?: string; message?: string; comment?: string; artistId?: number; back?: string };
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** '4.3' from an exact average. */
-export function formatAverage(average: number): string {
-  return (Math.round(average * 10) / 10).toFixed(1);
-}
-
-export function ratingsLabel(total: number): string {
-  return `${total} rating${total === 1 ? "" : "s"}`;
-}
 
 /** The average after the viewer's new rating, for the optimistic view. */
 function optimisticSummary(panel: CardPanel, next: number) {
@@ -100,41 +92,15 @@ export function RatingPanel({
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="artist-rating-panel">
-      <div className="flex flex-wrap justify-between gap-x-2">
-        <h4 id={headingId} className="font-semibold">
-          Community Rating
-        </h4>
-        <p>
-          <span aria-hidden="true" className="text-amber-500">
-            ★{" "}
-          </span>
-          <b data-testid="average-rating">{formatAverage(summary.averageRating)}</b>{" "}
-          <span className="text-slate-500">{`(${ratingsLabel(summary.totalRatings)})`}</span>
-        </p>
-      </div>
+    <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
+      <RatingSummary headingId={headingId} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
 
       {viewer.isSignedIn ? (
         <>
           <rateFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset>
             <input type="hidden" name="intent" value="rate" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            {/* The stars: one text glyph each (no icon markup), labelled for screen readers. */}
-            <fieldset className="flex gap-1 text-2xl leading-none text-slate-300">
-              <legend className="mb-1 text-sm font-medium">{`Rate ${artistName}`}</legend>
-              {[1, 2, 3, 4, 5].map((value) => (
-                <button
-                  key={value}
-                  name="rating"
-                  value={value}
-                  aria-label={`Rate ${artistName} ${value} star${value === 1 ? "" : "s"}`}
-                  aria-pressed={shownMyRating === value}
-                  className={shownMyRating !== null && value <= shownMyRating ? "text-amber-500" : "hover:text-amber-400"}
-                >
-                  ★
-                </button>
-              ))}
-            </fieldset>
+            <StarButtons artistName={artistName} myRating={shownMyRating} />
             {shownMyRating ? <p className="mt-1 text-xs text-slate-600">{`Your rating: ${shownMyRating}/5`}</p> : null}
             {ratingError ? (
               <p role="alert" className="text-red-700">
@@ -186,63 +152,17 @@ export function RatingPanel({
           </details>
         </>
       ) : (
-        <p className="text-slate-700">
-          <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
-            Sign in
-          </Link>{" "}
-          to rate and comment on this artist
-        </p>
+        <SignInPrompt />
       )}
 
-      <div>
-        <h5 className="font-semibold">{`Comments (${commentsCount})`}</h5>
-        {comments.length ? (
-          <ul className="mt-2 space-y-2">
-            {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} artistId={artistId} canModerate={viewer.canModerate} redirectTo={redirectTo} hideFetcher={hideFetcher} />
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-slate-500">No comments yet.</p>
-        )}
-      </div>
+      <CommentList
+        artistId={artistId}
+        count={commentsCount}
+        comments={comments}
+        canModerate={viewer.canModerate}
+        redirectTo={redirectTo}
+        HideForm={hideFetcher.Form}
+      />
     </section>
-  );
-}
-
-function CommentItem({
-  comment,
-  artistId,
-  canModerate,
-  redirectTo,
-  hideFetcher,
-}: {
-  comment: CardComment;
-  artistId: number;
-  canModerate: boolean;
-  redirectTo: string;
-  hideFetcher: ReturnType<typeof useFetcher<ActionError>>;
-}) {
-  const author = comment.author;
-  return (
-    <li className="rounded-md bg-white p-2">
-      <p className="flex justify-between gap-2">
-        <span className="font-medium">{author}</span>
-        <time dateTime={comment.createdAt} className="text-xs text-slate-500">
-          {dateFormat.format(new Date(comment.createdAt))}
-        </time>
-      </p>
-      <p className="whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
-      {canModerate ? (
-        <hideFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset className="mt-1 text-right">
-          <input type="hidden" name="intent" value="hide-comment" />
-          <input type="hidden" name="commentId" value={comment.id} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="text-xs font-medium text-red-700 hover:underline" aria-label={`Hide comment by ${author}`}>
-            Hide
-          </button>
-        </hideFetcher.Form>
-      ) : null}
-    </li>
   );
 }
