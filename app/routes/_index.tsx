@@ -17,12 +17,17 @@ import { getOptionalUser } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
 import type { loader as rootLoader } from "~/root";
+import { LandingPage as ServerLandingPage } from "~/features/landing/components/landing-page";
 
 /**
- * The visitors' landing page is a chunk of its own: members, who see the dashboard, never load it.
- * Visitors get it server-rendered as before; the browser fetches the chunk while hydrating.
+ * The visitors' landing page is a browser chunk of its own: members, who see the dashboard, never
+ * load it. Visitors get it server-rendered as before; the browser fetches the chunk while hydrating
+ * (the Suspense boundary keeps the server's HTML meanwhile). The server renders it directly: a
+ * dynamic import there would split the server build into several files.
  */
-const LandingPage = lazy(() => import("~/features/landing/components/landing-page").then((module) => ({ default: module.LandingPage })));
+const LandingPage = import.meta.env.SSR
+  ? ServerLandingPage
+  : lazy(() => import("~/features/landing/components/landing-page").then((module) => ({ default: module.LandingPage })));
 
 /** The right column's cards (the markup of ui/page's Card, without loading that module here). */
 const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
