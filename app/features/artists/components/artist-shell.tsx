@@ -141,7 +141,7 @@ export function SignInPrompt() {
 export function StarButtons({ artistName, myRating }: { artistName: string; myRating: number | null }) {
   return (
     <fieldset className="flex gap-1 text-2xl leading-none text-slate-300">
-      <legend className="mb-1 text-sm font-medium">{`Rate ${artistName}`}</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{`Rate ${artistName}`}</legend>
       {[1, 2, 3, 4, 5].map((value) => (
         <button
           key={value}

@@ -1,4 +1,4 @@
-/** Member UI pieces: stat cards, member cards, the profile view (the contributors leaderboard is in top-contributors.tsx). */
+/** Member UI pieces: stat cards, member cards, the profile view; the contributors leaderboard is re-exported (see top-contributors.tsx). */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BadgeChips } from "~/features/badges/components/badge-chips";
