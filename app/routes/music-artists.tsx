@@ -57,6 +57,12 @@ export default function MusicArtistsPage() {
         aria-label="Artist filters"
         className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
+        // A search typed but not sent yet (the debounce) goes at once when the member moves on, e.g. to
+        // rate a card: sent later, it could cancel the rating's reload and so lose its toast.
+        onBlur={(event) => {
+          const input: EventTarget = event.target;
+          if (input instanceof HTMLInputElement && input.name === "q" && input.value.trim() !== (searchParams.get("q") ?? "")) autoSubmit(formRef.current, true);
+        }}
       >
         <div className="min-w-48 flex-1">
           <label htmlFor="artist-search" className="block text-sm font-medium text-slate-800">

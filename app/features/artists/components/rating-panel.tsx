@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
@@ -47,8 +47,12 @@ export function RatingPanel({
   serverError?: ActionError | null;
 }) {
   const location = useLocation();
-  // After a refused post without JavaScript (rendered on the artist's page), success still returns to where the member came from.
-  const redirectTo = serverError?.back ?? `${location.pathname}${location.search}`;
+  const navigation = useNavigation();
+  // Where success returns to: this page, or, while a search of this page is loading, the searched
+  // page (so the rating's redirect does not undo the search). After a refused post without
+  // JavaScript (rendered on the artist's page), it returns to where the member came from.
+  const pending = navigation.state === "loading" && (navigation.formMethod ?? "GET").toUpperCase() === "GET" && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const redirectTo = serverError?.back ?? `${location.pathname}${(pending ?? location).search}`;
   const rateFetcher = useFetcher<ActionError>();
   const commentFetcher = useFetcher<ActionError>();
   const hideFetcher = useFetcher<ActionError>();
