@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { Card } from "~/components/ui/page";
+import { lazy, Suspense } from "react";
 import { getDashboardBadges } from "~/features/badges/badges.server";
 import { BadgeIcon, EarnedBadgeTile, formatMonthYear, ProgressBar, ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
-import { TopContributorList } from "~/features/members/components/member-pieces";
+import { TopContributorList } from "~/features/members/components/top-contributors";
 import { listTopContributors } from "~/features/members/members.server";
-import { LandingPage } from "~/features/landing/components/landing-page";
 import { RecentDiscussionsCard } from "~/features/discussions/components/recent-discussions-card";
 import { loadRecentDiscussions } from "~/features/discussions/dashboard.server";
 import { FeaturedArtistsCard } from "~/features/artists/components/featured-artists-card";
+import { toCardView } from "~/features/artists/components/card-view";
 import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
@@ -17,21 +17,37 @@ import { getOptionalUser } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
 import type { loader as rootLoader } from "~/root";
+import { LandingPage as ServerLandingPage } from "~/features/landing/components/landing-page";
+
+/**
+ * The visitors' landing page is a browser chunk of its own: members, who see the dashboard, never
+ * load it. Visitors get it server-rendered as before; the browser fetches the chunk while hydrating
+ * (the Suspense boundary keeps the server's HTML meanwhile). The server renders it directly: a
+ * dynamic import there would split the server build into several files.
+ */
+const LandingPage = import.meta.env.SSR
+  ? ServerLandingPage
+  : lazy(() => import("~/features/landing/components/landing-page").then((module) => ({ default: module.LandingPage })));
+
+/** The right column's cards (the markup of ui/page's Card, without loading that module here). */
+const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { dashboard: null };
   const badges = getDashboardBadges(user.id);
+  const featuredArtists = loadFeaturedArtists(user.id);
   return {
     dashboard: {
       name: displayNameOf(user),
-      memberSince: user.joinedAt,
+      // Formatted here: the text is the same on the server and in the browser (UTC).
+      memberSince: formatMonthYear(user.joinedAt),
       points: user.points,
       badges,
       topContributors: listTopContributors({ limit: 3 }),
       nextMeeting: await loadNextMeetingCard(request),
       recentDiscussions: loadRecentDiscussions(user.id).posts,
-      featuredArtists: loadFeaturedArtists(user.id),
+      featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map(toCardView) },
     },
   };
 }
@@ -40,7 +56,11 @@ export default function IndexPage() {
   const { dashboard } = useLoaderData<typeof loader>();
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
   if (!dashboard) {
-    return <LandingPage communityName={rootData?.communityName ?? "Quads"} socialLinks={rootData?.settings.socialLinks ?? []} />;
+    return (
+      <Suspense fallback={null}>
+        <LandingPage communityName={rootData?.communityName ?? "Quads"} socialLinks={rootData?.settings.socialLinks ?? []} />
+      </Suspense>
+    );
   }
   const { badges } = dashboard;
   const supportLinks = rootData?.settings.supportLinks ?? {};
@@ -50,7 +70,7 @@ export default function IndexPage() {
         <h1 id="welcome-heading" className="text-2xl font-bold sm:text-3xl">
           Welcome back, {dashboard.name}!
         </h1>
-        <p className="mt-1 text-indigo-100">Member since {formatMonthYear(dashboard.memberSince)}</p>
+        <p className="mt-1 text-indigo-100">{`Member since ${dashboard.memberSince}`}</p>
         <div className="mt-4 grid gap-3 sm:grid-cols-3">
           <div className="rounded-lg bg-white/10 p-3" data-testid="welcome-latest-badge">
             <p className="text-xs uppercase tracking-wide text-indigo-100">Latest badge</p>
@@ -102,7 +122,7 @@ export default function IndexPage() {
 
         {/* Right column, in SPEC order: Badge Progress, My Badges, Top Contributors, support box. */}
         <div className="space-y-6">
-          <Card>
+          <section className={card}>
             <h2 className="text-lg font-semibold">Badge Progress</h2>
             {badges.state === "progress" ? (
               <ul className="mt-3 space-y-4">
@@ -131,9 +151,9 @@ export default function IndexPage() {
             ) : (
               <p className="mt-3 text-sm text-slate-600">Start participating to earn badges!</p>
             )}
-          </Card>
+          </section>
 
-          <Card>
+          <section className={card}>
             <div className="flex items-baseline justify-between gap-2">
               <h2 className="text-lg font-semibold">My Badges</h2>
               <ViewAllBadgesLink />
@@ -147,9 +167,9 @@ export default function IndexPage() {
             ) : (
               <p className="mt-3 text-sm text-slate-600">No badges earned yet.</p>
             )}
-          </Card>
+          </section>
 
-          <Card>
+          <section className={card}>
             <div className="flex items-baseline justify-between gap-2">
               <h2 className="text-lg font-semibold">Top Contributors</h2>
               <Link to={routes.members} className="text-sm font-semibold text-indigo-700 hover:underline">
@@ -159,7 +179,7 @@ export default function IndexPage() {
             <div className="mt-3">
               <TopContributorList contributors={dashboard.topContributors} />
             </div>
-          </Card>
+          </section>
 
           <SupportBox supportLinks={supportLinks} />
         </div>

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
+import { toCardView } from "~/features/artists/components/card-view";
 import { Pagination } from "~/components/ui/pagination";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { parseArtistFilters } from "~/features/artists/schemas";
@@ -22,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     stats: getArtistStats(),
     genres: listGenres(),
-    featured: withPanels(featured.items, user.id),
-    artists: withPanels(all.items, user.id),
+    featured: withPanels(featured.items, user.id).map(toCardView),
+    artists: withPanels(all.items, user.id).map(toCardView),
     total: all.total,
     page: all.page,
     pageCount: all.pageCount,
@@ -56,6 +57,12 @@ export default function MusicArtistsPage() {
         aria-label="Artist filters"
         className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
+        // A search typed but not sent yet (the debounce) goes at once when the member moves on, e.g. to
+        // rate a card: sent later, it could cancel the rating's reload and so lose its toast.
+        onBlur={(event) => {
+          const input: EventTarget = event.target;
+          if (input instanceof HTMLInputElement && input.name === "q" && input.value.trim() !== (searchParams.get("q") ?? "")) autoSubmit(formRef.current, true);
+        }}
       >
         <div className="min-w-48 flex-1">
           <label htmlFor="artist-search" className="block text-sm font-medium text-slate-800">

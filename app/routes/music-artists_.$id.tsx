@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { addComment, getArtist, hideComment, parseId, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
+import { toCardView } from "~/features/artists/components/card-view";
 import { artistUrls } from "~/features/artists/urls";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
 import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const artist = loadArtist(params.id);
   const [card] = withPanels([artist], user?.id ?? null);
   return {
-    artist: card,
+    artist: toCardView(card),
     viewer: { isSignedIn: Boolean(user), canModerate: userCan(user, "content:moderate") },
   };
 }

@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
-import type { FeaturedArtistsData } from "../dashboard.server";
 import { artistUrls } from "../urls";
-import { ArtistCard } from "./artist-card";
+import { ArtistCardShell } from "./artist-shell";
+import type { ArtistCardView, CardViewer } from "./card-view";
+import { DashboardRatingPanel } from "./dashboard-rating-panel";
 
-/** The dashboard's 'Featured AI Music Artists' card (data from loadFeaturedArtists). */
-export function FeaturedArtistsCard({ data }: { data: FeaturedArtistsData }) {
+/** The dashboard's 'Featured AI Music Artists' card (data from loadFeaturedArtists, mapped with toCardView). */
+export function FeaturedArtistsCard({ data }: { data: { artists: ArtistCardView[]; viewer: CardViewer } }) {
   return (
     <section aria-labelledby="featured-artists-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-2">
@@ -18,7 +19,9 @@ export function FeaturedArtistsCard({ data }: { data: FeaturedArtistsData }) {
       {data.artists.length ? (
         <div className="mt-4 grid gap-4 md:grid-cols-2">
           {data.artists.map((artist) => (
-            <ArtistCard key={artist.id} artist={artist} viewer={data.viewer} idPrefix="dashboard-" />
+            <ArtistCardShell key={artist.id} artist={artist} idPrefix="dashboard-">
+              <DashboardRatingPanel artistId={artist.id} artistName={artist.name} panel={artist.panel} viewer={data.viewer} />
+            </ArtistCardShell>
           ))}
         </div>
       ) : (

@@ -1,26 +1,17 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { displayNameOf } from "~/utils/display-name";
-import type { ArtistComment, RatingPanelData } from "../artists.server";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
+import type { CardPanel, CardViewer } from "./card-view";
+import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
 
-export type PanelViewer = { isSignedIn: boolean; canModerate: boolean };
+export { formatAverage, ratingsLabel } from "./artist-shell";
+
+export type PanelViewer = CardViewer;
 type ActionError = { field?: string; message?: string; comment?: string; artistId?: number; back?: string };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** '4.3' from an exact average. */
-export function formatAverage(average: number): string {
-  return (Math.round(average * 10) / 10).toFixed(1);
-}
-
-export function ratingsLabel(total: number): string {
-  return `${total} rating${total === 1 ? "" : "s"}`;
-}
-
 /** The average after the viewer's new rating, for the optimistic view. */
-function optimisticSummary(panel: RatingPanelData, next: number) {
+function optimisticSummary(panel: CardPanel, next: number) {
   const total = panel.totalRatings;
   if (panel.myRating === null) return { averageRating: (panel.averageRating * total + next) / (total + 1), totalRatings: total + 1 };
   if (total === 0) return { averageRating: next, totalRatings: 1 };
@@ -49,15 +40,19 @@ export function RatingPanel({
 }: {
   artistId: number;
   artistName: string;
-  panel: RatingPanelData;
+  panel: CardPanel;
   viewer: PanelViewer;
   idPrefix?: string;
   /** A rejected no-JavaScript post, rendered by the artist page (the text is kept). */
   serverError?: ActionError | null;
 }) {
   const location = useLocation();
-  // After a refused post without JavaScript (rendered on the artist's page), success still returns to where the member came from.
-  const redirectTo = serverError?.back ?? `${location.pathname}${location.search}`;
+  const navigation = useNavigation();
+  // Where success returns to: this page, or, while a search of this page is loading, the searched
+  // page (so the rating's redirect does not undo the search). After a refused post without
+  // JavaScript (rendered on the artist's page), it returns to where the member came from.
+  const pending = navigation.state === "loading" && (navigation.formMethod ?? "GET").toUpperCase() === "GET" && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const redirectTo = serverError?.back ?? `${location.pathname}${(pending ?? location).search}`;
   const rateFetcher = useFetcher<ActionError>();
   const commentFetcher = useFetcher<ActionError>();
   const hideFetcher = useFetcher<ActionError>();
@@ -101,58 +96,25 @@ export function RatingPanel({
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="artist-rating-panel">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
-        <h4 id={headingId} className="whitespace-nowrap text-sm font-semibold text-slate-900">
-          Community Rating
-        </h4>
-        <p className="whitespace-nowrap text-sm text-slate-700">
-          <span aria-hidden="true" className="text-amber-500">
-            ★
-          </span>{" "}
-          <span className="font-semibold" data-testid="average-rating">
-            {formatAverage(summary.averageRating)}
-          </span>{" "}
-          <span className="text-slate-500">({ratingsLabel(summary.totalRatings)})</span>
-        </p>
-      </div>
+    <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
+      <RatingSummary headingId={headingId} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
 
       {viewer.isSignedIn ? (
         <>
-          <rateFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset className="space-y-1">
+          <rateFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset>
             <input type="hidden" name="intent" value="rate" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Rate {artistName}</legend>
-              <div className="mt-1 flex gap-1">
-                {[1, 2, 3, 4, 5].map((value) => {
-                  const isFilled = shownMyRating !== null && value <= shownMyRating;
-                  return (
-                    <button
-                      key={value}
-                      type="submit"
-                      name="rating"
-                      value={value}
-                      aria-label={`Rate ${artistName} ${value} star${value === 1 ? "" : "s"}`}
-                      aria-pressed={shownMyRating === value}
-                      className={`text-2xl leading-none focus:outline-none focus:ring-2 focus:ring-indigo-500 ${isFilled ? "text-amber-500" : "text-slate-300 hover:text-amber-400"}`}
-                    >
-                      <span aria-hidden="true">★</span>
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
-            {shownMyRating ? <p className="text-xs text-slate-600">Your rating: {shownMyRating}/5</p> : null}
+            <StarButtons artistName={artistName} myRating={shownMyRating} />
+            {shownMyRating ? <p className="mt-1 text-xs text-slate-600">{`Your rating: ${shownMyRating}/5`}</p> : null}
             {ratingError ? (
-              <p role="alert" className="text-sm text-red-700">
+              <p role="alert" className="text-red-700">
                 {ratingError}
               </p>
             ) : null}
           </rateFetcher.Form>
 
           <details ref={detailsRef} open={Boolean(serverError?.field === "comment")} className="group">
-            <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:underline">Add a Comment</summary>
+            <summary className="cursor-pointer font-medium text-indigo-700">Add a Comment</summary>
             <commentFetcher.Form
               ref={formRef}
               method="post"
@@ -165,7 +127,7 @@ export function RatingPanel({
               <input type="hidden" name="intent" value="comment" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <label htmlFor={commentId} className="sr-only">
-                Comment on {artistName}
+                {`Comment on ${artistName}`}
               </label>
               <textarea
                 id={commentId}
@@ -176,17 +138,17 @@ export function RatingPanel({
                 aria-invalid={commentError ? true : undefined}
                 aria-describedby={commentError ? `${commentId}-error` : undefined}
                 onInput={() => clientError && setClientError(null)}
-                className={`block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${commentError ? "border-red-500" : "border-slate-300"}`}
+                className={`block w-full rounded-md border px-3 py-2 ${commentError ? "border-red-500" : "border-slate-300"}`}
               />
               {commentError ? (
-                <p id={`${commentId}-error`} role="alert" className="text-sm text-red-700">
+                <p id={`${commentId}-error`} role="alert" className="text-red-700">
                   {commentError}
                 </p>
               ) : null}
               <button
                 type="submit"
                 disabled={commentFetcher.state !== "idle"}
-                className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
+                className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
               >
                 {commentFetcher.state !== "idle" ? "Posting..." : "Post Comment"}
               </button>
@@ -194,63 +156,17 @@ export function RatingPanel({
           </details>
         </>
       ) : (
-        <p className="text-sm text-slate-700">
-          <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
-            Sign in
-          </Link>{" "}
-          to rate and comment on this artist
-        </p>
+        <SignInPrompt />
       )}
 
-      <div>
-        <h5 className="text-sm font-semibold text-slate-900">Comments ({commentsCount})</h5>
-        {comments.length ? (
-          <ul className="mt-2 space-y-2">
-            {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} artistId={artistId} canModerate={viewer.canModerate} redirectTo={redirectTo} hideFetcher={hideFetcher} />
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-sm text-slate-500">No comments yet.</p>
-        )}
-      </div>
+      <CommentList
+        artistId={artistId}
+        count={commentsCount}
+        comments={comments}
+        canModerate={viewer.canModerate}
+        redirectTo={redirectTo}
+        HideForm={hideFetcher.Form}
+      />
     </section>
-  );
-}
-
-function CommentItem({
-  comment,
-  artistId,
-  canModerate,
-  redirectTo,
-  hideFetcher,
-}: {
-  comment: ArtistComment;
-  artistId: number;
-  canModerate: boolean;
-  redirectTo: string;
-  hideFetcher: ReturnType<typeof useFetcher<ActionError>>;
-}) {
-  const author = displayNameOf(comment.user);
-  return (
-    <li className="rounded-md bg-white p-2 text-sm shadow-sm">
-      <div className="flex items-center justify-between gap-2">
-        <p className="font-medium text-slate-900">{author}</p>
-        <time dateTime={comment.createdAt} className="text-xs text-slate-500">
-          {dateFormat.format(new Date(comment.createdAt))}
-        </time>
-      </div>
-      <p className="mt-1 whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
-      {canModerate ? (
-        <hideFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset className="mt-1 text-right">
-          <input type="hidden" name="intent" value="hide-comment" />
-          <input type="hidden" name="commentId" value={comment.id} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="text-xs font-medium text-red-700 hover:underline" aria-label={`Hide comment by ${author}`}>
-            Hide
-          </button>
-        </hideFetcher.Form>
-      ) : null}
-    </li>
   );
 }

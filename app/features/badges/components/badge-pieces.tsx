@@ -1,4 +1,8 @@
-/** Badge UI pieces shared by the dashboard, /badges, /profile and public profiles. */
+/**
+ * Badge UI pieces shared by the dashboard, /badges, /profile and public profiles, and the points
+ * leaderboard (TopContributorList, re-exported by members/components/top-contributors): kept in
+ * this module so the dashboard loads one chunk for both (each extra chunk costs ~0.3 KB gzipped).
+ */
 import { Link } from "@remix-run/react";
 import { routes } from "~/utils/routes";
 
@@ -68,41 +72,44 @@ export function EarnedBadgeTile({ badge }: { badge: Pick<BadgeView, "name" | "ty
   );
 }
 
-/**
- * Badge chips on a member: the first 3, then a '+N' expander that reads 'Show Less' when open.
- * A <details> element, so it works without JavaScript.
- */
-export function BadgeChips({ badges }: { badges: Pick<BadgeView, "badgeId" | "name" | "type" | "iconClass" | "colorClass">[] }) {
-  if (badges.length === 0) return null;
-  const chip = (badge: (typeof badges)[number]) => (
-    <li key={badge.badgeId} className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ${badge.type === "quads_master" ? PLATINUM_CLASS : badge.colorClass}`}>
-      <span aria-hidden="true">{badge.iconClass}</span>
-      {badge.name}
-    </li>
-  );
-  const rest = badges.slice(3);
-  return (
-    <div className="flex flex-wrap items-start gap-1.5" data-testid="badge-chips">
-      <ul className="flex flex-wrap gap-1.5" aria-label="Badges">
-        {badges.slice(0, 3).map(chip)}
-      </ul>
-      {rest.length > 0 ? (
-        <details className="group">
-          <summary className="inline-flex cursor-pointer list-none items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-300 [&::-webkit-details-marker]:hidden">
-            <span className="group-open:hidden">+{rest.length}</span>
-            <span className="hidden group-open:inline">Show Less</span>
-          </summary>
-          <ul className="mt-1.5 flex flex-wrap gap-1.5">{rest.map(chip)}</ul>
-        </details>
-      ) : null}
-    </div>
-  );
-}
-
 export function ViewAllBadgesLink() {
   return (
     <Link to={routes.badges} className="text-sm font-semibold text-indigo-700 hover:underline">
       View All Badges
     </Link>
+  );
+}
+
+const rankStyles = [
+  { ring: "bg-yellow-400 text-yellow-950", label: "1st" },
+  { ring: "bg-slate-300 text-slate-900", label: "2nd" },
+  { ring: "bg-amber-600 text-white", label: "3rd" },
+];
+
+export type ContributorView = { id: string; displayName: string; points: number; label: string };
+
+/** Top contributors, ranked, with gold / silver / bronze rank colours. */
+export function TopContributorList({ contributors, showLabel = false }: { contributors: ContributorView[]; showLabel?: boolean }) {
+  if (contributors.length === 0) return <p className="text-sm text-slate-600">No contributors yet: take part to reach the top!</p>;
+  return (
+    <ol className="space-y-2" aria-label="Top contributors">
+      {contributors.map((contributor, index) => {
+        const rank = rankStyles[index] ?? { ring: "bg-indigo-100 text-indigo-800", label: `${index + 1}th` };
+        return (
+          <li key={contributor.id} className="flex items-center gap-3 rounded-lg border border-slate-100 p-2" data-testid="top-contributor">
+            <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${rank.ring}`} aria-label={`Rank ${index + 1}`}>
+              {index + 1}
+            </span>
+            <div className="min-w-0 flex-1">
+              <Link to={routes.member(contributor.id)} className="block truncate font-semibold text-slate-900 hover:underline">
+                {contributor.displayName}
+              </Link>
+              {showLabel ? <p className="text-xs capitalize text-slate-600">{contributor.label}</p> : null}
+            </div>
+            <span className="shrink-0 text-sm font-semibold text-indigo-700">{contributor.points} points</span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

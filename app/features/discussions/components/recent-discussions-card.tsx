@@ -1,7 +1,5 @@
 import { Link } from "@remix-run/react";
 import { routes } from "~/utils/routes";
-import { likesLabel, repliesLabel } from "../format";
-import { CategoryBadge, PinnedBadge } from "./post-meta";
 
 type RecentDiscussion = {
   id: number;
@@ -50,8 +48,9 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
               <p className="mt-1 break-words text-sm text-slate-600">{post.excerpt}</p>
               <p className="mt-2 flex gap-4 text-xs text-slate-500">
                 <span>by {post.authorName}</span>
-                <span>{likesLabel(post.likesCount)}</span>
-                <span>{repliesLabel(post.repliesCount)}</span>
+                {/* SPEC's counter texts, as likesLabel / repliesLabel in ../format write them (inlined: the dashboard then loads no format module). */}
+                <span>{`${post.likesCount} likes`}</span>
+                <span>{`${post.repliesCount} replies`}</span>
               </p>
             </li>
           ))}
@@ -59,4 +58,20 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
       )}
     </section>
   );
+}
+
+// The post tags as post-meta's CategoryBadge and PinnedBadge draw them: a copy, so the dashboard
+// loads neither post-meta nor a separate chunk for two spans.
+function CategoryBadge({ category }: { category: RecentDiscussion["category"] }) {
+  if (!category) return null;
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${category.colorClass}`}>
+      {category.iconClass ? <span aria-hidden="true">{category.iconClass}</span> : null}
+      {category.name}
+    </span>
+  );
+}
+
+function PinnedBadge() {
+  return <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">📌 Pinned</span>;
 }

@@ -1,9 +1,12 @@
-/** Member UI pieces: stat cards, member cards, the contributors leaderboard, the profile view. */
+/** Member UI pieces: stat cards, member cards, the profile view; the contributors leaderboard is re-exported (see top-contributors.tsx). */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BadgeChips, EarnedBadgeTile, formatDate, formatMonthYear, type BadgeView } from "~/features/badges/components/badge-pieces";
+import { BadgeChips } from "~/features/badges/components/badge-chips";
+import { EarnedBadgeTile, formatDate, formatMonthYear, type BadgeView } from "~/features/badges/components/badge-pieces";
 import { initialOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
+
+export { TopContributorList, type ContributorView } from "./top-contributors";
 
 export function StatCard({ label, value, icon }: { label: string; value: number | string; icon?: string }) {
   return (
@@ -14,40 +17,6 @@ export function StatCard({ label, value, icon }: { label: string; value: number 
       </p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
     </div>
-  );
-}
-
-const rankStyles = [
-  { ring: "bg-yellow-400 text-yellow-950", label: "1st" },
-  { ring: "bg-slate-300 text-slate-900", label: "2nd" },
-  { ring: "bg-amber-600 text-white", label: "3rd" },
-];
-
-export type ContributorView = { id: string; displayName: string; points: number; label: string };
-
-/** Top contributors, ranked, with gold / silver / bronze rank colours. */
-export function TopContributorList({ contributors, showLabel = false }: { contributors: ContributorView[]; showLabel?: boolean }) {
-  if (contributors.length === 0) return <p className="text-sm text-slate-600">No contributors yet: take part to reach the top!</p>;
-  return (
-    <ol className="space-y-2" aria-label="Top contributors">
-      {contributors.map((contributor, index) => {
-        const rank = rankStyles[index] ?? { ring: "bg-indigo-100 text-indigo-800", label: `${index + 1}th` };
-        return (
-          <li key={contributor.id} className="flex items-center gap-3 rounded-lg border border-slate-100 p-2" data-testid="top-contributor">
-            <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${rank.ring}`} aria-label={`Rank ${index + 1}`}>
-              {index + 1}
-            </span>
-            <div className="min-w-0 flex-1">
-              <Link to={routes.member(contributor.id)} className="block truncate font-semibold text-slate-900 hover:underline">
-                {contributor.displayName}
-              </Link>
-              {showLabel ? <p className="text-xs capitalize text-slate-600">{contributor.label}</p> : null}
-            </div>
-            <span className="shrink-0 text-sm font-semibold text-indigo-700">{contributor.points} points</span>
-          </li>
-        );
-      })}
-    </ol>
   );
 }
 

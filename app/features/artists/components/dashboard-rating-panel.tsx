@@ -1,0 +1,57 @@
+import { Form } from "@remix-run/react";
+import { artistUrls } from "../urls";
+import type { CardPanel, CardViewer } from "./card-view";
+import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
+
+/**
+ * The dashboard's artist rating section: the same markup, texts and forms as RatingPanel, without
+ * its client state (fetchers, optimistic average, client-side comment check), so the dashboard
+ * ships less JavaScript. The forms are Remix <Form>s posting to the artist's page: without
+ * JavaScript a plain POST, with it a client-side submission; either way the action redirects back
+ * to the dashboard with a toast and the fresh data, and a refused comment is shown on the artist's
+ * page with the text kept. The comment form is keyed by the comment count, so a posted comment
+ * clears and collapses it.
+ */
+export function DashboardRatingPanel({ artistId, artistName, panel, viewer }: { artistId: number; artistName: string; panel: CardPanel; viewer: CardViewer }) {
+  const headingId = `dashboard-artist-${artistId}-rating-heading`;
+  const commentId = `dashboard-artist-${artistId}-comment`;
+  const back = "/";
+  return (
+    <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
+      <RatingSummary headingId={headingId} averageRating={panel.averageRating} totalRatings={panel.totalRatings} />
+      {viewer.isSignedIn ? (
+        <>
+          <Form method="post" action={artistUrls.detail(artistId)} preventScrollReset>
+            <input type="hidden" name="intent" value="rate" />
+            <input type="hidden" name="redirectTo" value={back} />
+            <StarButtons artistName={artistName} myRating={panel.myRating} />
+            {panel.myRating ? <p className="mt-1 text-xs text-slate-600">{`Your rating: ${panel.myRating}/5`}</p> : null}
+          </Form>
+          <details key={panel.commentsCount} className="group">
+            <summary className="cursor-pointer font-medium text-indigo-700">Add a Comment</summary>
+            <Form method="post" action={artistUrls.detail(artistId)} preventScrollReset noValidate className="mt-2 space-y-2">
+              <input type="hidden" name="intent" value="comment" />
+              <input type="hidden" name="redirectTo" value={back} />
+              <label htmlFor={commentId} className="sr-only">
+                {`Comment on ${artistName}`}
+              </label>
+              <textarea
+                id={commentId}
+                name="comment"
+                rows={3}
+                placeholder={`Share your thoughts about ${artistName}...`}
+                className="block w-full rounded-md border border-slate-300 px-3 py-2"
+              />
+              <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700">
+                Post Comment
+              </button>
+            </Form>
+          </details>
+        </>
+      ) : (
+        <SignInPrompt />
+      )}
+      <CommentList artistId={artistId} count={panel.commentsCount} comments={panel.comments} canModerate={viewer.canModerate} redirectTo={back} HideForm={Form} />
+    </section>
+  );
+}
