@@ -80,7 +80,7 @@ function freePort(): Promise<number> {
 
 type Started = { baseURL: string; child: ChildProcess; output: string[] };
 
-async function startServer(databasePath: string): Promise<Started> {
+async function startServer(databasePath: string, withPageCache = pageCache): Promise<Started> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ["build/server.js"], {
@@ -97,7 +97,7 @@ async function startServer(databasePath: string): Promise<Started> {
       POST_RATE_LIMIT: "1000000",
       COOKIE_SECURE: "false",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-      ...(pageCache ? {} : { PAGE_CACHE_SECONDS: "0" }),
+      ...(withPageCache ? {} : { PAGE_CACHE_SECONDS: "0" }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -318,6 +318,8 @@ async function main() {
     await reference.close();
 
     if (scaling) {
+      // How the cost of building a page grows with the community: always measured with the page
+      // cache off (a reused page costs the same on any database), on both databases.
       const large = new Map(results.map((result) => [result.name, result.requests > 0 ? result.p50 : 0]));
       const scalingPages = (postId: number): [string, string][] => [
         ["member /discussions", "/discussions"],
@@ -326,10 +328,25 @@ async function main() {
       ];
       const smallPick = pick(smallDb);
       await stopServer(server);
-      const smallServer = await startServer(smallDb);
+      if (pageCache) {
+        const renderServer = await startServer(largeDb, false);
+        try {
+          const renderCookie = await signIn(renderServer.baseURL);
+          console.log("Large community, page cache off (every view rendered):");
+          for (const [name, pagePath] of scalingPages(fiftyRepliesPostId)) {
+            if (!large.has(name)) continue;
+            const rendered = await measure(`rendered ${name}`, renderServer.baseURL + pagePath, { headers: { ...BROWSER_HEADERS, cookie: renderCookie } });
+            large.set(name, rendered.requests > 0 ? rendered.p50 : 0);
+            results.push(rendered);
+          }
+        } finally {
+          await stopServer(renderServer);
+        }
+      }
+      const smallServer = await startServer(smallDb, false);
       try {
         const smallCookie = await signIn(smallServer.baseURL);
-        console.log("Small community (1,000 posts):");
+        console.log("Small community (1,000 posts), page cache off:");
         for (const [name, pagePath] of scalingPages(smallPick.fiftyRepliesPostId)) {
           if (!large.has(name)) continue;
           const small = await measure(`small ${name}`, smallServer.baseURL + pagePath, { headers: { ...BROWSER_HEADERS, cookie: smallCookie } });
