@@ -142,4 +142,28 @@ describe("page cache middleware", () => {
     const after = cache.stats();
     expect([after.hits - before.hits, after.misses - before.misses, after.stored - before.stored, after.entries]).toEqual([0, 1, 1, 1]);
   });
+
+  it("keeps at most maxEntries answers, dropping the least recently used", async () => {
+    const small = createPageCache({ ttlMs: 10_000, version: () => "1", nonceOf: () => undefined, maxEntries: 2 });
+    const app = express();
+    let count = 0;
+    app.use(small.middleware);
+    app.get("/n/:id", (request, response) => {
+      count += 1;
+      response.type("html").send(`<p>${request.params.id} ${count}</p>`);
+    });
+    const local = await new Promise<ReturnType<express.Express["listen"]>>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const text = async (path: string) => (await fetch(`${url}${path}`)).text();
+    await text("/n/a");
+    await text("/n/b");
+    await text("/n/a"); // a is now the most recently used
+    await text("/n/c"); // drops b
+    expect(small.stats().entries).toBe(2);
+    expect(await text("/n/a")).toBe("<p>a 1</p>");
+    expect(await text("/n/b")).toBe("<p>b 4</p>");
+    await new Promise<void>((resolve) => local.close(() => resolve()));
+  });
 });
