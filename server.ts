@@ -245,7 +245,7 @@ async function serve(role: "single" | "worker") {
   const pageCache = createPageCache({
     ttlMs: viteDevServer ? 0 : env.PAGE_CACHE_SECONDS * 1000,
     version: appServer.databaseVersion,
-    nonceOf: (response) => (isProduction ? (response.locals.cspNonce as string) : undefined),
+    nonceOf: (response) => response.locals.cspNonce as string,
   });
   app.use(pageCache.middleware);
 

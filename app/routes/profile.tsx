@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { listMemberBadges } from "~/features/badges/badges.server";
@@ -110,15 +110,6 @@ export default function ProfilePage() {
 
 const fieldClass = (hasError: boolean) =>
   `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`;
-
-function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-red-700" role="alert">
-      {errors.join(" ")}
-    </p>
-  );
-}
 
 function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: FormResult }) {
   const navigation = useNavigation();

@@ -30,12 +30,18 @@ export function FormField({
         }`}
       />
       {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      {hasError ? (
-        <p id={errorId} className="text-sm text-red-700" role="alert">
-          {errors?.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A field's error messages (nothing when it has none); `id` is what the control's aria-describedby names. */
+export function FieldErrors({ id, errors, className = "text-sm text-red-700" }: { id: string; errors?: string[]; className?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className={className} role="alert">
+      {errors.join(" ")}
+    </p>
   );
 }
 
@@ -50,5 +56,44 @@ export function PrimaryButton({ children, disabled, name, value }: { children: R
     >
       {children}
     </button>
+  );
+}
+
+/** The end of a dialog form: its form-level errors, then Cancel (when given) and the submit button. */
+export function FormActions({
+  errors,
+  onCancel,
+  isPending,
+  submitLabel,
+  pendingLabel,
+}: {
+  errors?: string[];
+  onCancel?: () => void;
+  isPending: boolean;
+  submitLabel: ReactNode;
+  pendingLabel: ReactNode;
+}) {
+  return (
+    <>
+      {errors?.length ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Cancel
+          </button>
+        ) : null}
+        <button
+          type="submit"
+          disabled={isPending}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+        >
+          {isPending ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </>
   );
 }

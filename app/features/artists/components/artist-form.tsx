@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { FieldErrors, FormActions } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, getTextareaProps, useServerForm, type FieldMetadata, type FormResult } from "~/components/ui/use-server-form";
 import { artistConstraints } from "../constraints";
 
@@ -30,11 +31,7 @@ function TextField({ field, label, type = "text", placeholder }: { field: Field;
         placeholder={placeholder}
         className={`${inputClass} ${field.errors?.length ? "border-red-500" : "border-slate-300"}`}
       />
-      {field.errors?.length ? (
-        <p id={field.errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {field.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} className="mt-1 text-sm text-red-700" />
     </div>
   );
 }
@@ -107,25 +104,7 @@ export function ArtistForm({
         <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} className="h-4 w-4" />
         Featured
       </label>
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-700">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-            Cancel
-          </button>
-        ) : null}
-        <button
-          type="submit"
-          disabled={isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {isPending ? pendingLabel : submitLabel}
-        </button>
-      </div>
+      <FormActions errors={form.errors} onCancel={onCancel} isPending={isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </Form>
   );
 }

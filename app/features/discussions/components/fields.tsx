@@ -1,3 +1,4 @@
+import { FieldErrors } from "~/components/ui/form-field";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 const controlClass = (hasError: boolean) =>
@@ -11,11 +12,7 @@ function FieldShell({ id, label, errors, hint, children }: { id: string; label: 
       </label>
       {children}
       {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { getFormProps, getInputProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "../constants";
 import { createMeetingConstraints, meetingConstraints } from "../constraints";
+import { FieldErrors, FormField } from "~/components/ui/form-field";
 import { primaryButton } from "./meeting-parts";
 
 export type MeetingFormDefaults = {
@@ -81,7 +82,7 @@ export function MeetingForm({
           {form.errors.join(" ")}
         </p>
       ) : null}
-      <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: 200 }} />
+      <FormField label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: 200 }} />
       <div className="space-y-1">
         <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
           Description
@@ -92,29 +93,29 @@ export function MeetingForm({
           rows={3}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
         />
-        <ErrorText id={fields.description.errorId} errors={fields.description.errors} />
+        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <FormField
           label="Scheduled Date & Time"
           hint={`In ${timeZone}.`}
           errors={fields.scheduledAt.errors}
           inputProps={{ ...getInputProps(fields.scheduledAt, { type: "datetime-local" }), step: 60 }}
         />
-        <Field
+        <FormField
           label="Duration (minutes)"
           hint={`${MIN_DURATION} to ${MAX_DURATION} minutes.`}
           errors={fields.duration.errors}
           inputProps={{ ...getInputProps(fields.duration, { type: "number" }), required: false, min: MIN_DURATION, max: MAX_DURATION, placeholder: String(DEFAULT_DURATION), step: 1 }}
         />
       </div>
-      <Field label="Join Link" errors={fields.joinZoomUrl.errors} inputProps={{ ...getInputProps(fields.joinZoomUrl, { type: "url" }), placeholder: "https://zoom.us/j/..." }} />
-      <Field
+      <FormField label="Join Link" errors={fields.joinZoomUrl.errors} inputProps={{ ...getInputProps(fields.joinZoomUrl, { type: "url" }), placeholder: "https://zoom.us/j/..." }} />
+      <FormField
         label="Registration Link"
         errors={fields.registrationZoomUrl.errors}
         inputProps={{ ...getInputProps(fields.registrationZoomUrl, { type: "url" }), placeholder: "https://zoom.us/meeting/register/..." }}
       />
-      <Field label="Replay Link" errors={fields.replayZoomUrl.errors} inputProps={{ ...getInputProps(fields.replayZoomUrl, { type: "url" }), placeholder: "https://..." }} />
+      <FormField label="Replay Link" errors={fields.replayZoomUrl.errors} inputProps={{ ...getInputProps(fields.replayZoomUrl, { type: "url" }), placeholder: "https://..." }} />
       <div className="flex items-center gap-2">
         <input
           {...getInputProps(fields.registrationRequired, { type: "checkbox" })}
@@ -127,7 +128,7 @@ export function MeetingForm({
         </label>
       </div>
       {mode === "create" ? (
-        <Field
+        <FormField
           label="Repeat weekly for (weeks)"
           hint={`1 schedules a one-off meeting; up to ${MAX_REPEAT_WEEKS} weekly meetings at the same time.`}
           errors={fields.repeatWeeks.errors}
@@ -143,45 +144,3 @@ export function MeetingForm({
     </Form>
   );
 }
-
-function ErrorText({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-red-700" role="alert">
-      {errors.join(" ")}
-    </p>
-  );
-}
-
-function Field({
-  label,
-  errors,
-  hint,
-  inputProps,
-}: {
-  label: string;
-  errors?: string[];
-  hint?: string;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string | null };
-}) {
-  const { key, ...props } = inputProps;
-  const errorId = `${props.id}-error`;
-  const hasError = Boolean(errors?.length);
-  return (
-    <div className="space-y-1">
-      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        key={key ?? undefined}
-        {...props}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError ? errorId : undefined}
-        className={`block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`}
-      />
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      <ErrorText id={errorId} errors={errors} />
-    </div>
-  );
-}
-

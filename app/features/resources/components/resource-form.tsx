@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { FieldErrors, FormActions } from "~/components/ui/form-field";
 import { useEffect, useState } from "react";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { difficulties, difficultyLabels, pricingCategories, resourceTypeLabels, resourceTypes, type ResourceType } from "../constants";
@@ -21,16 +22,8 @@ const pricingHints: Record<(typeof pricingCategories)[number], string> = {
   high: "High: more than $20",
 };
 
+const messageClass = "mt-1 text-sm text-red-700";
 const inputClass = "mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {errors.join(" ")}
-    </p>
-  );
-}
 
 /**
  * The resource form (SPEC's fields and defaults: type tool, difficulty beginner, pricing free, no tags).
@@ -88,7 +81,7 @@ export function ResourceForm({
           Title
         </label>
         <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} className={`${inputClass} ${errorClass(fields.title.errors)}`} />
-        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+        <FieldErrors id={fields.title.errorId} errors={fields.title.errors} className={messageClass} />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -108,7 +101,7 @@ export function ResourceForm({
               </option>
             ))}
           </select>
-          <FieldError id={fields.resourceType.errorId} errors={fields.resourceType.errors} />
+          <FieldErrors id={fields.resourceType.errorId} errors={fields.resourceType.errors} className={messageClass} />
         </div>
         <div>
           <label htmlFor={fields.difficulty.id} className="block text-sm font-medium text-slate-800">
@@ -121,7 +114,7 @@ export function ResourceForm({
               </option>
             ))}
           </select>
-          <FieldError id={fields.difficulty.errorId} errors={fields.difficulty.errors} />
+          <FieldErrors id={fields.difficulty.errorId} errors={fields.difficulty.errors} className={messageClass} />
         </div>
       </div>
 
@@ -137,7 +130,7 @@ export function ResourceForm({
             className={`${inputClass} ${errorClass(fields.url.errors)}`}
           />
           {!isHydrated ? <p className="mt-1 text-xs text-slate-500">The link to the resource. For a video, you may leave it empty and fill in the Embed URL.</p> : null}
-          <FieldError id={fields.url.errorId} errors={fields.url.errors} />
+          <FieldErrors id={fields.url.errorId} errors={fields.url.errors} className={messageClass} />
         </div>
       ) : null}
 
@@ -155,7 +148,7 @@ export function ResourceForm({
           <p className="mt-1 text-xs text-slate-500">
             {isHydrated ? "" : "Only for videos. "}A YouTube, youtu.be or Vimeo link; it is shown as a player.
           </p>
-          <FieldError id={fields.embedUrl.errorId} errors={fields.embedUrl.errors} />
+          <FieldErrors id={fields.embedUrl.errorId} errors={fields.embedUrl.errors} className={messageClass} />
         </div>
       ) : null}
 
@@ -164,7 +157,7 @@ export function ResourceForm({
           Description
         </label>
         <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} className={`${inputClass} ${errorClass(fields.description.errors)}`} />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} className={messageClass} />
       </div>
 
       <div>
@@ -178,7 +171,7 @@ export function ResourceForm({
           className={`${inputClass} ${errorClass(fields.tags.errors)}`}
         />
         <p className="mt-1 text-xs text-slate-500">Separate tags with commas.</p>
-        <FieldError id={fields.tags.errorId} errors={fields.tags.errors} />
+        <FieldErrors id={fields.tags.errorId} errors={fields.tags.errors} className={messageClass} />
       </div>
 
       <fieldset>
@@ -197,29 +190,10 @@ export function ResourceForm({
             </label>
           ))}
         </div>
-        <FieldError id={fields.pricingCategory.errorId} errors={fields.pricingCategory.errors} />
+        <FieldErrors id={fields.pricingCategory.errorId} errors={fields.pricingCategory.errors} className={messageClass} />
       </fieldset>
 
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-red-700">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
-
-      <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-            Cancel
-          </button>
-        ) : null}
-        <button
-          type="submit"
-          disabled={isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {isPending ? pendingLabel : submitLabel}
-        </button>
-      </div>
+      <FormActions errors={form.errors} onCancel={onCancel} isPending={isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </Form>
   );
 }
