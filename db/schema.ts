@@ -42,6 +42,11 @@ export const users = sqliteTable(
     interests: text("interests", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     /** When the member last opened /discussions (drives the unreadDiscussions count). */
     discussionsSeenAt: integer("discussions_seen_at", { mode: "timestamp_ms" }),
+    /**
+     * When the member last changed their e-mail (null: still the address they registered with).
+     * ADMIN_EMAIL grants admin rights only to an unchanged address (docs/permissions.md).
+     */
+    emailChangedAt: integer("email_changed_at", { mode: "timestamp_ms" }),
     joinedAt: integer("joined_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

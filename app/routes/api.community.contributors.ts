@@ -6,17 +6,22 @@ import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /**
  * GET /api/community/contributors (signed in only): up to 50 members by points, each
- * { id, displayName, firstName, email, points }. `?period=7d|30d` ranks by points earned in the period.
+ * { id, displayName, firstName, points }. `?period=7d|30d` ranks by points earned in the period.
+ * E-mail addresses are private (docs/members.md): `email` is in the member's own row, and in every row for admins.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     const url = new URL(request.url);
     const limit = Number(url.searchParams.get("limit") ?? 50);
     const contributors = listTopContributors({
       limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 50) : 50,
       period: parseLeaderboardPeriod(url.searchParams.get("period")),
-    }).map(({ id, displayName, firstName, email, points }) => ({ id, displayName, firstName, email, points }));
+      withEmails: user.isAdmin,
+    }).map(({ id, displayName, firstName, points, email }) => {
+      const visibleEmail = id === user.id ? user.email : email;
+      return { id, displayName, firstName, points, ...(visibleEmail ? { email: visibleEmail } : {}) };
+    });
     return Response.json(contributors, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -4,12 +4,12 @@ import { updateProfile } from "~/features/members/profile.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
-/** PUT /api/profile: firstName, lastName, displayName, email, skillLevel, bio, interests. */
+/** PUT /api/profile: firstName, lastName, displayName, email (with currentPassword), skillLevel, bio, interests. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);
     const user = await requireApiUser(request);
-    return Response.json(toCurrentUser(updateProfile(user.id, await readJsonBody(request))));
+    return Response.json(toCurrentUser(await updateProfile(user.id, await readJsonBody(request))));
   });
 }
 

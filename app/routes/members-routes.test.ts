@@ -39,6 +39,14 @@ describe("community and badge APIs", () => {
     expect(contributors.length).toBeLessThanOrEqual(50);
     const me = contributors.find((row) => row.id === member.id);
     expect(me).toEqual({ id: member.id, displayName: "Stat Reader", firstName: "Test", email: member.email, points: 10 });
+    // Nobody else's e-mail reaches a member; admins see every row's.
+    const other = await createMember();
+    recordContribution({ userId: other.id, kind: "post_created", subjectId: "api-2" });
+    const seenByMember = (await ((await contributorsApi(loaderArgs(await signedInRequest(member.id, "http://localhost/api/community/contributors")))) as Response).json()) as Record<string, unknown>[];
+    expect(seenByMember.find((row) => row.id === other.id)).not.toHaveProperty("email");
+    const admin = await createMember({ role: "admin" });
+    const seenByAdmin = (await ((await contributorsApi(loaderArgs(await signedInRequest(admin.id, "http://localhost/api/community/contributors")))) as Response).json()) as Record<string, unknown>[];
+    expect(seenByAdmin.find((row) => row.id === other.id)).toHaveProperty("email", other.email);
   });
 
   it("GET /api/user/badges lists the member's records with their badge; GET /api/badges all badges", async () => {

@@ -14,10 +14,10 @@ import { routes } from "~/utils/routes";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches, "Meet the members of the community and its top contributors.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const url = new URL(request.url);
   const period = parseLeaderboardPeriod(url.searchParams.get("period"));
-  const directory = listMembers(Object.fromEntries(url.searchParams));
+  const directory = listMembers(Object.fromEntries(url.searchParams), { viewerIsAdmin: user.isAdmin });
   return {
     communityName: getEnv().COMMUNITY_NAME,
     stats: getCommunityStats(),

@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const value = submission.value;
-    updateProfile(user.id, { ...value, bio: value.bio ?? null, interests: value.interests ?? "" });
+    await updateProfile(user.id, { ...value, bio: value.bio ?? null, interests: value.interests ?? "" });
   } catch (error) {
     if (isAppError(error) && error.status < 500) {
       return data<ActionResult>(

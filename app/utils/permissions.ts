@@ -3,7 +3,8 @@
  * docs/permissions.md explains it; moderators hold content:moderate only (decision 0054);
  * app/routes/authorization-matrix.test.ts checks every privileged endpoint against it.
  */
-type RoleHolder = { role: string; email: string };
+/** What the permission rules read of a user. */
+export type RoleHolder = { role: string; email: string; emailChangedAt: Date | null };
 
 export const permissions = [
   "content:moderate", // pin/unpin and delete any post or reply, hide artist comments
@@ -25,11 +26,15 @@ export const rolePermissions: Record<"member" | "moderator" | "admin", readonly 
   admin: adminPermissions,
 };
 
-function isListedAdmin(user: RoleHolder, adminEmails: readonly string[]) {
-  return adminEmails.includes(user.email.toLowerCase());
+/**
+ * An ADMIN_EMAIL account: its e-mail is listed and is still the address it registered with.
+ * Changing an account's e-mail never grants admin rights (docs/permissions.md).
+ */
+export function isListedAdmin(user: RoleHolder, adminEmails: readonly string[]): boolean {
+  return user.emailChangedAt === null && adminEmails.includes(user.email.toLowerCase());
 }
 
-/** Admin rights: role admin, or an account whose e-mail is in ADMIN_EMAIL. */
+/** Admin rights: role admin, or an ADMIN_EMAIL account (isListedAdmin). */
 export function isAdmin(user: RoleHolder | null | undefined, adminEmails: readonly string[]): boolean {
   if (!user) return false;
   return user.role === "admin" || isListedAdmin(user, adminEmails);

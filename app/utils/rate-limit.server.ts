@@ -35,6 +35,21 @@ export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "a
   }
 }
 
+/**
+ * Throws the same 429 as consumeRateLimit when `key` has already used up its limit, without
+ * counting an attempt: a locked account is refused before its password is checked, so the
+ * answer never tells which guess was right.
+ */
+export function assertWithinRateLimit({ key, limit }: Limit, what = "attempts") {
+  const now = Date.now();
+  const row = getDb().$client.prepare(`select count, reset_at as resetAt from rate_limits where key = ? and reset_at > ?`).get(key, now) as
+    | { count: number; resetAt: number }
+    | undefined;
+  if (row && row.count >= limit) {
+    throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
+  }
+}
+
 /** Forgets a key (for example the failed-login counter after a successful sign-in). */
 export function resetRateLimit(key: string) {
   getDb().$client.prepare(`delete from rate_limits where key = ?`).run(key);

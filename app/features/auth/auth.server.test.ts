@@ -91,6 +91,16 @@ describe("loginWithPassword", () => {
     expect(blocked.message).toMatch(/try again in \d+ minutes?/);
     expect(blocked.headers?.["Retry-After"]).toMatch(/^\d+$/);
   });
+
+  it("refuses a locked account without checking the password: the right one gets the same 429", async () => {
+    const input = validRegistration();
+    await registerUser(input, meta);
+    for (let attempt = 0; attempt < 6; attempt += 1) await loginWithPassword({ email: input.email, password: "wrong-password" }, meta).catch(() => undefined);
+    const right = await errorOf(loginWithPassword({ email: input.email, password: input.password }, meta));
+    const wrong = await errorOf(loginWithPassword({ email: input.email, password: "another-guess" }, meta));
+    expect([right.status, wrong.status]).toEqual([429, 429]);
+    expect(right.message).toBe(wrong.message.replace(/\d+ (minute|second)s?/, right.message.match(/\d+ (minute|second)s?/)![0]));
+  });
 });
 
 describe("toCurrentUser", () => {

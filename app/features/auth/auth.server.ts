@@ -12,7 +12,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
 import { isAdmin, isModerator } from "~/utils/permissions";
-import { consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
+import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
@@ -65,6 +65,8 @@ export async function loginWithPassword(input: unknown, meta: RequestMeta): Prom
   consumeRateLimit(limits.perIp(meta.clientIp), "sign-in attempts");
   const { email, password }: LoginInput = parseOrThrow(loginSchema.safeParse(input));
   const accountLimit = limits.perAccount(email);
+  // A locked account is refused before the password is checked (docs/decisions/0007-rate-limits.md).
+  assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
   const user = findUserByEmail(email);
   const isValid = user ? await verifyPassword(password, user.password) : await verifyPassword(password, DUMMY_HASH);
   if (!user || !isValid) {

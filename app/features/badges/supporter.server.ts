@@ -10,9 +10,9 @@ import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { forbidden, notFound } from "~/utils/errors.server";
 import { displayNameOf } from "~/utils/display-name";
-import { can } from "~/utils/permissions";
+import { can, type RoleHolder } from "~/utils/permissions";
 
-export type Actor = { id: string; email: string; role: string };
+export type Actor = { id: string } & RoleHolder;
 
 function requireMember(userId: string) {
   const user = getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();

@@ -33,7 +33,7 @@ describe("leaderboards", () => {
 });
 
 describe("member directory", () => {
-  it("searches first name and e-mail, filters by skill, and shows real counts (one grouped query)", async () => {
+  it("searches names (and, for admins, e-mail), filters by skill, and shows real counts (one grouped query)", async () => {
     const tag = `zed${Date.now().toString(36)}`;
     const expert = await createMember({ firstName: `${tag}Expert`, skillLevel: "expert", interests: ["A", "B", "C", "D", "E"] });
     const beginner = await createMember({ firstName: "Plain", email: `${tag}-mail@example.com` });
@@ -42,8 +42,12 @@ describe("member directory", () => {
     const meeting = getDb().insert(schema.meetings).values({ title: "M", scheduledAt: new Date() }).returning().get();
     getDb().insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: expert.id, attended: true }).run();
 
-    const found = listMembers({ q: tag.toUpperCase() });
+    const found = listMembers({ q: tag.toUpperCase() }, { viewerIsAdmin: true });
     expect(found.members.map((member) => member.id).sort()).toEqual([expert.id, beginner.id].sort());
+    // Members never match part of someone's e-mail, only the whole address.
+    expect(listMembers({ q: tag }).members.map((member) => member.id)).toEqual([expert.id]);
+    expect(listMembers({ q: `${tag}-mail@example` }).total).toBe(0);
+    expect(listMembers({ q: `${tag}-MAIL@example.com` }).members.map((member) => member.id)).toEqual([beginner.id]);
     const experts = listMembers({ q: tag, skill: "expert" });
     expect(experts.total).toBe(1);
     expect(experts.members[0]).toMatchObject({ name: `${tag}Expert Member`, counts: { posts: 1, badges: 1, meetings: 1 }, points: 10 });

@@ -32,7 +32,7 @@ export function getCommunityStats(): CommunityStats {
   return row;
 }
 
-type RoleSource = Pick<User, "role" | "email" | "skillLevel">;
+type RoleSource = Pick<User, "role" | "email" | "emailChangedAt" | "skillLevel">;
 
 /** SPEC's label rule: 'Community Leader' for admins, 'Moderator' for moderators, otherwise the skill level. */
 export function roleLabelOf(user: RoleSource): string {
@@ -41,26 +41,30 @@ export function roleLabelOf(user: RoleSource): string {
   return user.skillLevel.charAt(0).toUpperCase() + user.skillLevel.slice(1);
 }
 
+/** A leaderboard row. Never the e-mail: only the member and admins see it (docs/members.md). */
 export type Contributor = {
   id: string;
   displayName: string;
   firstName: string;
-  email: string;
   points: number;
   label: string;
+  /** Only with `withEmails` (admins' view). */
+  email?: string;
 };
 
 /**
  * The leaderboard: members by points, all-time (users.points) or over the last 7 / 30 days (the
  * sum of their ledger rows in the period). Only members with points in the period are listed.
  */
-export function listTopContributors(options: { limit?: number; period?: LeaderboardPeriod; now?: Date } = {}): Contributor[] {
+export function listTopContributors(
+  options: { limit?: number; period?: LeaderboardPeriod; now?: Date; withEmails?: boolean } = {},
+): Contributor[] {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 50);
   const period = options.period ?? "all";
   const days = leaderboardPeriods[period].days;
   const db = getDb();
-  type Row = Pick<User, "id" | "displayName" | "firstName" | "lastName" | "email" | "role" | "skillLevel"> & { points: number };
-  const columns = `u.id, u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName, u.email, u.role, u.skill_level AS skillLevel`;
+  type Row = Pick<User, "id" | "displayName" | "firstName" | "lastName" | "email" | "emailChangedAt" | "role" | "skillLevel"> & { points: number };
+  const columns = `u.id, u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName, u.email, u.email_changed_at AS emailChangedAt, u.role, u.skill_level AS skillLevel`;
   const rows =
     days === null
       ? (db.$client
@@ -79,9 +83,9 @@ export function listTopContributors(options: { limit?: number; period?: Leaderbo
     id: row.id,
     displayName: displayNameOf(row),
     firstName: row.firstName,
-    email: row.email,
     points: row.points,
     label: roleLabelOf(row),
+    ...(options.withEmails ? { email: row.email } : {}),
   }));
 }
 
@@ -128,15 +132,29 @@ export type MemberDirectory = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-/** The 'All Members' grid: search over first name and e-mail, the skill filter, one page, with real counts. */
-export function listMembers(input: unknown): MemberDirectory {
+/**
+ * The 'All Members' grid: the skill filter, one page, with real counts, and a search over names,
+ * skill level and interests. E-mail addresses stay private: a member's search matches an e-mail
+ * only when the whole address is typed; admins (`viewerIsAdmin`) also match parts of addresses.
+ */
+export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean } = {}): MemberDirectory {
   const search = directorySearchSchema.parse(input);
   const conditions: string[] = [];
   const parameters: (string | number)[] = [];
   if (search.q) {
-    conditions.push(`(lower(first_name) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\')`);
-    const pattern = `%${escapeLike(search.q.toLowerCase())}%`;
-    parameters.push(pattern, pattern);
+    const query = search.q.toLowerCase();
+    const pattern = `%${escapeLike(query)}%`;
+    const textColumns = ["first_name", "last_name", "display_name", "skill_level", "interests"];
+    const matches = textColumns.map((column) => `lower(${column}) LIKE ? ESCAPE '\\'`);
+    parameters.push(...textColumns.map(() => pattern));
+    if (options.viewerIsAdmin) {
+      matches.push(`lower(email) LIKE ? ESCAPE '\\'`);
+      parameters.push(pattern);
+    } else {
+      matches.push("lower(email) = ?");
+      parameters.push(query);
+    }
+    conditions.push(`(${matches.join(" OR ")})`);
   }
   if (search.skill !== "all") {
     conditions.push("skill_level = ?");
@@ -147,10 +165,13 @@ export function listMembers(input: unknown): MemberDirectory {
   const total = (db.$client.prepare(`SELECT count(*) AS total FROM users ${where}`).get(...parameters) as { total: number }).total;
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
-  type Row = Pick<User, "id" | "firstName" | "lastName" | "email" | "role" | "skillLevel" | "bio" | "points"> & { interests: string; joinedAt: number };
+  type Row = Pick<User, "id" | "firstName" | "lastName" | "email" | "emailChangedAt" | "role" | "skillLevel" | "bio" | "points"> & {
+    interests: string;
+    joinedAt: number;
+  };
   const rows = db.$client
     .prepare(
-      `SELECT id, first_name AS firstName, last_name AS lastName, email, role, skill_level AS skillLevel, bio, interests, points, joined_at AS joinedAt
+      `SELECT id, first_name AS firstName, last_name AS lastName, email, email_changed_at AS emailChangedAt, role, skill_level AS skillLevel, bio, interests, points, joined_at AS joinedAt
        FROM users ${where} ORDER BY points DESC, joined_at ASC, id LIMIT ? OFFSET ?`,
     )
     .all(...parameters, MEMBERS_PAGE_SIZE, (page - 1) * MEMBERS_PAGE_SIZE) as Row[];

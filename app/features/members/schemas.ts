@@ -30,6 +30,8 @@ export const profileSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   interests: interests.optional(),
+  /** Needed only when `email` changes (docs/permissions.md). */
+  currentPassword: z.string({ invalid_type_error: "Current password must be text" }).max(1000).optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

@@ -9,7 +9,7 @@ import { refreshBadges } from "~/features/gamification/engine.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, forbidden, notFound } from "~/utils/errors.server";
-import { isAdmin } from "~/utils/permissions";
+import { isAdmin, isListedAdmin } from "~/utils/permissions";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "../../../db/schema";
 import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
@@ -38,7 +38,7 @@ export function toAdminUser(user: User) {
     /** Admin rights, from the role or from ADMIN_EMAIL. */
     isAdmin: isAdmin(user, adminEmails),
     /** An ADMIN_EMAIL account: its rights come from configuration, so it cannot be demoted or deleted here. */
-    isAdminEmail: adminEmails.includes(user.email.toLowerCase()),
+    isAdminEmail: isListedAdmin(user, adminEmails),
   };
 }
 export type AdminUser = ReturnType<typeof toAdminUser>;
@@ -76,10 +76,10 @@ export function listUsers(query: UserListQuery = {}, defaultPageSize = USERS_PAG
 export function countAdmins(): number {
   const adminEmails = getEnv().ADMIN_EMAIL;
   const byEmail = adminEmails.length
-    ? sql`lower(${schema.users.email}) in (${sql.join(
+    ? sql`(${schema.users.emailChangedAt} is null and lower(${schema.users.email}) in (${sql.join(
         adminEmails.map((email) => sql`${email}`),
         sql`, `,
-      )})`
+      )}))`
     : sql`0`;
   return getDb().select({ total: count() }).from(schema.users).where(or(eq(schema.users.role, "admin"), byEmail)).get()?.total ?? 0;
 }
@@ -99,7 +99,7 @@ function guardTarget(actor: Actor, target: User, what: "role" | "delete") {
   if (target.id === actor.id) {
     throw forbidden(what === "role" ? "You cannot change your own role." : "You cannot delete your own account.");
   }
-  if (getEnv().ADMIN_EMAIL.includes(target.email.toLowerCase())) {
+  if (isListedAdmin(target, getEnv().ADMIN_EMAIL)) {
     throw forbidden(
       what === "role"
         ? "This account's admin rights come from ADMIN_EMAIL: its role cannot be changed here."
