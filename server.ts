@@ -13,6 +13,7 @@
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import onHeaders from "on-headers";
 import express, { type NextFunction, type Request, type Response } from "express";
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -21,6 +22,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppServer } from "./app/entry.server";
+import { checkBodySize, DEFAULT_BODY_LIMIT_BYTES } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { createPageCache } from "./app/utils/page-cache.server";
 
@@ -73,6 +75,7 @@ type SetupDone = { type: "setup-done"; databasePath: string; communityName: stri
 /** The setup worker: the start-up work (configuration, migrations, seeds), then report and exit. */
 async function runSetup() {
   const env = await startOrExit();
+  if (env.TRUST_PROXY.warning) console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   appServer.stop();
   const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
   process.send?.(done, () => process.exit(0));
@@ -178,7 +181,8 @@ async function serve(role: "single" | "worker") {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+  app.set("trust proxy", env.TRUST_PROXY.hops);
+  if (env.TRUST_PROXY.warning && role === "single") console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   app.use(compression());
 
   app.use((request, response, next) => {
@@ -230,6 +234,7 @@ async function serve(role: "single" | "worker") {
       .json({ status: databaseOk ? "ok" : "error", db: databaseOk ? "ok" : "error", pid: process.pid, worker: cluster.worker?.id ?? 0 });
   });
 
+  app.use(refuseOversizedBodies);
   app.use(refuseCrossSiteWrites);
 
   if (viteDevServer) {
@@ -239,6 +244,8 @@ async function serve(role: "single" | "worker") {
     app.use(onlyFiles(express.static("build/client", { maxAge: "1h", index: false })));
   }
   app.use(onlyFiles(express.static("public", { maxAge: "1h", index: false })));
+
+  app.use(privateByDefault);
 
   // Pages and API answers asked for again by the same browser while the database is unchanged
   // (app/utils/page-cache.server.ts; PAGE_CACHE_SECONDS, 0 = off; never in development).
@@ -358,25 +365,57 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * What Remix answers (pages, /api) is a member's own view: `Cache-Control: private, no-cache`
+ * unless the route chose a policy, so no shared cache keeps it. Over HTTPS every cookie the app
+ * sets (session, flash toast, time zone) carries `Secure`.
+ */
+function privateByDefault(request: Request, response: Response, next: NextFunction) {
+  onHeaders(response, () => {
+    if (!response.getHeader("Cache-Control")) response.setHeader("Cache-Control", "private, no-cache");
+    if (!request.secure) return;
+    const cookies = response.getHeader("Set-Cookie");
+    if (cookies === undefined) return;
+    const list = Array.isArray(cookies) ? cookies : [String(cookies)];
+    response.setHeader(
+      "Set-Cookie",
+      list.map((cookie) => (/;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`)),
+    );
+  });
+  next();
+}
+
+/** Body size limits (app/utils/body-limit.ts): 413/411 before a byte of the body is read. */
+function refuseOversizedBodies(request: Request, response: Response, next: NextFunction) {
+  const check = checkBodySize({
+    contentLength: request.get("content-length"),
+    transferEncoding: request.get("transfer-encoding"),
+    limitBytes: DEFAULT_BODY_LIMIT_BYTES,
+  });
+  if (check.ok) return next();
+  // The unread body stays on the socket: close the connection after answering.
+  response.set("Connection", "close");
+  refuse(request, response, check.status, check.message);
+}
+
+/** A refusal before Remix: JSON for /api and JSON clients, plain text otherwise. */
+function refuse(request: Request, response: Response, status: number, message: string) {
+  const wantsJson = request.path.startsWith("/api/") || request.accepts(["html", "json"]) === "json";
+  if (wantsJson) return response.status(status).json({ message });
+  response.status(status).type("text/plain").send(message);
+}
+
 /** CSRF defence (app/utils/csrf.ts) for every non-GET request. */
 function refuseCrossSiteWrites(request: Request, response: Response, next: NextFunction) {
   const check = checkCrossSiteRequest({
     method: request.method,
     path: request.path,
     host: request.app.get("trust proxy") && request.get("x-forwarded-host") ? request.get("x-forwarded-host") : request.get("host"),
+    protocol: request.protocol,
     origin: request.get("origin"),
     fetchSite: request.get("sec-fetch-site"),
     contentType: request.get("content-type"),
   });
   if (check.ok) return next();
-  const wantsJson = request.path.startsWith("/api/") || request.accepts(["html", "json"]) === "json";
-  if (wantsJson) return response.status(check.status).json({ message: check.message });
-  response.status(check.status).type("text/plain").send(check.message);
-}
-
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === "true") return true;
-  if (value === "false" || value === "") return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  refuse(request, response, check.status, check.message);
 }

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   index,
+  primaryKey,
   integer,
   real,
   sqliteTable,
@@ -260,6 +261,23 @@ export const musicArtists = sqliteTable(
     index("music_artists_featured_idx").on(table.featured),
     index("music_artists_genre_idx").on(table.genre),
   ],
+);
+
+/**
+ * Who listened to an artist on which day (UTC): a play counts once per member or visitor per
+ * artist per day (docs/resources-and-artists.md). `listener` is `user:<id>` or `ip:<hash>`; rows
+ * older than yesterday are pruned as new plays arrive.
+ */
+export const artistPlays = sqliteTable(
+  "artist_plays",
+  {
+    artistId: integer("artist_id")
+      .notNull()
+      .references(() => musicArtists.id, { onDelete: "cascade" }),
+    listener: text("listener").notNull(),
+    day: text("day").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.artistId, table.listener, table.day] }), index("artist_plays_day_idx").on(table.day)],
 );
 
 export const artistRatings = sqliteTable(

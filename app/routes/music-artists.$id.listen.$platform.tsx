@@ -1,12 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { parseId, recordPlay } from "~/features/artists/artists.server";
+import { listenerKey, parseId, recordPlay } from "~/features/artists/artists.server";
+import { getOptionalUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 
-/** GET /music-artists/:id/listen/:platform (spotify | youtube | apple): counts a play, then 302 to the stored link. */
-export async function loader({ params }: LoaderFunctionArgs) {
+/**
+ * GET /music-artists/:id/listen/:platform (spotify | youtube | apple): 302 to the stored link,
+ * counting a play once per member or visitor per artist per day.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
-    const link = recordPlay({ artistId: parseId(params.id), platform: params.platform ?? "" });
+    const user = await getOptionalUser(request);
+    const listener = listenerKey({ userId: user?.id ?? null, clientIp: context.clientIp });
+    const link = recordPlay({ artistId: parseId(params.id), platform: params.platform ?? "", listener });
     return redirect(link, 302);
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });

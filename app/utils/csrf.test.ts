@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkCrossSiteRequest } from "./csrf";
 
-const base = { method: "POST", path: "/login", host: "quads.example:3000", origin: undefined, fetchSite: undefined, contentType: undefined };
+const base = { method: "POST", path: "/login", host: "quads.example:3000", protocol: "http", origin: undefined, fetchSite: undefined, contentType: undefined };
 
 describe("checkCrossSiteRequest", () => {
   it("lets reads through", () => {
@@ -13,6 +13,11 @@ describe("checkCrossSiteRequest", () => {
     expect(checkCrossSiteRequest({ ...base, fetchSite: "same-site" })).toMatchObject({ ok: false, status: 403 });
     expect(checkCrossSiteRequest({ ...base, origin: "https://evil.example" })).toMatchObject({ ok: false, status: 403 });
     expect(checkCrossSiteRequest({ ...base, origin: "null" })).toMatchObject({ ok: false, status: 403 });
+  });
+  it("compares the scheme too: https://host is not the origin of an http site", () => {
+    expect(checkCrossSiteRequest({ ...base, origin: "https://quads.example:3000" })).toMatchObject({ ok: false, status: 403 });
+    expect(checkCrossSiteRequest({ ...base, protocol: "https", origin: "https://quads.example:3000" }).ok).toBe(true);
+    expect(checkCrossSiteRequest({ ...base, protocol: "https", origin: "http://quads.example:3000" })).toMatchObject({ ok: false, status: 403 });
   });
   it("refuses form content types on /api writes but keeps JSON and bodiless writes working", () => {
     const api = { ...base, path: "/api/posts/1/like" };

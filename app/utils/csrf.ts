@@ -14,6 +14,8 @@ export function checkCrossSiteRequest(request: {
   path: string;
   /** The host the site is served on (Host, or X-Forwarded-Host behind a trusted proxy). */
   host: string | undefined;
+  /** The site's scheme ("http" or "https"; X-Forwarded-Proto behind a trusted proxy). */
+  protocol: string;
   origin: string | undefined;
   fetchSite: string | undefined;
   contentType: string | undefined;
@@ -22,13 +24,14 @@ export function checkCrossSiteRequest(request: {
   const refused = { ok: false, status: 403, message: "Cross-site request refused." } as const;
   if (request.fetchSite && request.fetchSite !== "same-origin" && request.fetchSite !== "none") return refused;
   if (request.origin) {
-    let originHost: string | undefined;
+    let origin: URL | undefined;
     try {
-      originHost = request.origin === "null" ? undefined : new URL(request.origin).host;
+      origin = request.origin === "null" ? undefined : new URL(request.origin);
     } catch {
-      originHost = undefined;
+      origin = undefined;
     }
-    if (!originHost || originHost !== request.host) return refused;
+    // Same origin means the same scheme and host: https://host is another site than http://host.
+    if (!origin || origin.host !== request.host || origin.protocol !== `${request.protocol}:`) return refused;
   }
   if (request.path.startsWith("/api/") && FORM_CONTENT_TYPE.test(request.contentType ?? "")) {
     return { ok: false, status: 415, message: "Send JSON (Content-Type: application/json) to this endpoint." };

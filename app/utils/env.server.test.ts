@@ -30,5 +30,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: database, ADMIN_EMAIL: "not-an-email" })).toThrow(/ADMIN_EMAIL/);
     expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ DATABASE_URL: database, SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
+    expect(() => parseEnv({ DATABASE_URL: database, TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
+  });
+  it("trusts only the configured proxy hops: TRUST_PROXY=true means one hop, with a warning", () => {
+    expect(parseEnv({ DATABASE_URL: database }).TRUST_PROXY).toEqual({ hops: false });
+    expect(parseEnv({ DATABASE_URL: database, TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(parseEnv({ DATABASE_URL: database, TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual({ hops: ["loopback", "10.0.0.0/8"] });
+    const trusting = parseEnv({ DATABASE_URL: database, TRUST_PROXY: "true" }).TRUST_PROXY;
+    expect(trusting.hops).toBe(1);
+    expect(trusting.warning).toMatch(/X-Forwarded-For/);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -70,7 +71,24 @@ const envSchema = z.object({
         return false;
       }
     }, "must be an IANA time zone such as UTC or Europe/Paris"),
-  TRUST_PROXY: z.string().default("false"),
+  /**
+   * Which X-Forwarded-For hops to believe (docs/operations.md): false, a hop count, or the proxies'
+   * addresses. `true` would believe the client's own left-most entry, so it means 1 hop (with a warning).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: "must be false, a number of proxy hops (1 for one reverse proxy), or comma-separated proxy addresses (IP, CIDR, loopback, uniquelocal)",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Sign-in and registration attempts allowed per window from one client IP. */
   AUTH_RATE_LIMIT_PER_IP: positiveInt(200),
   /** Failed sign-in attempts allowed per window for one account (e-mail). */
@@ -98,6 +116,32 @@ const envSchema = z.object({
       return parsed;
     }),
 });
+
+export type TrustProxy = { hops: false | number | string[]; warning?: string };
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY's value for Express' `trust proxy`, or undefined when it is not one we accept. */
+export function parseTrustProxy(raw: string): TrustProxy | undefined {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return { hops: false };
+  if (value === "true") {
+    return {
+      hops: 1,
+      warning:
+        "TRUST_PROXY=true would let clients choose their IP (X-Forwarded-For) and escape every per-IP limit: trusting 1 proxy hop instead. Set TRUST_PROXY to the number of proxies in front of Quads (1 for one nginx) or to their addresses.",
+    };
+  }
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  const addresses = value.split(",").map((item) => item.trim());
+  const isAddress = (item: string) => {
+    if (PROXY_NAMES.has(item)) return true;
+    const [ip, prefix, ...extra] = item.split("/");
+    if (extra.length || !isIP(ip)) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(ip) === 4 ? 32 : 128));
+  };
+  return addresses.length > 0 && addresses.every(isAddress) ? { hops: addresses } : undefined;
+}
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string };
 

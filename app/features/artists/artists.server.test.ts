@@ -17,6 +17,7 @@ import {
   listComments,
   listGenres,
   rateArtist,
+  listenerKey,
   recordPlay,
   updateArtist,
 } from "./artists.server";
@@ -63,13 +64,28 @@ describe("plays", () => {
   it("counts a play and returns the platform's link; unknown artist, platform or missing link is 404", async () => {
     const actor = await admin();
     const artist = createArtist({ actor, input: { name: "Player", spotifyUrl: "https://open.spotify.com/artist/2", appleMusicUrl: "https://music.apple.com/a/1" } });
-    expect(recordPlay({ artistId: artist.id, platform: "spotify" })).toBe("https://open.spotify.com/artist/2");
-    expect(recordPlay({ artistId: artist.id, platform: "apple" })).toBe("https://music.apple.com/a/1");
+    const listener = "user:a";
+    expect(recordPlay({ artistId: artist.id, platform: "spotify", listener: "user:a" })).toBe("https://open.spotify.com/artist/2");
+    expect(recordPlay({ artistId: artist.id, platform: "apple", listener: "user:b" })).toBe("https://music.apple.com/a/1");
     expect(getArtist(artist.id).playCount).toBe(2);
-    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "youtube" })).status).toBe(404);
-    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "napster" })).status).toBe(404);
-    expect(statusOf(() => recordPlay({ artistId: 999_999, platform: "spotify" })).status).toBe(404);
+    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "youtube", listener })).status).toBe(404);
+    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "napster", listener })).status).toBe(404);
+    expect(statusOf(() => recordPlay({ artistId: 999_999, platform: "spotify", listener })).status).toBe(404);
     expect(getArtist(artist.id).playCount).toBe(2);
+  });
+
+  it("counts a play once per listener per artist per day", async () => {
+    const actor = await admin();
+    const artist = createArtist({ actor, input: { name: "Daily", spotifyUrl: "https://open.spotify.com/artist/3" } });
+    const visitor = listenerKey({ userId: null, clientIp: "203.0.113.9" });
+    expect(visitor).toMatch(/^ip:/);
+    expect(visitor).not.toContain("203.0.113.9");
+    const day = new Date("2026-11-20T10:00:00Z");
+    for (let index = 0; index < 5; index += 1) recordPlay({ artistId: artist.id, platform: "spotify", listener: visitor, now: day });
+    recordPlay({ artistId: artist.id, platform: "spotify", listener: listenerKey({ userId: "m1", clientIp: "203.0.113.9" }), now: day });
+    expect(getArtist(artist.id).playCount).toBe(2);
+    recordPlay({ artistId: artist.id, platform: "spotify", listener: visitor, now: new Date("2026-11-21T09:00:00Z") });
+    expect(getArtist(artist.id).playCount).toBe(3);
   });
 });
 
@@ -81,7 +97,7 @@ describe("stats, genres and search", () => {
     const one = createArtist({ actor, input: { name: `${marker} One`, genre: "Lo-fi", spotifyUrl: "https://open.spotify.com/x" } });
     const two = createArtist({ actor, input: { name: "Two", description: `plays ${marker}`, genre: "lo-fi" } });
     createArtist({ actor, input: { name: "Three", genre: "Ambient" } });
-    recordPlay({ artistId: one.id, platform: "spotify" });
+    recordPlay({ artistId: one.id, platform: "spotify", listener: "user:stats" });
     const after = getArtistStats();
     expect(after.artists - before.artists).toBe(3);
     expect(after.totalPlays - before.totalPlays).toBe(1);

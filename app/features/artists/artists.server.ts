@@ -3,7 +3,8 @@
  * counted plays; members' ratings and comments; moderators hiding comments. The only code
  * touching music_artists, artist_ratings and artist_comments.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { createHmac } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
@@ -338,17 +339,43 @@ export function isListenPlatform(value: string | undefined): value is ListenPlat
   return value === "spotify" || value === "youtube" || value === "apple";
 }
 
-/** Counts one play and returns the platform link to send the listener to; 404 for an unknown artist or a missing link. */
-export function recordPlay({ artistId, platform }: { artistId: number; platform: string }): string {
+/** Who is listening: the member, or a visitor known only by a keyed hash of their IP (never stored in clear). */
+export function listenerKey(listener: { userId: string | null; clientIp: string }): string {
+  if (listener.userId) return `user:${listener.userId}`;
+  const hash = createHmac("sha256", getEnv().SESSION_SECRET).update(listener.clientIp).digest("base64url").slice(0, 22);
+  return `ip:${hash}`;
+}
+
+/**
+ * Returns the platform link to send the listener to and counts a play, once per member or visitor
+ * per artist per UTC day (docs/resources-and-artists.md); 404 for an unknown artist or a missing link.
+ */
+export function recordPlay({
+  artistId,
+  platform,
+  listener,
+  now = new Date(),
+}: {
+  artistId: number;
+  platform: string;
+  listener: string;
+  now?: Date;
+}): string {
   if (!isListenPlatform(platform)) throw notFound("Unknown platform");
+  const day = now.toISOString().slice(0, 10);
+  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   return transaction((tx) => {
     const row = tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
     if (!row) throw notFound("Artist not found");
     if (!row.link || !/^https?:\/\//i.test(row.link)) throw notFound("This artist has no link for that platform");
-    tx.update(schema.musicArtists)
-      .set({ playCount: sql`${schema.musicArtists.playCount} + 1` })
-      .where(eq(schema.musicArtists.id, artistId))
-      .run();
+    tx.delete(schema.artistPlays).where(lt(schema.artistPlays.day, yesterday)).run();
+    const firstToday = tx.insert(schema.artistPlays).values({ artistId, listener, day }).onConflictDoNothing().run().changes > 0;
+    if (firstToday) {
+      tx.update(schema.musicArtists)
+        .set({ playCount: sql`${schema.musicArtists.playCount} + 1` })
+        .where(eq(schema.musicArtists.id, artistId))
+        .run();
+    }
     return row.link;
   });
 }

@@ -59,6 +59,14 @@ describe("registerUser", () => {
     const missing = await errorOf(registerUser({ email: uniqueEmail(), password: "long-enough-password" }, meta));
     expect(Object.keys(missing.fieldErrors ?? {}).sort()).toEqual(["displayName", "firstName", "lastName"]);
   });
+
+  it("refuses passwords made only of spaces and the most common passwords, per field", async () => {
+    const spaces = await errorOf(registerUser({ ...validRegistration(), password: "        " }, meta));
+    expect([spaces.status, spaces.fieldErrors?.password]).toEqual([400, ["Password cannot be only spaces"]]);
+    const common = await errorOf(registerUser({ ...validRegistration(), password: "12345678" }, meta));
+    expect(common.status).toBe(400);
+    expect(common.fieldErrors?.password?.[0]).toMatch(/too common/);
+  });
 });
 
 describe("loginWithPassword", () => {

@@ -1,5 +1,6 @@
 /** Zod schemas of the login/register forms, used by the server only (page actions via parseWithZod, and /api); the browser gets constraints.ts (decision 0066). */
 import { z } from "zod";
+import { passwordWeakness } from "./password-policy.server";
 
 const email = z
   .string({ required_error: "Please enter a valid email address" })
@@ -33,7 +34,11 @@ export const registerSchema = z.object({
   password: z
     .string({ required_error: "Password must be at least 8 characters" })
     .min(8, "Password must be at least 8 characters")
-    .max(1000, "Password must be at most 1000 characters"),
+    .max(1000, "Password must be at most 1000 characters")
+    .superRefine((password, context) => {
+      const weakness = password.length >= 8 ? passwordWeakness(password) : null;
+      if (weakness) context.addIssue({ code: z.ZodIssueCode.custom, message: weakness });
+    }),
   firstName: requiredText("First name"),
   lastName: requiredText("Last name"),
   displayName: requiredText("Display name"),

@@ -191,8 +191,9 @@ describe("registration and attendance", () => {
     const [meeting] = createMeetings({ actor, input: input({ title: "Join me" }) });
     const member = await createMember();
     const pointsBefore = getDb().select().from(schema.users).where(eq(schema.users.id, member.id)).get()!.points;
-    expect(joinMeeting({ userId: member.id, meetingId: meeting.id })).toEqual({ joinUrl: "https://zoom.us/j/123", isRecorded: true });
-    joinMeeting({ userId: member.id, meetingId: meeting.id });
+    const during = new Date(meeting.scheduledAt.getTime() + 5 * 60 * 1000);
+    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: during })).toEqual({ joinUrl: "https://zoom.us/j/123", isRecorded: true });
+    joinMeeting({ userId: member.id, meetingId: meeting.id, now: during });
     expect(countAttendees(meeting.id)).toEqual({ registered: 1, attended: 1 });
     expect(getMeeting(meeting.id).attendeesCount).toBe(1);
     const ledger = getDb()
@@ -213,9 +214,23 @@ describe("registration and attendance", () => {
     const [meeting] = createMeetings({ actor, input: input({ title: "Registered then joined" }) });
     const member = await createMember();
     registerForMeeting({ userId: member.id, meetingId: meeting.id });
-    joinMeeting({ userId: member.id, meetingId: meeting.id });
+    joinMeeting({ userId: member.id, meetingId: meeting.id, now: meeting.scheduledAt });
     expect(countAttendees(meeting.id)).toEqual({ registered: 1, attended: 1 });
     expect(getMeeting(meeting.id).attendeesCount).toBe(1);
+  });
+
+  it("records attendance only from 15 minutes before the start to the end", async () => {
+    const { actor } = await newAdmin();
+    const [meeting] = createMeetings({ actor, input: input({ title: "Window" }) });
+    const member = await createMember();
+    const start = meeting.scheduledAt.getTime();
+    const minute = 60 * 1000;
+    expect(joinMeeting({ userId: member.id, meetingId: meeting.id }).isRecorded).toBe(false); // two days ahead
+    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start - 16 * minute) }).isRecorded).toBe(false);
+    expect(countAttendees(meeting.id).attended).toBe(0);
+    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start - 15 * minute) }).isRecorded).toBe(true);
+    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start + 60 * minute) }).isRecorded).toBe(false);
+    expect(countAttendees(meeting.id).attended).toBe(1);
   });
 
   it("does not record attendance after the meeting ended, and needs a join link", async () => {

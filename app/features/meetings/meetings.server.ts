@@ -328,16 +328,21 @@ export function cancelRegistration({ userId, meetingId, now = new Date() }: { us
 
 export const NO_JOIN_LINK = "This meeting has no join link yet.";
 
+/** Attendance counts from this long before a meeting starts until it ends (docs/meetings.md). */
+export const JOIN_WINDOW_BEFORE_START_MS = 15 * 60 * 1000;
+
 /**
- * The Join button: until the meeting has ended, records the member as attended (registering
- * them if needed, keeping attendeesCount exact) and credits meeting_attended once; returns the
- * link to send them to. A meeting without a join link is a 400.
+ * The Join button: while the meeting is on (from 15 minutes before its start to its end),
+ * records the member as attended (registering them if needed, keeping attendeesCount exact)
+ * and credits meeting_attended once; returns the link to send them to. Outside that window
+ * it only returns the link. A meeting without a join link is a 400.
  */
 export function joinMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }): { joinUrl: string; isRecorded: boolean } {
   return transaction((db) => {
     const meeting = getMeeting(meetingId);
     if (!meeting.joinZoomUrl) throw badRequest(NO_JOIN_LINK);
-    if (endOf(meeting).getTime() <= now.getTime()) return { joinUrl: meeting.joinZoomUrl, isRecorded: false };
+    const isOn = meeting.scheduledAt.getTime() - JOIN_WINDOW_BEFORE_START_MS <= now.getTime() && now.getTime() < endOf(meeting).getTime();
+    if (!isOn) return { joinUrl: meeting.joinZoomUrl, isRecorded: false };
     const existing = db
       .select({ id: schema.meetingAttendees.id, attended: schema.meetingAttendees.attended })
       .from(schema.meetingAttendees)
