@@ -9,6 +9,7 @@ import {
   index,
   primaryKey,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -463,6 +464,21 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: integer("reset_at").notNull(),
 });
+
+/** A member hiding another member's content and notifications (docs/moderation.md, "Blocking"). */
+export const userBlocks = sqliteTable(
+  "user_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index("user_blocks_blocked_idx").on(table.blockedId)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Contribution = typeof contributions.$inferSelect;

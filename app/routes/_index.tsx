@@ -7,6 +7,7 @@ import { listTopContributors } from "~/features/members/members.server";
 import { loadRecentDiscussions } from "~/features/discussions/dashboard.server";
 import { toCardView } from "~/features/artists/components/card-view";
 import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) return { dashboard: null };
   const badges = getDashboardBadges(user.id);
   const featuredArtists = loadFeaturedArtists(user.id);
+  const blockedIds = blockedIdsOf(user.id);
   return {
     dashboard: {
       name: displayNameOf(user),
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       topContributors: listTopContributors({ limit: 3 }),
       nextMeeting: await loadNextMeetingCard(request),
       recentDiscussions: loadRecentDiscussions(user.id).posts,
-      featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map(toCardView) },
+      featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map((artist) => toCardView(artist, blockedIds)) },
     },
   };
 }

@@ -41,6 +41,8 @@ import * as apiAdminArtist from "./api.admin.music-artists.$id";
 import * as apiAdminArtists from "./api.admin.music-artists";
 import * as apiAdminResource from "./api.admin.resources.$id";
 import * as apiAdminResources from "./api.admin.resources";
+import * as apiAccountBlocks from "./api.account.blocks";
+import * as apiBlock from "./api.users.$id.block";
 import * as apiHideComment from "./api.artists.comments.$commentId.hide";
 import * as apiMeeting from "./api.meetings.$id";
 import * as apiMeetings from "./api.meetings";
@@ -51,8 +53,10 @@ import * as meetingsPage from "./meetings";
 import * as meetingDelete from "./meetings_.$id.delete";
 import * as meetingEdit from "./meetings_.$id.edit";
 import * as meetingNew from "./meetings_.new";
+import * as memberPage from "./members_.$id";
 import * as artistPage from "./music-artists_.$id";
 import * as postPage from "./post.$id";
+import * as profilePage from "./profile";
 import * as resourcesPage from "./resources";
 import * as resourceNew from "./resources_.new";
 
@@ -124,6 +128,15 @@ const freshReplyPath = async () => {
 };
 const segment = (index: number) => (path: string) => new URL(path, "http://localhost").pathname.split("/")[index];
 const query = (path: string, name: string) => new URL(path, "http://localhost").searchParams.get(name) ?? "";
+/** A member to block from the profile page: a fixed id without digits, so the redirect reads the same for every role. */
+let blockTargetId: string | undefined;
+const blockTarget = async () => (blockTargetId ??= (await createMember({ id: "matrix-block-target" })).id);
+let staffTargetId: string | undefined;
+const staffTarget = async () => (staffTargetId ??= (await createMember({ id: "matrix-block-moderator", role: "moderator" })).id);
+/** Every signed-in role may do it (blocking is a member's own choice, not a permission). */
+const membersApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: outcome, moderator: outcome, admin: outcome, owner: outcome });
+const membersPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→ /login [Unauthorized]", member: outcome, moderator: outcome, admin: outcome, owner: outcome });
+
 /** Content moderation (content:moderate): moderators too. */
 const moderatorsApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: outcome, admin: outcome, owner: outcome });
 
@@ -587,6 +600,61 @@ export const matrix: MatrixRow[] = [
       admin: "→ /post/{id}#replies [Success]",
       owner: "→ /post/{id}#replies [Success]",
     },
+  },
+  // ---- blocking (docs/moderation.md, "Blocking"): any signed-in member, for themselves ----
+  {
+    name: "POST /api/users/{id}/block",
+    module: apiBlock,
+    method: "POST",
+    path: async () => `/api/users/${await freshMemberId()}/block`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: membersApi(201),
+  },
+  {
+    name: "DELETE /api/users/{id}/block",
+    module: apiBlock,
+    method: "DELETE",
+    path: async () => `/api/users/${await freshMemberId()}/block`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: membersApi(200),
+  },
+  {
+    name: "POST /api/users/{id}/block (a moderator: staff cannot be blocked)",
+    module: apiBlock,
+    method: "POST",
+    path: async () => `/api/users/${await staffTarget()}/block`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: membersApi(400),
+  },
+  { name: "GET /api/account/blocks", module: apiAccountBlocks, method: "GET", path: "/api/account/blocks", expected: membersApi(200) },
+  {
+    name: "POST /members/{id} (block)",
+    module: memberPage,
+    method: "POST",
+    path: async () => `/members/${await blockTarget()}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "block" },
+    toast: true,
+    expected: membersPage("→ /members/matrix-block-target [Success]"),
+  },
+  {
+    name: "POST /members/{id} (block a moderator)",
+    module: memberPage,
+    method: "POST",
+    path: async () => `/members/${await staffTarget()}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "block" },
+    toast: true,
+    expected: membersPage("→ /members/matrix-block-moderator [Error]"),
+  },
+  {
+    name: "POST /profile (unblock)",
+    module: profilePage,
+    method: "POST",
+    path: "/profile",
+    form: async () => ({ intent: "unblock", memberId: await blockTarget() }),
+    toast: true,
+    expected: membersPage("→ /profile#blocked-members [Success]"),
   },
   // ---- other features append their rows here ----
 ];

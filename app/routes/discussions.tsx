@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
+import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { buttonClass } from "~/features/discussions/components/fields";
 import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
@@ -34,9 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     limit: POSTS_PAGE_SIZE,
     offset: (filters.page - 1) * POSTS_PAGE_SIZE,
   });
+  const blockedIds = blockedIdsOf(user.id);
   return {
     // The cards show the excerpt: leaving the full Markdown out halves the page's data.
-    posts: posts.map(({ content: _content, ...card }) => card),
+    posts: posts.map(({ content: _content, ...card }) => ({ ...card, isFromBlockedMember: blockedIds.has(card.authorId) })),
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
@@ -107,7 +110,15 @@ export default function DiscussionsPage() {
             )}
           </EmptyState>
         ) : (
-          posts.map((post) => <PostCard key={post.id} post={post} likeAction={`${routes.discussions}${currentSearch}`} />)
+          posts.map((post) =>
+            post.isFromBlockedMember ? (
+              <BlockedContent key={post.id} kind="post" className="rounded-xl border border-slate-200 bg-white px-5 py-3">
+                <PostCard post={post} likeAction={`${routes.discussions}${currentSearch}`} />
+              </BlockedContent>
+            ) : (
+              <PostCard key={post.id} post={post} likeAction={`${routes.discussions}${currentSearch}`} />
+            ),
+          )
         )}
       </div>
       {filters.page > 1 || hasMore ? (

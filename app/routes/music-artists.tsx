@@ -5,6 +5,7 @@ import { EmptyState, PageHeader } from "~/components/ui/page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { toCardView } from "~/features/artists/components/card-view";
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { Pagination } from "~/components/ui/pagination";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { parseArtistFilters } from "~/features/artists/schemas";
@@ -19,12 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = parseArtistFilters(new URL(request.url).searchParams);
   const all = listArtists(filters);
   const featured = listArtists({ q: filters.q, genre: filters.genre }, { featuredOnly: true, pageSize: 12 });
+  const blockedIds = blockedIdsOf(user.id);
   return {
     filters,
     stats: getArtistStats(),
     genres: listGenres(),
-    featured: withPanels(featured.items, user.id).map(toCardView),
-    artists: withPanels(all.items, user.id).map(toCardView),
+    featured: withPanels(featured.items, user.id).map((artist) => toCardView(artist, blockedIds)),
+    artists: withPanels(all.items, user.id).map((artist) => toCardView(artist, blockedIds)),
     total: all.total,
     page: all.page,
     pageCount: all.pageCount,

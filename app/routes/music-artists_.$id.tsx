@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { addComment, getArtist, hideComment, parseId, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { toCardView } from "~/features/artists/components/card-view";
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { artistUrls } from "~/features/artists/urls";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
 import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const artist = loadArtist(params.id);
   const [card] = withPanels([artist], user?.id ?? null);
   return {
-    artist: toCardView(card),
+    artist: toCardView(card, blockedIdsOf(user?.id ?? "")),
     viewer: { isSignedIn: Boolean(user), canModerate: userCan(user, "content:moderate") },
   };
 }

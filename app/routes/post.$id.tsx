@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ToastMessage } from "~/components/ui/toaster";
+import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
 import { buttonClass } from "~/features/discussions/components/fields";
 import { LikeButton } from "~/features/discussions/components/like-button";
@@ -162,27 +163,29 @@ export default function PostPage() {
         <h1 id="post-title" className="mt-3 break-words text-2xl font-bold text-slate-900 sm:text-3xl">
           {post.title}
         </h1>
-        <div className="mt-3">
-          <AuthorLine author={post.author} date={post.createdAt} edited={new Date(post.updatedAt).getTime() - new Date(post.createdAt).getTime() > 1000} />
-        </div>
-        {isEditing ? (
-          <div className="mt-5 rounded-lg border border-slate-200 bg-slate-50 p-4">
-            <h2 className="mb-3 text-lg font-semibold">Edit Discussion</h2>
-            <PostForm
-              id="edit-post-form"
-              action={`${postPath}?edit=post`}
-              intent="edit-post"
-              categories={categories}
-              lastResult={editResult}
-              defaultValue={{ title: post.title, content: post.content, categoryId: post.categoryId }}
-              submitLabel="Save Changes"
-              pendingLabel="Saving..."
-              cancelTo={postPath}
-            />
+        <BlockedContent kind="post" isCollapsed={post.isFromBlockedMember} className={post.isFromBlockedMember ? "mt-3" : undefined}>
+          <div className="mt-3">
+            <AuthorLine author={post.author} date={post.createdAt} edited={new Date(post.updatedAt).getTime() - new Date(post.createdAt).getTime() > 1000} />
           </div>
-        ) : (
-          <UserContent html={{ __html: post.html }} className="mt-5" />
-        )}
+          {isEditing ? (
+            <div className="mt-5 rounded-lg border border-slate-200 bg-slate-50 p-4">
+              <h2 className="mb-3 text-lg font-semibold">Edit Discussion</h2>
+              <PostForm
+                id="edit-post-form"
+                action={`${postPath}?edit=post`}
+                intent="edit-post"
+                categories={categories}
+                lastResult={editResult}
+                defaultValue={{ title: post.title, content: post.content, categoryId: post.categoryId }}
+                submitLabel="Save Changes"
+                pendingLabel="Saving..."
+                cancelTo={postPath}
+              />
+            </div>
+          ) : (
+            <UserContent html={{ __html: post.html }} className="mt-5" />
+          )}
+        </BlockedContent>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
           <div className="flex items-center gap-4">
             <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={postPath} />
@@ -291,7 +294,7 @@ function ReplyItem({
   const name = authorName(reply.author);
   return (
     <li id={`reply-${reply.id}`} data-testid="reply" className="scroll-mt-24">
-      <div className={`rounded-lg border border-slate-200 p-4 ${isNested ? "bg-slate-50" : "bg-white"}`}>
+      <BlockedContent kind="reply" isCollapsed={reply.isFromBlockedMember} className={`rounded-lg border border-slate-200 p-4 ${isNested ? "bg-slate-50" : "bg-white"}`}>
         <AuthorLine author={reply.author} date={reply.createdAt} edited={Boolean(reply.updatedAt)} />
         {showsParent ? <p className="mt-1 text-xs text-slate-500">in reply to {reply.parentAuthorName}</p> : null}
         {isEditing ? (
@@ -357,7 +360,7 @@ function ReplyItem({
             />
           </div>
         ) : null}
-      </div>
+      </BlockedContent>
       {reply.children.length ? (
         <ol className={`mt-3 space-y-3 ${childrenIndent ? "ml-4 border-l-2 border-slate-200 pl-4 sm:ml-6" : ""}`}>
           {reply.children.map((child) => (

@@ -2,12 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
+import { listBlockedMembers, unblockMember } from "~/features/blocks/blocks.server";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
 import { updateProfile } from "~/features/members/profile.server";
@@ -29,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile: getMemberProfile(user.id),
     badges: listMemberBadges(user.id),
     isEditing: new URL(request.url).searchParams.has("edit"),
+    // Until /settings/account exists, the blocked list lives here (docs/moderation.md, "Blocking").
+    blockedMembers: listBlockedMembers(user.id).map((member) => ({ id: member.id, name: member.displayName })),
     form: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -55,6 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Cancel is a button of the form (SPEC: the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
   if (formData.get("intent") === "cancel") return redirect(routes.profile);
+  if (formData.get("intent") === "unblock") return unblockFromProfile(user, formData.get("memberId"));
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
     return data<ActionResult>({ result: submission.reply(), toast: failureToast() }, { status: 400 });
@@ -75,8 +79,21 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(routes.profile, { title: "Success", description: "Profile updated successfully!" });
 }
 
+const BLOCKED_MEMBERS_URL = `${routes.profile}#blocked-members`;
+
+/** The Blocked members list's Unblock button: the same unblockMember as DELETE /api/users/{id}/block. */
+async function unblockFromProfile(user: { id: string }, memberId: FormDataEntryValue | null) {
+  try {
+    const { name } = unblockMember({ blocker: user, memberId });
+    return redirectWithToast(BLOCKED_MEMBERS_URL, { title: "Success", description: `You unblocked ${name}.` });
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return redirectWithToast(BLOCKED_MEMBERS_URL, { title: "Error", description: error.message, variant: "destructive" });
+  }
+}
+
 export default function ProfilePage() {
-  const { profile, badges, isEditing, form } = useLoaderData<typeof loader>();
+  const { profile, badges, isEditing, form, blockedMembers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditOpen = isEditing || Boolean(actionData);
   return (
@@ -104,7 +121,43 @@ export default function ProfilePage() {
           </button>
         </Form>
       </ProfileCard>
+      <BlockedMembers members={blockedMembers} />
     </>
+  );
+}
+
+function BlockedMembers({ members }: { members: { id: string; name: string }[] }) {
+  return (
+    <section id="blocked-members" aria-labelledby="blocked-members-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="blocked-members-heading" className="text-lg font-semibold text-slate-900">
+        Blocked members
+      </h2>
+      {members.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">You have not blocked anyone. Block a member from their profile to collapse what they write.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {members.map((member) => (
+            <li key={member.id} className="flex items-center justify-between gap-3 py-2">
+              <Link to={routes.member(member.id)} className="font-medium text-slate-900 hover:underline">
+                {member.name}
+              </Link>
+              <Form method="post" action={routes.profile} preventScrollReset>
+                <input type="hidden" name="memberId" value={member.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="unblock"
+                  aria-label={`Unblock ${member.name}`}
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+                >
+                  Unblock
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

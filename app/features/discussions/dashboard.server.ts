@@ -1,4 +1,5 @@
 /** The dashboard's 'Recent Discussions' card data (SPEC: the first 3 posts of the list). */
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { listPosts } from "./posts.server";
 
 export const RECENT_DISCUSSIONS_COUNT = 3;
@@ -13,11 +14,14 @@ export type RecentDiscussion = {
   createdAt: Date;
   category: { name: string; colorClass: string; iconClass: string } | null;
   authorName: string;
+  /** By a member the viewer blocked: the card collapses it (docs/moderation.md, "Blocking"). */
+  isFromBlockedMember: boolean;
 };
 
 /** The first 3 posts (pinned first, then newest), with 200-character plain-text excerpts. */
 export function loadRecentDiscussions(viewerId = ""): { posts: RecentDiscussion[] } {
   const { posts } = listPosts({ viewerId, limit: RECENT_DISCUSSIONS_COUNT });
+  const blockedIds = blockedIdsOf(viewerId);
   return {
     posts: posts.map((post) => ({
       id: post.id,
@@ -29,6 +33,7 @@ export function loadRecentDiscussions(viewerId = ""): { posts: RecentDiscussion[
       createdAt: post.createdAt,
       category: post.category ? { name: post.category.name, colorClass: post.category.colorClass, iconClass: post.category.iconClass } : null,
       authorName: post.author.displayName || post.author.firstName || "Community Member",
+      isFromBlockedMember: blockedIds.has(post.authorId),
     })),
   };
 }

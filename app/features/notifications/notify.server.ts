@@ -1,7 +1,9 @@
 /**
  * notify(): the one way features create an in-app notification. Call it inside the
- * transaction of the action that causes it. A member is never notified of their own action.
+ * transaction of the action that causes it. A member is never notified of their own action, nor
+ * of an action by a member they blocked (docs/moderation.md, "Blocking").
  */
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { getDb, schema } from "~/utils/db.server";
 
 export const notificationKinds = ["reply", "like", "badge", "meeting"] as const;
@@ -23,6 +25,7 @@ export type NotifyInput = {
 /** Returns true when a notification was written. */
 export function notify(input: NotifyInput): boolean {
   if (input.actorId && input.actorId === input.userId) return false;
+  if (input.actorId && blockedIdsOf(input.userId).has(input.actorId)) return false;
   getDb()
     .insert(schema.notifications)
     .values({

@@ -6,6 +6,7 @@
  */
 import { Link, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { initialOf } from "~/utils/display-name";
 import type { ListenPlatform } from "../constants";
 import { artistUrls } from "../urls";
@@ -181,23 +182,25 @@ export function CommentList({
         <ul className="mt-2 space-y-2">
           {comments.map((comment) => (
             <li key={comment.id} className="rounded-md bg-white p-2">
-              <p className="flex justify-between gap-2">
-                <span className="font-medium">{comment.author}</span>
-                <time dateTime={comment.createdAt} className="text-xs text-slate-500">
-                  {dateFormat.format(new Date(comment.createdAt))}
-                </time>
-              </p>
-              <p className="whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
-              {canModerate ? (
-                <HideForm method="post" action={artistUrls.detail(artistId)} preventScrollReset className="mt-1 text-right">
-                  <input type="hidden" name="intent" value="hide-comment" />
-                  <input type="hidden" name="commentId" value={comment.id} />
-                  <input type="hidden" name="redirectTo" value={redirectTo} />
-                  <button type="submit" className="text-xs font-medium text-red-700 hover:underline" aria-label={`Hide comment by ${comment.author}`}>
-                    Hide
-                  </button>
-                </HideForm>
-              ) : null}
+              <BlockedContent kind="comment" isCollapsed={Boolean(comment.isFromBlockedMember)}>
+                <p className="flex justify-between gap-2">
+                  <span className="font-medium">{comment.author}</span>
+                  <time dateTime={comment.createdAt} className="text-xs text-slate-500">
+                    {dateFormat.format(new Date(comment.createdAt))}
+                  </time>
+                </p>
+                <p className="whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
+                {canModerate ? (
+                  <HideForm method="post" action={artistUrls.detail(artistId)} preventScrollReset className="mt-1 text-right">
+                    <input type="hidden" name="intent" value="hide-comment" />
+                    <input type="hidden" name="commentId" value={comment.id} />
+                    <input type="hidden" name="redirectTo" value={redirectTo} />
+                    <button type="submit" className="text-xs font-medium text-red-700 hover:underline" aria-label={`Hide comment by ${comment.author}`}>
+                      Hide
+                    </button>
+                  </HideForm>
+                ) : null}
+              </BlockedContent>
             </li>
           ))}
         </ul>

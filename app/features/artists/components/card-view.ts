@@ -8,7 +8,10 @@ import type { ArtistCardData, ArtistComment, RatingPanelData } from "../artists.
 import type { ListenPlatform } from "../constants";
 import { displayNameOf } from "~/utils/display-name";
 
-export type CardComment = { id: number; comment: string; createdAt: string; author: string };
+/** `isFromBlockedMember` is set (only when true) for a member the viewer blocked: the list collapses it. */
+export type CardComment = { id: number; comment: string; createdAt: string; author: string; isFromBlockedMember?: true };
+
+const noBlocks: ReadonlySet<string> = new Set();
 
 export type CardPanel = {
   averageRating: number;
@@ -34,23 +37,26 @@ export type ArtistCardView = {
 
 export type CardViewer = { isSignedIn: boolean; canModerate: boolean };
 
-export function toCardComment(comment: ArtistComment): CardComment {
+/** `blockedIds`: the viewer's blockedIdsOf (docs/moderation.md, "Blocking"). */
+export function toCardComment(comment: ArtistComment, blockedIds: ReadonlySet<string> = noBlocks): CardComment {
   // The day is all the card shows (in UTC): '2026-10-14' is a valid <time dateTime> and half the bytes.
-  return { id: comment.id, comment: comment.comment, createdAt: comment.createdAt.slice(0, 10), author: displayNameOf(comment.user) };
+  const card: CardComment = { id: comment.id, comment: comment.comment, createdAt: comment.createdAt.slice(0, 10), author: displayNameOf(comment.user) };
+  if (blockedIds.has(comment.userId)) card.isFromBlockedMember = true;
+  return card;
 }
 
-export function toCardPanel(panel: RatingPanelData): CardPanel {
+export function toCardPanel(panel: RatingPanelData, blockedIds: ReadonlySet<string> = noBlocks): CardPanel {
   return {
     // Three decimals keep the optimistic average (average × total) exact to the shown decimal.
     averageRating: Math.round(panel.averageRating * 1000) / 1000,
     totalRatings: panel.totalRatings,
     myRating: panel.myRating,
     commentsCount: panel.commentsCount,
-    comments: panel.comments.map(toCardComment),
+    comments: panel.comments.map((comment) => toCardComment(comment, blockedIds)),
   };
 }
 
-export function toCardView(artist: ArtistCardData): ArtistCardView {
+export function toCardView(artist: ArtistCardData, blockedIds: ReadonlySet<string> = noBlocks): ArtistCardView {
   const links: ListenPlatform[] = [];
   if (artist.spotifyUrl) links.push("spotify");
   if (artist.youtubeUrl) links.push("youtube");
@@ -65,6 +71,6 @@ export function toCardView(artist: ArtistCardData): ArtistCardView {
     playCount: artist.playCount,
     featured: artist.featured,
     links,
-    panel: toCardPanel(artist.panel),
+    panel: toCardPanel(artist.panel, blockedIds),
   };
 }

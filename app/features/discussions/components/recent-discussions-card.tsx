@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { routes } from "~/utils/routes";
 
 type RecentDiscussion = {
@@ -10,6 +11,8 @@ type RecentDiscussion = {
   isPinned: boolean;
   category: { name: string; colorClass: string; iconClass: string } | null;
   authorName: string;
+  /** By a member the viewer blocked: collapsed (docs/moderation.md, "Blocking"). */
+  isFromBlockedMember?: boolean;
 };
 
 /** Dashboard card 'Recent Discussions': the first 3 posts, excerpt, category tag, likes and replies, 'View All'. */
@@ -36,22 +39,24 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
         <ul className="mt-4 divide-y divide-slate-100">
           {posts.map((post) => (
             <li key={post.id} className="py-3 first:pt-0 last:pb-0">
-              <div className="flex flex-wrap items-center gap-2">
-                {post.isPinned ? <PinnedBadge /> : null}
-                <CategoryBadge category={post.category} />
-              </div>
-              <h3 className="mt-1 font-semibold text-slate-900">
-                <Link to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">
-                  {post.title}
-                </Link>
-              </h3>
-              <p className="mt-1 break-words text-sm text-slate-600">{post.excerpt}</p>
-              <p className="mt-2 flex gap-4 text-xs text-slate-500">
-                <span>by {post.authorName}</span>
-                {/* SPEC's counter texts, as likesLabel / repliesLabel in ../format write them (inlined: the dashboard then loads no format module). */}
-                <span>{`${post.likesCount} likes`}</span>
-                <span>{`${post.repliesCount} replies`}</span>
-              </p>
+              <BlockedContent kind="post" isCollapsed={Boolean(post.isFromBlockedMember)}>
+                <div className="flex flex-wrap items-center gap-2">
+                  {post.isPinned ? <PinnedBadge /> : null}
+                  <CategoryBadge category={post.category} />
+                </div>
+                <h3 className="mt-1 font-semibold text-slate-900">
+                  <Link to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">
+                    {post.title}
+                  </Link>
+                </h3>
+                <p className="mt-1 break-words text-sm text-slate-600">{post.excerpt}</p>
+                <p className="mt-2 flex gap-4 text-xs text-slate-500">
+                  <span>by {post.authorName}</span>
+                  {/* SPEC's counter texts, as likesLabel / repliesLabel in ../format write them (inlined: the dashboard then loads no format module). */}
+                  <span>{`${post.likesCount} likes`}</span>
+                  <span>{`${post.repliesCount} replies`}</span>
+                </p>
+              </BlockedContent>
             </li>
           ))}
         </ul>

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listBlockedMembers } from "~/features/blocks/blocks.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/account/blocks: the members the signed-in member blocked, [{ id, displayName, blockedAt }]. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(listBlockedMembers(user.id));
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}
