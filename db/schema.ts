@@ -7,7 +7,6 @@ import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   index,
-  primaryKey,
   integer,
   primaryKey,
   real,

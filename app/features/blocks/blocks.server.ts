@@ -7,7 +7,7 @@ import { getDb } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
-import { isModerator } from "~/utils/permissions";
+import { isModerator, type RoleHolder } from "~/utils/permissions";
 import { memberIdSchema } from "./schemas";
 
 export const blockMessages = {
@@ -17,7 +17,7 @@ export const blockMessages = {
 } as const;
 
 type Blocker = { id: string };
-type TargetRow = { id: string; role: string; email: string; displayName: string; firstName: string; lastName: string };
+type TargetRow = { id: string; displayName: string; firstName: string; lastName: string } & RoleHolder;
 
 function parseMemberId(memberId: unknown): string {
   const parsed = memberIdSchema.safeParse(memberId);
@@ -27,13 +27,13 @@ function parseMemberId(memberId: unknown): string {
 
 function findTarget(memberId: string): TargetRow {
   const row = getDb()
-    .$client.prepare(`SELECT id, role, email, display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)
+    .$client.prepare(`SELECT id, role, email, email_changed_at AS emailChangedAt, display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)
     .get(memberId) as TargetRow | undefined;
   if (!row) throw notFound(blockMessages.unknown);
   return row;
 }
 
-const isStaff = (user: { role: string; email: string }) => isModerator(user, getEnv().ADMIN_EMAIL);
+const isStaff = (user: RoleHolder) => isModerator(user, getEnv().ADMIN_EMAIL);
 
 /**
  * Blocks a member for the blocker. Idempotent: `created` is false when the block already
@@ -79,8 +79,8 @@ export function listBlockedMembers(userId: string): BlockedMember[] {
 export function blockedIdsOf(userId: string): Set<string> {
   if (!userId) return new Set();
   const rows = getDb()
-    .$client.prepare(`SELECT u.id, u.role, u.email FROM user_blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ?`)
-    .all(userId) as { id: string; role: string; email: string }[];
+    .$client.prepare(`SELECT u.id, u.role, u.email, u.email_changed_at AS emailChangedAt FROM user_blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ?`)
+    .all(userId) as ({ id: string } & RoleHolder)[];
   return new Set(rows.filter((row) => !isStaff(row)).map((row) => row.id));
 }
 
@@ -89,9 +89,9 @@ export function getBlockState({ viewerId, memberId }: { viewerId: string; member
   if (viewerId === memberId) return { isBlocked: false, canBlock: false };
   const row = getDb()
     .$client.prepare(
-      `SELECT u.role, u.email, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = u.id) AS isBlocked FROM users u WHERE u.id = ?`,
+      `SELECT u.role, u.email, u.email_changed_at AS emailChangedAt, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = u.id) AS isBlocked FROM users u WHERE u.id = ?`,
     )
-    .get(viewerId, memberId) as { role: string; email: string; isBlocked: number } | undefined;
+    .get(viewerId, memberId) as (RoleHolder & { isBlocked: number }) | undefined;
   if (!row) return { isBlocked: false, canBlock: false };
   return { isBlocked: row.isBlocked === 1, canBlock: !isStaff(row) };
 }
