@@ -315,7 +315,7 @@ function seededRandom(seed: number) {
 }
 
 /** URL patterns from the route file names (Remix flat routes): `meetings_.$id.join.tsx` → `/meetings/:id/join`. */
-export function routePatterns(files: string[]): string[] {
+function routePatterns(files: string[]): string[] {
   const patterns = new Set<string>();
   for (const file of files) {
     if (!/\.(tsx?)$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
