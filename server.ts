@@ -24,6 +24,7 @@ import { pathToFileURL } from "node:url";
 import type { AppServer } from "./app/entry.server";
 import { checkBodySize, DEFAULT_BODY_LIMIT_BYTES } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
+import { checkRequestShape } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -226,6 +227,8 @@ async function serve(role: "single" | "worker") {
     next();
   });
 
+  app.use(refuseMalformedRequests);
+
   app.get("/healthz", (_request, response) => {
     const databaseOk = appServer.healthy();
     response
@@ -403,6 +406,19 @@ function refuse(request: Request, response: Response, status: number, message: s
   const wantsJson = request.path.startsWith("/api/") || request.accepts(["html", "json"]) === "json";
   if (wantsJson) return response.status(status).json({ message });
   response.status(status).type("text/plain").send(message);
+}
+
+/**
+ * Requests no route can answer (app/utils/request-shape.ts): a target that is not a path, a
+ * malformed Host, broken percent-encoding, a method the site does not use. A 400 or 405 here,
+ * before they reach Remix (which would answer 500).
+ */
+function refuseMalformedRequests(request: Request, response: Response, next: NextFunction) {
+  const forwardedHost = request.app.get("trust proxy") ? request.get("x-forwarded-host")?.split(",")[0].trim() : undefined;
+  const check = checkRequestShape({ method: request.method, target: request.originalUrl, host: forwardedHost || request.get("host"), protocol: request.protocol });
+  if (check.ok) return next();
+  if (check.allow) response.set("Allow", check.allow);
+  refuse(request, response, check.status, check.message);
 }
 
 /** CSRF defence (app/utils/csrf.ts) for every non-GET request. */

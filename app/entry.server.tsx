@@ -4,7 +4,7 @@
  */
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
@@ -35,6 +35,8 @@ export type AppServer = typeof appServer;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // Remix's own 4xx answers (405 for a route with no action, 404 for no route) are not server errors.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logServerError(error, request);
 };
 

@@ -8,6 +8,7 @@ import { submitArtistForm } from "~/features/artists/form.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 const path = routes.adminTab("add-artists");
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "artists:manage");
-  const outcome = submitArtistForm({ formData: await request.formData(), actor: user });
+  const outcome = submitArtistForm({ formData: await readFormData(request), actor: user });
   if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Music artist created successfully" });
   const toast: ToastMessage = { id: String(Date.now()), title: "Error", description: "Failed to create music artist", variant: "destructive" };
   return data({ result: outcome.result, toast }, { status: outcome.status });

@@ -8,6 +8,7 @@ import { submitResourceForm } from "~/features/resources/form.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 const path = routes.adminTab("add-resources");
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "resources:manage");
-  const outcome = submitResourceForm({ formData: await request.formData(), actor: user });
+  const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
   if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Resource created successfully" });
   const toast: ToastMessage = { id: String(Date.now()), title: "Error", description: "Failed to create resource", variant: "destructive" };
   return data({ result: outcome.result, toast }, { status: outcome.status });

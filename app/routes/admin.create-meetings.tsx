@@ -6,6 +6,7 @@ import { secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import { loadScheduleForm } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
+import { readFormData } from "~/utils/http.server";
 
 /** Admin panel › Create Meetings: the schedule form (one-off or weekly series). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -13,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitCreateMeeting(request, await request.formData(), { messages: adminMessages, redirectTo: meetingPaths.adminManage });
+  return submitCreateMeeting(request, await readFormData(request), { messages: adminMessages, redirectTo: meetingPaths.adminManage });
 }
 
 export default function AdminCreateMeetings() {

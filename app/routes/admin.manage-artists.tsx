@@ -14,6 +14,7 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData, readPageParam } from "~/utils/http.server";
 
 const path = routes.adminTab("manage-artists");
 const DELETE_QUESTION = "Are you sure you want to delete this artist? This action cannot be undone.";
@@ -31,7 +32,7 @@ function findOptional(id: string | null): ArtistView | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePagePermission(request, "artists:manage");
   const searchParams = new URL(request.url).searchParams;
-  const list = listArtists({ page: Number(searchParams.get("page")) || 1 }, { pageSize: 25 });
+  const list = listArtists({ page: readPageParam(searchParams) }, { pageSize: 25 });
   return {
     ...list,
     // Without JavaScript, Edit and Delete are steps on this page (?edit=ID, ?delete=ID).
@@ -44,7 +45,7 @@ const errorToast = (description: string): ToastMessage => ({ id: String(Date.now
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "artists:manage");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const artistId = Number(formData.get("artistId"));
   if (intent === "delete") {

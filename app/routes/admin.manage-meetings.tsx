@@ -11,6 +11,7 @@ import { TimeZoneScript } from "~/features/meetings/components/time-zone-script"
 import type { MeetingView } from "~/features/meetings/meetings.server";
 import { loadManageMeetings } from "~/features/meetings/manage.server";
 import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
+import { readFormData } from "~/utils/http.server";
 
 /** Admin panel › Manage Meetings: every meeting, newest created first, with edit and delete. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const redirectTo = safeReturnTo(formData.get("returnTo") ?? meetingPaths.adminManage);
   return submitDeleteMeeting(request, formData, { messages: adminMessages, redirectTo });
 }

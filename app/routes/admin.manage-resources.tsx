@@ -14,6 +14,7 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData, readPageParam } from "~/utils/http.server";
 
 const path = routes.adminTab("manage-resources");
 const DELETE_QUESTION = "Are you sure you want to delete this resource? This action cannot be undone.";
@@ -31,7 +32,7 @@ function findOptional(id: string | null): ResourceView | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePagePermission(request, "resources:manage");
   const searchParams = new URL(request.url).searchParams;
-  const list = listResourcesForAdmin(Number(searchParams.get("page")) || 1);
+  const list = listResourcesForAdmin(readPageParam(searchParams));
   return {
     ...list,
     // Without JavaScript, Edit and Delete are steps on this page (?edit=ID, ?delete=ID).
@@ -44,7 +45,7 @@ const errorToast = (description: string): ToastMessage => ({ id: String(Date.now
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "resources:manage");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const resourceId = Number(formData.get("resourceId"));
   if (intent === "delete") {

@@ -10,6 +10,7 @@ import { getFooterSettings, listPlatformSettings, updateFooterSettings, updatePl
 import { requirePagePermission } from "~/utils/auth.server";
 import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings", matches);
 
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
   const actor = { id: admin.id, email: admin.email };
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "footer") {
     try {

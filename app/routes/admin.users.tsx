@@ -13,6 +13,7 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
 import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users", matches);
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const userId = String(formData.get("userId") ?? "");
   const actor = { id: admin.id, email: admin.email };

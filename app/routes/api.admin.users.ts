@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listUsers, USERS_API_PAGE_SIZE } from "~/features/users/users.server";
+import { listUsers, USERS_API_MAX_PAGE_SIZE, USERS_API_PAGE_SIZE } from "~/features/users/users.server";
 import { requireApiPermission } from "~/utils/auth.server";
-import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
 
 /**
  * GET /api/admin/users: the users (admins only), newest first, as a JSON array.
@@ -12,7 +12,11 @@ export function loader({ request }: LoaderFunctionArgs) {
     await requireApiPermission(request, "users:manage");
     const params = new URL(request.url).searchParams;
     const list = listUsers(
-      { search: params.get("search") ?? undefined, page: params.get("page") ?? undefined, pageSize: params.get("pageSize") ?? undefined },
+      {
+        search: params.get("search") ?? undefined,
+        page: readIntegerParam(params, "page", { min: 1 }),
+        pageSize: readIntegerParam(params, "pageSize", { min: 1, max: USERS_API_MAX_PAGE_SIZE }),
+      },
       USERS_API_PAGE_SIZE,
     );
     return Response.json(list.users, {

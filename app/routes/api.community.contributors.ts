@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseLeaderboardPeriod } from "~/features/gamification/rules";
 import { listTopContributors } from "~/features/members/members.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
 
 /**
  * GET /api/community/contributors (signed in only): up to 50 members by points, each
@@ -13,9 +13,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     const url = new URL(request.url);
-    const limit = Number(url.searchParams.get("limit") ?? 50);
+    // More than 50 is read as 50 (the leaderboard's length); a fraction or text is a 400.
+    const limit = Math.min(readIntegerParam(url.searchParams, "limit", { min: 1 }) ?? 50, 50);
     const contributors = listTopContributors({
-      limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 50) : 50,
+      limit,
       period: parseLeaderboardPeriod(url.searchParams.get("period")),
       withEmails: user.isAdmin,
     }).map(({ id, displayName, firstName, points, email }) => {

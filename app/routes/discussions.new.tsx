@@ -14,6 +14,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as discussionsLoader } from "./discussions";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussion", matches);
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Creates the post; success goes back to the list with SPEC's toast, failure re-renders the dialog with the input kept. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: createPostSchema });
   const toast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
   if (submission.status !== "success") {

@@ -17,6 +17,7 @@ import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert.");
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Likes from the list's cards (intent like/unlike); the create form posts to /discussions/new. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
   let postId: number;

@@ -15,6 +15,7 @@ import { createUserSession } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
 
@@ -33,7 +34,7 @@ const failureFallback: Record<Tab, string> = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const intent: Tab = formData.get("intent") === "register" ? "register" : "login";
   const submission = parseWithZod(formData, { schema: intent === "register" ? registerSchema : loginSchema });
   const fail = (status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: Record<string, string>) =>

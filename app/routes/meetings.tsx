@@ -21,6 +21,7 @@ import type { MeetingView } from "~/features/meetings/meetings.server";
 import { loadMeetingsPage } from "~/features/meetings/page.server";
 import { meetingPaths } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta("Weekly Meetings", matches, "Weekly live meetings on AI trends: register, join, watch replays and add them to your calendar.");
@@ -30,7 +31,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   switch (intent) {
     case "create":

@@ -7,6 +7,7 @@ import { secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { loadManagedMeeting } from "~/features/meetings/manage.server";
 import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Delete Meeting", matches);
 
@@ -16,7 +17,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const redirectTo = safeReturnTo(formData.get("returnTo"));
   const messages = redirectTo.startsWith("/admin") ? adminMessages : pageMessages;
   return submitDeleteMeeting(request, formData, { messages, redirectTo, meetingIdParam: params.id });

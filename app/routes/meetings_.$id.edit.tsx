@@ -8,6 +8,7 @@ import { TimeZoneScript } from "~/features/meetings/components/time-zone-script"
 import { loadManagedMeeting } from "~/features/meetings/manage.server";
 import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Edit Meeting", matches);
 
@@ -17,7 +18,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const redirectTo = safeReturnTo(formData.get("returnTo"));
   const messages = redirectTo.startsWith("/admin") ? adminMessages : pageMessages;
   return submitUpdateMeeting(request, formData, { messages, redirectTo, meetingIdParam: params.id });

@@ -8,6 +8,7 @@ import { TimeZoneScript } from "~/features/meetings/components/time-zone-script"
 import { loadScheduleForm } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Schedule Meeting", matches);
 
@@ -17,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitCreateMeeting(request, await request.formData(), { messages: pageMessages, redirectTo: meetingPaths.list });
+  return submitCreateMeeting(request, await readFormData(request), { messages: pageMessages, redirectTo: meetingPaths.list });
 }
 
 export default function ScheduleMeetingPage() {

@@ -11,6 +11,7 @@ import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.artist.name ?? "AI Music Artist", matches, loaderData?.artist.description ?? undefined);
@@ -44,7 +45,7 @@ type ActionError = { field: "rating" | "comment" | "form"; message: string; comm
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const artist = loadArtist(params.id);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const back = safeRedirectPath(formData.get("redirectTo"), artistUrls.detail(artist.id));
   const backToCard = back.includes("#") ? back : `${back}#${artistUrls.card(artist.id)}`;

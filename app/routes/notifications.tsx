@@ -9,6 +9,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** 'Mark all as read' (intent mark-all-read) and one notification (intent read, id). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "read") {
     markNotificationRead(user.id, Number(formData.get("id")));
     const page = pageOf(request);

@@ -23,6 +23,7 @@ import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const postId = postIdOf(params.id);
   const postPath = routes.post(postId);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const numberField = (name: string) => Number(formData.get(name) ?? NaN);
   const success = (to: string, description: string) => redirectWithToast(to, { title: "Success", description });

@@ -19,6 +19,7 @@ import { isAppError, logServerError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
@@ -55,7 +56,7 @@ const failureToast = (): ToastMessage => ({
 /** Saves the Edit Profile form (same updateProfile as PUT /api/profile); errors keep the input and say why. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   // Cancel is a button of the form (SPEC: the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
   if (formData.get("intent") === "cancel") return redirect(routes.profile);
   if (formData.get("intent") === "unblock") return unblockFromProfile(user, formData.get("memberId"));

@@ -16,6 +16,7 @@ import { resourceUrls } from "~/features/resources/urls";
 import { requirePagePermission, requireUser, userCan } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
 
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The 'Submit Resource' dialog posts here (admins only). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "resources:manage");
-  const outcome = submitResourceForm({ formData: await request.formData(), actor: user });
+  const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
   if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
   const toast: ToastMessage = { id: String(Date.now()), title: "Error", description: "Failed to submit resource. Please try again.", variant: "destructive" };
   return data({ result: outcome.result, toast }, { status: outcome.status });

@@ -9,6 +9,7 @@ import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Rate resource", matches);
 
@@ -18,7 +19,7 @@ export const loader = () => redirect(resourceUrls.list);
 /** A member's 1–5 rating of a resource (one per member; re-rating replaces it). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const resourceId = Number(params.id);
   const back = safeRedirectPath(formData.get("redirectTo"), resourceUrls.list);
   try {

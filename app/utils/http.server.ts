@@ -1,6 +1,7 @@
 /**
- * Helpers shared by the /api resource routes: read a JSON body, answer JSON, and turn any
- * thrown error into the documented JSON error shape.
+ * Helpers shared by the routes: read a JSON body or a page's form body, read whole-number query
+ * parameters, answer JSON, and turn any thrown error into the documented JSON error shape. Bad
+ * input of any shape is a 4xx with a message, never a 500 (docs/operations.md, "What the server refuses").
  */
 import { data } from "@remix-run/node";
 import { AppError, badRequest, isAppError, logServerError, toJsonBody } from "./errors.server";
@@ -16,6 +17,48 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
     // fall through
   }
   throw badRequest("The request body must be a JSON object.");
+}
+
+export const FORM_CONTENT_TYPE_MESSAGE = "Send this form as a web form (application/x-www-form-urlencoded or multipart/form-data).";
+export const FORM_UNREADABLE_MESSAGE = "This form could not be read. Please reload the page and try again.";
+
+/**
+ * Reads a page action's form body. Anything else (JSON, XML, no body) answers 415 and a broken
+ * multipart body 400, each with a message the error page shows, instead of a server error.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(contentType)) {
+    throw new Response(FORM_CONTENT_TYPE_MESSAGE, { status: 415, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(FORM_UNREADABLE_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
+/**
+ * Reads a whole-number query parameter (limit, offset, page, an id): undefined when absent or
+ * empty; a fraction, `1e309`, `0x10`, text or a value outside `min`–`max` is a 400 naming it.
+ */
+export function readIntegerParam(params: URLSearchParams, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}): number | undefined {
+  const raw = params.get(name)?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw badRequest(max === Number.MAX_SAFE_INTEGER ? `${name} must be a whole number of ${min} or more.` : `${name} must be a whole number from ${min} to ${max}.`);
+  }
+  return value;
+}
+
+/** A page's ?page= number: a hand-edited bad value shows page 1 rather than an error page. */
+export function readPageParam(params: URLSearchParams): number {
+  try {
+    return readIntegerParam(params, "page", { min: 1 }) ?? 1;
+  } catch {
+    return 1;
+  }
 }
 
 /** Runs an /api handler, answering AppErrors as `{ message }` JSON and anything else as a logged 500. */

@@ -10,6 +10,18 @@ describe("safeRedirectPath", () => {
       expect(safeRedirectPath(value, "/x")).toBe("/x");
     }
   });
+
+  it("refuses what a URL parser would drop or normalise into another site: tabs, CR/LF, backslashes, fullwidth and other non-ASCII", () => {
+    for (const value of ["/\t/evil.test", "/\n/evil.test", "/\r/evil.test", "/\r\n/evil.test", "/\u3000/evil.test", "/\uff0e/evil.test", "/\uff0f/evil.test", "/x\\..\\/evil.test", "/ /evil.test", "/\u0000/evil.test"]) {
+      expect(safeRedirectPath(value, "/x"), JSON.stringify(value)).toBe("/x");
+    }
+  });
+
+  it("answers the parsed path: dot segments resolved, percent-encoding kept", () => {
+    expect(safeRedirectPath("/resources/../music-artists?page=2#artist-1", "/x")).toBe("/music-artists?page=2#artist-1");
+    expect(safeRedirectPath("/%09/evil.test", "/x")).toBe("/%09/evil.test");
+    expect(safeRedirectPath("/music-artists?q=caf%C3%A9", "/x")).toBe("/music-artists?q=caf%C3%A9");
+  });
 });
 
 describe("isHttpUrl and optionalHttpUrl", () => {
@@ -17,6 +29,13 @@ describe("isHttpUrl and optionalHttpUrl", () => {
     expect(isHttpUrl("https://example.com/a?b=c")).toBe(true);
     expect(isHttpUrl("http://localhost:3000")).toBe(true);
     for (const value of ["ftp://files.example", "javascript:alert(1)", "example.com", "/relative", "https://", ""]) expect(isHttpUrl(value)).toBe(false);
+  });
+
+  it("refuses a link with whitespace or control characters (the URL parser would drop them silently)", () => {
+    for (const value of ["https://open.spotify.com/x\r\nSet-Cookie: a=b", "https://zoom.example/j/1\n", "https://ex\tample.com", "https://example.com/a b", "https://example.com/\u3000", "https://example.com/\u200b", "https://example.com/\u0000"]) {
+      expect(isHttpUrl(value), JSON.stringify(value)).toBe(false);
+    }
+    expect(optionalHttpUrl("Spotify URL").safeParse("https://open.spotify.com/x\r\nX: y").error?.issues[0].message).toBe("Spotify URL must be a valid http:// or https:// address");
   });
 
   it("reads empty as not given and names the field in its message", () => {

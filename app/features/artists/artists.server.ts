@@ -11,6 +11,7 @@ import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { isHttpUrl } from "~/utils/url";
 import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues, type ListenPlatform } from "./schemas";
 
 type Actor = { id: string; email: string };
@@ -367,7 +368,7 @@ export function recordPlay({
   return transaction((tx) => {
     const row = tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
     if (!row) throw notFound("Artist not found");
-    if (!row.link || !/^https?:\/\//i.test(row.link)) throw notFound("This artist has no link for that platform");
+    if (!row.link || !isHttpUrl(row.link)) throw notFound("This artist has no link for that platform");
     tx.delete(schema.artistPlays).where(lt(schema.artistPlays.day, yesterday)).run();
     const firstToday = tx.insert(schema.artistPlays).values({ artistId, listener, day }).onConflictDoNothing().run().changes > 0;
     if (firstToday) {

@@ -1,14 +1,9 @@
 /** Query parsing shared by the discussion /api routes. */
 import { badRequest } from "~/utils/errors.server";
+import { readIntegerParam } from "~/utils/http.server";
 import { POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE, SEARCH_MAX } from "./schemas";
 
-function optionalPositiveInt(params: URLSearchParams, name: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const raw = params.get(name);
-  if (raw === null || raw === "") return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > max) throw badRequest(`${name} must be a whole number from 1 to ${max}.`);
-  return value;
-}
+const optionalPositiveInt = (params: URLSearchParams, name: string, max?: number) => readIntegerParam(params, name, { min: 1, max });
 
 /** GET /api/posts query: limit, before, q (or search), categoryId (or category). */
 export function parseApiListQuery(params: URLSearchParams) {

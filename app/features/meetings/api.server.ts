@@ -1,6 +1,6 @@
 /** The /api/meetings handlers (resource routes stay one line each); same feature functions as the pages. */
 import { requireApiPermission, requireApiUser } from "~/utils/auth.server";
-import { readJsonBody } from "~/utils/http.server";
+import { readIntegerParam, readJsonBody } from "~/utils/http.server";
 import {
   cancelRegistration,
   createMeetings,
@@ -17,8 +17,8 @@ import {
 
 function pageParams(request: Request) {
   const params = new URL(request.url).searchParams;
-  const limit = Math.min(Math.max(Number(params.get("limit") ?? 500) || 500, 1), 500);
-  const offset = Math.max(Number(params.get("offset") ?? 0) || 0, 0);
+  const limit = readIntegerParam(params, "limit", { min: 1, max: 500 }) ?? 500;
+  const offset = readIntegerParam(params, "offset", { min: 0 }) ?? 0;
   return { limit, offset };
 }
 

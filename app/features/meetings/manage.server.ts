@@ -4,6 +4,7 @@ import { getMeeting, listMeetingsNewestFirst, parseMeetingId, toMeetingViews } f
 import { safeReturnTo } from "./paths";
 import { getViewerTimeZone } from "./time-zone.server";
 import { isAppError } from "~/utils/errors.server";
+import { readPageParam } from "~/utils/http.server";
 
 /** The manager and the zone the form's date is shown (and read) in. */
 export async function loadScheduleForm(request: Request) {
@@ -29,8 +30,7 @@ export async function loadManagedMeeting(request: Request, idParam: string | und
 export async function loadManageMeetings(request: Request) {
   await requirePagePermission(request, "meetings:manage");
   const timeZone = getViewerTimeZone(request);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const result = listMeetingsNewestFirst({ page: Number.isSafeInteger(page) ? page : 1 });
+  const result = listMeetingsNewestFirst({ page: readPageParam(new URL(request.url).searchParams) });
   return {
     meetings: toMeetingViews(result.meetings, { userId: null, timeZone, canManage: true }),
     total: result.total,

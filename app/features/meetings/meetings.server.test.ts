@@ -133,6 +133,20 @@ describe("scheduling", () => {
     expect(getDb().select({ total: count() }).from(schema.meetings).get()?.total).toBe(before);
   });
 
+  it("refuses a date outside the years 2000 to 2100, and a JSON number no date can hold, with the field message", async () => {
+    const { actor } = await newAdmin();
+    for (const scheduledAt of ["0000-01-01T10:00", "0000-01-01T10:00:00Z", "2101-01-01T10:00", "1999-12-31T10:00:00Z"]) {
+      const error = thrown(() => createMeetings({ actor, input: { ...input({ title: "Odd year" }), scheduledAt } }));
+      expect(error.status, scheduledAt).toBe(400);
+      expect(error.fieldErrors?.scheduledAt, scheduledAt).toEqual(["Please choose a date between the years 2000 and 2100"]);
+    }
+    for (const scheduledAt of [1e308, -1e16, Number.NaN]) {
+      const error = thrown(() => parseMeetingJson({ title: "Huge", duration: 60, scheduledAt }, { isCreate: true }));
+      expect(error.status, String(scheduledAt)).toBe(400);
+      expect(error.fieldErrors?.scheduledAt, String(scheduledAt)).toEqual(["Please enter a valid date and time"]);
+    }
+  });
+
   it("notifies 10,000 members with one set-based insert, quickly", async () => {
     const { actor } = await newAdmin();
     const db = getDb();
@@ -241,5 +255,16 @@ describe("registration and attendance", () => {
     expect(joinMeeting({ userId: member.id, meetingId: ended.id }).isRecorded).toBe(false);
     expect(countAttendees(ended.id).attended).toBe(0);
     expect(thrown(() => joinMeeting({ userId: member.id, meetingId: noLink.id })).message).toBe("This meeting has no join link yet.");
+  });
+
+  it("refuses to follow a join link stored with a line break (400, nothing recorded)", async () => {
+    const { actor } = await newAdmin();
+    const [meeting] = createMeetings({ actor, input: input({ title: "Broken link" }) });
+    getDb().update(schema.meetings).set({ joinZoomUrl: "https://zoom.example/j/1\r\nX-Evil: 1" }).where(eq(schema.meetings.id, meeting.id)).run();
+    const member = await createMember();
+    const error = thrown(() => joinMeeting({ userId: member.id, meetingId: meeting.id }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("This meeting's join link is not a valid address. Please tell an admin.");
+    expect(countAttendees(meeting.id).attended).toBe(0);
   });
 });

@@ -11,10 +11,13 @@ import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound, type FieldErrors } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
+import { isHttpUrl } from "~/utils/url";
 import {
   createMeetingFormSchema,
   meetingFormSchema,
   SCHEDULED_AT_INVALID,
+  SCHEDULED_AT_OUT_OF_RANGE,
+  SCHEDULED_YEARS,
   type CreateMeetingFormInput,
   type MeetingFormInput,
 } from "./schemas";
@@ -129,14 +132,17 @@ export function resolveTimeZone(zone: string | null | undefined): string {
 
 /** A form `datetime-local` value (in `zone`) or an ISO 8601 date from the API. */
 export function resolveScheduledAt(text: string, zone: string): Date {
-  const local = parseLocalDateTime(text, zone);
-  if (local) return local;
-  // ISO dates with a zone ("2026-11-26T18:00:00.000Z", "+01:00") or a plain date.
-  if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i.test(text.trim())) {
-    const parsed = new Date(text.trim());
-    if (!Number.isNaN(parsed.getTime())) return parsed;
-  }
-  throw badRequest(SCHEDULED_AT_INVALID, { scheduledAt: [SCHEDULED_AT_INVALID] });
+  const date = parseLocalDateTime(text, zone) ?? parseIsoDate(text);
+  if (!date || Number.isNaN(date.getTime())) throw badRequest(SCHEDULED_AT_INVALID, { scheduledAt: [SCHEDULED_AT_INVALID] });
+  const year = date.getUTCFullYear();
+  if (year < SCHEDULED_YEARS.first || year > SCHEDULED_YEARS.last) throw badRequest(SCHEDULED_AT_OUT_OF_RANGE, { scheduledAt: [SCHEDULED_AT_OUT_OF_RANGE] });
+  return date;
+}
+
+/** ISO dates with a zone ("2026-11-26T18:00:00.000Z", "+01:00") or a plain date. */
+function parseIsoDate(text: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i.test(text.trim())) return null;
+  return new Date(text.trim());
 }
 
 function firstMessage(fieldErrors: FieldErrors): string {
@@ -152,7 +158,7 @@ export function parseMeetingJson(body: Record<string, unknown>, { isCreate }: { 
   const shaped: Record<string, unknown> = {
     ...body,
     scheduledAt:
-      typeof scheduledAt === "number" && Number.isFinite(scheduledAt) ? new Date(scheduledAt).toISOString() : typeof scheduledAt === "string" ? scheduledAt : undefined,
+      typeof scheduledAt === "number" ? millisecondsToIso(scheduledAt) : typeof scheduledAt === "string" ? scheduledAt : undefined,
     registrationRequired: body.registrationRequired === undefined ? true : body.registrationRequired,
   };
   for (const field of ["title", "description", "joinZoomUrl", "registrationZoomUrl", "replayZoomUrl", "timeZone"]) {
@@ -165,6 +171,12 @@ export function parseMeetingJson(body: Record<string, unknown>, { isCreate }: { 
     throw badRequest(firstMessage(fieldErrors), fieldErrors);
   }
   return { repeatWeeks: 1, ...result.data };
+}
+
+/** A JSON number date (milliseconds since 1970) as ISO text; one no Date can hold (1e308) stays as text the schema refuses. */
+function millisecondsToIso(value: number): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
 }
 
 /* ------------------------------------------------------------------ writes */
@@ -327,6 +339,7 @@ export function cancelRegistration({ userId, meetingId, now = new Date() }: { us
 }
 
 export const NO_JOIN_LINK = "This meeting has no join link yet.";
+export const BROKEN_JOIN_LINK = "This meeting's join link is not a valid address. Please tell an admin.";
 
 /** Attendance counts from this long before a meeting starts until it ends (docs/meetings.md). */
 export const JOIN_WINDOW_BEFORE_START_MS = 15 * 60 * 1000;
@@ -341,6 +354,8 @@ export function joinMeeting({ userId, meetingId, now = new Date() }: { userId: s
   return transaction((db) => {
     const meeting = getMeeting(meetingId);
     if (!meeting.joinZoomUrl) throw badRequest(NO_JOIN_LINK);
+    // A link stored before links were checked for control characters (app/utils/url.ts).
+    if (!isHttpUrl(meeting.joinZoomUrl)) throw badRequest(BROKEN_JOIN_LINK);
     const isOn = meeting.scheduledAt.getTime() - JOIN_WINDOW_BEFORE_START_MS <= now.getTime() && now.getTime() < endOf(meeting).getTime();
     if (!isOn) return { joinUrl: meeting.joinZoomUrl, isRecorded: false };
     const existing = db

@@ -12,6 +12,9 @@ export { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "
 
 export const SCHEDULED_AT_REQUIRED = "Please select a date and time";
 export const SCHEDULED_AT_INVALID = "Please enter a valid date and time";
+/** Meetings are scheduled within these years; anything else is a typo or a malformed request. */
+export const SCHEDULED_YEARS = { first: 2000, last: 2100 } as const;
+export const SCHEDULED_AT_OUT_OF_RANGE = `Please choose a date between the years ${SCHEDULED_YEARS.first} and ${SCHEDULED_YEARS.last}`;
 export const LINK_INVALID = "Please enter a valid http(s) link (starting with https://)";
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;

@@ -1,7 +1,6 @@
 /** Helpers of the resources and artists /api routes: list paging (a JSON array plus X-Total-Count and Link headers) and the create call. */
 import { requireApiPermission } from "~/utils/auth.server";
-import { badRequest } from "~/utils/errors.server";
-import { readJsonBody } from "~/utils/http.server";
+import { readIntegerParam, readJsonBody } from "~/utils/http.server";
 import { createResource } from "./resources.server";
 
 export const API_DEFAULT_LIMIT = 50;
@@ -9,10 +8,8 @@ export const API_MAX_LIMIT = 100;
 
 /** Reads ?page= and ?limit= (limit 1–100, default 50). */
 export function readPaging(searchParams: URLSearchParams): { page: number; limit: number } {
-  const page = searchParams.has("page") ? Number(searchParams.get("page")) : 1;
-  const limit = searchParams.has("limit") ? Number(searchParams.get("limit")) : API_DEFAULT_LIMIT;
-  if (!Number.isSafeInteger(page) || page < 1) throw badRequest("page must be a whole number from 1");
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > API_MAX_LIMIT) throw badRequest(`limit must be a whole number from 1 to ${API_MAX_LIMIT}`);
+  const page = readIntegerParam(searchParams, "page", { min: 1 }) ?? 1;
+  const limit = readIntegerParam(searchParams, "limit", { min: 1, max: API_MAX_LIMIT }) ?? API_DEFAULT_LIMIT;
   return { page, limit };
 }
 

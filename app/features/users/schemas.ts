@@ -13,12 +13,12 @@ export const changeRoleSchema = z.object({
 
 /** The list's GET parameters (search box and page number, in the URL so they work without JavaScript). */
 export const userListQuerySchema = z.object({
+  // The search box takes 100 characters; a longer value from an edited URL is cut to 100.
   search: z
     .string()
     .trim()
-    .max(100)
     .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => value?.slice(0, 100).trim() || undefined),
   page: z.coerce.number().int().min(1).catch(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).optional().catch(undefined),
 });

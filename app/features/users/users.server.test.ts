@@ -69,6 +69,12 @@ describe("listUsers", () => {
     expect(listUsers({ search: "%" }).users.every((user) => user.email.includes("%") || user.displayName.includes("%"))).toBe(true);
     expect(found.users[0]).not.toHaveProperty("password");
   });
+
+  it("cuts a search longer than the box's 100 characters instead of failing", () => {
+    const list = listUsers({ search: `${"a".repeat(100)}zzz` });
+    expect(list.search).toBe("a".repeat(100));
+    expect(list.total).toBe(0);
+  });
 });
 
 describe("changeUserRole", () => {

@@ -16,6 +16,7 @@ import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRol
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;
+export const USERS_API_MAX_PAGE_SIZE = 500;
 
 export type Actor = { id: string; email: string };
 

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { isAppError } from "./errors.server";
+import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIntegerParam, readPageParam } from "./http.server";
+
+const params = (query: string) => new URLSearchParams(query);
+
+function thrownBy(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("readIntegerParam", () => {
+  it("reads whole numbers in range; absent or empty is undefined", () => {
+    expect(readIntegerParam(params("limit=20"), "limit", { min: 1, max: 100 })).toBe(20);
+    expect(readIntegerParam(params("offset=0"), "offset")).toBe(0);
+    expect(readIntegerParam(params(""), "limit")).toBeUndefined();
+    expect(readIntegerParam(params("limit="), "limit")).toBeUndefined();
+  });
+
+  it("answers 400 naming the parameter for fractions, huge numbers, text and values out of range", () => {
+    for (const query of ["limit=1.5", "limit=1e309", "limit=1e3", "limit=0x10", "limit=abc", "limit=Infinity", "limit=-1", "limit=101", "limit=99999999999999999999"]) {
+      const error = thrownBy(() => readIntegerParam(params(query), "limit", { min: 1, max: 100 }));
+      expect(isAppError(error) && error.status, query).toBe(400);
+      expect(isAppError(error) && error.message, query).toBe("limit must be a whole number from 1 to 100.");
+    }
+    const error = thrownBy(() => readIntegerParam(params("offset=1e309"), "offset"));
+    expect(isAppError(error) && error.message).toBe("offset must be a whole number of 0 or more.");
+  });
+
+  it("lets a page's ?page= fall back to 1", () => {
+    expect(readPageParam(params("page=3"))).toBe(3);
+    for (const query of ["", "page=1.5", "page=0", "page=-2", "page=1e309", "page=x"]) expect(readPageParam(params(query)), query).toBe(1);
+  });
+});
+
+describe("readFormData", () => {
+  const post = (body: BodyInit | undefined, contentType?: string) =>
+    new Request("http://quads.test/discussions", { method: "POST", body, headers: contentType ? { "Content-Type": contentType } : {} });
+
+  it("reads url-encoded and multipart forms", async () => {
+    expect((await readFormData(post(new URLSearchParams({ intent: "like" })))).get("intent")).toBe("like");
+    const form = new FormData();
+    form.set("intent", "create");
+    expect((await readFormData(post(form))).get("intent")).toBe("create");
+  });
+
+  it("answers 415 for JSON, XML, text or no body, and 400 for a broken multipart body, each with a message", async () => {
+    for (const request of [post('{"a":1}', "application/json"), post("<a/>", "application/xml"), post("a=b", "text/plain"), post(undefined)]) {
+      const error = await readFormData(request).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Response);
+      expect((error as Response).status).toBe(415);
+      expect(await (error as Response).text()).toBe(FORM_CONTENT_TYPE_MESSAGE);
+    }
+    for (const request of [post("a=b", "multipart/form-data"), post('--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', "multipart/form-data; boundary=zz")]) {
+      const error = await readFormData(request).catch((caught: unknown) => caught);
+      expect((error as Response).status).toBe(400);
+      expect(await (error as Response).text()).toBe(FORM_UNREADABLE_MESSAGE);
+    }
+  });
+});
