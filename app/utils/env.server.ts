@@ -27,6 +27,20 @@ const positiveInt = (defaultValue: number) =>
       return parsed;
     });
 
+const wholeNumber = (defaultValue: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === "") return defaultValue;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 0) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: "must be a whole number (0 or more)" });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z
@@ -79,6 +93,14 @@ const envSchema = z.object({
   /** Posts and replies a member may create per window. */
   POST_RATE_LIMIT: positiveInt(10),
   POST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /**
+   * New-member limits (docs/moderation.md): a member who joined less than NEW_MEMBER_HOURS ago or
+   * has fewer than NEW_MEMBER_MIN_POSTS posts and replies may put at most NEW_MEMBER_MAX_LINKS
+   * links in a post or reply and posts at half POST_RATE_LIMIT. Both 0: no one is new.
+   */
+  NEW_MEMBER_HOURS: wholeNumber(24),
+  NEW_MEMBER_MIN_POSTS: wholeNumber(3),
+  NEW_MEMBER_MAX_LINKS: wholeNumber(2),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
