@@ -11,6 +11,7 @@ import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { can, isAdmin, isModerator } from "~/utils/permissions";
 import { REASON_MAX_LENGTH, restrictionKinds, suspensionDays, type RestrictionKind, type SuspensionDays } from "./constants";
+import { suspensionSchema, type SuspensionInput } from "./schemas";
 
 /** `users.suspended_until` of a suspension without an end: the last millisecond of year 9999. */
 export const SUSPENDED_INDEFINITELY = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
@@ -105,23 +106,38 @@ function findTarget(userId: string): TargetRow | undefined {
 
 /**
  * Who may restrict whom (docs/permissions.md): moderators and admins, never themselves, never an
- * ADMIN_EMAIL account; moderators not other moderators or admins. The actor is re-read inside the
- * transaction, so rights removed a moment ago no longer count.
+ * ADMIN_EMAIL account; moderators not other moderators or admins. The reason for a refusal, or null.
  */
-function guardRestriction(actor: Actor, userId: string): TargetRow {
+function refusalFor(actor: TargetRow, target: TargetRow): string | null {
   const adminEmails = getEnv().ADMIN_EMAIL;
+  if (!can(actor, "members:suspend", adminEmails)) return "You need moderator rights to do this.";
+  if (target.id === actor.id) return "You cannot suspend or silence yourself.";
+  if (adminEmails.includes(target.email.toLowerCase())) return "This account's admin rights come from ADMIN_EMAIL: it cannot be suspended or silenced.";
+  if (!isAdmin(actor, adminEmails) && isModerator(target, adminEmails)) return "Moderators cannot suspend or silence other moderators or admins: ask an admin.";
+  return null;
+}
+
+/** Checks the actor (re-read inside the transaction, so rights removed a moment ago no longer count) against the target. */
+function guardRestriction(actor: Actor, userId: string): TargetRow {
   const current = findTarget(actor.id);
-  if (!current || !can(current, "members:suspend", adminEmails)) throw forbidden("You need moderator rights to do this.");
+  if (!current) throw forbidden("You need moderator rights to do this.");
   const target = findTarget(userId);
   if (!target) throw notFound("User not found.");
-  if (target.id === current.id) throw forbidden("You cannot suspend or silence yourself.");
-  if (adminEmails.includes(target.email.toLowerCase())) {
-    throw forbidden("This account's admin rights come from ADMIN_EMAIL: it cannot be suspended or silenced.");
-  }
-  if (!isAdmin(current, adminEmails) && isModerator(target, adminEmails)) {
-    throw forbidden("Moderators cannot suspend or silence other moderators or admins: ask an admin.");
-  }
+  const refusal = refusalFor(current, target);
+  if (refusal) throw forbidden(refusal);
   return target;
+}
+
+/**
+ * The profile page's moderation section: the member's active restriction and whether this viewer
+ * may change it (with the reason when not). Null when the viewer holds no members:suspend.
+ */
+export function moderationPanelFor(viewer: Actor, userId: string) {
+  const current = findTarget(viewer.id);
+  const target = findTarget(userId);
+  if (!current || !target || !can(current, "members:suspend", getEnv().ADMIN_EMAIL)) return null;
+  const restriction = activeRestrictionOf(userId);
+  return { restriction: restriction ? toRestrictionView(restriction) : null, refusal: refusalFor(current, target) };
 }
 
 function validateRestriction({ kind, days, reason }: { kind: unknown; days: unknown; reason: unknown }) {
@@ -137,6 +153,14 @@ function validateRestriction({ kind, days, reason }: { kind: unknown; days: unkn
     throw badRequest(message, { reason: [message] });
   }
   return { kind: kind as RestrictionKind, days: days as SuspensionDays, reason: text };
+}
+
+/** Parses a suspension form or /api body ({ kind, days, reason }), or throws a 400 with the field messages. */
+export function parseSuspensionInput(input: unknown): SuspensionInput {
+  const result = suspensionSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
+  throw badRequest(Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.", fieldErrors);
 }
 
 /** Ends the member's active restrictions (lifted or replaced); returns how many there were. */
