@@ -4,20 +4,10 @@ import { countLinks } from "~/features/content/markdown.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { updatePost } from "~/features/discussions/posts.server";
 import { createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
+import { appErrorOf } from "~/test/errors";
 import { createMember } from "~/test/factories";
 import { getEnv, parseEnv, ConfigurationError } from "~/utils/env.server";
-import { isAppError, type AppError } from "~/utils/errors.server";
 import { newMemberStatus } from "./contribution-guard.server";
-
-function errorOf(work: () => unknown): AppError {
-  try {
-    work();
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 // app/test/setup.ts turns the limits off for other tests; here they are on, at their defaults.
 const saved = { ...getEnv() };
@@ -43,16 +33,16 @@ describe("countLinks", () => {
 describe("new-member limits", () => {
   it("a member who just joined may put at most 2 links in a post or reply (400 saying when the limit ends)", async () => {
     const member = toCurrentUser(await createMember());
-    const error = errorOf(() => createTestPost(member, { content: threeLinks }));
+    const error = appErrorOf(() => createTestPost(member, { content: threeLinks }));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(
       /^New members can add at most 2 links to a post \(this one has 3\)\. This new-member limit ends once your account is 24 hours old \(.+ UTC\) and you have written 3 more posts or replies\.$/,
     );
     expect(error.fieldErrors?.content).toEqual([error.message]);
     const post = createTestPost(member, { content: "Two: https://one.example https://two.example" });
-    expect(errorOf(() => createReply({ actor: member, postId: post.id, input: { content: threeLinks } })).message).toMatch(/^New members can add at most 2 links to a reply/);
+    expect(appErrorOf(() => createReply({ actor: member, postId: post.id, input: { content: threeLinks } })).message).toMatch(/^New members can add at most 2 links to a reply/);
     // Editing cannot sneak the links in either.
-    expect(errorOf(() => updatePost({ actor: member, postId: post.id, input: { title: "t", content: threeLinks, categoryId: firstCategoryId() } })).status).toBe(400);
+    expect(appErrorOf(() => updatePost({ actor: member, postId: post.id, input: { title: "t", content: threeLinks, categoryId: firstCategoryId() } })).status).toBe(400);
   });
 
   it("an old account with fewer than 3 posts and replies is still new; with 3 it is not", async () => {
@@ -60,7 +50,7 @@ describe("new-member limits", () => {
     expect(newMemberStatus(member)).toEqual({ isNew: true, oldEnoughAt: null, postsToGo: 3 });
     const post = createTestPost(member);
     createReply({ actor: member, postId: post.id, input: { content: "one" } });
-    const error = errorOf(() => createTestPost(member, { content: threeLinks }));
+    const error = appErrorOf(() => createTestPost(member, { content: threeLinks }));
     expect(error.message).toMatch(/This new-member limit ends once you have written 1 more post or reply\.$/);
     createReply({ actor: member, postId: post.id, input: { content: "two" } });
     expect(newMemberStatus(member).isNew).toBe(false);
@@ -79,7 +69,7 @@ describe("new-member limits", () => {
   it("halves the posting rate for new members (429 that names the new-member limit)", async () => {
     const member = toCurrentUser(await createMember());
     for (let index = 0; index < 5; index += 1) createTestPost(member);
-    const error = errorOf(() => createTestPost(member));
+    const error = appErrorOf(() => createTestPost(member));
     expect(error.status).toBe(429);
     expect(error.message).toMatch(/^Too many posts and replies\. Please try again in \d+ (seconds?|minutes?)\. New members can write at most 5 posts and replies per minute\. This new-member limit ends once/);
     expect(error.headers?.["Retry-After"]).toMatch(/^\d+$/);

@@ -5,35 +5,15 @@ import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost, scalar } from "~/features/discussions/test-helpers";
 import { listPosts } from "~/features/discussions/posts.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
+import { appErrorOf, appErrorOfAsync } from "~/test/errors";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { isAppError, type AppError } from "~/utils/errors.server";
 import * as suspensionApi from "../../routes/api.admin.users_.$userId.suspension";
 import { activeRestrictionOf, liftSuspension, suspendMember } from "./suspensions.server";
 
 const meta = { clientIp: "10.0.0.1" };
 const PASSWORD = "correct-horse-battery";
-
-function errorOf(work: () => unknown): AppError {
-  try {
-    work();
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
-
-async function errorOfAsync(work: () => Promise<unknown>): Promise<AppError> {
-  try {
-    await work();
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 const moderator = async () => toCurrentUser(await createMember({ role: "moderator" }));
 const admin = async () => toCurrentUser(await createMember({ role: "admin" }));
@@ -51,11 +31,11 @@ describe("suspendMember", () => {
     expect(scalar(`SELECT count(*) FROM sessions WHERE user_id = ?`, member.id)).toBe(0);
     expect(await getOptionalUser(await signedInRequest(member.id))).toBeNull();
 
-    const refused = await errorOfAsync(() => loginWithPassword({ email: member.email, password: PASSWORD }, meta));
+    const refused = await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: PASSWORD }, meta));
     expect(refused.status).toBe(403);
     expect(refused.message).toMatch(/^Your account is suspended until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC: Spam links$/);
     // Without the password, nothing about the suspension.
-    const wrong = await errorOfAsync(() => loginWithPassword({ email: member.email, password: "wrong-password" }, meta));
+    const wrong = await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: "wrong-password" }, meta));
     expect(wrong).toMatchObject({ status: 401, message: "Invalid email or password" });
 
     const audit = getDb().$client.prepare(`SELECT action, actor_email AS actorEmail, summary FROM audit_log WHERE target_id = ? ORDER BY id`).all(member.id);
@@ -66,7 +46,7 @@ describe("suspendMember", () => {
     const actor = await moderator();
     const member = await createMember();
     suspendMember({ actor, userId: member.id, kind: "suspend", days: null, reason: "Harassment" });
-    const refused = await errorOfAsync(() => loginWithPassword({ email: member.email, password: PASSWORD }, meta));
+    const refused = await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: PASSWORD }, meta));
     expect(refused.message).toBe("Your account is suspended until it is lifted by a moderator: Harassment");
 
     const lifted = liftSuspension({ actor, userId: member.id });
@@ -74,7 +54,7 @@ describe("suspendMember", () => {
     expect((await loginWithPassword({ email: member.email, password: PASSWORD }, meta)).id).toBe(member.id);
     expect(activeRestrictionOf(member.id)).toBeNull();
     expect(scalar(`SELECT action FROM audit_log WHERE target_id = ? ORDER BY id DESC LIMIT 1`, member.id)).toBe("user.suspension_lifted");
-    expect(errorOf(() => liftSuspension({ actor, userId: member.id })).status).toBe(404);
+    expect(appErrorOf(() => liftSuspension({ actor, userId: member.id })).status).toBe(404);
   });
 
   it("an ended suspension no longer counts", async () => {
@@ -109,19 +89,19 @@ describe("suspendMember", () => {
     const target = await createMember();
     const suspend = (actor: { id: string; email: string }, userId: string) => () => suspendMember({ actor, userId, kind: "suspend", days: 1, reason: "r" });
 
-    expect(errorOf(suspend(mod, mod.id))).toMatchObject({ status: 403, message: "You cannot suspend or silence yourself." });
-    expect(errorOf(suspend(mod, anAdmin.id)).status).toBe(403);
-    expect(errorOf(suspend(mod, otherModerator.id)).status).toBe(403);
-    expect(errorOf(suspend(mod, owner.id)).status).toBe(403);
-    expect(errorOf(suspend(anAdmin, owner.id)).message).toMatch(/ADMIN_EMAIL/);
-    expect(errorOf(suspend(member, target.id)).status).toBe(403);
-    expect(errorOf(suspend(mod, "nobody")).status).toBe(404);
+    expect(appErrorOf(suspend(mod, mod.id))).toMatchObject({ status: 403, message: "You cannot suspend or silence yourself." });
+    expect(appErrorOf(suspend(mod, anAdmin.id)).status).toBe(403);
+    expect(appErrorOf(suspend(mod, otherModerator.id)).status).toBe(403);
+    expect(appErrorOf(suspend(mod, owner.id)).status).toBe(403);
+    expect(appErrorOf(suspend(anAdmin, owner.id)).message).toMatch(/ADMIN_EMAIL/);
+    expect(appErrorOf(suspend(member, target.id)).status).toBe(403);
+    expect(appErrorOf(suspend(mod, "nobody")).status).toBe(404);
     expect(suspendMember({ actor: anAdmin, userId: otherModerator.id, kind: "silence", days: null, reason: "Admins may" }).kind).toBe("silence");
 
-    expect(errorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "  " })).status).toBe(400);
-    expect(errorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "x".repeat(501) })).status).toBe(400);
-    expect(errorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 2 as 1, reason: "r" })).status).toBe(400);
-    expect(errorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "ban" as "suspend", days: 1, reason: "r" })).status).toBe(400);
+    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "  " })).status).toBe(400);
+    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "x".repeat(501) })).status).toBe(400);
+    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 2 as 1, reason: "r" })).status).toBe(400);
+    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "ban" as "suspend", days: 1, reason: "r" })).status).toBe(400);
     expect(suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 30, reason: "x".repeat(500) }).reason).toHaveLength(500);
   });
 });
@@ -137,11 +117,11 @@ describe("silence", () => {
     suspendMember({ actor, userId: member.id, kind: "silence", days: 7, reason: "Flame war" });
 
     const expected = /^Your account is silenced until .+ UTC: Flame war$/;
-    expect(errorOf(() => createTestPost(member))).toMatchObject({ status: 403, message: expect.stringMatching(expected) });
-    expect(errorOf(() => createReply({ actor: member, postId: post.id, input: { content: "hi" } })).status).toBe(403);
-    expect(errorOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "hi" } })).status).toBe(403);
-    expect(errorOf(() => rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } })).status).toBe(403);
-    expect(errorOf(() => rateResource({ userId: member.id, resourceId: resource.id, input: { rating: 5 } })).status).toBe(403);
+    expect(appErrorOf(() => createTestPost(member))).toMatchObject({ status: 403, message: expect.stringMatching(expected) });
+    expect(appErrorOf(() => createReply({ actor: member, postId: post.id, input: { content: "hi" } })).status).toBe(403);
+    expect(appErrorOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "hi" } })).status).toBe(403);
+    expect(appErrorOf(() => rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } })).status).toBe(403);
+    expect(appErrorOf(() => rateResource({ userId: member.id, resourceId: resource.id, input: { rating: 5 } })).status).toBe(403);
     expect(listPosts({ viewerId: member.id }).posts.some((listed) => listed.id === post.id)).toBe(true);
     expect(await getOptionalUser(await signedInRequest(member.id))).not.toBeNull();
 
