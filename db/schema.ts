@@ -55,6 +55,12 @@ export const users = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /**
+     * The end of the member's active suspension (far in the future when it lasts until lifted),
+     * kept in step with `suspensions` in the same transaction so that every request's user read
+     * also says whether they are suspended (docs/moderation.md). Null: not suspended.
+     */
+    suspendedUntil: integer("suspended_until", { mode: "timestamp_ms" }),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
@@ -477,6 +483,29 @@ export const userBlocks = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index("user_blocks_blocked_idx").on(table.blockedId)],
+);
+
+/**
+ * Suspensions (signed out, cannot sign in) and silences (can read, cannot post, reply, comment or
+ * rate) moderators put on members; ends_at null = until lifted. History is kept: lifting (or a
+ * newer restriction replacing it) sets lifted_at. See docs/moderation.md.
+ */
+export const suspensions = sqliteTable(
+  "suspensions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["suspend", "silence"] }).notNull(),
+    reason: text("reason").notNull(),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    liftedAt: integer("lifted_at", { mode: "timestamp_ms" }),
+    liftedBy: text("lifted_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [index("suspensions_user_lifted_idx").on(table.userId, table.liftedAt)],
 );
 
 export type User = typeof users.$inferSelect;

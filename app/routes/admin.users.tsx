@@ -8,6 +8,8 @@ import { adminFailure, adminSuccess, formValues } from "~/features/admin/respons
 import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/supporter.server";
 // db/enums, not users/schemas: the component needs only the list, and the schemas module would bring zod to the browser.
 import { roles as userRoles } from "../../db/enums";
+import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
+import { activeRestrictionsOf, liftSuspension, parseSuspensionInput, suspendMember, toRestrictionView } from "~/features/moderation/suspensions.server";
 import { changeUserRole, deleteUser, listUsers } from "~/features/users/users.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
@@ -25,8 +27,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const list = listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
   // Who holds the Supporter badge, for the whole page in one query.
-  const supporters = supporterIdsAmong(list.users.map((user) => user.id));
-  return { ...list, users: list.users.map((user) => ({ ...user, isSupporter: supporters.has(user.id) })), currentUserId: admin.id };
+  const userIds = list.users.map((user) => user.id);
+  const supporters = supporterIdsAmong(userIds);
+  // Active suspensions and silences of the page's users, in one query (docs/moderation.md).
+  const restrictions = activeRestrictionsOf(userIds);
+  return {
+    ...list,
+    users: list.users.map((user) => {
+      const restriction = restrictions.get(user.id);
+      return { ...user, isSupporter: supporters.has(user.id), restriction: restriction ? toRestrictionView(restriction) : null };
+    }),
+    currentUserId: admin.id,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,6 +53,19 @@ export async function action({ request }: ActionFunctionArgs) {
       return adminSuccess(request, "User deleted successfully");
     } catch (error) {
       return adminFailure(request, error, { description: "Failed to delete user", target: userId });
+    }
+  }
+  if (intent === "suspend" || intent === "lift") {
+    try {
+      if (intent === "lift") {
+        const lifted = liftSuspension({ actor, userId });
+        return adminSuccess(request, lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted");
+      }
+      const restriction = suspendMember({ actor, userId, ...parseSuspensionInput(formValues(formData)) });
+      return adminSuccess(request, restriction.kind === "suspend" ? "Member suspended" : "Member silenced");
+    } catch (error) {
+      const description = intent === "lift" ? "Failed to lift it" : "Failed to suspend or silence the member";
+      return adminFailure(request, error, { description, target: userId, values: formValues(formData) });
     }
   }
   if (intent === "grant-supporter" || intent === "revoke-supporter") {
@@ -169,7 +194,7 @@ function UserRow({
 }: {
   user: Row;
   isSelf: boolean;
-  failure?: { message: string; values?: Record<string, string> };
+  failure?: { message: string; values?: Record<string, string>; fieldErrors?: Record<string, string[]> };
   onDelete: (event: FormEvent<HTMLFormElement>) => void;
   formAction: string;
 }) {
@@ -180,16 +205,36 @@ function UserRow({
   const lockReason = isSelf ? "This is you: another admin can change your role." : "Admin through ADMIN_EMAIL: change it in the server configuration.";
   const isSaving = navigation.state !== "idle" && navigation.formData?.get("userId") === user.id;
   const selectedRole = failure?.values?.role ?? user.role;
+  const isSuspensionFailure = failure?.values?.intent === "suspend";
   return (
     <tr data-testid="user-row" data-user-email={user.email} aria-busy={isSaving || undefined}>
       <td className="px-3 py-3">
         <p className="font-medium text-slate-900">{name}</p>
         <p className="text-slate-600">{user.email}</p>
-        {failure ? (
+        {failure && !isSuspensionFailure ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
             {failure.message}
           </p>
         ) : null}
+        {user.restriction ? (
+          <div className="mt-2 flex flex-wrap items-start gap-2 rounded-md bg-red-50 p-2">
+            <RestrictionNotice restriction={user.restriction} className="max-w-72" />
+            {isLocked ? null : <LiftForm action={formAction} name={name} hiddenFields={{ userId: user.id }} />}
+          </div>
+        ) : null}
+        {isLocked ? null : (
+          <details className="mt-2" open={isSuspensionFailure || undefined}>
+            <summary className="cursor-pointer text-xs font-semibold text-slate-600 hover:text-slate-900">Suspend or silence…</summary>
+            <div className="mt-2 max-w-sm">
+              <SuspensionForm
+                id={`suspension-form-${user.id}`}
+                action={formAction}
+                hiddenFields={{ userId: user.id }}
+                lastResult={isSuspensionFailure ? { status: "error", initialValue: failure?.values, error: { "": [failure?.message ?? ""], ...failure?.fieldErrors } } : undefined}
+              />
+            </div>
+          </details>
+        )}
       </td>
       <td className="px-3 py-3">
         <div className="flex flex-wrap items-center gap-1">

@@ -15,9 +15,11 @@ import { toCurrentUser } from "~/features/auth/auth.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
 import { createMeetings } from "~/features/meetings/meetings.server";
+import { suspendMember } from "~/features/moderation/suspensions.server";
 import { createMeetingFormSchema } from "~/features/meetings/schemas";
 import { createResource } from "~/features/resources/resources.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";
 import * as adminTab from "./admin.$tab";
@@ -30,6 +32,8 @@ import * as apiPlatformSetting from "./api.admin.platform-settings_.$platform";
 import * as apiUsers from "./api.admin.users";
 import * as apiUser from "./api.admin.users_.$id";
 import * as apiUserRole from "./api.admin.users_.$userId.role";
+import * as apiUserSuspension from "./api.admin.users_.$userId.suspension";
+import * as memberPage from "./members_.$id";
 import * as adminAddArtists from "./admin.add-artists";
 import * as adminAddResources from "./admin.add-resources";
 import * as adminCreateMeetings from "./admin.create-meetings";
@@ -53,7 +57,6 @@ import * as meetingsPage from "./meetings";
 import * as meetingDelete from "./meetings_.$id.delete";
 import * as meetingEdit from "./meetings_.$id.edit";
 import * as meetingNew from "./meetings_.new";
-import * as memberPage from "./members_.$id";
 import * as artistPage from "./music-artists_.$id";
 import * as postPage from "./post.$id";
 import * as profilePage from "./profile";
@@ -125,6 +128,18 @@ const freshReplyPath = async () => {
   const { postAuthor, postId } = await freshPost();
   const reply = createReply({ actor: postAuthor, postId, input: { content: "Matrix reply" } });
   return `/api/posts/${postId}/replies/${reply.id}`;
+};
+/** A fresh member with an active suspension (made by an admin) to lift. */
+const freshSuspendedMemberId = async () => {
+  const userId = await freshMemberId();
+  suspendMember({ actor: await author(), userId, kind: "suspend", days: 7, reason: "Matrix" });
+  return userId;
+};
+/** A member with a fixed id (no digits, so redirects to their page read the same every time); made once. */
+const namedMemberId = async (id: string) => {
+  const exists = getDb().$client.prepare(`SELECT 1 FROM users WHERE id = ?`).get(id);
+  if (!exists) await createMember({ id });
+  return id;
 };
 const segment = (index: number) => (path: string) => new URL(path, "http://localhost").pathname.split("/")[index];
 const query = (path: string, name: string) => new URL(path, "http://localhost").searchParams.get(name) ?? "";
@@ -655,6 +670,62 @@ export const matrix: MatrixRow[] = [
     form: async () => ({ intent: "unblock", memberId: await blockTarget() }),
     toast: true,
     expected: membersPage("→ /profile#blocked-members [Success]"),
+  },
+  // ---- suspensions and silencing (docs/moderation.md): members:suspend, moderators too ----
+  {
+    name: "POST /api/admin/users/{userId}/suspension",
+    module: apiUserSuspension,
+    method: "POST",
+    path: async () => `/api/admin/users/${await freshMemberId()}/suspension`,
+    params: (path) => ({ userId: segment(4)(path) }),
+    json: { kind: "silence", days: 7, reason: "Matrix" },
+    expected: moderatorsApi(201),
+  },
+  {
+    name: "DELETE /api/admin/users/{userId}/suspension",
+    module: apiUserSuspension,
+    method: "DELETE",
+    path: async () => `/api/admin/users/${await freshSuspendedMemberId()}/suspension`,
+    params: (path) => ({ userId: segment(4)(path) }),
+    expected: moderatorsApi(200),
+  },
+  {
+    name: "POST /members/{id} (suspend)",
+    module: memberPage,
+    method: "POST",
+    path: async () => `/members/${await namedMemberId("matrix-suspend-target")}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "suspend", kind: "suspend", days: "1", reason: "Matrix" },
+    expected: { visitor: "→ /login", member: 403, moderator: "→ /members/matrix-suspend-target#moderation", admin: "→ /members/matrix-suspend-target#moderation", owner: "→ /members/matrix-suspend-target#moderation" },
+  },
+  {
+    name: "POST /members/{id} (lift)",
+    module: memberPage,
+    method: "POST",
+    path: async () => {
+      const userId = await namedMemberId("matrix-lift-target");
+      suspendMember({ actor: await author(), userId, kind: "silence", days: null, reason: "Matrix" });
+      return `/members/${userId}`;
+    },
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "lift" },
+    expected: { visitor: "→ /login", member: 403, moderator: "→ /members/matrix-lift-target#moderation", admin: "→ /members/matrix-lift-target#moderation", owner: "→ /members/matrix-lift-target#moderation" },
+  },
+  {
+    name: "POST /admin/users (suspend)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "suspend", userId: await freshMemberId(), kind: "suspend", days: "30", reason: "Matrix" }),
+    expected: adminsOnlyPage("→ /admin/users"),
+  },
+  {
+    name: "POST /admin/users (lift)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "lift", userId: await freshSuspendedMemberId() }),
+    expected: adminsOnlyPage("→ /admin/users"),
   },
   // ---- other features append their rows here ----
 ];

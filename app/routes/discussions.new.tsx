@@ -36,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
     createPost({ actor: user, input: submission.value });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const message = error.status === 429 ? error.message : messages.postCreateFailed;
+    // A rate limit or a silence (docs/moderation.md) says why; other failures keep SPEC's toast.
+    const message = error.status === 429 || error.status === 403 ? error.message : messages.postCreateFailed;
     return data(
       { result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: toast(message) },
       { status: error.status, headers: error.headers },

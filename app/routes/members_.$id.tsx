@@ -1,27 +1,37 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ToastMessage } from "~/components/ui/toaster";
+import type { CurrentUser } from "~/features/auth/auth.server";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { blockMember, getBlockState, unblockMember } from "~/features/blocks/blocks.server";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
-import { requireUser } from "~/utils/auth.server";
-import { isAppError } from "~/utils/errors.server";
+import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
+import { suspensionSchema } from "~/features/moderation/schemas";
+import { liftSuspension, moderationPanelFor, suspendMember } from "~/features/moderation/suspensions.server";
+import { requireUser, userCan } from "~/utils/auth.server";
+import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
+import { readFormData } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.profile.name ?? "Member", matches, "A member's public profile.");
 
-/** A member's public, read-only profile: no e-mail, no edit controls; Block / Unblock for another member. */
+/** A member's public, read-only profile: no e-mail, no edit controls; Block / Unblock for another member; moderators also get the moderation section. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   try {
     const profile = getMemberProfile(params.id ?? "");
+    const moderation = userCan(viewer, "members:suspend") ? moderationPanelFor(viewer, profile.id) : null;
     return {
       profile,
       badges: listMemberBadges(profile.id),
       isOwnProfile: viewer.id === profile.id,
       block: getBlockState({ viewerId: viewer.id, memberId: profile.id }),
+      moderation,
     };
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw new Response("Member not found", { status: 404 });
@@ -29,22 +39,49 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** The Block / Unblock button (intent block | unblock): the same blockMember / unblockMember as /api/users/{id}/block. */
+const errorToast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
+
+/**
+ * The profile's forms: Block / Unblock (intent block | unblock, the same blockMember /
+ * unblockMember as /api/users/{id}/block) and, for moderators, the moderation section
+ * (intent suspend | lift). Success comes back here with a toast; a failed suspension keeps the input.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const memberId = params.id ?? "";
+  const viewer = await requireUser(request);
+  const userId = params.id ?? "";
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "block" || intent === "unblock") return blockAction(viewer, userId, intent);
+  const submission = parseWithZod(formData, { schema: suspensionSchema });
+  const fail = (status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: Record<string, string>) =>
+    data({ result: submission.reply({ formErrors: [message], fieldErrors }), toast: errorToast(message) }, { status, headers });
+  try {
+    if (!userCan(viewer, "members:suspend")) throw forbidden();
+    const back = `${routes.member(userId)}#moderation`;
+    if (intent === "lift") {
+      const lifted = liftSuspension({ actor: viewer, userId });
+      return redirectWithToast(back, { title: "Success", description: lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted" });
+    }
+    if (submission.status !== "success") {
+      return data({ result: submission.reply(), toast: errorToast("Please check the form and try again.") }, { status: 400 });
+    }
+    const restriction = suspendMember({ actor: viewer, userId, ...submission.value });
+    return redirectWithToast(back, { title: "Success", description: restriction.kind === "suspend" ? "Member suspended" : "Member silenced" });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return fail(error.status, error.message, error.fieldErrors, error.headers);
+  }
+}
+
+async function blockAction(viewer: CurrentUser, memberId: string, intent: "block" | "unblock") {
   const back = routes.member(memberId);
-  const intent = String((await request.formData()).get("intent") ?? "");
   try {
     if (intent === "block") {
-      const { name } = blockMember({ blocker: user, memberId });
+      const { name } = blockMember({ blocker: viewer, memberId });
       return redirectWithToast(back, { title: "Success", description: `You blocked ${name}. Their posts, replies and comments are collapsed for you.` });
     }
-    if (intent === "unblock") {
-      const { name } = unblockMember({ blocker: user, memberId });
-      return redirectWithToast(back, { title: "Success", description: `You unblocked ${name}.` });
-    }
-    return redirectWithToast(back, { title: "Error", description: "Unknown action.", variant: "destructive" });
+    const { name } = unblockMember({ blocker: viewer, memberId });
+    return redirectWithToast(back, { title: "Success", description: `You unblocked ${name}.` });
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
     if (error.status === 404) throw new Response("Member not found", { status: 404 });
@@ -53,7 +90,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MemberProfilePage() {
-  const { profile, badges, isOwnProfile, block } = useLoaderData<typeof loader>();
+  const { profile, badges, isOwnProfile, block, moderation } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -87,6 +125,28 @@ export default function MemberProfilePage() {
       >
         {block.isBlocked ? <p className="text-sm text-slate-600">You blocked this member: their posts, replies and comments are collapsed for you.</p> : null}
       </ProfileCard>
+      {moderation ? (
+        <section id="moderation" aria-labelledby="moderation-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="moderation-heading" className="text-lg font-semibold text-slate-900">
+            Moderation
+          </h2>
+          {moderation.restriction ? (
+            <div className="mt-3 flex flex-wrap items-start justify-between gap-3 rounded-lg bg-red-50 p-3">
+              <RestrictionNotice restriction={moderation.restriction} />
+              {moderation.refusal ? null : <LiftForm action={routes.member(profile.id)} name={profile.name} />}
+            </div>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">Not suspended or silenced.</p>
+          )}
+          {moderation.refusal ? (
+            <p className="mt-3 text-sm text-slate-600">{moderation.refusal}</p>
+          ) : (
+            <div className="mt-4">
+              <SuspensionForm id="suspension-form" action={routes.member(profile.id)} lastResult={actionData?.result} />
+            </div>
+          )}
+        </section>
+      ) : null}
     </>
   );
 }

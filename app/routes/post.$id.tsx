@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         formId,
         content,
         errors: fieldMessages.length ? fieldMessages : [error.message],
-        toast: errorToast(error.status === 429 ? error.message : fallback),
+        toast: errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
       };
       return data(body, { status: error.status, headers: error.headers });
     }

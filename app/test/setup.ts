@@ -14,6 +14,9 @@ process.env.ADMIN_EMAIL = "owner@example.com";
 process.env.NODE_ENV = "test";
 process.env.AUTH_RATE_LIMIT_PER_IP = "1000";
 process.env.AUTH_RATE_LIMIT_PER_ACCOUNT = "5";
+// Test members are brand new: new-member limits (docs/moderation.md) are off unless a test turns them on.
+process.env.NEW_MEMBER_HOURS = "0";
+process.env.NEW_MEMBER_MIN_POSTS = "0";
 
 const { getDb } = await import("~/utils/db.server");
 const { seedReferenceData } = await import("../../db/seed.server");

@@ -22,7 +22,10 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
       const userId = session.get("userId");
       if (!userId) return null;
       const user = findUserById(userId);
-      return user ? toCurrentUser(user) : null;
+      if (!user) return null;
+      // A suspended member is signed out on every request, from the same row read (docs/moderation.md).
+      if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()) return null;
+      return toCurrentUser(user);
     })();
     userByRequest.set(request, pending);
   }

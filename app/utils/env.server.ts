@@ -14,19 +14,21 @@ const booleanString = (defaultValue: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === "" ? defaultValue : ["true", "1", "yes", "on"].includes(value)));
 
-const positiveInt = (defaultValue: number) =>
+/** A whole number of at least `minimum` (1: positive, 0: zero allowed), or the default when unset. */
+const wholeNumber = (defaultValue: number, minimum = 1) =>
   z
     .string()
     .optional()
     .transform((value, context) => {
       if (value === undefined || value.trim() === "") return defaultValue;
       const parsed = Number(value);
-      if (!Number.isInteger(parsed) || parsed < 1) {
-        context.addIssue({ code: z.ZodIssueCode.custom, message: "must be a positive whole number" });
+      if (!Number.isInteger(parsed) || parsed < minimum) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: minimum === 1 ? "must be a positive whole number" : `must be a whole number (${minimum} or more)` });
         return z.NEVER;
       }
       return parsed;
     });
+const positiveInt = (defaultValue: number) => wholeNumber(defaultValue, 1);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -97,6 +99,14 @@ const envSchema = z.object({
   /** Posts and replies a member may create per window. */
   POST_RATE_LIMIT: positiveInt(10),
   POST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /**
+   * New-member limits (docs/moderation.md): a member who joined less than NEW_MEMBER_HOURS ago or
+   * has fewer than NEW_MEMBER_MIN_POSTS posts and replies may put at most NEW_MEMBER_MAX_LINKS
+   * links in a post or reply and posts at half POST_RATE_LIMIT. Both 0: no one is new.
+   */
+  NEW_MEMBER_HOURS: wholeNumber(24, 0),
+  NEW_MEMBER_MIN_POSTS: wholeNumber(3, 0),
+  NEW_MEMBER_MAX_LINKS: wholeNumber(2, 0),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**

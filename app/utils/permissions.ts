@@ -1,6 +1,7 @@
 /**
  * The role-to-permission table, in one place. Every route and /api endpoint asks `can()`.
- * docs/permissions.md explains it; moderators hold content:moderate only (decision 0054);
+ * docs/permissions.md explains it; moderators hold content:moderate and members:suspend (decision 0054,
+ * docs/moderation.md);
  * app/routes/authorization-matrix.test.ts checks every privileged endpoint against it.
  */
 /** What the permission rules read of a user. */
@@ -14,10 +15,11 @@ export const permissions = [
   "users:manage",
   "settings:manage",
   "admin:access",
+  "members:suspend", // suspend or silence a member, lift it (docs/moderation.md)
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-const moderatorPermissions: Permission[] = ["content:moderate"];
+const moderatorPermissions: Permission[] = ["content:moderate", "members:suspend"];
 const adminPermissions: Permission[] = [...permissions];
 
 export const rolePermissions: Record<"member" | "moderator" | "admin", readonly Permission[]> = {

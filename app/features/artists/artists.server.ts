@@ -7,10 +7,10 @@ import { createHmac } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
+import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
-import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { isHttpUrl } from "~/utils/url";
 import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues, type ListenPlatform } from "./schemas";
 
@@ -389,6 +389,7 @@ export function rateArtist({ userId, artistId, input }: { userId: string; artist
     throw badRequest(message, { rating: [message] });
   }
   const { rating } = parsed.data;
+  assertMayContribute({ id: userId }, "rating");
   return transaction((tx) => {
     const artist = tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
     if (!artist) throw notFound("Artist not found");
@@ -420,9 +421,8 @@ export function parseComment(input: unknown): string {
 /** A member comments on an artist (rate-limited like posts). Returns the comment with its author. */
 export function addComment({ userId, artistId, input }: { userId: string; artistId: number; input: unknown }): ArtistComment {
   const comment = parseComment(input);
-  const env = getEnv();
   getArtist(artistId);
-  consumeRateLimit({ key: `artist-comment:${userId}`, limit: env.POST_RATE_LIMIT, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, "comments");
+  assertMayContribute({ id: userId }, "comment");
   const id = transaction((tx) => {
     const created = tx.insert(schema.artistComments).values({ artistId, userId, comment }).returning({ id: schema.artistComments.id }).get();
     recordContribution({ userId, kind: "artist_commented", subjectId: created.id });

@@ -70,6 +70,10 @@ export function listAuditEntries({ page = 1, pageSize = AUDIT_PAGE_SIZE }: { pag
 const actionLabels: Record<string, string> = {
   "user.role_changed": "Changed a user's role",
   "user.deleted": "Deleted a user",
+  "user.suspended": "Suspended a member",
+  "user.silenced": "Silenced a member",
+  "user.suspension_lifted": "Lifted a suspension",
+  "user.silence_lifted": "Lifted a silence",
   "platform_setting.updated": "Updated a platform link",
   "footer_settings.updated": "Updated the footer settings",
 };

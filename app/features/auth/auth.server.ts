@@ -8,6 +8,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { ZodError } from "zod";
 import { recordContribution } from "~/features/gamification/contributions.server";
+import { assertNotSuspended } from "~/features/moderation/suspensions.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
@@ -21,7 +22,7 @@ export type RequestMeta = { clientIp: string };
 
 /** What the current user may see of their own account: everything but the password hash. */
 export function toCurrentUser(user: User) {
-  const { password: _password, discussionsSeenAt: _seen, ...rest } = user;
+  const { password: _password, discussionsSeenAt: _seen, suspendedUntil: _suspendedUntil, ...rest } = user;
   const adminEmails = getEnv().ADMIN_EMAIL;
   return { ...rest, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
 }
@@ -59,7 +60,7 @@ function authLimits() {
   };
 }
 
-/** Signs a member in with e-mail and password; throws 400, 401 ('Invalid email or password') or 429. */
+/** Signs a member in with e-mail and password; throws 400, 401 ('Invalid email or password'), 403 (suspended) or 429. */
 export async function loginWithPassword(input: unknown, meta: RequestMeta): Promise<User> {
   const limits = authLimits();
   consumeRateLimit(limits.perIp(meta.clientIp), "sign-in attempts");
@@ -74,6 +75,8 @@ export async function loginWithPassword(input: unknown, meta: RequestMeta): Prom
     throw unauthorized("Invalid email or password");
   }
   resetRateLimit(accountLimit.key);
+  // Only now that the password is verified: a suspended member learns why (403, docs/moderation.md).
+  assertNotSuspended(user);
   return user;
 }
 

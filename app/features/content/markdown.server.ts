@@ -115,3 +115,13 @@ function computeExcerpt(source: string, length: number): string {
 }
 
 const excerptCached = memo(2_000, (source) => computeExcerpt(source, EXCERPT_LENGTH));
+
+/** How many links the renderer makes of a member's Markdown (written ones and bare URLs it links). */
+export function countLinks(source: string): number {
+  let links = 0;
+  for (const token of getRenderer().parse(source, {})) {
+    if (token.type !== "inline") continue;
+    for (const child of token.children ?? []) if (child.type === "link_open") links += 1;
+  }
+  return links;
+}

@@ -7,12 +7,11 @@ import type { CurrentUser } from "~/features/auth/auth.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { deleteNotificationsAbout, hasUnreadNotification } from "~/features/notifications/notifications.server";
 import { notify } from "~/features/notifications/notify.server";
+import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { userCan } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
 import { getDb, transaction } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
-import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { routes } from "~/utils/routes";
 import { revokePostContributions } from "./revoke-contributions.server";
 import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE, updatePostSchema } from "./schemas";
@@ -212,17 +211,14 @@ function assertCategoryExists(categoryId: number) {
   if (!exists) throw badRequest("Please select a category", { categoryId: ["Please select a category"] });
 }
 
-/** Counts one post or reply against the member's posting limit (POST_RATE_LIMIT per POST_RATE_LIMIT_WINDOW_SECONDS); 429 when over. */
-export function consumePostingAllowance(userId: string) {
-  const env = getEnv();
-  consumeRateLimit({ key: `posting:${userId}`, limit: env.POST_RATE_LIMIT, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, "posts and replies");
-}
-
-/** Starts a discussion; throws 400 (field errors), 429 (posting too fast). Credits post_created. */
+/**
+ * Starts a discussion; throws 400 (field errors, too many links for a new member), 403 (silenced),
+ * 429 (posting too fast: assertMayContribute, docs/moderation.md). Credits post_created.
+ */
 export function createPost({ actor, input }: { actor: Actor; input: unknown }): PostView {
   const data = parseOrThrow(createPostSchema, input);
   assertCategoryExists(data.categoryId);
-  consumePostingAllowance(actor.id);
+  assertMayContribute(actor, "post", { content: data.content });
   const postId = transaction((db) => {
     const inserted = db.$client
       .prepare(`INSERT INTO posts (title, content, author_id, category_id) VALUES (?, ?, ?, ?) RETURNING id`)
@@ -247,6 +243,7 @@ export function updatePost({ actor, postId, input }: { actor: Actor; postId: num
   transaction(() => {
     const post = loadPostForChange(postId);
     if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");
+    assertMayContribute(actor, "post", { content: data.content, isEdit: true });
     assertCategoryExists(data.categoryId);
     getDb()
       .$client.prepare(`UPDATE posts SET title = ?, content = ?, category_id = ?, updated_at = ? WHERE id = ?`)

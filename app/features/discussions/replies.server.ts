@@ -4,11 +4,12 @@
  */
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution } from "~/features/gamification/contributions.server";
+import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { notify } from "~/features/notifications/notify.server";
 import { getDb, transaction } from "~/utils/db.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
-import { actorName, canModerate, consumePostingAllowance, type Actor } from "./posts.server";
+import { actorName, canModerate, type Actor } from "./posts.server";
 import { revokeReplyContributions } from "./revoke-contributions.server";
 import { replySchema, updateReplySchema } from "./schemas";
 import { parseOrThrow } from "./validation.server";
@@ -62,7 +63,7 @@ export function createReply({ actor, postId, input }: { actor: Actor; postId: nu
       | undefined;
     if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
   }
-  consumePostingAllowance(actor.id);
+  assertMayContribute(actor, "reply", { content: data.content });
   const replyId = transaction(() => {
     const inserted = sqlite
       .prepare(`INSERT INTO replies (content, post_id, author_id, parent_reply_id) VALUES (?, ?, ?, ?) RETURNING id`)
@@ -101,6 +102,7 @@ export function updateReply({ actor, postId, replyId, input }: { actor: Actor; p
   transaction(() => {
     const reply = loadReplyForChange(postId, replyId);
     if (reply.authorId !== actor.id) throw forbidden("Only the author can edit this reply.");
+    assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
     getDb().$client.prepare(`UPDATE replies SET content = ?, updated_at = ? WHERE id = ?`).run(data.content, Date.now(), replyId);
   });
   const reply = findReply(replyId);

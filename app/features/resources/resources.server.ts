@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
+import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
@@ -258,6 +259,7 @@ export function rateResource({ userId, resourceId, input }: { userId: string; re
     throw badRequest(message, { rating: [message] });
   }
   const { rating } = parsed.data;
+  assertMayContribute({ id: userId }, "rating");
   return transaction((tx) => {
     const resource = tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).get();
     if (!resource) throw notFound("Resource not found");
