@@ -1,6 +1,6 @@
 /**
  * The authorization matrix: every privileged page action and /api endpoint × visitor, member,
- * moderator, admin (role admin) and owner (an ADMIN_EMAIL account with role member), with the
+ * moderator, admin (role admin) and owner (a verified ADMIN_EMAIL account with role member), with the
  * exact answer each must get. Data-driven: a feature adds its rows to `matrix` below (the route
  * module, the method, a request body, and the five expected outcomes).
  *
@@ -597,7 +597,8 @@ beforeAll(async () => {
   users.member = (await createMember()).id;
   users.moderator = (await createMember({ role: "moderator" })).id;
   users.admin = (await createMember({ role: "admin" })).id;
-  users.owner = (await createMember({ email: "owner@example.com" })).id;
+  // The owner: an ADMIN_EMAIL account whose address is verified (unverified, it holds no rights).
+  users.owner = (await createMember({ email: "owner@example.com", emailVerifiedAt: new Date() })).id;
 });
 
 async function requestAs(who: Who, url: string, init: RequestInit): Promise<Request> {

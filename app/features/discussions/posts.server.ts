@@ -2,6 +2,7 @@
  * Posts: listing and search, reading, creating, editing, deleting, pinning and likes.
  * The /discussions and /post/:id pages and the /api/posts routes all call these functions.
  */
+import { assertVerifiedIfRequired } from "~/features/auth/email-verification.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
@@ -220,6 +221,7 @@ export function consumePostingAllowance(userId: string) {
 
 /** Starts a discussion; throws 400 (field errors), 429 (posting too fast). Credits post_created. */
 export function createPost({ actor, input }: { actor: Actor; input: unknown }): PostView {
+  assertVerifiedIfRequired({ id: actor.id });
   const data = parseOrThrow(createPostSchema, input);
   assertCategoryExists(data.categoryId);
   consumePostingAllowance(actor.id);
