@@ -22,6 +22,7 @@ import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";
 import * as adminTab from "./admin.$tab";
 import * as adminAudit from "./admin.audit";
+import * as adminMail from "./admin.mail";
 import * as adminSettings from "./admin.settings";
 import * as adminUsers from "./admin.users";
 import * as apiFooterSettings from "./api.admin.footer-settings";
@@ -587,6 +588,25 @@ export const matrix: MatrixRow[] = [
       admin: "→ /post/{id}#replies [Success]",
       owner: "→ /post/{id}#replies [Success]",
     },
+  },
+  // ---- mail, password reset and verification (docs/accounts.md) ----
+  { name: "GET /admin/mail", module: adminMail, method: "GET", path: "/admin/mail", expected: adminsOnlyPage(200) },
+  { name: "POST /admin/mail (send test e-mail)", module: adminMail, method: "POST", path: "/admin/mail", form: {}, expected: adminsOnlyPage("→ /admin/mail") },
+  {
+    name: "POST /admin/users (send-reset-link)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "send-reset-link", userId: await freshMemberId() }),
+    expected: adminsOnlyPage("→ /admin/users"),
+  },
+  {
+    name: "POST /admin/settings (require-verified-email)",
+    module: adminSettings,
+    method: "POST",
+    path: "/admin/settings",
+    form: { intent: "require-verified-email" },
+    expected: adminsOnlyPage("→ /admin/settings"),
   },
   // ---- other features append their rows here ----
 ];
