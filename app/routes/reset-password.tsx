@@ -14,11 +14,12 @@ import { routes } from "~/utils/routes";
 import { createUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta("Choose a new password", matches), { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
 
 export function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, isUsable: token !== "" && isResetTokenUsable(token) };
+  const isUsable = token !== "" && isResetTokenUsable(token);
+  return { token, isUsable, invalidMessage: isUsable ? null : RESET_LINK_INVALID };
 }
 
 /** Sets the new password, signs the member out everywhere and in here (docs/accounts.md). */
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
-  const { token, isUsable } = useLoaderData<typeof loader>();
+  const { token, isUsable, invalidMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const isPending = navigation.state !== "idle";
@@ -52,7 +53,7 @@ export default function ResetPasswordPage() {
         {linkIsBroken ? (
           <>
             <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-              {RESET_LINK_INVALID}
+              {invalidMessage}
             </p>
             <p className="mt-6 text-center text-sm">
               <Link to="/forgot-password" className="font-medium text-indigo-700 hover:underline">

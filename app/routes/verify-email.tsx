@@ -8,7 +8,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = ({ matches }) => [...pageMeta("Confirm your e-mail", matches), { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail", matches);
 
 /** Following the link from the verification e-mail verifies the address (docs/accounts.md). */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@
  * under data/mail/ beside its database (docs/accounts.md): these helpers wait for one and parse it.
  */
 import { simpleParser, type ParsedMail } from "mailparser";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 
@@ -11,23 +11,23 @@ function mailDirectory(): string {
   return path.join(path.dirname(inject("databasePath")), "mail");
 }
 
-/** Waits (up to 15 s) for a message to `to` whose subject matches, and returns it parsed. */
+/** Waits (up to 15 s) for a message to `to` whose subject matches, written at `after` (ms) or later; returns the newest, parsed. */
 export async function waitForMail(to: string, subject: RegExp, { after = 0 }: { after?: number } = {}): Promise<ParsedMail> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const directory = mailDirectory();
     const files = existsSync(directory) ? readdirSync(directory).filter((file) => file.endsWith(".eml")) : [];
-    const candidates: ParsedMail[] = [];
+    const candidates: { mail: ParsedMail; writtenAt: number }[] = [];
     for (const file of files) {
+      const writtenAt = statSync(path.join(directory, file)).mtimeMs;
+      if (writtenAt < after) continue;
       const raw = readFileSync(path.join(directory, file));
       if (!raw.includes(to)) continue;
       const mail = await simpleParser(raw);
       const recipients = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-      if (recipients.some((address) => address.text.includes(to)) && subject.test(mail.subject ?? "") && (mail.date?.getTime() ?? 0) >= after - 1000) {
-        candidates.push(mail);
-      }
+      if (recipients.some((address) => address.text.includes(to)) && subject.test(mail.subject ?? "")) candidates.push({ mail, writtenAt });
     }
-    if (candidates.length) return candidates.sort((a, b) => (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0))[0];
+    if (candidates.length) return candidates.sort((a, b) => b.writtenAt - a.writtenAt)[0].mail;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject} in ${directory}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -102,7 +102,7 @@ describe("reset password end to end over SMTP", () => {
     expect(getDb().select().from(schema.authTokens).where(eq(schema.authTokens.tokenHash, hashToken(token))).get()).toBeDefined();
     expect(getDb().select().from(schema.authTokens).where(eq(schema.authTokens.tokenHash, token)).get()).toBeUndefined();
 
-    expect(resetPasswordLoader({ request: new Request(`http://localhost/reset-password?token=${token}`), context: testContext, params: {} })).toEqual({ token, isUsable: true });
+    expect(resetPasswordLoader({ request: new Request(`http://localhost/reset-password?token=${token}`), context: testContext, params: {} })).toEqual({ token, isUsable: true, invalidMessage: null });
     const weak = await resetPasswordApi(args(postJson("/api/auth/reset-password", { token, password: "password" })));
     expect(weak.status).toBe(400);
     expect((await weak.json()).errors).toHaveProperty("password");
