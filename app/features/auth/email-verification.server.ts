@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { publicUrl } from "~/features/mail/templates.server";
 import { isVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden } from "~/utils/errors.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
