@@ -8,7 +8,9 @@
  * start-up work once (configuration, migrations, reference and demo seed), then forks the workers
  * that serve HTTP over the same SQLite file (WAL mode), restarts a crashed worker with a backoff,
  * and on SIGTERM/SIGINT asks every worker to finish its in-flight requests and close the
- * database. The primary itself never loads the app. See docs/operations.md.
+ * database. One more worker, the "mail" worker, runs the outbox's sender (exactly one per
+ * cluster; docs/decisions/0070-mail-outbox.md); with WEB_CONCURRENCY=1 the single process does.
+ * The primary itself never loads the app. See docs/operations.md.
  */
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -62,6 +64,8 @@ function webConcurrency(): number {
 
 if (clusterRole === "setup") {
   await runSetup();
+} else if (clusterRole === "mail") {
+  await runMailWorker();
 } else if (cluster.isWorker) {
   await serve("worker");
 } else if (webConcurrency() > 1) {
@@ -80,6 +84,28 @@ async function runSetup() {
   appServer.stop();
   const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
   process.send?.(done, () => process.exit(0));
+}
+
+/** The cluster's mail worker: delivers the outbox until SIGTERM (or its primary goes away). */
+async function runMailWorker() {
+  try {
+    appServer.startWorker();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  appServer.startMailSender();
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await appServer.stopMailSender();
+    appServer.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+  process.on("disconnect", () => void stop());
 }
 
 /** Runs the setup worker and waits for it: its configuration summary, or the primary exits with its code. */
@@ -107,8 +133,10 @@ async function runPrimary(workers: number) {
   const recentCrashes: number[] = [];
   const exitCodes: number[] = [];
 
-  const fork = () => cluster.fork({ QUADS_CLUSTER_ROLE: "http" });
+  const roles = new Map<number, "http" | "mail">();
+  const fork = (role: "http" | "mail" = "http") => roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
   for (let index = 0; index < workers; index += 1) fork();
+  fork("mail");
 
   cluster.on("listening", (_worker, address) => {
     if (announced) return;
@@ -126,9 +154,11 @@ async function runPrimary(workers: number) {
     recentCrashes.push(now);
     while (recentCrashes.length && recentCrashes[0] < now - 60_000) recentCrashes.shift();
     const delay = Math.min(30_000, 250 * 2 ** (recentCrashes.length - 1));
-    logLine({ level: "error", msg: "worker exited; restarting", workerPid: worker.process.pid, code, signal, restartInMs: delay });
+    const role = roles.get(worker.id) ?? "http";
+    roles.delete(worker.id);
+    logLine({ level: "error", msg: "worker exited; restarting", role, workerPid: worker.process.pid, code, signal, restartInMs: delay });
     setTimeout(() => {
-      if (!stopping) fork();
+      if (!stopping) fork(role);
     }, delay).unref();
   });
 
@@ -177,6 +207,7 @@ async function serve(role: "single" | "worker") {
     env = await startOrExit();
   }
   const pidFile = role === "single" ? writePidFile(env.databasePath) : undefined;
+  if (role === "single") appServer.startMailSender();
   const logEveryRequest = env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "info";
   let stopping = false;
 
@@ -296,10 +327,13 @@ async function serve(role: "single" | "worker") {
     if (stopping) return;
     stopping = true;
     if (role === "single") console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
+    const mailStopped = role === "single" ? appServer.stopMailSender() : Promise.resolve();
     server.close(() => {
-      appServer.stop();
-      if (pidFile) removePidFile(pidFile);
-      process.exit(0);
+      void mailStopped.then(() => {
+        appServer.stop();
+        if (pidFile) removePidFile(pidFile);
+        process.exit(0);
+      });
     });
     server.closeIdleConnections();
     // Keep-alive connections that were busy: close them as soon as their response is done.

@@ -6,6 +6,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { startMailSender, stopMailSender } from "./features/mail/sender.server";
 import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -27,6 +28,10 @@ export const appServer = {
     return env;
   },
   stop: stopApplication,
+  /** The outbox's sender: one per server (the cluster's mail worker, or the single process). docs/decisions/0070-mail-outbox.md. */
+  startMailSender: () => startMailSender(),
+  /** Stops the sender, waiting briefly for a message being sent; call before stop(). */
+  stopMailSender,
   healthy: databaseIsHealthy,
   /** The database's write version (the page cache's freshness key). */
   databaseVersion,

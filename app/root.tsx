@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
+  Form,
   isRouteErrorResponse,
   Link,
   Links,
@@ -27,6 +28,7 @@ import { getOptionalUser } from "~/utils/auth.server";
 import { headerNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { routes } from "~/utils/routes";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -49,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = getPublicSettings();
   const shell = user
     ? {
-        user: { id: user.id, name: headerNameOf(user), isAdmin: user.isAdmin, isModerator: user.isModerator },
+        user: { id: user.id, name: headerNameOf(user), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
         counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
@@ -113,11 +115,30 @@ export default function App() {
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
         <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
         <main id="main" className="min-w-0 flex-1">
+          {user.isEmailVerified ? null : <VerifyEmailBanner email={user.email} />}
           <Outlet />
         </main>
       </div>
       <GlobalFooter settings={settings} />
     </>
+  );
+}
+
+/** Shown to members whose e-mail is not verified yet (docs/accounts.md); the form works without JavaScript. */
+function VerifyEmailBanner({ email }: { email: string }) {
+  const location = useLocation();
+  return (
+    <div role="region" aria-label="Verify your e-mail" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="verify-email-banner">
+      <p>
+        Please confirm your e-mail address: we sent a link to <strong>{email}</strong>.
+      </p>
+      <Form method="post" action={routes.verifyEmail}>
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <button type="submit" className="rounded-md border border-amber-400 bg-white px-3 py-1.5 font-semibold hover:bg-amber-100">
+          Resend verification e-mail
+        </button>
+      </Form>
+    </div>
   );
 }
 

@@ -48,6 +48,11 @@ export const users = sqliteTable(
      * ADMIN_EMAIL grants admin rights only to an unchanged address (docs/permissions.md).
      */
     emailChangedAt: integer("email_changed_at", { mode: "timestamp_ms" }),
+    /**
+     * When the member proved they receive mail at `email` (a verification link, a password reset);
+     * null: not verified. ADMIN_EMAIL grants admin rights only to a verified address (docs/accounts.md).
+     */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     joinedAt: integer("joined_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
@@ -508,7 +513,88 @@ export const suspensions = sqliteTable(
   (table) => [index("suspensions_user_lifted_idx").on(table.userId, table.liftedAt)],
 );
 
+/**
+ * The mail outbox (docs/decisions/0070-mail-outbox.md): a request inserts in its own transaction,
+ * the one sender of the cluster delivers with retries. `to` and the texts are kept for the admin's
+ * Mail tab; sent rows older than 30 days are swept.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** Extra headers (List-Unsubscribe…), as a JSON object. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /** What the message is (password_reset, email_verification, test, a notification kind…). */
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("mail_outbox_status_next_idx").on(table.status, table.nextAttemptAt), index("mail_outbox_created_idx").on(table.createdAt)],
+);
+
+/**
+ * Single-use links sent by e-mail (password reset, e-mail verification): only the sha256 of the
+ * 32 random bytes is stored. `email` is the address the link was sent to.
+ */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password_reset", "email_verification"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("auth_tokens_hash_unique").on(table.tokenHash), index("auth_tokens_user_purpose_idx").on(table.userId, table.purpose)],
+);
+
+/**
+ * A member's e-mail preferences, one row per kind of mail they changed from its default
+ * (`enabled` false: they do not want it). The one-click unsubscribe writes here, and so does the
+ * account settings page (docs/accounts.md).
+ */
+export const mailPreferences = sqliteTable(
+  "mail_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
+/** Community-wide switches an admin sets (key → JSON value), e.g. requireVerifiedEmailToPost. */
+export const communitySettings = sqliteTable("community_settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).$type<unknown>().notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
 export type User = typeof users.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type Contribution = typeof contributions.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type Badge = typeof badges.$inferSelect;

@@ -1415,6 +1415,8 @@ export function seedDemoContent(
           joinedAt: at(joined),
           createdAt: at(joined),
           updatedAt: at(joined),
+          // The demo community's members (the demo admin included) have verified addresses.
+          emailVerifiedAt: at(joined),
         });
       };
 

@@ -6,6 +6,7 @@ import { previewLink } from "~/features/admin/format";
 import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
 import { footerFormToInput, platformFormToInput } from "~/features/settings/schemas";
 import { supportPlatformLabels } from "~/features/settings/settings";
+import { isVerifiedEmailRequiredToPost, setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
 import { getFooterSettings, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "~/features/settings/settings.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { badRequest } from "~/utils/errors.server";
@@ -16,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings",
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePagePermission(request, "settings:manage");
-  return { platforms: listPlatformSettings(), footer: getFooterSettings() };
+  return { platforms: listPlatformSettings(), footer: getFooterSettings(), isVerifiedEmailRequired: isVerifiedEmailRequiredToPost() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,6 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = { id: admin.id, email: admin.email };
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (intent === "require-verified-email") {
+    const isRequired = formData.get("isRequired") === "on";
+    setVerifiedEmailRequiredToPost({ actor, isRequired });
+    return adminSuccess(request, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
+  }
   if (intent === "footer") {
     try {
       updateFooterSettings({ actor, input: footerFormToInput(formData) });
@@ -49,7 +55,7 @@ function platformLabel(platform: string): string {
 const inputClass = "block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
 
 export default function PlatformSettingsTab() {
-  const { platforms, footer } = useLoaderData<typeof loader>();
+  const { platforms, footer, isVerifiedEmailRequired } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const social = platforms.filter((setting) => !(setting.platform in supportPlatformLabels));
   const support = platforms.filter((setting) => setting.platform in supportPlatformLabels);
@@ -77,7 +83,38 @@ export default function PlatformSettingsTab() {
         </ul>
       </section>
       <FooterSettingsForm footer={footer} failure={failure?.target === "footer" ? failure : undefined} />
+      <PostingRulesForm isVerifiedEmailRequired={isVerifiedEmailRequired} />
     </div>
+  );
+}
+
+/** 'Require a verified e-mail to post' (docs/accounts.md): the switch saves with JavaScript, Save without. */
+function PostingRulesForm({ isVerifiedEmailRequired }: { isVerifiedEmailRequired: boolean }) {
+  const submit = useSubmit();
+  return (
+    <section aria-labelledby="posting-rules-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="posting-rules-heading" className="text-xl font-semibold text-slate-900">
+        Posting Rules
+      </h2>
+      <Form key={String(isVerifiedEmailRequired)} method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-4">
+        <input type="hidden" name="intent" value="require-verified-email" />
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            role="switch"
+            name="isRequired"
+            defaultChecked={isVerifiedEmailRequired}
+            onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form, { preventScrollReset: true })}
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600"
+          />
+          Require a verified e-mail to post
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          Save
+        </button>
+      </Form>
+      <p className="mt-2 text-sm text-slate-600">When on, members who have not confirmed their e-mail can read but not post, reply, rate or comment.</p>
+    </section>
   );
 }
 

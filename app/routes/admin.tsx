@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet } from "@remix-run/react";
-import { adminTabs, auditLogLink } from "~/features/admin/tabs";
+import { adminTabs, auditLogLink, mailLink } from "~/features/admin/tabs";
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
@@ -23,12 +23,17 @@ export default function AdminLayout() {
         <Link to={routes.home} className="text-sm font-medium text-indigo-700 hover:underline">
           ← Back to Dashboard
         </Link>
-        <NavLink
-          to={routes.adminTab(auditLogLink.slug)}
-          className={({ isActive }) => `text-sm font-medium hover:underline ${isActive ? "text-indigo-800 underline" : "text-indigo-700"}`}
-        >
-          {auditLogLink.label}
-        </NavLink>
+        <div className="flex gap-4">
+          {[mailLink, auditLogLink].map((link) => (
+            <NavLink
+              key={link.slug}
+              to={routes.adminTab(link.slug)}
+              className={({ isActive }) => `text-sm font-medium hover:underline ${isActive ? "text-indigo-800 underline" : "text-indigo-700"}`}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </div>
       </div>
       <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">Admin Panel</h1>
       <nav aria-label="Admin sections" className="mt-4 flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">

@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { sendResetLinkAsAdmin } from "~/features/auth/password-reset.server";
 import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/supporter.server";
 // db/enums, not users/schemas: the component needs only the list, and the schemas module would bring zod to the browser.
 import { roles as userRoles } from "../../db/enums";
@@ -66,6 +67,14 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       const description = intent === "lift" ? "Failed to lift it" : "Failed to suspend or silence the member";
       return adminFailure(request, error, { description, target: userId, values: formValues(formData) });
+    }
+  }
+  if (intent === "send-reset-link") {
+    try {
+      sendResetLinkAsAdmin({ actor, userId });
+      return adminSuccess(request, "Password reset link sent");
+    } catch (error) {
+      return adminFailure(request, error, { description: "Failed to send the reset link", target: userId });
     }
   }
   if (intent === "grant-supporter" || intent === "revoke-supporter") {
@@ -304,6 +313,19 @@ function UserRow({
                 }
               >
                 {user.isSupporter ? "Revoke Supporter" : "Grant Supporter"}
+              </button>
+            </Form>
+          )}
+          {isSelf ? null : (
+            <Form method="post" action={formAction} preventScrollReset>
+              <input type="hidden" name="intent" value="send-reset-link" />
+              <input type="hidden" name="userId" value={user.id} />
+              <button
+                type="submit"
+                aria-label={`Send a password reset link to ${name}`}
+                className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
+                Send reset link
               </button>
             </Form>
           )}

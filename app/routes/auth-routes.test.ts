@@ -23,7 +23,7 @@ describe("/login page action", () => {
     const email = uniqueEmail();
     const response = (await loginAction(
       actionArgs(
-        new Request("http://localhost/login", form({ intent: "register", email, password: "long-enough-password", firstName: "A", lastName: "B", displayName: "AB" })),
+        new Request("http://localhost/login", form({ intent: "register", email, password: "correct-horse-battery", firstName: "A", lastName: "B", displayName: "AB" })),
       ),
     )) as Response;
     expect(response.status).toBe(302);
@@ -58,7 +58,7 @@ describe("/api/auth", () => {
   it("registers (201), reads the current user, and logs out", async () => {
     const email = uniqueEmail();
     const registered = await apiRegisterAction(
-      actionArgs(new Request("http://localhost/api/auth/register", json({ email, password: "long-enough-password", firstName: "A", lastName: "B", displayName: "AB" }))),
+      actionArgs(new Request("http://localhost/api/auth/register", json({ email, password: "correct-horse-battery", firstName: "A", lastName: "B", displayName: "AB" }))),
     );
     expect(registered.status).toBe(201);
     const body = await registered.json();
@@ -83,7 +83,7 @@ describe("/api/auth", () => {
     expect(await bad.json()).toMatchObject({ message: "Please enter a valid email address", errors: { password: ["Password is required"] } });
     const user = await createMember();
     const taken = await apiRegisterAction(
-      actionArgs(new Request("http://localhost/api/auth/register", json({ email: user.email, password: "long-enough-password", firstName: "A", lastName: "B", displayName: "AB" }))),
+      actionArgs(new Request("http://localhost/api/auth/register", json({ email: user.email, password: "correct-horse-battery", firstName: "A", lastName: "B", displayName: "AB" }))),
     );
     expect(taken.status).toBe(409);
     const malformed = await apiLoginAction(actionArgs(new Request("http://localhost/api/auth/login", { method: "POST", body: "{not json" })));

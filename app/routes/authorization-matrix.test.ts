@@ -1,6 +1,6 @@
 /**
  * The authorization matrix: every privileged page action and /api endpoint × visitor, member,
- * moderator, admin (role admin) and owner (an ADMIN_EMAIL account with role member), with the
+ * moderator, admin (role admin) and owner (a verified ADMIN_EMAIL account with role member), with the
  * exact answer each must get. Data-driven: a feature adds its rows to `matrix` below (the route
  * module, the method, a request body, and the five expected outcomes).
  *
@@ -24,6 +24,7 @@ import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";
 import * as adminTab from "./admin.$tab";
 import * as adminAudit from "./admin.audit";
+import * as adminMail from "./admin.mail";
 import * as adminSettings from "./admin.settings";
 import * as adminUsers from "./admin.users";
 import * as apiFooterSettings from "./api.admin.footer-settings";
@@ -727,6 +728,25 @@ export const matrix: MatrixRow[] = [
     form: async () => ({ intent: "lift", userId: await freshSuspendedMemberId() }),
     expected: adminsOnlyPage("→ /admin/users"),
   },
+  // ---- mail, password reset and verification (docs/accounts.md) ----
+  { name: "GET /admin/mail", module: adminMail, method: "GET", path: "/admin/mail", expected: adminsOnlyPage(200) },
+  { name: "POST /admin/mail (send test e-mail)", module: adminMail, method: "POST", path: "/admin/mail", form: {}, expected: adminsOnlyPage("→ /admin/mail") },
+  {
+    name: "POST /admin/users (send-reset-link)",
+    module: adminUsers,
+    method: "POST",
+    path: "/admin/users",
+    form: async () => ({ intent: "send-reset-link", userId: await freshMemberId() }),
+    expected: adminsOnlyPage("→ /admin/users"),
+  },
+  {
+    name: "POST /admin/settings (require-verified-email)",
+    module: adminSettings,
+    method: "POST",
+    path: "/admin/settings",
+    form: { intent: "require-verified-email" },
+    expected: adminsOnlyPage("→ /admin/settings"),
+  },
   // ---- other features append their rows here ----
 ];
 
@@ -736,7 +756,8 @@ beforeAll(async () => {
   users.member = (await createMember()).id;
   users.moderator = (await createMember({ role: "moderator" })).id;
   users.admin = (await createMember({ role: "admin" })).id;
-  users.owner = (await createMember({ email: "owner@example.com" })).id;
+  // The owner: an ADMIN_EMAIL account whose address is verified (unverified, it holds no rights).
+  users.owner = (await createMember({ email: "owner@example.com", emailVerifiedAt: new Date() })).id;
 });
 
 async function requestAs(who: Who, url: string, init: RequestInit): Promise<Request> {

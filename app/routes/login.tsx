@@ -123,6 +123,11 @@ function LoginForm({ lastResult }: { lastResult?: FormResult }) {
         errors={fields.password.errors}
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link to={routes.forgotPassword} className="font-medium text-indigo-700 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <PrimaryButton disabled={isPending}>{isPending ? "Signing in..." : "Sign In"}</PrimaryButton>
     </Form>
   );

@@ -11,6 +11,7 @@ export function uniqueEmail(prefix = "member") {
   return `${prefix}-${counter}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
+/** A member with a verified e-mail unless `emailVerifiedAt: null` is given (ADMIN_EMAIL rights need one; docs/accounts.md). */
 export async function createMember(overrides: Partial<Parameters<typeof createUserRecord>[0]> & { plainPassword?: string } = {}) {
   const { plainPassword = "correct-horse-battery", ...rest } = overrides;
   return createUserRecord({
@@ -19,6 +20,7 @@ export async function createMember(overrides: Partial<Parameters<typeof createUs
     firstName: "Test",
     lastName: "Member",
     displayName: "Tester",
+    emailVerifiedAt: new Date(),
     ...rest,
   });
 }

@@ -32,6 +32,20 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: database, SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
     expect(() => parseEnv({ DATABASE_URL: database, TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
   });
+  it("parses the mail settings: defaults from COMMUNITY_NAME and PORT, a bad value names the variable", () => {
+    const env = parseEnv({ DATABASE_URL: database, COMMUNITY_NAME: "Quads", PORT: "4000" });
+    expect(env.SMTP_URL).toBe("");
+    expect(env.MAIL_FROM).toBe("Quads <no-reply@localhost>");
+    expect(env.PUBLIC_URL).toBe("http://localhost:4000");
+    expect(env.mailDirectory).toBe(path.join(directory, "mail"));
+    const custom = parseEnv({ DATABASE_URL: database, SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Club <hi@example.com>", PUBLIC_URL: "https://club.example.com/" });
+    expect(custom.PUBLIC_URL).toBe("https://club.example.com");
+    expect(custom.MAIL_FROM).toBe("Club <hi@example.com>");
+    expect(() => parseEnv({ DATABASE_URL: database, SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ DATABASE_URL: database, MAIL_FROM: "nobody" })).toThrow(/MAIL_FROM/);
+    expect(() => parseEnv({ DATABASE_URL: database, PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
+    expect(() => parseEnv({ DATABASE_URL: database, FORGOT_PASSWORD_RATE_LIMIT_PER_IP: "0" })).toThrow(/FORGOT_PASSWORD_RATE_LIMIT_PER_IP/);
+  });
   it("trusts only the configured proxy hops: TRUST_PROXY=true means one hop, with a warning", () => {
     expect(parseEnv({ DATABASE_URL: database }).TRUST_PROXY).toEqual({ hops: false });
     expect(parseEnv({ DATABASE_URL: database, TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ hops: 2 });

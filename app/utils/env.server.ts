@@ -107,6 +107,34 @@ const envSchema = z.object({
   NEW_MEMBER_HOURS: wholeNumber(24, 0),
   NEW_MEMBER_MIN_POSTS: wholeNumber(3, 0),
   NEW_MEMBER_MAX_LINKS: wholeNumber(2, 0),
+  /** Requests for a password-reset link allowed per window from one client IP, and for one address. */
+  FORGOT_PASSWORD_RATE_LIMIT_PER_IP: positiveInt(20),
+  FORGOT_PASSWORD_RATE_LIMIT_PER_ADDRESS: positiveInt(3),
+  FORGOT_PASSWORD_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60 * 60),
+  /** 'Resend verification e-mail' requests allowed per member per window. */
+  VERIFY_EMAIL_RATE_LIMIT: positiveInt(3),
+  VERIFY_EMAIL_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60 * 60),
+  /**
+   * Where mail goes (docs/accounts.md): smtp://user:pass@host:587 or smtps://user:pass@host:465.
+   * Empty: every message is written as an .eml file under data/mail/ beside the database.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || isSmtpUrl(value), "must be smtp://user:pass@host:587 or smtps://user:pass@host:465 (or empty: mail is written to data/mail/)"),
+  /** The From of every message; default `<COMMUNITY_NAME> <no-reply@localhost>`. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || isMailbox(value), "must be an address such as no-reply@example.com or Quads <no-reply@example.com>"),
+  /** The base of every link in an e-mail; default http://localhost:<PORT>. */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || isBaseUrl(value), "must be an http(s) address such as https://community.example.com (no query or fragment)"),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
@@ -126,6 +154,31 @@ const envSchema = z.object({
       return parsed;
     }),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** `address@host` or `Name <address@host>`. */
+function isMailbox(value: string): boolean {
+  const match = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  return Boolean(address && z.string().email().safeParse(address).success);
+}
+
+function isBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
+}
 
 export type TrustProxy = { hops: false | number | string[]; warning?: string };
 
@@ -153,7 +206,7 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
   return addresses.length > 0 && addresses.every(isAddress) ? { hops: addresses } : undefined;
 }
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string };
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string; mailDirectory: string };
 
 export class ConfigurationError extends Error {}
 
@@ -168,7 +221,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const dataDirectory = path.dirname(databasePath);
   mkdirSync(dataDirectory, { recursive: true });
   const sessionSecret = result.data.SESSION_SECRET ?? readOrCreateSessionSecret(dataDirectory);
-  return { ...result.data, SESSION_SECRET: sessionSecret, databasePath, dataDirectory };
+  const MAIL_FROM = result.data.MAIL_FROM || `${quoteDisplayName(result.data.COMMUNITY_NAME)} <no-reply@localhost>`;
+  const PUBLIC_URL = (result.data.PUBLIC_URL || `http://localhost:${result.data.PORT}`).replace(/\/+$/, "");
+  const mailDirectory = path.join(dataDirectory, "mail");
+  return { ...result.data, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory };
+}
+
+/** A display name safe in a From header (quoted when it holds punctuation). */
+function quoteDisplayName(name: string): string {
+  return /^[\w .-]+$/.test(name) ? name : `"${name.replace(/["\\]/g, "")}"`;
 }
 
 /** Without SESSION_SECRET, a secret is generated once and kept beside the database so restarts keep sessions. */

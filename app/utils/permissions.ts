@@ -5,7 +5,7 @@
  * app/routes/authorization-matrix.test.ts checks every privileged endpoint against it.
  */
 /** What the permission rules read of a user. */
-export type RoleHolder = { role: string; email: string; emailChangedAt: Date | null };
+export type RoleHolder = { role: string; email: string; emailVerifiedAt: Date | null };
 
 export const permissions = [
   "content:moderate", // pin/unpin and delete any post or reply, hide artist comments
@@ -29,11 +29,11 @@ export const rolePermissions: Record<"member" | "moderator" | "admin", readonly 
 };
 
 /**
- * An ADMIN_EMAIL account: its e-mail is listed and is still the address it registered with.
- * Changing an account's e-mail never grants admin rights (docs/permissions.md).
+ * An ADMIN_EMAIL account: its e-mail is listed and verified (the member followed a link sent to
+ * it). Claiming a listed address never grants admin rights by itself (docs/permissions.md).
  */
 export function isListedAdmin(user: RoleHolder, adminEmails: readonly string[]): boolean {
-  return user.emailChangedAt === null && adminEmails.includes(user.email.toLowerCase());
+  return user.emailVerifiedAt !== null && adminEmails.includes(user.email.toLowerCase());
 }
 
 /** Admin rights: role admin, or an ADMIN_EMAIL account (isListedAdmin). */

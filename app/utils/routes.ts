@@ -4,6 +4,8 @@ export const routes = {
   login: "/login",
   loginTab: (tab: "login" | "register") => `/login?tab=${tab}`,
   logout: "/logout",
+  forgotPassword: "/forgot-password",
+  verifyEmail: "/verify-email",
   discussions: "/discussions",
   post: (id: number | string) => `/post/${id}`,
   meetings: "/meetings",

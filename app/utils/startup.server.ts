@@ -4,7 +4,7 @@
  * without a points ledger gets one built from its history.
  */
 import { randomBytes } from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { hashPassword } from "~/features/auth/password.server";
 import { recomputeAllBadges } from "~/features/gamification/recompute.server";
 import { seedDemoContent, seedReferenceData } from "../../db/seed.server";
@@ -18,6 +18,7 @@ export async function startApplication(): Promise<Env> {
   const env = getEnv();
   const db = getDb();
   seedReferenceData(db, { communityName: env.COMMUNITY_NAME });
+  verifyListedAdminsOnce(env.ADMIN_EMAIL);
   if (env.SEED_DEMO) await seedDemoIfEmpty();
   backfillPointsLedger();
   return env;
@@ -100,6 +101,25 @@ async function seedDemoIfEmpty() {
       "",
     ].join("\n"),
   );
+}
+
+/**
+ * ADMIN_EMAIL rights need a verified address (docs/accounts.md). Once, at the first start with
+ * e-mail verification, the accounts that held those rights before (a listed address never changed
+ * since registration) are marked verified, so an owner is not locked out by the upgrade. Accounts
+ * registered afterwards verify through the link like everyone.
+ */
+function verifyListedAdminsOnce(adminEmails: readonly string[]) {
+  const marker = "migration:listedAdminsVerified";
+  const db = getDb();
+  db.$client
+    .transaction(() => {
+      if (db.select().from(schema.communitySettings).where(eq(schema.communitySettings.key, marker)).get()) return;
+      const statement = db.$client.prepare("update users set email_verified_at = ? where email_verified_at is null and email_changed_at is null and lower(email) = ?");
+      for (const email of adminEmails) statement.run(Date.now(), email.toLowerCase());
+      db.insert(schema.communitySettings).values({ key: marker, value: true }).run();
+    })
+    .immediate();
 }
 
 /** Closes the database cleanly (graceful shutdown); safe to call twice. */

@@ -16,3 +16,6 @@ export type AdminTabSlug = (typeof adminTabs)[number]["slug"];
  * them, so the tab bar stays exactly SPEC's eight (decision 0052).
  */
 export const auditLogLink = { slug: "audit", label: "Audit Log" } as const;
+
+/** The mail outbox (/admin/mail), linked beside the Audit Log for the same reason (decision 0052). */
+export const mailLink = { slug: "mail", label: "Mail" } as const;

@@ -112,8 +112,10 @@ describe("loginWithPassword", () => {
 });
 
 describe("toCurrentUser", () => {
-  it("never exposes the password hash and grants admin rights to ADMIN_EMAIL accounts", async () => {
-    const owner = await registerUser({ ...validRegistration(), email: "owner@example.com" }, meta);
+  it("never exposes the password hash and grants admin rights to ADMIN_EMAIL accounts once their address is verified", async () => {
+    const registered = await registerUser({ ...validRegistration(), email: "owner@example.com" }, meta);
+    expect(toCurrentUser(registered).isAdmin).toBe(false);
+    const owner = getDb().update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, registered.id)).returning().get();
     const shaped = toCurrentUser(owner);
     expect(shaped).not.toHaveProperty("password");
     expect(shaped.isAdmin).toBe(true);

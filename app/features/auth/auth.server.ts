@@ -9,12 +9,13 @@ import { FormStrategy } from "remix-auth-form";
 import type { ZodError } from "zod";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { assertNotSuspended } from "~/features/moderation/suspensions.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
 import { isAdmin, isModerator } from "~/utils/permissions";
 import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
+import { sendVerificationEmail } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
 
@@ -41,7 +42,8 @@ export function findUserById(id: string): User | undefined {
   return getDb().select().from(schema.users).where(eq(schema.users.id, id)).get();
 }
 
-function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: ZodError }): T {
+/** A zod result's data, or a 400 with the first message and the field messages. */
+export function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: ZodError }): T {
   if (result.success) return result.data;
   const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
   const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.";
@@ -94,7 +96,12 @@ export async function registerUser(input: unknown, meta: RequestMeta): Promise<U
   const passwordHash = await hashPassword(data.password);
   const now = new Date();
   try {
-    return createUserRecord({ ...data, password: passwordHash, joinedAt: now });
+    // The account and its verification e-mail in one transaction (docs/accounts.md).
+    return transaction(() => {
+      const user = createUserRecord({ ...data, password: passwordHash, joinedAt: now });
+      sendVerificationEmail(user);
+      return user;
+    });
   } catch (error) {
     if (String(error).includes("UNIQUE")) throw emailTaken();
     throw error;

@@ -19,3 +19,13 @@ export const registerConstraints = {
   state: { required: false, maxLength: 100 },
   phoneNumber: { required: false, maxLength: 40 },
 } satisfies FormConstraints;
+
+export const forgotPasswordConstraints = {
+  email: { required: true, maxLength: 254 },
+} satisfies FormConstraints;
+
+export const resetPasswordConstraints = {
+  token: { required: true, minLength: 1, maxLength: 200 },
+  password: { required: true, minLength: 8, maxLength: 1000 },
+  confirmPassword: { required: true, minLength: 1, maxLength: 1000 },
+} satisfies FormConstraints;

@@ -29,16 +29,19 @@ export const loginSchema = z.object({
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(1000),
 });
 
+/** A new password: the registration rules (length and the common-password policy), reused by reset and change. */
+export const newPasswordField = z
+  .string({ required_error: "Password must be at least 8 characters" })
+  .min(8, "Password must be at least 8 characters")
+  .max(1000, "Password must be at most 1000 characters")
+  .superRefine((password, context) => {
+    const weakness = password.length >= 8 ? passwordWeakness(password) : null;
+    if (weakness) context.addIssue({ code: z.ZodIssueCode.custom, message: weakness });
+  });
+
 export const registerSchema = z.object({
   email,
-  password: z
-    .string({ required_error: "Password must be at least 8 characters" })
-    .min(8, "Password must be at least 8 characters")
-    .max(1000, "Password must be at most 1000 characters")
-    .superRefine((password, context) => {
-      const weakness = password.length >= 8 ? passwordWeakness(password) : null;
-      if (weakness) context.addIssue({ code: z.ZodIssueCode.custom, message: weakness });
-    }),
+  password: newPasswordField,
   firstName: requiredText("First name"),
   lastName: requiredText("Last name"),
   displayName: requiredText("Display name"),
@@ -46,6 +49,22 @@ export const registerSchema = z.object({
   state: optionalText("State"),
   phoneNumber: optionalText("Phone number", 40),
 });
+
+/** /forgot-password and POST /api/auth/forgot-password. */
+export const forgotPasswordSchema = z.object({ email });
+
+const token = z.string({ required_error: "This link is incomplete. Open the link from the e-mail again." }).min(1, "This link is incomplete. Open the link from the e-mail again.").max(200);
+
+/** POST /api/auth/reset-password: the link's token and the new password. */
+export const resetPasswordSchema = z.object({ token, password: newPasswordField });
+
+/** The /reset-password form: the same, with the confirmation field. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string({ required_error: "Please confirm your new password" }).min(1, "Please confirm your new password").max(1000) })
+  .refine((value) => value.password === value.confirmPassword, { message: "The two passwords do not match", path: ["confirmPassword"] });
+
+/** POST /api/auth/verify-email. */
+export const verifyEmailSchema = z.object({ token });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -27,7 +27,7 @@ function parseMemberId(memberId: unknown): string {
 
 function findTarget(memberId: string): TargetRow {
   const row = getDb()
-    .$client.prepare(`SELECT id, role, email, email_changed_at AS emailChangedAt, display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)
+    .$client.prepare(`SELECT id, role, email, email_verified_at AS emailVerifiedAt, display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)
     .get(memberId) as TargetRow | undefined;
   if (!row) throw notFound(blockMessages.unknown);
   return row;
@@ -79,7 +79,7 @@ export function listBlockedMembers(userId: string): BlockedMember[] {
 export function blockedIdsOf(userId: string): Set<string> {
   if (!userId) return new Set();
   const rows = getDb()
-    .$client.prepare(`SELECT u.id, u.role, u.email, u.email_changed_at AS emailChangedAt FROM user_blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ?`)
+    .$client.prepare(`SELECT u.id, u.role, u.email, u.email_verified_at AS emailVerifiedAt FROM user_blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ?`)
     .all(userId) as ({ id: string } & RoleHolder)[];
   return new Set(rows.filter((row) => !isStaff(row)).map((row) => row.id));
 }
@@ -89,7 +89,7 @@ export function getBlockState({ viewerId, memberId }: { viewerId: string; member
   if (viewerId === memberId) return { isBlocked: false, canBlock: false };
   const row = getDb()
     .$client.prepare(
-      `SELECT u.role, u.email, u.email_changed_at AS emailChangedAt, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = u.id) AS isBlocked FROM users u WHERE u.id = ?`,
+      `SELECT u.role, u.email, u.email_verified_at AS emailVerifiedAt, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = u.id) AS isBlocked FROM users u WHERE u.id = ?`,
     )
     .get(viewerId, memberId) as (RoleHolder & { isBlocked: number }) | undefined;
   if (!row) return { isBlocked: false, canBlock: false };

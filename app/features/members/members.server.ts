@@ -32,7 +32,7 @@ export function getCommunityStats(): CommunityStats {
   return row;
 }
 
-type RoleSource = Pick<User, "role" | "email" | "emailChangedAt" | "skillLevel">;
+type RoleSource = Pick<User, "role" | "email" | "emailVerifiedAt" | "skillLevel">;
 
 /** SPEC's label rule: 'Community Leader' for admins, 'Moderator' for moderators, otherwise the skill level. */
 export function roleLabelOf(user: RoleSource): string {
@@ -63,8 +63,8 @@ export function listTopContributors(
   const period = options.period ?? "all";
   const days = leaderboardPeriods[period].days;
   const db = getDb();
-  type Row = Pick<User, "id" | "displayName" | "firstName" | "lastName" | "email" | "emailChangedAt" | "role" | "skillLevel"> & { points: number };
-  const columns = `u.id, u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName, u.email, u.email_changed_at AS emailChangedAt, u.role, u.skill_level AS skillLevel`;
+  type Row = Pick<User, "id" | "displayName" | "firstName" | "lastName" | "email" | "emailVerifiedAt" | "role" | "skillLevel"> & { points: number };
+  const columns = `u.id, u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName, u.email, u.email_verified_at AS emailVerifiedAt, u.role, u.skill_level AS skillLevel`;
   const rows =
     days === null
       ? (db.$client
@@ -165,13 +165,13 @@ export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean }
   const total = (db.$client.prepare(`SELECT count(*) AS total FROM users ${where}`).get(...parameters) as { total: number }).total;
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
-  type Row = Pick<User, "id" | "firstName" | "lastName" | "email" | "emailChangedAt" | "role" | "skillLevel" | "bio" | "points"> & {
+  type Row = Pick<User, "id" | "firstName" | "lastName" | "email" | "emailVerifiedAt" | "role" | "skillLevel" | "bio" | "points"> & {
     interests: string;
     joinedAt: number;
   };
   const rows = db.$client
     .prepare(
-      `SELECT id, first_name AS firstName, last_name AS lastName, email, email_changed_at AS emailChangedAt, role, skill_level AS skillLevel, bio, interests, points, joined_at AS joinedAt
+      `SELECT id, first_name AS firstName, last_name AS lastName, email, email_verified_at AS emailVerifiedAt, role, skill_level AS skillLevel, bio, interests, points, joined_at AS joinedAt
        FROM users ${where} ORDER BY points DESC, joined_at ASC, id LIMIT ? OFFSET ?`,
     )
     .all(...parameters, MEMBERS_PAGE_SIZE, (page - 1) * MEMBERS_PAGE_SIZE) as Row[];

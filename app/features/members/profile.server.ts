@@ -1,5 +1,6 @@
 /** Editing one's own profile: the Edit Profile form and PUT /api/profile both call updateProfile. */
 import { and, eq, ne, sql } from "drizzle-orm";
+import { sendVerificationEmail } from "~/features/auth/email-verification.server";
 import { verifyPassword } from "~/features/auth/password.server";
 import { getDb, schema } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors.server";
@@ -11,8 +12,9 @@ const PASSWORD_WRONG = "Your current password is not correct.";
 
 /**
  * Validates and saves the given profile fields of a member; throws 400 (with field errors), 404 or 409.
- * A new e-mail needs the member's current password (`currentPassword`) and records `emailChangedAt`,
- * so it can never grant ADMIN_EMAIL rights (docs/permissions.md).
+ * A new e-mail needs the member's current password (`currentPassword`), records `emailChangedAt`
+ * and is unverified until the member follows the link sent to it, so it can never grant
+ * ADMIN_EMAIL rights by itself (docs/permissions.md, docs/accounts.md).
  */
 export async function updateProfile(userId: string, input: unknown): Promise<User> {
   const parsed = profileSchema.safeParse(input);
@@ -31,6 +33,7 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
     if (!currentPassword) throw badRequest(PASSWORD_NEEDED, { currentPassword: [PASSWORD_NEEDED] });
     if (!(await verifyPassword(currentPassword, current.password))) throw badRequest(PASSWORD_WRONG, { currentPassword: [PASSWORD_WRONG] });
     values.emailChangedAt = new Date();
+    values.emailVerifiedAt = null;
   }
   return db.$client
     .transaction(() => {
@@ -49,6 +52,7 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
         .returning()
         .get();
       if (!updated) throw notFound("Member not found");
+      if (values.email) sendVerificationEmail(updated);
       return updated;
     })
     .immediate();

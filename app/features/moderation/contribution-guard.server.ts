@@ -14,7 +14,7 @@ import { activeRestrictionOf, formatRestrictionEnd, restrictionMessage } from ".
 
 export type ContributionKind = "post" | "reply" | "comment" | "rating";
 
-type ContributorRow = { id: string; email: string; emailChangedAt: Date | null; role: string; joinedAt: number };
+type ContributorRow = { id: string; email: string; emailVerifiedAt: Date | null; role: string; joinedAt: number };
 
 /** Whether a member still counts as new, and what is left before they do not. */
 export type NewMemberStatus = {
@@ -81,7 +81,7 @@ export function assertMayContribute(
 
   const env = getEnv();
   const member = getDb()
-    .$client.prepare(`SELECT id, email, email_changed_at AS emailChangedAt, role, joined_at AS joinedAt FROM users WHERE id = ?`)
+    .$client.prepare(`SELECT id, email, email_verified_at AS emailVerifiedAt, role, joined_at AS joinedAt FROM users WHERE id = ?`)
     .get(user.id) as ContributorRow | undefined;
   const status = member && !isModerator(member, env.ADMIN_EMAIL) ? newMemberStatus(member) : undefined;
   const isNew = status?.isNew ?? false;

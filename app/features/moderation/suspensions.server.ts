@@ -98,10 +98,10 @@ export function assertNotSuspended(user: { id: string; suspendedUntil: Date | nu
   if (restriction?.kind === "suspend") throw forbidden(restrictionMessage(restriction));
 }
 
-type TargetRow = { id: string; email: string; emailChangedAt: Date | null; role: string; displayName: string };
+type TargetRow = { id: string; email: string; emailVerifiedAt: Date | null; role: string; displayName: string };
 
 function findTarget(userId: string): TargetRow | undefined {
-  return getDb().$client.prepare(`SELECT id, email, email_changed_at AS emailChangedAt, role, display_name AS displayName FROM users WHERE id = ?`).get(userId) as TargetRow | undefined;
+  return getDb().$client.prepare(`SELECT id, email, email_verified_at AS emailVerifiedAt, role, display_name AS displayName FROM users WHERE id = ?`).get(userId) as TargetRow | undefined;
 }
 
 /**

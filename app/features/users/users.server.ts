@@ -77,7 +77,7 @@ export function listUsers(query: UserListQuery = {}, defaultPageSize = USERS_PAG
 export function countAdmins(): number {
   const adminEmails = getEnv().ADMIN_EMAIL;
   const byEmail = adminEmails.length
-    ? sql`(${schema.users.emailChangedAt} is null and lower(${schema.users.email}) in (${sql.join(
+    ? sql`(${schema.users.emailVerifiedAt} is not null and lower(${schema.users.email}) in (${sql.join(
         adminEmails.map((email) => sql`${email}`),
         sql`, `,
       )}))`

@@ -1,0 +1,67 @@
+/**
+ * Single-use links sent by e-mail (password reset, e-mail verification): 32 random bytes in the
+ * link, only their sha256 in `auth_tokens`. Issuing a link voids the member's older links of the
+ * same purpose (the newest one counts). docs/accounts.md.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+
+export type TokenPurpose = "password_reset" | "email_verification";
+
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  password_reset: 60 * 60 * 1000,
+  email_verification: 7 * 24 * 60 * 60 * 1000,
+};
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A fresh random token (base64url of 32 bytes) and its hash. */
+export function generateToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, tokenHash: hashToken(token) };
+}
+
+/** Stores a new link for the member (call inside the transaction that sends it); older unused ones of this purpose stop working. */
+export function issueToken({ userId, email, purpose, now = new Date() }: { userId: string; email: string; purpose: TokenPurpose; now?: Date }): string {
+  const { token, tokenHash } = generateToken();
+  voidTokens({ userId, purpose, now });
+  getDb()
+    .insert(schema.authTokens)
+    .values({ userId, purpose, tokenHash, email, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]), createdAt: now })
+    .run();
+  return token;
+}
+
+/** Marks the member's unused links of this purpose as used. */
+export function voidTokens({ userId, purpose, now = new Date() }: { userId: string; purpose: TokenPurpose; now?: Date }) {
+  getDb()
+    .update(schema.authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.authTokens.userId, userId), eq(schema.authTokens.purpose, purpose), isNull(schema.authTokens.usedAt)))
+    .run();
+}
+
+/** The stored link for a token when it is unused and unexpired, else undefined. */
+export function findUsableToken(token: string, purpose: TokenPurpose, now = new Date()) {
+  if (typeof token !== "string" || token.length < 20 || token.length > 200) return undefined;
+  const row = getDb()
+    .select()
+    .from(schema.authTokens)
+    .where(and(eq(schema.authTokens.tokenHash, hashToken(token)), eq(schema.authTokens.purpose, purpose)))
+    .get();
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return undefined;
+  return row;
+}
+
+/** Uses a link up (single use): true when this call did it, false when another request was first. */
+export function consumeToken(id: number, now = new Date()): boolean {
+  const result = getDb()
+    .update(schema.authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.authTokens.id, id), isNull(schema.authTokens.usedAt)))
+    .run();
+  return result.changes === 1;
+}

@@ -1,0 +1,145 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addComment, createArtist, rateArtist } from "~/features/artists/artists.server";
+import { createReply } from "~/features/discussions/replies.server";
+import { createTestPost } from "~/features/discussions/test-helpers";
+import { deliverDueMail } from "~/features/mail/outbox.server";
+import { startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
+import { createMailTransport } from "~/features/mail/transport.server";
+import { updateProfile } from "~/features/members/profile.server";
+import { createResource, rateResource } from "~/features/resources/resources.server";
+import { setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
+import { action as verifyEmailApi } from "~/routes/api.auth.verify-email";
+import { action as verifyEmailPageAction, loader as verifyEmailPage } from "~/routes/verify-email";
+import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
+import { getDb, schema } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { registerUser, toCurrentUser } from "./auth.server";
+import { issueToken } from "./email-tokens.server";
+import { resendVerificationEmail, VERIFICATION_REQUIRED, VERIFY_LINK_INVALID } from "./email-verification.server";
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+
+async function deliverAll() {
+  const transport = createMailTransport({ smtpUrl: smtp.url });
+  try {
+    await deliverDueMail({ transport });
+  } finally {
+    transport.close();
+  }
+}
+const registration = (email = uniqueEmail("new")) => ({ email, password: "long-enough-password", firstName: "Ada", lastName: "Lovelace", displayName: "Ada" });
+const userRow = (id: string) => getDb().select().from(schema.users).where(eq(schema.users.id, id)).get()!;
+const verifyByApi = (token: string) =>
+  verifyEmailApi({
+    request: new Request("http://localhost/api/auth/verify-email", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) }),
+    context: testContext,
+    params: {},
+  });
+const statusOf = (work: () => unknown) => {
+  try {
+    work();
+    return "ok";
+  } catch (error) {
+    if (error instanceof AppError) return error.status;
+    throw error;
+  }
+};
+
+describe("e-mail verification", () => {
+  it("registration sends a 7-day link; following it verifies the address, once", async () => {
+    getDb().update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")).run();
+    const user = await registerUser(registration(), { clientIp: "10.5.0.1" });
+    expect(user.emailVerifiedAt).toBeNull();
+    await deliverAll();
+    const mail = await smtp.nextMessage();
+    expect(mail.subject).toBe("Confirm your e-mail for Quads");
+    const token = tokenFromMail(mail);
+    const stored = getDb().select().from(schema.authTokens).where(and(eq(schema.authTokens.userId, user.id), eq(schema.authTokens.purpose, "email_verification"))).get()!;
+    expect(Math.round((stored.expiresAt.getTime() - stored.createdAt.getTime()) / 86_400_000)).toBe(7);
+    const page = verifyEmailPage({ request: new Request(`http://localhost/verify-email?token=${token}`), context: testContext, params: {} });
+    expect(page).toMatchObject({ isVerified: true, email: user.email });
+    expect(userRow(user.id).emailVerifiedAt).toBeInstanceOf(Date);
+    const again = await verifyByApi(token);
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(VERIFY_LINK_INVALID);
+  });
+
+  it("POST /api/auth/verify-email: 200 for a good link, 400 for an expired or unknown one", async () => {
+    const member = await createMember({ emailVerifiedAt: null });
+    const expired = issueToken({ userId: member.id, email: member.email, purpose: "email_verification", now: new Date(Date.now() - 8 * 86_400_000) });
+    expect((await verifyByApi(expired)).status).toBe(400);
+    expect((await verifyByApi("")).status).toBe(400);
+    const fresh = issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
+    const response = await verifyByApi(fresh);
+    expect(response.status).toBe(200);
+    expect(userRow(member.id).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("'Resend verification e-mail' is rate-limited and refused once verified", async () => {
+    const member = await createMember({ emailVerifiedAt: null });
+    for (let index = 0; index < 3; index += 1) expect(resendVerificationEmail(member)).toEqual({ email: member.email });
+    expect(statusOf(() => resendVerificationEmail(member))).toBe(429);
+    const verified = await createMember();
+    expect(statusOf(() => resendVerificationEmail(verified))).toBe(400);
+    // The banner's form (no JavaScript): back to the page with a toast.
+    const other = await createMember({ emailVerifiedAt: null });
+    const request = await signedInRequest(other.id, "http://localhost/verify-email", { method: "POST", body: new URLSearchParams({ redirectTo: "/discussions" }) });
+    const response = (await verifyEmailPageAction({ request, context: testContext, params: {} })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/discussions");
+  });
+
+  it("a new e-mail address is unverified until its own link is followed; a link to the old address no longer works", async () => {
+    const member = await createMember({ plainPassword: "correct-horse-battery" });
+    const oldLink = issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
+    const newEmail = uniqueEmail("moved");
+    await updateProfile(member.id, { email: newEmail, currentPassword: "correct-horse-battery" });
+    expect(userRow(member.id).emailVerifiedAt).toBeNull();
+    expect((await verifyByApi(oldLink)).status).toBe(400);
+    const [queued] = getDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, newEmail), eq(schema.mailOutbox.kind, "email_verification"))).all();
+    const token = /token=([\w-]+)/.exec(queued.text)![1];
+    expect((await verifyByApi(token)).status).toBe(200);
+  });
+
+  it("ADMIN_EMAIL rights need a verified address", async () => {
+    const owner = await registerUser(registration("owner@example.com"), { clientIp: "10.5.0.2" });
+    expect(toCurrentUser(owner).isAdmin).toBe(false);
+    const token = issueToken({ userId: owner.id, email: owner.email, purpose: "email_verification" });
+    await verifyByApi(token);
+    expect(toCurrentUser(userRow(owner.id)).isAdmin).toBe(true);
+  });
+});
+
+describe("'Require a verified e-mail to post'", () => {
+  it("off (the default): unverified members contribute as before; on: posting, replying, rating and commenting are refused with 403", async () => {
+    const admin = toCurrentUser(await createMember({ role: "admin" }));
+    const unverified = toCurrentUser(await createMember({ emailVerifiedAt: null }));
+    const verified = toCurrentUser(await createMember());
+    const resourceId = createResource({ actor: admin, input: { title: "Rule resource", url: "https://example.com/rule" } }).id;
+    const artistId = createArtist({ actor: admin, input: { name: "Rule artist" } }).id;
+    const post = createTestPost(unverified);
+    expect(post.id).toBeGreaterThan(0);
+
+    setVerifiedEmailRequiredToPost({ actor: admin, isRequired: true });
+    const attempts = (user: typeof unverified) => [
+      statusOf(() => createTestPost(user)),
+      statusOf(() => createReply({ actor: user, postId: post.id, input: { content: "A reply" } })),
+      statusOf(() => rateResource({ userId: user.id, resourceId, input: { rating: 4 } })),
+      statusOf(() => rateArtist({ userId: user.id, artistId, input: { rating: 5 } })),
+      statusOf(() => addComment({ userId: user.id, artistId, input: { comment: "Nice" } })),
+    ];
+    expect(attempts(unverified)).toEqual([403, 403, 403, 403, 403]);
+    expect(() => createTestPost(unverified)).toThrow(VERIFICATION_REQUIRED);
+    expect(attempts(verified)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
+
+    setVerifiedEmailRequiredToPost({ actor: admin, isRequired: false });
+    expect(statusOf(() => createReply({ actor: unverified, postId: post.id, input: { content: "Back again" } }))).toBe("ok");
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * E-mail verification (docs/accounts.md): registration sends a link valid 7 days; following it
+ * records `users.email_verified_at`. Unverified members see a banner with 'Resend verification
+ * e-mail' (rate-limited). With the admin setting 'Require a verified e-mail to post' on, they
+ * may read but not post, reply, rate or comment (assertVerifiedIfRequired).
+ */
+import { eq } from "drizzle-orm";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { publicUrl } from "~/features/mail/templates.server";
+import { isVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
+import { schema, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, forbidden } from "~/utils/errors.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import type { User } from "../../../db/schema";
+import { findUserById, parseOrThrow } from "./auth.server";
+import { consumeToken, findUsableToken, issueToken } from "./email-tokens.server";
+import { verifyEmailSchema } from "./schemas";
+
+export const VERIFY_LINK_INVALID = "This verification link has expired or was already used. Sign in and use 'Resend verification e-mail'.";
+export const VERIFICATION_REQUIRED =
+  "Please verify your e-mail address first: use the link we e-mailed you, or 'Resend verification e-mail' in the banner at the top of the page.";
+
+/** Enqueues a verification link to the member's address (inside the caller's transaction when there is one). */
+export function sendVerificationEmail(user: Pick<User, "id" | "email" | "displayName">) {
+  const token = issueToken({ userId: user.id, email: user.email, purpose: "email_verification" });
+  const community = getEnv().COMMUNITY_NAME;
+  enqueueMail({
+    to: user.email,
+    subject: `Confirm your e-mail for ${community}`,
+    kind: "email_verification",
+    content: {
+      heading: "Confirm your e-mail address",
+      paragraphs: [`Hi ${user.displayName},`, `Welcome to ${community}! Please confirm that this is your e-mail address. The link works for 7 days.`],
+      action: { label: "Confirm my e-mail", url: publicUrl(`/verify-email?token=${token}`) },
+      footnote: `If you did not create an account on ${community}, ignore this e-mail.`,
+    },
+  });
+}
+
+/** Follows a verification link: the member's address is verified. 400 VERIFY_LINK_INVALID otherwise. */
+export function verifyEmail(input: unknown): User {
+  const { token } = parseOrThrow(verifyEmailSchema.safeParse(input));
+  return transaction((db) => {
+    const now = new Date();
+    const stored = findUsableToken(token, "email_verification", now);
+    const user = stored ? findUserById(stored.userId) : undefined;
+    // A link sent to an earlier address proves nothing about the current one.
+    if (!stored || !user || stored.email.toLowerCase() !== user.email.toLowerCase() || !consumeToken(stored.id, now)) {
+      throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
+    }
+    if (user.emailVerifiedAt) return user;
+    return db.update(schema.users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(schema.users.id, user.id)).returning().get();
+  });
+}
+
+/** 'Resend verification e-mail': 400 when already verified, 429 past VERIFY_EMAIL_RATE_LIMIT per member. */
+export function resendVerificationEmail(user: Pick<User, "id">) {
+  const env = getEnv();
+  const current = findUserById(user.id);
+  if (!current) throw badRequest("Please sign in again.");
+  if (current.emailVerifiedAt) throw badRequest("Your e-mail address is already verified.");
+  consumeRateLimit({ key: `verify:user:${current.id}`, limit: env.VERIFY_EMAIL_RATE_LIMIT, windowSeconds: env.VERIFY_EMAIL_RATE_LIMIT_WINDOW_SECONDS }, "verification e-mails");
+  transaction(() => sendVerificationEmail(current));
+  return { email: current.email };
+}
+
+/**
+ * Refuses (403, pointing to the banner) a contribution by a member whose e-mail is not verified
+ * while 'Require a verified e-mail to post' is on. Called by the create functions of posts,
+ * replies, artist comments and ratings.
+ */
+export function assertVerifiedIfRequired(user: { id: string; emailVerifiedAt?: Date | null }) {
+  if (!isVerifiedEmailRequiredToPost()) return;
+  const verifiedAt = user.emailVerifiedAt === undefined ? findUserById(user.id)?.emailVerifiedAt : user.emailVerifiedAt;
+  if (!verifiedAt) throw forbidden(VERIFICATION_REQUIRED);
+}
+
+/** Whether a member's address is verified (the banner). */
+export function isEmailVerified(user: { emailVerifiedAt: Date | string | null }): boolean {
+  return user.emailVerifiedAt !== null;
+}

@@ -1,0 +1,122 @@
+/**
+ * Which e-mails a member wants, and the one-click unsubscribe (RFC 8058) that switches one off.
+ * `mail_preferences` holds a row only for a kind a member changed from its default; the account
+ * settings page reads and writes the same rows (docs/accounts.md). Unsubscribe links carry a
+ * signed token (HMAC of member and kind with SESSION_SECRET): they work signed out.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest } from "~/utils/errors.server";
+import { enqueueMail } from "./outbox.server";
+import { publicUrl, type MailContent } from "./templates.server";
+
+/** The notification e-mails a member can switch on or off, with their defaults. */
+export const notificationMailKinds = {
+  replies: { label: "Replies to my posts and replies", isOnByDefault: true },
+  mentions: { label: "Mentions", isOnByDefault: true },
+  meeting_reminders: { label: "Meeting reminders", isOnByDefault: true },
+  weekly_digest: { label: "The weekly digest", isOnByDefault: false },
+} as const;
+export type NotificationMailKind = keyof typeof notificationMailKinds;
+
+export function isNotificationMailKind(value: string): value is NotificationMailKind {
+  return Object.hasOwn(notificationMailKinds, value);
+}
+
+/** Whether the member wants this kind of mail (their choice, else the default). */
+export function isMailEnabled(userId: string, kind: NotificationMailKind): boolean {
+  const row = getDb()
+    .select({ enabled: schema.mailPreferences.enabled })
+    .from(schema.mailPreferences)
+    .where(and(eq(schema.mailPreferences.userId, userId), eq(schema.mailPreferences.kind, kind)))
+    .get();
+  return row ? row.enabled : notificationMailKinds[kind].isOnByDefault;
+}
+
+/** Every kind with the member's current choice. */
+export function getMailPreferences(userId: string): Record<NotificationMailKind, boolean> {
+  const rows = getDb().select().from(schema.mailPreferences).where(eq(schema.mailPreferences.userId, userId)).all();
+  const result = {} as Record<NotificationMailKind, boolean>;
+  for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) {
+    result[kind] = rows.find((row) => row.kind === kind)?.enabled ?? notificationMailKinds[kind].isOnByDefault;
+  }
+  return result;
+}
+
+/** Records the member's choice for one kind. */
+export function setMailPreference(userId: string, kind: NotificationMailKind, enabled: boolean) {
+  const now = new Date();
+  getDb()
+    .insert(schema.mailPreferences)
+    .values({ userId, kind, enabled, updatedAt: now })
+    .onConflictDoUpdate({ target: [schema.mailPreferences.userId, schema.mailPreferences.kind], set: { enabled, updatedAt: now } })
+    .run();
+}
+
+function signature(payload: string): string {
+  return createHmac("sha256", getEnv().SESSION_SECRET).update(`unsubscribe:${payload}`).digest("base64url");
+}
+
+/** The signed token of an unsubscribe link: `<member>.<kind>.<signature>`. */
+export function createUnsubscribeToken(userId: string, kind: NotificationMailKind): string {
+  const payload = `${userId}.${kind}`;
+  return `${payload}.${signature(payload)}`;
+}
+
+const BAD_LINK = "This unsubscribe link is not valid. Open the newest e-mail and use its link, or sign in to change your e-mail settings.";
+
+/** Reads a token; 400 when it is malformed or its signature does not match. */
+export function readUnsubscribeToken(token: string): { userId: string; kind: NotificationMailKind } {
+  const parts = token.split(".");
+  if (parts.length !== 3) throw badRequest(BAD_LINK);
+  const [userId, kind, given] = parts;
+  const expected = Buffer.from(signature(`${userId}.${kind}`));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected) || !isNotificationMailKind(kind)) throw badRequest(BAD_LINK);
+  return { userId, kind };
+}
+
+/** Switches off the kind a token names (one click, signed out); answers what was switched off. */
+export function unsubscribeWithToken(token: string): { kind: NotificationMailKind; label: string } {
+  const { userId, kind } = readUnsubscribeToken(token);
+  const exists = getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).get();
+  if (exists) setMailPreference(userId, kind, false);
+  return { kind, label: notificationMailKinds[kind].label };
+}
+
+/** The unsubscribe page of a member and kind (the link in the mail and the List-Unsubscribe target). */
+export function unsubscribeUrl(userId: string, kind: NotificationMailKind): string {
+  return publicUrl(`/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(userId, kind))}`);
+}
+
+/** The RFC 8058 headers of a notification mail. */
+export function listUnsubscribeHeaders(userId: string, kind: NotificationMailKind): Record<string, string> {
+  return { "List-Unsubscribe": `<${unsubscribeUrl(userId, kind)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/**
+ * Enqueues a notification e-mail when the member wants this kind: List-Unsubscribe headers and the
+ * unsubscribe link included. Returns the outbox id, or null when the member switched it off.
+ */
+export function enqueueNotificationMail({
+  user,
+  kind,
+  subject,
+  content,
+}: {
+  user: { id: string; email: string };
+  kind: NotificationMailKind;
+  subject: string;
+  content: Omit<MailContent, "unsubscribeUrl">;
+}): number | null {
+  if (!isMailEnabled(user.id, kind)) return null;
+  return enqueueMail({
+    to: user.email,
+    subject,
+    kind,
+    headers: listUnsubscribeHeaders(user.id, kind),
+    content: { ...content, unsubscribeUrl: unsubscribeUrl(user.id, kind) },
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The mail sender: one per server (docs/decisions/0070-mail-outbox.md). In a cluster the primary
+ * forks one "mail" worker that runs it; with WEB_CONCURRENCY=1 the single process does. It polls
+ * the outbox with a read (no write while nothing is due), delivers what is due, and on SIGTERM
+ * stops polling and waits for the message it is sending.
+ */
+import { logServerError } from "~/utils/errors.server";
+import { deliverDueMail, hasDueMail, sweepSentMail } from "./outbox.server";
+import { createMailTransport, type MailTransport } from "./transport.server";
+
+const POLL_INTERVAL_MS = 1_000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How long stopping waits for a message being sent; it is retried after the next start. */
+const STOP_WAIT_MS = 5_000;
+
+type Running = { timer: NodeJS.Timeout | undefined; transport: MailTransport; inFlight: Promise<void> | undefined; isStopping: boolean; isAbandoned: boolean; lastSweep: number };
+let running: Running | undefined;
+
+/** Starts polling the outbox in this process (idempotent). */
+export function startMailSender({ pollIntervalMs = POLL_INTERVAL_MS, transport = createMailTransport() }: { pollIntervalMs?: number; transport?: MailTransport } = {}) {
+  if (running) return;
+  const state: Running = { timer: undefined, transport, inFlight: undefined, isStopping: false, isAbandoned: false, lastSweep: 0 };
+  running = state;
+  const tick = async () => {
+    if (state.isStopping) return;
+    try {
+      if (Date.now() - state.lastSweep > SWEEP_INTERVAL_MS) {
+        state.lastSweep = Date.now();
+        sweepSentMail();
+      }
+      while (!state.isStopping && hasDueMail()) {
+        const { sent, failed } = await deliverDueMail({ transport: state.transport, isStopping: () => state.isStopping, isAbandoned: () => state.isAbandoned });
+        if (sent + failed === 0) break;
+      }
+    } catch (error) {
+      logServerError(error);
+    }
+  };
+  const schedule = () => {
+    if (state.isStopping) return;
+    state.timer = setTimeout(() => {
+      state.inFlight = tick().finally(() => {
+        state.inFlight = undefined;
+        schedule();
+      });
+    }, pollIntervalMs);
+  };
+  schedule();
+}
+
+/** Stops the sender: no new round starts; a message being sent gets up to 5 s to finish. */
+export async function stopMailSender(): Promise<void> {
+  const state = running;
+  if (!state) return;
+  running = undefined;
+  state.isStopping = true;
+  if (state.timer) clearTimeout(state.timer);
+  if (state.inFlight) {
+    const finished = await Promise.race([state.inFlight.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_WAIT_MS).unref())]);
+    // Still sending: record nothing once the database closes; the claimed message is retried after the next start.
+    if (!finished) state.isAbandoned = true;
+  }
+  state.transport.close();
+}

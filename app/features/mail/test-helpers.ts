@@ -1,0 +1,82 @@
+/**
+ * Tests only: a real SMTP server (smtp-server, from the Nodemailer project) inside the test
+ * process, whose received mail is parsed with mailparser. `mode` decides how it answers:
+ * accept, refuse with a temporary error (451), or hang (never answer the message).
+ */
+import { simpleParser, type ParsedMail } from "mailparser";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type SmtpMode = "accept" | "refuse" | "hang";
+
+export type TestSmtpServer = {
+  url: string;
+  received: ParsedMail[];
+  mode: SmtpMode;
+  /** Resolves with the next message received (or one already waiting). */
+  nextMessage(timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+};
+
+export async function startTestSmtpServer(mode: SmtpMode = "accept"): Promise<TestSmtpServer> {
+  const received: ParsedMail[] = [];
+  let taken = 0;
+  const waiters: Array<() => void> = [];
+  const state = { mode };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (state.mode === "hang") {
+        stream.resume();
+        return; // never answers
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          if (state.mode === "refuse") {
+            const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          received.push(mail);
+          callback();
+          for (const wake of waiters.splice(0)) wake();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  const handle: TestSmtpServer = {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    get mode() {
+      return state.mode;
+    },
+    set mode(next: SmtpMode) {
+      state.mode = next;
+    },
+    async nextMessage(timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length <= taken) {
+        if (Date.now() > deadline) throw new Error("no mail arrived");
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      taken += 1;
+      return received[taken - 1];
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return handle;
+}
+
+/** The token of the first `?token=` link in a message's text part. */
+export function tokenFromMail(mail: ParsedMail): string {
+  const match = /[?&]token=([\w-]+)/.exec(mail.text ?? "");
+  if (!match) throw new Error(`no link with a token in:\n${mail.text}`);
+  return match[1];
+}

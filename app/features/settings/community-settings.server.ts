@@ -1,0 +1,35 @@
+/**
+ * Community-wide switches an admin sets on the Platform Settings tab (the `community_settings`
+ * table, key → JSON value). Read on every guarded write: one primary-key lookup, so every worker
+ * sees a change on its next request.
+ */
+import { eq } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+
+const REQUIRE_VERIFIED_EMAIL_TO_POST = "requireVerifiedEmailToPost";
+
+/** 'Require a verified e-mail to post' (default off): unverified members may read but not post, reply, rate or comment. */
+export function isVerifiedEmailRequiredToPost(): boolean {
+  const row = getDb().select({ value: schema.communitySettings.value }).from(schema.communitySettings).where(eq(schema.communitySettings.key, REQUIRE_VERIFIED_EMAIL_TO_POST)).get();
+  return row?.value === true;
+}
+
+/** Turns 'Require a verified e-mail to post' on or off (audited). */
+export function setVerifiedEmailRequiredToPost({ actor, isRequired }: { actor: { id: string; email: string }; isRequired: boolean }) {
+  transaction((db) => {
+    if (isVerifiedEmailRequiredToPost() === isRequired) return;
+    const now = new Date();
+    db.insert(schema.communitySettings)
+      .values({ key: REQUIRE_VERIFIED_EMAIL_TO_POST, value: isRequired, updatedAt: now, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: schema.communitySettings.key, set: { value: isRequired, updatedAt: now, updatedBy: actor.id } })
+      .run();
+    recordAudit({
+      actor,
+      action: "community_setting.updated",
+      targetType: "community_setting",
+      targetId: REQUIRE_VERIFIED_EMAIL_TO_POST,
+      summary: `Require a verified e-mail to post: ${isRequired ? "on" : "off"}`,
+    });
+  });
+}

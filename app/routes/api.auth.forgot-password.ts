@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestPasswordReset } from "~/features/auth/password-reset.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
+
+/** POST /api/auth/forgot-password {email}: 202 with the same message whether or not the address has an account. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const answer = await requestPasswordReset(await readJsonBody(request), { clientIp: context.clientIp });
+    return Response.json(answer, { status: 202 });
+  });
+}
+
+export function loader() {
+  return methodNotAllowedResponse(["POST"]);
+}

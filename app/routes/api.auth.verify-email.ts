@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { verifyEmail } from "~/features/auth/email-verification.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
+
+/** POST /api/auth/verify-email {token}: 200 when the link verified the address, 400 when it is unknown, used or expired. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const user = verifyEmail(await readJsonBody(request));
+    return Response.json({ message: "Your e-mail address is verified.", email: user.email, emailVerifiedAt: user.emailVerifiedAt });
+  });
+}
+
+export function loader() {
+  return methodNotAllowedResponse(["POST"]);
+}

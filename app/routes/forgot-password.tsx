@@ -1,0 +1,66 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { FormField, PrimaryButton } from "~/components/ui/form-field";
+import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
+import { forgotPasswordConstraints } from "~/features/auth/constraints";
+import { requestPasswordReset } from "~/features/auth/password-reset.server";
+import { forgotPasswordSchema } from "~/features/auth/schemas";
+import { isAppError } from "~/utils/errors.server";
+import { CenteredCard } from "~/components/ui/centered-card";
+import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Forgot password", matches, "Get a link to choose a new password.");
+
+export function loader(_args: LoaderFunctionArgs) {
+  return null;
+}
+
+/** 'Forgot password?': the same answer whether or not the address has an account (docs/accounts.md). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ sent: null, result: submission.reply() }, { status: 400 });
+  try {
+    const { message } = await requestPasswordReset(submission.value, { clientIp: context.clientIp });
+    return { sent: message, result: submission.reply({ resetForm: true }) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ sent: null, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status, headers: error.headers });
+  }
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const isPending = navigation.state !== "idle";
+  const [form, fields] = useServerForm({ id: "forgot-password-form", lastResult: actionData?.sent ? undefined : actionData?.result, constraint: forgotPasswordConstraints });
+  return (
+    <CenteredCard>
+        <h1 className="text-2xl font-bold text-slate-900">Forgot your password?</h1>
+        {actionData?.sent ? (
+          <div role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="forgot-password-sent">
+            {actionData.sent}
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">Enter the e-mail of your account and we will send you a link to choose a new one.</p>
+        )}
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          {form.errors?.length ? (
+            <p id={form.errorId} role="alert" className="text-sm text-red-700">
+              {form.errors.join(" ")}
+            </p>
+          ) : null}
+          <FormField label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+          <PrimaryButton disabled={isPending}>{isPending ? "Sending..." : "Send reset link"}</PrimaryButton>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to={routes.login} className="font-medium text-indigo-700 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormField, PrimaryButton } from "~/components/ui/form-field";
+import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
+import { resetPasswordConstraints } from "~/features/auth/constraints";
+import { isResetTokenUsable, RESET_LINK_INVALID, resetPassword } from "~/features/auth/password-reset.server";
+import { resetPasswordFormSchema } from "~/features/auth/schemas";
+import { isAppError } from "~/utils/errors.server";
+import { CenteredCard } from "~/components/ui/centered-card";
+import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { createUserSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const isUsable = token !== "" && isResetTokenUsable(token);
+  return { token, isUsable, invalidMessage: isUsable ? null : RESET_LINK_INVALID };
+}
+
+/** Sets the new password, signs the member out everywhere and in here (docs/accounts.md). */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
+  const fail = (status: number, formErrors: string[], fieldErrors?: Record<string, string[]>) =>
+    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["password", "confirmPassword"] }) }, { status });
+  if (submission.status !== "success") return fail(400, []);
+  try {
+    const user = await resetPassword(submission.value);
+    const sessionCookie = await createUserSession(request, user.id);
+    return redirectWithToast(routes.home, { title: "Password changed", description: "Your new password is set and you are signed in. Other devices were signed out." }, { headers: { "Set-Cookie": sessionCookie } });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const { token: _token, ...fieldErrors } = error.fieldErrors ?? {};
+    return fail(error.status, error.fieldErrors?.token ? [error.message] : [], fieldErrors);
+  }
+}
+
+export default function ResetPasswordPage() {
+  const { token, isUsable, invalidMessage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const isPending = navigation.state !== "idle";
+  const [form, fields] = useServerForm({ id: "reset-password-form", lastResult: actionData?.result, constraint: resetPasswordConstraints });
+  const linkIsBroken = !isUsable && !actionData;
+  return (
+    <CenteredCard>
+        <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
+        {linkIsBroken ? (
+          <>
+            <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+              {invalidMessage}
+            </p>
+            <p className="mt-6 text-center text-sm">
+              <Link to="/forgot-password" className="font-medium text-indigo-700 hover:underline">
+                Ask for a new link
+              </Link>
+            </p>
+          </>
+        ) : (
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            {form.errors?.length ? (
+              <div id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                {form.errors.join(" ")}{" "}
+                <Link to="/forgot-password" className="font-medium underline">
+                  Ask for a new link
+                </Link>
+              </div>
+            ) : null}
+            <input type="hidden" name="token" value={token} />
+            <FormField
+              label="New password"
+              errors={fields.password.errors}
+              hint="At least 8 characters."
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            />
+            <FormField
+              label="Confirm new password"
+              errors={fields.confirmPassword.errors}
+              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+            />
+            <PrimaryButton disabled={isPending}>{isPending ? "Saving..." : "Set new password"}</PrimaryButton>
+          </Form>
+        )}
+    </CenteredCard>
+  );
+}

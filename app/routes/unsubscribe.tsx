@@ -1,0 +1,66 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/preferences.server";
+import { isAppError } from "~/utils/errors.server";
+import { CenteredCard } from "~/components/ui/centered-card";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [...pageMeta("Unsubscribe", matches), { name: "robots", content: "noindex" }];
+
+/** The page behind the e-mail's unsubscribe link: signed out, no JavaScript; a GET changes nothing (link scanners). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  try {
+    const { kind } = readUnsubscribeToken(token);
+    return { token, label: notificationMailKinds[kind].label, error: null };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { token, label: null, error: error.message };
+  }
+}
+
+/**
+ * The button on the page and RFC 8058's one-click POST (body `List-Unsubscribe=One-Click`, sent
+ * by the mail provider to the List-Unsubscribe URL) both land here.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const formData = await request.formData().catch(() => new FormData());
+  const token = url.searchParams.get("token") ?? String(formData.get("token") ?? "");
+  try {
+    const { label } = unsubscribeWithToken(token);
+    return { done: label, error: null };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ done: null, error: error.message }, { status: error.status });
+  }
+}
+
+export default function UnsubscribePage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const error = result?.error ?? page.error;
+  return (
+    <CenteredCard className="text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Unsubscribe</h1>
+        {result?.done ? (
+          <p role="status" className="mt-4 text-sm text-slate-700" data-testid="unsubscribe-done">
+            Done: you will no longer get these e-mails ({result.done.toLowerCase()}). You can switch them on again in your account settings.
+          </p>
+        ) : error ? (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {error}
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 space-y-4">
+            <p className="text-sm text-slate-700">Stop these e-mails: {page.label?.toLowerCase()}?</p>
+            <input type="hidden" name="token" value={page.token} />
+            <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+              Unsubscribe
+            </button>
+          </Form>
+        )}
+    </CenteredCard>
+  );
+}

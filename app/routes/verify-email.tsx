@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { resendVerificationEmail, verifyEmail } from "~/features/auth/email-verification.server";
+import { requireUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
+import { CenteredCard } from "~/components/ui/centered-card";
+import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail", matches);
+
+/** Following the link from the verification e-mail verifies the address (docs/accounts.md). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  try {
+    const user = verifyEmail({ token });
+    return { isVerified: true as const, email: user.email, message: null };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { isVerified: false as const, email: null, message: error.message };
+  }
+}
+
+/** Only a path on this site (the banner sends the page it is on). */
+function safeRedirect(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : routes.home;
+}
+
+/** 'Resend verification e-mail' (the banner's form). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"));
+  try {
+    const { email } = resendVerificationEmail(user);
+    return redirectWithToast(back, { title: "Verification e-mail sent", description: `We sent a new link to ${email}. It works for 7 days.` });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(back, { title: "Could not send the e-mail", description: error.message, variant: "destructive" });
+  }
+}
+
+export default function VerifyEmailPage() {
+  const result = useLoaderData<typeof loader>();
+  return (
+    <CenteredCard className="text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{result.isVerified ? "E-mail confirmed" : "This link does not work"}</h1>
+        <p role={result.isVerified ? "status" : "alert"} className="mt-4 text-sm text-slate-700" data-testid="verify-email-result">
+          {result.isVerified ? `Thank you: ${result.email} is verified.` : result.message}
+        </p>
+        <p className="mt-6 text-sm">
+          <Link to={routes.home} className="font-medium text-indigo-700 hover:underline">
+            Go to the dashboard
+          </Link>
+        </p>
+    </CenteredCard>
+  );
+}

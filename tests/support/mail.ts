@@ -1,0 +1,41 @@
+/**
+ * The e2e server runs without SMTP_URL, so its mail worker writes every message as an .eml file
+ * under data/mail/ beside its database (docs/accounts.md): these helpers wait for one and parse it.
+ */
+import { simpleParser, type ParsedMail } from "mailparser";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+
+function mailDirectory(): string {
+  return path.join(path.dirname(inject("databasePath")), "mail");
+}
+
+/** Waits (up to 15 s) for a message to `to` whose subject matches, written at `after` (ms) or later; returns the newest, parsed. */
+export async function waitForMail(to: string, subject: RegExp, { after = 0 }: { after?: number } = {}): Promise<ParsedMail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const directory = mailDirectory();
+    const files = existsSync(directory) ? readdirSync(directory).filter((file) => file.endsWith(".eml")) : [];
+    const candidates: { mail: ParsedMail; writtenAt: number }[] = [];
+    for (const file of files) {
+      const writtenAt = statSync(path.join(directory, file)).mtimeMs;
+      if (writtenAt < after) continue;
+      const raw = readFileSync(path.join(directory, file));
+      if (!raw.includes(to)) continue;
+      const mail = await simpleParser(raw);
+      const recipients = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+      if (recipients.some((address) => address.text.includes(to)) && subject.test(mail.subject ?? "")) candidates.push({ mail, writtenAt });
+    }
+    if (candidates.length) return candidates.sort((a, b) => b.writtenAt - a.writtenAt)[0].mail;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject} in ${directory}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The path and query of the first link to `pathname` in a message's text part (links use PUBLIC_URL). */
+export function linkFromMail(mail: ParsedMail, pathname: string): string {
+  const match = new RegExp(`https?://[^\\s/]+(${pathname.replace(/[/-]/g, "\\$&")}\\?token=[\\w-]+)`).exec(mail.text ?? "");
+  if (!match) throw new Error(`no ${pathname} link in:\n${mail.text}`);
+  return match[1];
+}
