@@ -7,7 +7,7 @@ import { PostCard, PostCardSkeleton } from "~/features/discussions/components/po
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
 import { parseIdParam } from "~/features/discussions/params.server";
-import { listCategories, listPosts } from "~/features/discussions/posts.server";
+import { canModerate, listCategories, listPosts } from "~/features/discussions/posts.server";
 import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
 import { markDiscussionsSeen } from "~/features/notifications/notifications.server";
 import type { loader as rootLoader } from "~/root";
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = discussionFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { posts, hasMore } = listPosts({
     viewerId: user.id,
+    viewerCanModerate: canModerate(user),
     search: filters.q,
     categoryId: filters.category,
     limit: POSTS_PAGE_SIZE,

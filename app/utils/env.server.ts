@@ -79,6 +79,8 @@ const envSchema = z.object({
   /** Posts and replies a member may create per window. */
   POST_RATE_LIMIT: positiveInt(10),
   POST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /** Distinct members whose open reports hide an item until a moderator decides (docs/moderation.md). */
+  REPORTS_TO_HIDE: positiveInt(3),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**

@@ -1,6 +1,6 @@
 /** What /post/:id shows: the post and its reply tree, with member content rendered to safe HTML. */
 import { renderMarkdown } from "~/features/content/markdown.server";
-import { canModerate, findPost, listCategories, type Actor } from "./posts.server";
+import { findPost, listCategories, readerOf, type Actor } from "./posts.server";
 import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, type ReplyNode } from "./replies.server";
 import type { PostView } from "./views.server";
 
@@ -21,16 +21,17 @@ export function loadPostPage(postId: number, viewer: Actor): {
   viewer: { id: string; canModerate: boolean };
   categories: { id: number; name: string }[];
 } | null {
-  const post = findPost(postId, viewer.id);
+  const reader = readerOf(viewer);
+  const post = findPost(postId, reader);
   if (!post) return null;
-  const replies = listReplies(postId);
+  const replies = listReplies(postId, { reader });
   return {
     post: { ...post, html: renderMarkdown(post.content) },
     replies: renderTree(buildReplyTree(replies)),
     replyCount: Math.max(post.repliesCount, replies.length),
     isTruncated: post.repliesCount > replies.length,
     maxDepth: MAX_REPLY_DEPTH,
-    viewer: { id: viewer.id, canModerate: canModerate(viewer) },
+    viewer: reader,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
   };
 }
