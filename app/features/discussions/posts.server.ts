@@ -16,7 +16,7 @@ import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { routes } from "~/utils/routes";
 import { revokePostContributions } from "./revoke-contributions.server";
 import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE, updatePostSchema } from "./schemas";
-import { parseOrThrow } from "./validation.server";
+import { parseOrThrow } from "~/utils/validation.server";
 import { POST_COLUMNS, POST_JOINS, postForReader, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
 
 /** Searches of 1–2 characters (too short for the trigram index) look only through this many newest posts. */

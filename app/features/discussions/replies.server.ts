@@ -11,7 +11,7 @@ import { routes } from "~/utils/routes";
 import { actorName, canModerate, consumePostingAllowance, type Actor } from "./posts.server";
 import { revokeReplyContributions } from "./revoke-contributions.server";
 import { replySchema, updateReplySchema } from "./schemas";
-import { parseOrThrow } from "./validation.server";
+import { parseOrThrow } from "~/utils/validation.server";
 import { REPLY_COLUMNS, replyForReader, toReplyView, type Reader, type ReplyRow, type ReplyView } from "./views.server";
 
 /** The link to one reply on its post page. */
