@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
+import { ReportLink } from "~/features/moderation/components/report-link";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
@@ -34,7 +35,9 @@ export default function MemberProfilePage() {
           <Link to={routes.profile} className="text-sm font-semibold text-indigo-700 hover:underline">
             This is your public profile: edit it on your profile page
           </Link>
-        ) : null}
+        ) : (
+          <ReportLink type="user" id={profile.id} className="text-sm font-medium text-slate-600 hover:text-red-700 hover:underline" label={`Report ${profile.name}`} />
+        )}
       </div>
       <h1 className="sr-only">{profile.name}</h1>
       <ProfileCard profile={profile} badges={badges} />

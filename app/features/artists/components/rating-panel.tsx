@@ -1,4 +1,5 @@
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { ReportLink } from "~/features/moderation/components/report-link";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
@@ -164,6 +165,7 @@ export function RatingPanel({
         count={commentsCount}
         comments={comments}
         canModerate={viewer.canModerate}
+        renderReport={viewer.isSignedIn ? (comment) => <ReportLink type="artist_comment" id={comment.id} label={`Report comment by ${comment.author}`} /> : undefined}
         redirectTo={redirectTo}
         HideForm={hideFetcher.Form}
       />
