@@ -16,3 +16,10 @@ export type AdminTabSlug = (typeof adminTabs)[number]["slug"];
  * them, so the tab bar stays exactly SPEC's eight (decision 0052).
  */
 export const auditLogLink = { slug: "audit", label: "Audit Log" } as const;
+
+/**
+ * The moderation tab: moderators (content:moderate) see the panel with this tab only; admins see
+ * it after SPEC's eight, in a group of its own so the eight stay as SPEC lists them
+ * (docs/decisions/0070-reports-tab-for-moderators.md).
+ */
+export const moderationTabs = [{ slug: "reports", label: "Reports" }] as const;
