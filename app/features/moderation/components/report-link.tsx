@@ -1,9 +1,14 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState, type ComponentType } from "react";
 import { routes } from "~/utils/routes";
 import { targetNouns, type ReportTargetType } from "../constants";
 
-const ReportDialog = lazy(() => import("./report-dialog"));
+/**
+ * The dialog is a browser chunk fetched on the first click, so pages carry no extra script. The
+ * server never renders it (it opens on a click), and a dynamic import there would split the
+ * server build into several files (see app/routes/_index.tsx).
+ */
+const ReportDialog: ComponentType<{ action: string; title: string; onClose: () => void }> = import.meta.env.SSR ? () => null : lazy(() => import("./report-dialog"));
 
 /**
  * 'Report' beside a post, reply, artist comment or member: a link to the report page of its own
