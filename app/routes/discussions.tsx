@@ -9,6 +9,7 @@ import { messages } from "~/features/discussions/messages";
 import { parseIdParam } from "~/features/discussions/params.server";
 import { canModerate, listCategories, listPosts } from "~/features/discussions/posts.server";
 import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
+import { hiddenLabelOf } from "~/features/discussions/views.server";
 import { markDiscussionsSeen } from "~/features/notifications/notifications.server";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   return {
     // The cards show the excerpt: leaving the full Markdown out halves the page's data.
-    posts: posts.map(({ content: _content, ...card }) => card),
+    posts: posts.map(({ content: _content, ...card }) => ({ ...card, hiddenLabel: hiddenLabelOf(card.hiddenReason) })),
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),

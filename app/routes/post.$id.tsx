@@ -147,7 +147,7 @@ export default function PostPage() {
   const editResult = actionData && "result" in actionData ? actionData.result : null;
   const isEditing = isAuthor && (view.edit === "post" || Boolean(editResult));
   // Hidden, and this reader is neither its author nor a moderator: the title is the notice, no content.
-  const isWithheld = post.isHidden && !isAuthor && !viewer.canModerate;
+  const isWithheld = post.isWithheld;
 
   return (
     <div className="space-y-6">
@@ -162,7 +162,7 @@ export default function PostPage() {
         <div className="flex flex-wrap items-center gap-2">
           {post.isPinned ? <PinnedBadge /> : null}
           <CategoryBadge category={post.category} />
-          {post.isHidden && !isWithheld ? <HiddenBadge reason={post.hiddenReason} /> : null}
+          {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
         </div>
         <h1 id="post-title" className="mt-3 break-words text-2xl font-bold text-slate-900 sm:text-3xl">
           {post.title}
@@ -291,7 +291,7 @@ function ReplyItem({
   const isReplying = view.replyTo === reply.id || replyFailure?.formId === replyFormId;
   const isEditing = isAuthor && (view.edit === String(reply.id) || replyFailure?.formId === editFormId);
   const isNested = reply.depth > 0;
-  const isWithheld = reply.isHidden && !isAuthor && !viewer.canModerate;
+  const isWithheld = reply.isWithheld;
   const showsParent = reply.depth > maxDepth && reply.parentAuthorName;
   // Deeper answers stay at the deepest indentation instead of running off the screen.
   const childrenIndent = reply.depth < maxDepth;
@@ -301,9 +301,9 @@ function ReplyItem({
       <div className={`rounded-lg border border-slate-200 p-4 ${isNested ? "bg-slate-50" : "bg-white"}`}>
         <AuthorLine author={reply.author} date={reply.createdAt} edited={Boolean(reply.updatedAt)} />
         {showsParent ? <p className="mt-1 text-xs text-slate-500">in reply to {reply.parentAuthorName}</p> : null}
-        {reply.isHidden && !isWithheld ? (
+        {reply.hiddenLabel ? (
           <div className="mt-1">
-            <HiddenBadge reason={reply.hiddenReason} />
+            <HiddenBadge label={reply.hiddenLabel} />
           </div>
         ) : null}
         {isEditing ? (
@@ -322,8 +322,6 @@ function ReplyItem({
               autoFocus
             />
           </div>
-        ) : isWithheld ? (
-          <p className="mt-2 text-sm italic text-slate-500">{messages.replyHidden}</p>
         ) : (
           <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" />
         )}

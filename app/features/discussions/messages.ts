@@ -12,10 +12,4 @@ export const messages = {
   postUnpinned: "The post is no longer pinned.",
   replyUpdated: "Your reply has been updated.",
   replyDeleted: "The reply has been deleted.",
-  /** What others see in place of hidden content (docs/moderation.md). */
-  postHidden: "This post was hidden by a moderator",
-  replyHidden: "This reply was hidden by a moderator",
-  /** What the author and moderators see on it. */
-  hiddenByModerator: "Hidden by a moderator",
-  hiddenByReports: "Hidden after reports, until a moderator decides",
 } as const;

@@ -2,17 +2,36 @@
 import { renderMarkdown } from "~/features/content/markdown.server";
 import { findPost, listCategories, readerOf, type Actor } from "./posts.server";
 import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, type ReplyNode } from "./replies.server";
-import type { PostView } from "./views.server";
+import { hiddenLabelOf, hiddenTexts, type PostView, type Reader } from "./views.server";
 
-export type RenderedReply = Omit<ReplyNode, "children" | "content"> & { content: string; html: string; children: RenderedReply[] };
+export type RenderedReply = Omit<ReplyNode, "children" | "content"> & {
+  content: string;
+  html: string;
+  /** The author's and moderators' mark on a hidden reply; null for others (they get the notice as its html). */
+  hiddenLabel: string | null;
+  /** Hidden and this reader may not see it. */
+  isWithheld: boolean;
+  children: RenderedReply[];
+};
 
-function renderTree(nodes: ReplyNode[]): RenderedReply[] {
-  return nodes.map((node) => ({ ...node, html: renderMarkdown(node.content), children: renderTree(node.children) }));
+const mayRead = (authorId: string, reader: Reader) => reader.canModerate || reader.id === authorId;
+
+function renderTree(nodes: ReplyNode[], reader: Reader): RenderedReply[] {
+  return nodes.map((node) => {
+    const isWithheld = node.isHidden && !mayRead(node.authorId, reader);
+    return {
+      ...node,
+      html: isWithheld ? `<p><em>${hiddenTexts.reply}</em></p>` : renderMarkdown(node.content),
+      hiddenLabel: isWithheld ? null : hiddenLabelOf(node.hiddenReason),
+      isWithheld,
+      children: renderTree(node.children, reader),
+    };
+  });
 }
 
 /** The post page's data, or null for an unknown post (the route answers 404). */
 export function loadPostPage(postId: number, viewer: Actor): {
-  post: PostView & { html: string };
+  post: PostView & { html: string; hiddenLabel: string | null; isWithheld: boolean };
   replies: RenderedReply[];
   replyCount: number;
   /** True when the thread has more replies than one page shows (REPLIES_MAX). */
@@ -26,8 +45,8 @@ export function loadPostPage(postId: number, viewer: Actor): {
   if (!post) return null;
   const replies = listReplies(postId, { reader });
   return {
-    post: { ...post, html: renderMarkdown(post.content) },
-    replies: renderTree(buildReplyTree(replies)),
+    post: { ...post, html: renderMarkdown(post.content), ...(post.isHidden && !mayRead(post.authorId, reader) ? { hiddenLabel: null, isWithheld: true } : { hiddenLabel: hiddenLabelOf(post.hiddenReason), isWithheld: false }) },
+    replies: renderTree(buildReplyTree(replies), reader),
     replyCount: Math.max(post.repliesCount, replies.length),
     isTruncated: post.repliesCount > replies.length,
     maxDepth: MAX_REPLY_DEPTH,

@@ -3,7 +3,6 @@
  * public fields only (never an e-mail or a password hash).
  */
 import { excerptOf } from "~/features/content/markdown.server";
-import { messages } from "./messages";
 
 export type PublicAuthor = {
   id: string;
@@ -39,6 +38,24 @@ export type PostView = {
 };
 
 export type HiddenReason = "moderator" | "reports";
+
+/**
+ * The texts of hidden content (docs/moderation.md), sent as data rather than shipped in the
+ * pages' scripts (the post page has no bytes to spare: docs/decisions/0065).
+ */
+export const hiddenTexts = {
+  /** What others see in place of hidden content. */
+  post: "This post was hidden by a moderator",
+  reply: "This reply was hidden by a moderator",
+  /** What the author and moderators see on it. */
+  moderator: "Hidden by a moderator",
+  reports: "Hidden after reports, until a moderator decides",
+} as const;
+
+/** The mark the author and moderators see on hidden content, or null. */
+export function hiddenLabelOf(reason: HiddenReason | null): string | null {
+  return reason ? hiddenTexts[reason] : null;
+}
 
 /** Who reads: hidden content is shown to its author and to moderators only. */
 export type Reader = { id: string; canModerate: boolean };
@@ -139,7 +156,7 @@ function mayReadHidden(authorId: string, reader: Reader | undefined): boolean {
 /** A hidden post as others see it: the notice in place of its title, no content. */
 export function postForReader(post: PostView, reader: Reader | undefined): PostView {
   if (!post.isHidden || mayReadHidden(post.authorId, reader)) return post;
-  return { ...post, title: messages.postHidden, content: "", excerpt: "" };
+  return { ...post, title: hiddenTexts.post, content: "", excerpt: "" };
 }
 
 /** A hidden reply as others see it: no content (the page shows the notice). */
