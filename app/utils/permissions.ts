@@ -6,7 +6,7 @@
 type RoleHolder = { role: string; email: string };
 
 export const permissions = [
-  "content:moderate", // pin/unpin and delete any post or reply, hide artist comments
+  "content:moderate", // pin/unpin and delete any post or reply, hide artist comments, the reports queue (docs/moderation.md)
   "meetings:manage",
   "resources:manage",
   "artists:manage",
