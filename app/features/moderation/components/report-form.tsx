@@ -57,21 +57,7 @@ export function ReportForm({
         <p className="text-xs text-slate-500">{`Up to ${REPORT_NOTE_MAX} characters.`}</p>
         <FieldErrors id={fields.note.errorId} errors={fields.note.errors} />
       </div>
-      {cancelTo && !onCancel ? (
-        <>
-          <FieldErrors id={form.errorId} errors={form.errors} />
-          <div className="flex justify-end gap-2">
-            <a href={cancelTo} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-              Cancel
-            </a>
-            <button type="submit" disabled={isPending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70">
-              {isPending ? "Sending..." : "Send Report"}
-            </button>
-          </div>
-        </>
-      ) : (
-        <FormActions errors={form.errors} onCancel={onCancel} isPending={isPending} submitLabel="Send Report" pendingLabel="Sending..." />
-      )}
+      <FormActions errors={form.errors} onCancel={onCancel} cancelTo={cancelTo} isPending={isPending} submitLabel="Send Report" pendingLabel="Sending..." />
     </FormComponent>
   );
 }
