@@ -150,12 +150,20 @@ export const posts = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** Hidden from everyone but its author and moderators (docs/moderation.md); null when shown. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    /** The moderator's user id (no foreign key: drizzle-kit adds a column's key without ON DELETE). */
+    hiddenBy: text("hidden_by"),
+    /** "moderator" (from the queue) or "reports" (REPORTS_TO_HIDE members reported it). */
+    hiddenReason: text("hidden_reason", { enum: ["moderator", "reports"] }),
   },
   (table) => [
     index("posts_pinned_created_idx").on(table.isPinned, table.createdAt),
     index("posts_created_idx").on(table.createdAt),
     index("posts_category_created_idx").on(table.categoryId, table.createdAt),
     index("posts_author_idx").on(table.authorId, table.createdAt),
+    /** The few hidden posts, so the list can leave them out without reading every row. */
+    index("posts_hidden_idx").on(table.authorId).where(sql`hidden_at IS NOT NULL`),
   ],
 );
 
@@ -177,6 +185,10 @@ export const replies = sqliteTable(
     createdAt: createdAt(),
     /** Set when the author edits the reply. */
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** Hidden like a post (see posts.hiddenAt). */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    hiddenBy: text("hidden_by"),
+    hiddenReason: text("hidden_reason", { enum: ["moderator", "reports"] }),
   },
   (table) => [
     index("replies_post_created_idx").on(table.postId, table.createdAt),
@@ -468,6 +480,36 @@ export const notifications = sqliteTable(
   ],
 );
 
+/**
+ * Members' reports of a post, a reply, an artist comment or a member profile, and what a
+ * moderator decided (docs/moderation.md). One OPEN report per reporter and item.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: ["post", "reply", "artist_comment", "user"] }).notNull(),
+    /** The post, reply or comment id (as text), or the member's id. */
+    targetId: text("target_id").notNull(),
+    reason: text("reason", { enum: ["spam", "harassment", "off_topic", "inappropriate", "other"] }).notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status", { enum: ["open", "resolved", "dismissed"] }).notNull().default("open"),
+    /** The moderator's action: dismiss, hide, delete, warn, suspend. */
+    resolution: text("resolution"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("reports_open_reporter_target_unique").on(table.reporterId, table.targetType, table.targetId).where(sql`status = 'open'`),
+    index("reports_status_target_idx").on(table.status, table.targetType, table.targetId),
+    index("reports_reporter_idx").on(table.reporterId),
+  ],
+);
+
 /** Fixed-window counters for rate limits, shared by every worker process. */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
@@ -597,6 +639,7 @@ export type User = typeof users.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type Contribution = typeof contributions.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type Report = typeof reports.$inferSelect;
 export type Badge = typeof badges.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type FooterSettings = typeof footerSettings.$inferSelect;

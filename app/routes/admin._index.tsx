@@ -1,4 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { getOptionalUser, userCan } from "~/utils/auth.server";
 
-/** /admin opens the first tab (the parent route has already checked admin rights). */
-export const loader = () => redirect("/admin/users");
+/** /admin opens the first tab the user may use: Manage Users for admins, Reports for moderators (the parent route has checked the panel). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return redirect(userCan(user, "admin:access") ? "/admin/users" : "/admin/reports");
+}

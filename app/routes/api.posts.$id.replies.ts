@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseIdParam } from "~/features/discussions/params.server";
+import { readerOf } from "~/features/discussions/posts.server";
 import { createReply, listReplies, REPLIES_MAX } from "~/features/discussions/replies.server";
 import { badRequest } from "~/utils/errors.server";
 import { requireApiUser } from "~/utils/auth.server";
@@ -8,13 +9,13 @@ import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 /** GET /api/posts/{id}/replies: the replies, oldest first, each with parentReplyId; ?limit= (1–1000, default 1000), ?after=<reply id>. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     const query = new URL(request.url).searchParams;
     const limit = query.has("limit") ? Number(query.get("limit")) : REPLIES_MAX;
     const after = query.has("after") ? Number(query.get("after")) : undefined;
     if (!Number.isInteger(limit) || limit < 1 || limit > REPLIES_MAX) throw badRequest(`limit must be a whole number from 1 to ${REPLIES_MAX}.`);
     if (after !== undefined && (!Number.isSafeInteger(after) || after < 1)) throw badRequest("after must be a reply id.");
-    return Response.json(listReplies(parseIdParam(params.id), { limit, afterId: after }));
+    return Response.json(listReplies(parseIdParam(params.id), { limit, afterId: after, reader: readerOf(user) }));
   });
 }
 

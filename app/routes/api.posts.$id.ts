@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseIdParam } from "~/features/discussions/params.server";
-import { deletePost, getPost, setPostPinned, updatePost } from "~/features/discussions/posts.server";
+import { deletePost, getPost, readerOf, setPostPinned, updatePost } from "~/features/discussions/posts.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { badRequest } from "~/utils/errors.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
@@ -9,7 +9,7 @@ import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(getPost(parseIdParam(params.id), user.id));
+    return Response.json(getPost(parseIdParam(params.id), readerOf(user)));
   });
 }
 

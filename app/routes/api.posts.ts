@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseApiListQuery } from "~/features/discussions/api.server";
-import { createPost, listPosts } from "~/features/discussions/posts.server";
+import { canModerate, createPost, listPosts } from "~/features/discussions/posts.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
@@ -9,7 +9,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     const query = parseApiListQuery(new URL(request.url).searchParams);
-    return Response.json(listPosts({ viewerId: user.id, ...query }).posts);
+    return Response.json(listPosts({ viewerId: user.id, viewerCanModerate: canModerate(user), ...query }).posts);
   });
 }
 

@@ -17,6 +17,7 @@ import { createTestPost } from "~/features/discussions/test-helpers";
 import { createMeetings } from "~/features/meetings/meetings.server";
 import { suspendMember } from "~/features/moderation/suspensions.server";
 import { createMeetingFormSchema } from "~/features/meetings/schemas";
+import { createReport } from "~/features/moderation/reports.server";
 import { createResource } from "~/features/resources/resources.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
@@ -25,10 +26,13 @@ import * as adminLayout from "./admin";
 import * as adminTab from "./admin.$tab";
 import * as adminAudit from "./admin.audit";
 import * as adminMail from "./admin.mail";
+import * as adminReports from "./admin.reports";
 import * as adminSettings from "./admin.settings";
 import * as adminUsers from "./admin.users";
 import * as apiFooterSettings from "./api.admin.footer-settings";
 import * as apiPlatformSettings from "./api.admin.platform-settings";
+import * as apiAdminReports from "./api.admin.reports";
+import * as apiResolveReport from "./api.admin.reports.$id.resolve";
 import * as apiPlatformSetting from "./api.admin.platform-settings_.$platform";
 import * as apiUsers from "./api.admin.users";
 import * as apiUser from "./api.admin.users_.$id";
@@ -53,6 +57,7 @@ import * as apiMeeting from "./api.meetings.$id";
 import * as apiMeetings from "./api.meetings";
 import * as apiPost from "./api.posts.$id";
 import * as apiReply from "./api.posts.$id.replies.$replyId";
+import * as apiReports from "./api.reports";
 import * as apiResources from "./api.resources";
 import * as meetingsPage from "./meetings";
 import * as meetingDelete from "./meetings_.$id.delete";
@@ -61,6 +66,7 @@ import * as meetingNew from "./meetings_.new";
 import * as artistPage from "./music-artists_.$id";
 import * as postPage from "./post.$id";
 import * as profilePage from "./profile";
+import * as reportPage from "./report";
 import * as resourcesPage from "./resources";
 import * as resourceNew from "./resources_.new";
 
@@ -76,7 +82,7 @@ export type MatrixRow = {
   /** The URL path (params are filled in from it by `params`). */
   path: string | (() => Promise<string> | string);
   params?: (path: string) => Record<string, string>;
-  /** A JSON body (/api) or form fields (pages: `form`). */
+  /** A JSON body (/api), or a function making one (given the path), or form fields (pages: `form`). */
   json?: unknown;
   form?: Record<string, string> | ((path: string) => Promise<Record<string, string>> | Record<string, string>);
   /**
@@ -155,10 +161,14 @@ const membersPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→
 
 /** Content moderation (content:moderate): moderators too. */
 const moderatorsApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: outcome, admin: outcome, owner: outcome });
+const moderatorsPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→ /", member: "→ /", moderator: outcome, admin: outcome, owner: outcome });
+/** A member's open report on another member's fresh post. */
+const freshReportId = async () => createReport({ actor: await someMember(), input: { targetType: "post", targetId: await freshPostId(), reason: "spam" } }).id;
 
 export const matrix: MatrixRow[] = [
   // ---- admin panel pages (issue 7) ----
-  { name: "GET /admin (panel frame)", module: adminLayout, method: "GET", path: "/admin", expected: adminsOnlyPage(200) },
+  // The frame opens for moderators too (the Reports tab only: docs/decisions/0070-reports-tab-for-moderators.md).
+  { name: "GET /admin (panel frame)", module: adminLayout, method: "GET", path: "/admin", expected: moderatorsPage(200) },
   { name: "GET /admin/users", module: adminUsers, method: "GET", path: "/admin/users", expected: adminsOnlyPage(200) },
   {
     name: "POST /admin/users (change role)",
@@ -747,6 +757,53 @@ export const matrix: MatrixRow[] = [
     form: { intent: "require-verified-email" },
     expected: adminsOnlyPage("→ /admin/settings"),
   },
+  // ---- reports and the moderation queue (docs/moderation.md): reporting is for members, the queue for content:moderate ----
+  {
+    name: "POST /api/reports",
+    module: apiReports,
+    method: "POST",
+    path: "/api/reports",
+    json: async () => ({ targetType: "post", targetId: await freshPostId(), reason: "spam", note: "Matrix" }),
+    expected: { visitor: 401, member: 201, moderator: 201, admin: 201, owner: 201 },
+  },
+  {
+    name: "POST /report (the report page's form)",
+    module: reportPage,
+    method: "POST",
+    path: async () => `/report?type=post&id=${await freshPostId()}`,
+    form: { reason: "spam", note: "" },
+    expected: { visitor: "→ /login", member: "→ /post/{id}", moderator: "→ /post/{id}", admin: "→ /post/{id}", owner: "→ /post/{id}" },
+  },
+  { name: "GET /api/admin/reports", module: apiAdminReports, method: "GET", path: "/api/admin/reports", expected: moderatorsApi(200) },
+  {
+    name: "POST /api/admin/reports/{id}/resolve (dismiss)",
+    module: apiResolveReport,
+    method: "POST",
+    path: async () => `/api/admin/reports/${await freshReportId()}/resolve`,
+    params: (path) => ({ id: segment(4)(path) }),
+    json: { action: "dismiss" },
+    expected: moderatorsApi(200),
+  },
+  {
+    name: "POST /api/admin/reports/{id}/resolve (hide)",
+    module: apiResolveReport,
+    method: "POST",
+    path: async () => `/api/admin/reports/${await freshReportId()}/resolve`,
+    params: (path) => ({ id: segment(4)(path) }),
+    json: { action: "hide" },
+    expected: moderatorsApi(200),
+  },
+  { name: "GET /admin/reports", module: adminReports, method: "GET", path: "/admin/reports", expected: moderatorsPage(200) },
+  ...(["dismiss", "hide", "delete", "warn"] as const).map(
+    (intent): MatrixRow => ({
+      name: `POST /admin/reports (${intent})`,
+      module: adminReports,
+      method: "POST",
+      path: "/admin/reports",
+      form: async () => ({ intent, reportId: String(await freshReportId()), message: "Please keep it civil." }),
+      expected: moderatorsPage("→ /admin/reports"),
+    }),
+  ),
   // ---- other features append their rows here ----
 ];
 
@@ -796,7 +853,7 @@ async function run(row: MatrixRow, who: Who): Promise<Outcome> {
   const init: RequestInit = { method: row.method };
   if (row.json !== undefined) {
     init.headers = { "Content-Type": "application/json" };
-    init.body = JSON.stringify(row.json);
+    init.body = JSON.stringify(typeof row.json === "function" ? await (row.json as (path: string) => unknown)(path) : row.json);
   } else if (row.form) {
     const fields = typeof row.form === "function" ? await row.form(path) : row.form;
     init.body = new URLSearchParams(fields);

@@ -9,8 +9,9 @@ import { PostCard, PostCardSkeleton } from "~/features/discussions/components/po
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
 import { parseIdParam } from "~/features/discussions/params.server";
-import { listCategories, listPosts } from "~/features/discussions/posts.server";
+import { canModerate, listCategories, listPosts } from "~/features/discussions/posts.server";
 import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
+import { hiddenLabelOf } from "~/features/discussions/views.server";
 import { markDiscussionsSeen } from "~/features/notifications/notifications.server";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = discussionFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { posts, hasMore } = listPosts({
     viewerId: user.id,
+    viewerCanModerate: canModerate(user),
     search: filters.q,
     categoryId: filters.category,
     limit: POSTS_PAGE_SIZE,
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const blockedIds = blockedIdsOf(user.id);
   return {
     // The cards show the excerpt: leaving the full Markdown out halves the page's data.
-    posts: posts.map(({ content: _content, ...card }) => ({ ...card, isFromBlockedMember: blockedIds.has(card.authorId) })),
+    posts: posts.map(({ content: _content, ...card }) => ({ ...card, hiddenLabel: hiddenLabelOf(card.hiddenReason), isFromBlockedMember: blockedIds.has(card.authorId) })),
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),

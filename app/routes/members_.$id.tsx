@@ -8,6 +8,7 @@ import { listMemberBadges } from "~/features/badges/badges.server";
 import { blockMember, getBlockState, unblockMember } from "~/features/blocks/blocks.server";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
+import { ReportLink } from "~/features/moderation/components/report-link";
 import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
 import { suspensionSchema } from "~/features/moderation/schemas";
 import { liftSuspension, moderationPanelFor, suspendMember } from "~/features/moderation/suspensions.server";
@@ -102,7 +103,9 @@ export default function MemberProfilePage() {
           <Link to={routes.profile} className="text-sm font-semibold text-indigo-700 hover:underline">
             This is your public profile: edit it on your profile page
           </Link>
-        ) : null}
+        ) : (
+          <ReportLink type="user" id={profile.id} className="text-sm font-medium text-slate-600 hover:text-red-700 hover:underline" label={`Report ${profile.name}`} />
+        )}
       </div>
       <h1 className="sr-only">{profile.name}</h1>
       <ProfileCard

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
+import { renderCommentReport } from "~/features/moderation/components/report-link";
 import { toCardView } from "~/features/artists/components/card-view";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { Pagination } from "~/components/ui/pagination";
@@ -109,7 +110,7 @@ export default function MusicArtistsPage() {
           </h2>
           <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {featured.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} viewer={viewer} idPrefix="featured-" />
+              <ArtistCard key={artist.id} artist={artist} viewer={viewer} idPrefix="featured-" renderReport={renderCommentReport} />
             ))}
           </div>
         </section>
@@ -122,7 +123,7 @@ export default function MusicArtistsPage() {
         {artists.length ? (
           <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} viewer={viewer} />
+              <ArtistCard key={artist.id} artist={artist} viewer={viewer} renderReport={renderCommentReport} />
             ))}
           </div>
         ) : (

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { addComment, getArtist, hideComment, parseId, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
+import { renderCommentReport } from "~/features/moderation/components/report-link";
 import { toCardView } from "~/features/artists/components/card-view";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { artistUrls } from "~/features/artists/urls";
@@ -91,7 +92,7 @@ export default function ArtistPage() {
         </p>
       ) : null}
       <div className="mt-3">
-        <ArtistCard artist={artist} viewer={viewer} headingLevel={2} serverError={actionData ?? null} />
+        <ArtistCard artist={artist} viewer={viewer} headingLevel={2} serverError={actionData ?? null} renderReport={renderCommentReport} />
       </div>
     </Wrapper>
   );

@@ -10,6 +10,7 @@ import { LikeButton } from "~/features/discussions/components/like-button";
 import { PostForm } from "~/features/discussions/components/post-form";
 import { AuthorLine, authorName, CategoryBadge, PinnedBadge } from "~/features/discussions/components/post-meta";
 import { ReplyForm } from "~/features/discussions/components/reply-form";
+import { HiddenBadge } from "~/features/discussions/components/hidden-badge";
 import { repliesLabel } from "~/features/discussions/format";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
@@ -18,6 +19,7 @@ import { loadPostPage, type RenderedReply } from "~/features/discussions/post-pa
 import { deletePost, setPostPinned, updatePost } from "~/features/discussions/posts.server";
 import { createReply, deleteReply, replyLink, updateReply } from "~/features/discussions/replies.server";
 import { updatePostSchema } from "~/features/discussions/schemas";
+import { ReportLink } from "~/features/moderation/components/report-link";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
@@ -146,6 +148,8 @@ export default function PostPage() {
   const replyFailure = actionData && "formId" in actionData ? actionData : null;
   const editResult = actionData && "result" in actionData ? actionData.result : null;
   const isEditing = isAuthor && (view.edit === "post" || Boolean(editResult));
+  // Hidden, and this reader is neither its author nor a moderator: the title is the notice, no content.
+  const isWithheld = post.isWithheld;
 
   return (
     <div className="space-y-6">
@@ -160,6 +164,7 @@ export default function PostPage() {
         <div className="flex flex-wrap items-center gap-2">
           {post.isPinned ? <PinnedBadge /> : null}
           <CategoryBadge category={post.category} />
+          {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
         </div>
         <h1 id="post-title" className="mt-3 break-words text-2xl font-bold text-slate-900 sm:text-3xl">
           {post.title}
@@ -183,7 +188,7 @@ export default function PostPage() {
                 cancelTo={postPath}
               />
             </div>
-          ) : (
+          ) : isWithheld ? null : (
             <UserContent html={{ __html: post.html }} className="mt-5" />
           )}
         </BlockedContent>
@@ -195,6 +200,7 @@ export default function PostPage() {
             </a>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {!isAuthor && !isWithheld ? <ReportLink type="post" id={post.id} className={buttonClass("ghost")} label="Report this post" /> : null}
             {isAuthor && !isEditing ? (
               <Link to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
                 Edit
@@ -289,6 +295,7 @@ function ReplyItem({
   const isReplying = view.replyTo === reply.id || replyFailure?.formId === replyFormId;
   const isEditing = isAuthor && (view.edit === String(reply.id) || replyFailure?.formId === editFormId);
   const isNested = reply.depth > 0;
+  const isWithheld = reply.isWithheld;
   const showsParent = reply.depth > maxDepth && reply.parentAuthorName;
   // Deeper answers stay at the deepest indentation instead of running off the screen.
   const childrenIndent = reply.depth < maxDepth;
@@ -298,6 +305,11 @@ function ReplyItem({
       <BlockedContent kind="reply" isCollapsed={reply.isFromBlockedMember} className={`rounded-lg border border-slate-200 p-4 ${isNested ? "bg-slate-50" : "bg-white"}`}>
         <AuthorLine author={reply.author} date={reply.createdAt} edited={Boolean(reply.updatedAt)} />
         {showsParent ? <p className="mt-1 text-xs text-slate-500">in reply to {reply.parentAuthorName}</p> : null}
+        {reply.hiddenLabel ? (
+          <div className="mt-1">
+            <HiddenBadge label={reply.hiddenLabel} />
+          </div>
+        ) : null}
         {isEditing ? (
           <div className="mt-3">
             <ReplyForm
@@ -326,6 +338,7 @@ function ReplyItem({
               Edit
             </Link>
           ) : null}
+          {!isAuthor && !isWithheld ? <ReportLink type="reply" id={reply.id} className={buttonClass("ghost")} label={`Report reply by ${name}`} /> : null}
           {canDelete ? (
             <Link to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
               Delete

@@ -135,6 +135,8 @@ const envSchema = z.object({
     .trim()
     .default("")
     .refine((value) => value === "" || isBaseUrl(value), "must be an http(s) address such as https://community.example.com (no query or fragment)"),
+  /** Distinct members whose open reports hide an item until a moderator decides (docs/moderation.md). */
+  REPORTS_TO_HIDE: positiveInt(3),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**

@@ -8,7 +8,7 @@
 export type RoleHolder = { role: string; email: string; emailVerifiedAt: Date | null };
 
 export const permissions = [
-  "content:moderate", // pin/unpin and delete any post or reply, hide artist comments
+  "content:moderate", // pin/unpin and delete any post or reply, hide artist comments, the reports queue (docs/moderation.md)
   "meetings:manage",
   "resources:manage",
   "artists:manage",

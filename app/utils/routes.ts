@@ -19,4 +19,6 @@ export const routes = {
   notifications: "/notifications",
   admin: "/admin",
   adminTab: (tab: string) => `/admin/${tab}`,
+  /** The report form of a post, reply, artist comment or member (docs/moderation.md). */
+  report: (type: "post" | "reply" | "artist_comment" | "user", id: number | string) => `/report?type=${type}&id=${encodeURIComponent(String(id))}`,
 } as const;

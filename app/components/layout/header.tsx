@@ -1,7 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { routes } from "~/utils/routes";
 
-export type ShellUser = { id: string; name: string; isAdmin: boolean };
+export type ShellUser = { id: string; name: string; isAdmin: boolean; isModerator?: boolean };
 
 type NavigationItem = { to: string; label: string; end?: boolean };
 
@@ -51,7 +51,8 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
       </header>
     );
   }
-  const items: NavigationItem[] = user.isAdmin ? [...navigation, { to: routes.admin, label: "Admin Panel" }] : navigation;
+  // Moderators open the panel too (its Reports tab only).
+  const items: NavigationItem[] = user.isAdmin || user.isModerator ? [...navigation, { to: routes.admin, label: "Admin Panel" }] : navigation;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">

@@ -59,16 +59,18 @@ export function PrimaryButton({ children, disabled, name, value }: { children: R
   );
 }
 
-/** The end of a dialog form: its form-level errors, then Cancel (when given) and the submit button. */
+/** The end of a dialog form: its form-level errors, then Cancel (a button, or a link on a page of its own) and the submit button. */
 export function FormActions({
   errors,
   onCancel,
+  cancelTo,
   isPending,
   submitLabel,
   pendingLabel,
 }: {
   errors?: string[];
   onCancel?: () => void;
+  cancelTo?: string;
   isPending: boolean;
   submitLabel: ReactNode;
   pendingLabel: ReactNode;
@@ -85,6 +87,10 @@ export function FormActions({
           <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
             Cancel
           </button>
+        ) : cancelTo ? (
+          <a href={cancelTo} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Cancel
+          </a>
         ) : null}
         <button
           type="submit"

@@ -19,3 +19,9 @@ export const auditLogLink = { slug: "audit", label: "Audit Log" } as const;
 
 /** The mail outbox (/admin/mail), linked beside the Audit Log for the same reason (decision 0052). */
 export const mailLink = { slug: "mail", label: "Mail" } as const;
+/**
+ * The moderation tab: moderators (content:moderate) see the panel with this tab only; admins see
+ * it after SPEC's eight, in a group of its own so the eight stay as SPEC lists them
+ * (docs/decisions/0070-reports-tab-for-moderators.md).
+ */
+export const moderationTabs = [{ slug: "reports", label: "Reports" }] as const;

@@ -436,18 +436,56 @@ export function addComment({ userId, artistId, input }: { userId: string; artist
   return toComment(row);
 }
 
-/** A moderator hides a comment: it is no longer shown or counted, and its points are taken back. */
-export function hideComment({ actor, commentId }: { actor: Actor; commentId: number }): { id: number; artistId: number } {
+/**
+ * A moderator hides a comment (or, with actor null, members' reports did: docs/moderation.md):
+ * it is no longer shown or counted, and its points are taken back.
+ */
+export function hideComment({ actor, commentId }: { actor: Actor | null; commentId: number }): { id: number; artistId: number } {
   return transaction((tx) => {
     const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
     if (!existing) throw notFound("Comment not found");
     if (!existing.isHidden) {
       tx.update(schema.artistComments).set({ isHidden: true }).where(eq(schema.artistComments.id, commentId)).run();
       revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: commentId });
-      recordAudit({ actor, action: "artist_comment.hidden", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
+      if (actor) recordAudit({ actor, action: "artist_comment.hidden", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
     }
     return { id: commentId, artistId: existing.artistId };
   });
+}
+
+/** A moderator shows a hidden comment again (reports on it dismissed); its points come back. */
+export function unhideComment({ actor, commentId }: { actor: Actor; commentId: number }): { id: number; artistId: number } {
+  return transaction((tx) => {
+    const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
+    if (!existing) throw notFound("Comment not found");
+    if (existing.isHidden) {
+      tx.update(schema.artistComments).set({ isHidden: false }).where(eq(schema.artistComments.id, commentId)).run();
+      recordContribution({ userId: existing.userId, kind: "artist_commented", subjectId: commentId });
+      recordAudit({ actor, action: "artist_comment.shown", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
+    }
+    return { id: commentId, artistId: existing.artistId };
+  });
+}
+
+/** A moderator deletes a comment; its points are taken back. */
+export function deleteComment({ actor, commentId }: { actor: Actor; commentId: number }): { id: number; artistId: number } {
+  return transaction((tx) => {
+    const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
+    if (!existing) throw notFound("Comment not found");
+    tx.delete(schema.artistComments).where(eq(schema.artistComments.id, commentId)).run();
+    revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: commentId });
+    recordAudit({ actor, action: "artist_comment.deleted", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
+    return { id: commentId, artistId: existing.artistId };
+  });
+}
+
+/** One comment, hidden or not, with its author and whether it is hidden (the moderation queue), or null. */
+export function findComment(commentId: number): (ArtistComment & { isHidden: boolean }) | null {
+  if (!Number.isSafeInteger(commentId) || commentId < 1) return null;
+  const row = commentQuery(eq(schema.artistComments.id, commentId)).get();
+  if (!row) return null;
+  const hidden = getDb().select({ isHidden: schema.artistComments.isHidden }).from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
+  return { ...toComment(row), isHidden: Boolean(hidden?.isHidden) };
 }
 
 /** The numeric id in a URL segment; a malformed one is a 404 (nothing lives there). */

@@ -1,30 +1,41 @@
 /** What /post/:id shows: the post and its reply tree, with member content rendered to safe HTML. */
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { renderMarkdown } from "~/features/content/markdown.server";
-import { canModerate, findPost, listCategories, type Actor } from "./posts.server";
+import { findPost, listCategories, readerOf, type Actor } from "./posts.server";
 import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, type ReplyNode } from "./replies.server";
-import type { PostView } from "./views.server";
+import { hiddenLabelOf, hiddenTexts, type PostView, type Reader } from "./views.server";
 
 export type RenderedReply = Omit<ReplyNode, "children" | "content"> & {
   content: string;
   html: string;
   /** Written by a member the viewer blocked: shown collapsed (docs/moderation.md, "Blocking"). */
   isFromBlockedMember: boolean;
+  /** The author's and moderators' mark on a hidden reply; null for others (they get the notice as its html). */
+  hiddenLabel: string | null;
+  /** Hidden and this reader may not see it. */
+  isWithheld: boolean;
   children: RenderedReply[];
 };
 
-function renderTree(nodes: ReplyNode[], blockedIds: ReadonlySet<string>): RenderedReply[] {
-  return nodes.map((node) => ({
-    ...node,
-    html: renderMarkdown(node.content),
-    isFromBlockedMember: blockedIds.has(node.authorId),
-    children: renderTree(node.children, blockedIds),
-  }));
+const mayRead = (authorId: string, reader: Reader) => reader.canModerate || reader.id === authorId;
+
+function renderTree(nodes: ReplyNode[], reader: Reader, blockedIds: ReadonlySet<string>): RenderedReply[] {
+  return nodes.map((node) => {
+    const isWithheld = node.isHidden && !mayRead(node.authorId, reader);
+    return {
+      ...node,
+      html: isWithheld ? `<p><em>${hiddenTexts.reply}</em></p>` : renderMarkdown(node.content),
+      hiddenLabel: isWithheld ? null : hiddenLabelOf(node.hiddenReason),
+      isWithheld,
+      isFromBlockedMember: blockedIds.has(node.authorId),
+      children: renderTree(node.children, reader, blockedIds),
+    };
+  });
 }
 
 /** The post page's data, or null for an unknown post (the route answers 404). */
 export function loadPostPage(postId: number, viewer: Actor): {
-  post: PostView & { html: string; isFromBlockedMember: boolean };
+  post: PostView & { html: string; hiddenLabel: string | null; isWithheld: boolean; isFromBlockedMember: boolean };
   replies: RenderedReply[];
   replyCount: number;
   /** True when the thread has more replies than one page shows (REPLIES_MAX). */
@@ -33,17 +44,23 @@ export function loadPostPage(postId: number, viewer: Actor): {
   viewer: { id: string; canModerate: boolean };
   categories: { id: number; name: string }[];
 } | null {
-  const post = findPost(postId, viewer.id);
+  const reader = readerOf(viewer);
+  const post = findPost(postId, reader);
   if (!post) return null;
-  const replies = listReplies(postId);
+  const replies = listReplies(postId, { reader });
   const blockedIds = blockedIdsOf(viewer.id);
   return {
-    post: { ...post, html: renderMarkdown(post.content), isFromBlockedMember: blockedIds.has(post.authorId) },
-    replies: renderTree(buildReplyTree(replies), blockedIds),
+    post: {
+      ...post,
+      html: renderMarkdown(post.content),
+      isFromBlockedMember: blockedIds.has(post.authorId),
+      ...(post.isHidden && !mayRead(post.authorId, reader) ? { hiddenLabel: null, isWithheld: true } : { hiddenLabel: hiddenLabelOf(post.hiddenReason), isWithheld: false }),
+    },
+    replies: renderTree(buildReplyTree(replies), reader, blockedIds),
     replyCount: Math.max(post.repliesCount, replies.length),
     isTruncated: post.repliesCount > replies.length,
     maxDepth: MAX_REPLY_DEPTH,
-    viewer: { id: viewer.id, canModerate: canModerate(viewer) },
+    viewer: reader,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
   };
 }

@@ -12,6 +12,7 @@ import {
   SEARCH_SET_LIMIT,
   setPostPinned,
   toFtsPhrase,
+  readerOf,
   unlikePost,
   updatePost,
 } from "./posts.server";
@@ -165,8 +166,8 @@ describe("likes", () => {
     const before = pointsOf(author.id);
     expect(likePost({ actor: liker, postId: post.id })).toEqual({ postId: post.id, liked: true, likesCount: 1 });
     expect(likePost({ actor: liker, postId: post.id })).toEqual({ postId: post.id, liked: true, likesCount: 1 });
-    expect(findPost(post.id, liker.id)?.isLiked).toBe(true);
-    expect(findPost(post.id, author.id)?.isLiked).toBe(false);
+    expect(findPost(post.id, readerOf(liker))?.isLiked).toBe(true);
+    expect(findPost(post.id, readerOf(author))?.isLiked).toBe(false);
     expect(pointsOf(author.id)).toBe(before + 2);
     expect(scalar(`SELECT message FROM notifications WHERE user_id = ? AND kind = 'like'`, author.id)).toBe('Liker liked your post "Likeable"');
     expect(unlikePost({ actor: liker, postId: post.id })).toEqual({ postId: post.id, liked: false, likesCount: 0 });
@@ -212,7 +213,7 @@ describe("replies", () => {
     const answer = createReply({ actor: second, postId: post.id, input: { content: "answer", parentReplyId: String(reply.id) } });
     createReply({ actor: author, postId: post.id, input: { content: "thanks", parentReplyId: answer.id } });
     expect(answer.parentReplyId).toBe(reply.id);
-    expect(findPost(post.id, author.id)?.repliesCount).toBe(3);
+    expect(findPost(post.id, readerOf(author))?.repliesCount).toBe(3);
     expect(listReplies(post.id).map((found) => found.content)).toEqual(["first!", "answer", "thanks"]);
     const messages = (userId: string) =>
       (getDb().$client.prepare(`SELECT message FROM notifications WHERE user_id = ? ORDER BY id`).all(userId) as { message: string }[]).map((row) => row.message);
@@ -253,7 +254,7 @@ describe("replies", () => {
     const memberPoints = pointsOf(member.id);
     expect(statusOf(() => deleteReply({ actor: author, postId: post.id, replyId: root.id }))).toBe(403);
     expect(deleteReply({ actor: member, postId: post.id, replyId: root.id })).toEqual({ deleted: 3 });
-    expect(findPost(post.id, author.id)?.repliesCount).toBe(1);
+    expect(findPost(post.id, readerOf(author))?.repliesCount).toBe(1);
     expect(scalar(`SELECT count(*) FROM replies WHERE post_id = ?`, post.id)).toBe(1);
     // root and grandchild are the member's replies on another member's post
     expect(pointsOf(member.id)).toBe(memberPoints - 2 * (pointsFor("reply_created") + pointsFor("reply_to_other")));
@@ -272,7 +273,7 @@ describe("editing, deleting and pinning", () => {
     expect(setPostPinned({ actor: moderator, postId: post.id, isPinned: true }).isPinned).toBe(true);
     expect(statusOf(() => deletePost({ actor: member, postId: post.id }))).toBe(403);
     deletePost({ actor: moderator, postId: post.id });
-    expect(findPost(post.id, author.id)).toBeNull();
+    expect(findPost(post.id, readerOf(author))).toBeNull();
     expect(scalar(`SELECT count(*) FROM audit_log WHERE actor_id = ? AND target_id = ?`, moderator.id, String(post.id))).toBe(2);
     expect(statusOf(() => deletePost({ actor: moderator, postId: post.id }))).toBe(404);
   });

@@ -16,8 +16,8 @@ import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { revokePostContributions } from "./revoke-contributions.server";
 import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE, updatePostSchema } from "./schemas";
-import { parseOrThrow } from "./validation.server";
-import { POST_COLUMNS, POST_JOINS, toPostView, type PostRow, type PostView } from "./views.server";
+import { parseOrThrow } from "~/utils/validation.server";
+import { POST_COLUMNS, POST_JOINS, postForReader, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
 
 /** Searches of 1–2 characters (too short for the trigram index) look only through this many newest posts. */
 export const SHORT_SEARCH_WINDOW = 5_000;
@@ -29,6 +29,8 @@ export type Actor = Pick<CurrentUser, "id" | "email" | "role" | "isAdmin" | "isM
 
 export type ListPostsOptions = {
   viewerId: string;
+  /** Moderators see hidden posts (marked); everyone else sees only their own (docs/moderation.md). */
+  viewerCanModerate?: boolean;
   search?: string;
   categoryId?: number;
   limit?: number;
@@ -106,6 +108,11 @@ export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMo
     filters.push(`p.category_id = ?`);
     filterParams.push(options.categoryId);
   }
+  if (!options.viewerCanModerate) {
+    // Hidden posts are few (a partial index): the list's index walk stays as it was.
+    filters.push(`p.id NOT IN (SELECT id FROM posts WHERE hidden_at IS NOT NULL AND author_id != ?)`);
+    filterParams.push(options.viewerId);
+  }
 
   let cursor: { isPinned: number; createdAt: number; id: number } | undefined;
   if (options.beforeId !== undefined) {
@@ -174,8 +181,13 @@ export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMo
   return { posts: rows.slice(0, limit).map(toPostView), hasMore: rows.length > limit };
 }
 
-/** One post in its read form, or null. */
-export function findPost(postId: number, viewerId: string): PostView | null {
+/** The reader an actor is: moderators read hidden content. */
+export function readerOf(actor: Actor): Reader {
+  return { id: actor.id, canModerate: canModerate(actor) };
+}
+
+/** One post in its read form (withheld when hidden and the reader may not see it), or null. */
+export function findPost(postId: number, reader: Reader): PostView | null {
   if (!Number.isSafeInteger(postId) || postId <= 0) return null;
   const row = getDb()
     .$client.prepare(
@@ -184,13 +196,13 @@ export function findPost(postId: number, viewerId: string): PostView | null {
        ${POST_JOINS}
        WHERE p.id = ?`,
     )
-    .get(viewerId, postId) as PostRow | undefined;
-  return row ? toPostView(row) : null;
+    .get(reader.id, postId) as PostRow | undefined;
+  return row ? postForReader(toPostView(row), reader) : null;
 }
 
 /** One post, or a 404 AppError. */
-export function getPost(postId: number, viewerId: string): PostView {
-  const post = findPost(postId, viewerId);
+export function getPost(postId: number, reader: Reader): PostView {
+  const post = findPost(postId, reader);
   if (!post) throw notFound("Post not found");
   return post;
 }
@@ -228,7 +240,7 @@ export function createPost({ actor, input }: { actor: Actor; input: unknown }): 
     recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id });
     return inserted.id;
   });
-  return getPost(postId, actor.id);
+  return getPost(postId, readerOf(actor));
 }
 
 function loadPostForChange(postId: number): { id: number; authorId: string; title: string; isPinned: number } {
@@ -251,7 +263,7 @@ export function updatePost({ actor, postId, input }: { actor: Actor; postId: num
       .$client.prepare(`UPDATE posts SET title = ?, content = ?, category_id = ?, updated_at = ? WHERE id = ?`)
       .run(data.title, data.content, data.categoryId, Date.now(), postId);
   });
-  return getPost(postId, actor.id);
+  return getPost(postId, readerOf(actor));
 }
 
 export function canModerate(actor: Actor): boolean {
@@ -291,7 +303,7 @@ export function setPostPinned({ actor, postId, isPinned }: { actor: Actor; postI
       recordAudit({ actor, action: isPinned ? "post.pinned" : "post.unpinned", targetType: "post", targetId: postId, summary: post.title });
     }
   });
-  return getPost(postId, actor.id);
+  return getPost(postId, readerOf(actor));
 }
 
 export type LikeState = { postId: number; liked: boolean; likesCount: number };

@@ -13,8 +13,8 @@ import { routes } from "~/utils/routes";
 import { actorName, canModerate, type Actor } from "./posts.server";
 import { revokeReplyContributions } from "./revoke-contributions.server";
 import { replySchema, updateReplySchema } from "./schemas";
-import { parseOrThrow } from "./validation.server";
-import { REPLY_COLUMNS, toReplyView, type ReplyRow, type ReplyView } from "./views.server";
+import { parseOrThrow } from "~/utils/validation.server";
+import { REPLY_COLUMNS, replyForReader, toReplyView, type Reader, type ReplyRow, type ReplyView } from "./views.server";
 
 /** The link to one reply on its post page. */
 export function replyLink(postId: number, replyId: number): string {
@@ -24,8 +24,11 @@ export function replyLink(postId: number, replyId: number): string {
 /** Most replies one read returns (the post page shows this many; the API pages with `after`). */
 export const REPLIES_MAX = 1_000;
 
-/** A post's replies, oldest first, flat (each carries parentReplyId); 404 for an unknown post. `afterId` pages on. */
-export function listReplies(postId: number, { limit = REPLIES_MAX, afterId }: { limit?: number; afterId?: number } = {}): ReplyView[] {
+/**
+ * A post's replies, oldest first, flat (each carries parentReplyId); 404 for an unknown post.
+ * `afterId` pages on; hidden replies are withheld unless the reader wrote them or moderates.
+ */
+export function listReplies(postId: number, { limit = REPLIES_MAX, afterId, reader }: { limit?: number; afterId?: number; reader?: Reader } = {}): ReplyView[] {
   const sqlite = getDb().$client;
   if (!sqlite.prepare(`SELECT 1 FROM posts WHERE id = ?`).get(postId)) throw notFound("Post not found");
   const after = afterId === undefined ? undefined : (sqlite.prepare(`SELECT created_at AS createdAt, id FROM replies WHERE id = ?`).get(afterId) as { createdAt: number; id: number } | undefined);
@@ -36,10 +39,11 @@ export function listReplies(postId: number, { limit = REPLIES_MAX, afterId }: { 
        ORDER BY r.created_at, r.id LIMIT ?`,
     )
     .all(...(after ? [postId, after.createdAt, after.createdAt, after.id] : [postId]), Math.min(Math.max(1, limit), REPLIES_MAX)) as ReplyRow[];
-  return rows.map(toReplyView);
+  return rows.map((row) => replyForReader(toReplyView(row), reader));
 }
 
-function findReply(replyId: number): ReplyView | null {
+/** One reply as its author and moderators see it, or null. */
+export function findReply(replyId: number): ReplyView | null {
   const row = getDb()
     .$client.prepare(`SELECT ${REPLY_COLUMNS} FROM replies r JOIN users u ON u.id = r.author_id WHERE r.id = ?`)
     .get(replyId) as ReplyRow | undefined;

@@ -12,16 +12,19 @@ export function ArtistCard({
   idPrefix = "",
   headingLevel = 3,
   serverError,
+  renderReport,
 }: {
   artist: ArtistCardView;
   viewer: CardViewer;
   idPrefix?: string;
   headingLevel?: 2 | 3 | 4;
   serverError?: ComponentProps<typeof RatingPanel>["serverError"];
+  /** 'Report' on each comment, given by the page (docs/moderation.md). */
+  renderReport?: ComponentProps<typeof RatingPanel>["renderReport"];
 }) {
   return (
     <ArtistCardShell artist={artist} idPrefix={idPrefix} headingLevel={headingLevel}>
-      <RatingPanel artistId={artist.id} artistName={artist.name} panel={artist.panel} viewer={viewer} idPrefix={idPrefix} serverError={serverError} />
+      <RatingPanel artistId={artist.id} artistName={artist.name} panel={artist.panel} viewer={viewer} idPrefix={idPrefix} serverError={serverError} renderReport={renderReport} />
     </ArtistCardShell>
   );
 }

@@ -165,6 +165,7 @@ export function CommentList({
   count,
   comments,
   canModerate,
+  renderReport,
   redirectTo,
   HideForm,
 }: {
@@ -172,6 +173,8 @@ export function CommentList({
   count: number;
   comments: CardComment[];
   canModerate: boolean;
+  /** Signed-in members get 'Report' on each comment (docs/moderation.md); the dashboard leaves it out to stay light. */
+  renderReport?: (comment: CardComment) => ReactNode;
   redirectTo: string;
   HideForm: typeof Form;
 }) {
@@ -190,6 +193,7 @@ export function CommentList({
                   </time>
                 </p>
                 <p className="whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
+                {renderReport ? <p className="mt-1 text-right">{renderReport(comment)}</p> : null}
                 {canModerate ? (
                   <HideForm method="post" action={artistUrls.detail(artistId)} preventScrollReset className="mt-1 text-right">
                     <input type="hidden" name="intent" value="hide-comment" />

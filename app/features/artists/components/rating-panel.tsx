@@ -1,8 +1,8 @@
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
-import type { CardPanel, CardViewer } from "./card-view";
+import type { CardComment, CardPanel, CardViewer } from "./card-view";
 import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
 
 export { formatAverage, ratingsLabel } from "./artist-shell";
@@ -37,6 +37,7 @@ export function RatingPanel({
   viewer,
   idPrefix = "",
   serverError,
+  renderReport,
 }: {
   artistId: number;
   artistName: string;
@@ -45,6 +46,8 @@ export function RatingPanel({
   idPrefix?: string;
   /** A rejected no-JavaScript post, rendered by the artist page (the text is kept). */
   serverError?: ActionError | null;
+  /** 'Report' on each comment (signed-in members), given by the page so pages without it stay light. */
+  renderReport?: (comment: CardComment) => ReactNode;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -164,6 +167,7 @@ export function RatingPanel({
         count={commentsCount}
         comments={comments}
         canModerate={viewer.canModerate}
+        renderReport={viewer.isSignedIn ? renderReport : undefined}
         redirectTo={redirectTo}
         HideForm={hideFetcher.Form}
       />

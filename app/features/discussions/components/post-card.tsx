@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { routes } from "~/utils/routes";
 import { repliesLabel } from "../format";
 import { LikeButton } from "./like-button";
+import { HiddenBadge } from "./hidden-badge";
 import { AuthorLine, CategoryBadge, PinnedBadge } from "./post-meta";
 
 export type PostCardData = {
@@ -12,6 +13,8 @@ export type PostCardData = {
   likesCount: number;
   repliesCount: number;
   isLiked: boolean;
+  /** Only the author and moderators get hidden posts in their list, with this mark (docs/moderation.md). */
+  hiddenLabel?: string | null;
   createdAt: Date | string;
   category: { name: string; colorClass: string; iconClass: string } | null;
   author: { id: string; displayName: string; firstName: string; lastName: string; profileImageUrl: string | null; role: string };
@@ -24,6 +27,7 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
       <div className="flex flex-wrap items-center gap-2">
         {post.isPinned ? <PinnedBadge /> : null}
         <CategoryBadge category={post.category} />
+        {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
       </div>
       <h2 id={`post-${post.id}-title`} className="mt-2 text-lg font-semibold text-slate-900">
         <Link to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">

@@ -1,5 +1,6 @@
+/** Parsing input with a zod schema into a 400 with field messages: shared by the features. */
 import type { ZodType, ZodTypeDef } from "zod";
-import { badRequest } from "~/utils/errors.server";
+import { badRequest } from "./errors.server";
 
 /** Parses input with a shared schema, or throws a 400 AppError carrying the field messages. */
 export function parseOrThrow<Output>(schema: ZodType<Output, ZodTypeDef, unknown>, input: unknown): Output {

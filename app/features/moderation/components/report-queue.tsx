@@ -1,0 +1,137 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FieldErrors } from "~/components/ui/form-field";
+import { routes } from "~/utils/routes";
+import { targetNouns, WARNING_MAX } from "../constants";
+import type { QueueGroup } from "../reports.server";
+
+type Group = SerializeFrom<QueueGroup>;
+type Failure = { message: string; values?: Record<string, string> } | null;
+
+const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member" };
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium";
+
+function ActionForm({ reportId, intent, children, className }: { reportId: number; intent: string; children: ReactNode; className: string }) {
+  const navigation = useNavigation();
+  const isPending = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId) && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" preventScrollReset className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="reportId" value={reportId} />
+      <button type="submit" disabled={isPending} className={`${buttonClass} ${className} disabled:opacity-70`}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** One reported item in the queue: the content, its author, the reasons counted, the notes, and the moderator's actions (plain forms). */
+export function ReportQueueItem({ group, failure }: { group: Group; failure: Failure }) {
+  const { target, reportId } = group;
+  const noun = targetNouns[target.type];
+  const headingId = `report-${reportId}-heading`;
+  const warnId = `report-${reportId}-warning`;
+  const warnFailed = failure?.values?.intent === "warn";
+  return (
+    <li aria-labelledby={headingId} data-testid="report-group" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="rounded-full bg-indigo-100 px-2 py-0.5 font-semibold text-indigo-800">{typeLabels[target.type]}</span>
+        <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{`${group.count} ${group.count === 1 ? "report" : "reports"}`}</span>
+        {target.isHidden ? (
+          <span className="rounded-full bg-slate-200 px-2 py-0.5 font-semibold text-slate-800">{target.hiddenReason === "reports" ? "Hidden automatically" : "Hidden"}</span>
+        ) : null}
+        <span className="text-slate-500">Last reported {dateFormat.format(new Date(group.latestAt))} UTC</span>
+      </div>
+      <h3 id={headingId} className="mt-2 font-semibold text-slate-900">
+        {target.link ? (
+          <Link to={target.link} className="hover:underline">
+            {target.label}
+          </Link>
+        ) : (
+          target.label
+        )}
+      </h3>
+      {target.authorId ? (
+        <p className="text-sm text-slate-600">
+          by{" "}
+          <Link to={routes.member(target.authorId)} className="font-medium text-slate-900 hover:underline">
+            {target.authorName}
+          </Link>
+        </p>
+      ) : null}
+      {target.excerpt ? <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{target.excerpt}</blockquote> : null}
+
+      <ul aria-label="Reasons" className="mt-3 flex flex-wrap gap-2 text-xs">
+        {group.reasons.map((reason) => (
+          <li key={reason.reason} className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{`${reason.label} × ${reason.count}`}</li>
+        ))}
+      </ul>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-slate-700">Who reported it, and their notes</summary>
+        <ul className="mt-2 space-y-1">
+          {group.reports.map((report) => (
+            <li key={report.id} className="text-slate-700">
+              <span className="font-medium text-slate-900">{report.reporter.name}</span> — {report.reasonLabel}
+              {report.note ? `: “${report.note}”` : ""} <span className="text-xs text-slate-500">({dateFormat.format(new Date(report.createdAt))} UTC)</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+
+      {failure ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 p-2 text-sm text-red-800">
+          {failure.message}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap items-center gap-2" aria-label={`Actions on this ${noun}`} role="group">
+        <ActionForm reportId={reportId} intent="dismiss" className="border-slate-300 text-slate-700 hover:bg-slate-50">
+          Dismiss
+        </ActionForm>
+        {target.exists && target.type !== "user" ? (
+          <>
+            <ActionForm reportId={reportId} intent="hide" className="border-amber-300 text-amber-900 hover:bg-amber-50">
+              {`Hide ${noun}`}
+            </ActionForm>
+            <ActionForm reportId={reportId} intent="delete" className="border-red-300 text-red-700 hover:bg-red-50">
+              {`Delete ${noun}`}
+            </ActionForm>
+          </>
+        ) : null}
+        {target.exists && target.authorId ? (
+          <Link to={`${routes.member(target.authorId)}#moderation`} className={`${buttonClass} border-slate-300 text-slate-700 hover:bg-slate-50`}>
+            Suspend author
+          </Link>
+        ) : null}
+      </div>
+      {target.exists && target.authorId ? (
+        <details open={warnFailed} className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-indigo-700">Warn author</summary>
+          <Form method="post" preventScrollReset className="mt-2 space-y-2">
+            <input type="hidden" name="intent" value="warn" />
+            <input type="hidden" name="reportId" value={reportId} />
+            <label htmlFor={warnId} className="block text-sm font-medium text-slate-800">
+              {`Message to ${target.authorName}`}
+            </label>
+            <textarea
+              id={warnId}
+              name="message"
+              rows={3}
+              required
+              maxLength={WARNING_MAX}
+              defaultValue={warnFailed ? failure?.values?.message : undefined}
+              aria-invalid={warnFailed || undefined}
+              aria-describedby={warnFailed ? `${warnId}-error` : undefined}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
+            <FieldErrors id={`${warnId}-error`} errors={warnFailed && failure ? [failure.message] : undefined} />
+            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700">
+              Send warning
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </li>
+  );
+}

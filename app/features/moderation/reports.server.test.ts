@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import { addComment, createArtist, findComment, listComments } from "~/features/artists/artists.server";
+import { listAuditEntries } from "~/features/audit/audit.server";
+import { findPost, listPosts, readerOf } from "~/features/discussions/posts.server";
+import { createReply, listReplies } from "~/features/discussions/replies.server";
+import { createActor, createTestPost } from "~/features/discussions/test-helpers";
+import { listNotifications } from "~/features/notifications/notifications.server";
+import { getEnv } from "~/utils/env.server";
+import { reportMessages } from "./constants";
+import { createReport, listOpenReports, resolveReport } from "./reports.server";
+
+const statusOf = (run: () => unknown) => {
+  try {
+    run();
+    return 200;
+  } catch (error) {
+    return (error as { status?: number }).status ?? 500;
+  }
+};
+
+async function reportedPost(reporters = 1) {
+  const author = await createActor();
+  const post = createTestPost(author, { title: "Buy cheap followers" });
+  const members = await Promise.all(Array.from({ length: reporters }, () => createActor()));
+  const reportIds = members.map((member) => createReport({ actor: member, input: { targetType: "post", targetId: post.id, reason: "spam", note: "Ads" } }).id);
+  return { author, post, members, reportIds };
+}
+
+describe("createReport", () => {
+  it("records a report and thanks the reporter", async () => {
+    const { reportIds } = await reportedPost();
+    expect(reportIds[0]).toBeGreaterThan(0);
+    expect(reportMessages.thanks).toBe("Thanks — a moderator will look at it.");
+  });
+
+  it("refuses a second open report on the same item (409), own content (400), unknown items (404) and bad input (400)", async () => {
+    const { author, post, members } = await reportedPost();
+    const again = () => createReport({ actor: members[0], input: { targetType: "post", targetId: post.id, reason: "other" } });
+    expect(statusOf(again)).toBe(409);
+    expect(statusOf(() => createReport({ actor: author, input: { targetType: "post", targetId: post.id, reason: "spam" } }))).toBe(400);
+    expect(statusOf(() => createReport({ actor: members[0], input: { targetType: "user", targetId: members[0].id, reason: "spam" } }))).toBe(400);
+    expect(statusOf(() => createReport({ actor: members[0], input: { targetType: "post", targetId: 999_999, reason: "spam" } }))).toBe(404);
+    expect(statusOf(() => createReport({ actor: members[0], input: { targetType: "user", targetId: "nobody", reason: "spam" } }))).toBe(404);
+    expect(statusOf(() => createReport({ actor: author, input: { targetType: "meeting", targetId: 1, reason: "spam" } }))).toBe(400);
+    expect(statusOf(() => createReport({ actor: author, input: { targetType: "user", targetId: members[0].id, reason: "rude" } }))).toBe(400);
+    expect(statusOf(() => createReport({ actor: author, input: { targetType: "user", targetId: members[0].id, reason: "spam", note: "x".repeat(501) } }))).toBe(400);
+  });
+
+  it("lets the member report the item again once the first report was handled", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const { post, members, reportIds } = await reportedPost();
+    resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
+    expect(createReport({ actor: members[0], input: { targetType: "post", targetId: String(post.id), reason: "other" } }).id).toBeGreaterThan(reportIds[0]);
+  });
+
+  it(`hides a post automatically at the REPORTS_TO_HIDE-th distinct reporter (${getEnv().REPORTS_TO_HIDE})`, async () => {
+    const threshold = getEnv().REPORTS_TO_HIDE;
+    const { author, post } = await reportedPost(threshold - 1);
+    const other = await createActor();
+    expect(findPost(post.id, readerOf(other))?.isHidden).toBe(false);
+    expect(createReport({ actor: other, input: { targetType: "post", targetId: post.id, reason: "spam" } }).isHidden).toBe(true);
+    const seenByOther = findPost(post.id, readerOf(other))!;
+    expect(seenByOther).toMatchObject({ isHidden: true, hiddenReason: "reports", title: "This post was hidden by a moderator", content: "" });
+    expect(findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, title: "Buy cheap followers" });
+    expect(listPosts({ viewerId: other.id }).posts.some((listed) => listed.id === post.id)).toBe(false);
+    expect(listPosts({ viewerId: author.id }).posts.some((listed) => listed.id === post.id)).toBe(true);
+    expect(listPosts({ viewerId: other.id, viewerCanModerate: true }).posts.some((listed) => listed.id === post.id)).toBe(true);
+    expect(listNotifications(author.id).notifications[0].message).toMatch(/hidden after several reports/);
+  });
+});
+
+describe("the moderation queue", () => {
+  it("groups open reports by item, newest first, with reasons counted; members may not read it", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const { post, members } = await reportedPost(2);
+    const author = await createActor();
+    const reply = createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
+    createReport({ actor: members[0], input: { targetType: "reply", targetId: reply.id, reason: "harassment" } });
+
+    const { groups } = listOpenReports({ actor: moderator });
+    expect(groups[0].target).toMatchObject({ type: "reply", exists: true, authorId: author.id, excerpt: "Rude words" });
+    const postGroup = groups.find((group) => group.target.type === "post" && group.target.id === String(post.id))!;
+    expect(postGroup).toMatchObject({ count: 2, reasons: [{ reason: "spam", label: "Spam", count: 2 }] });
+    expect(postGroup.reports.map((report) => report.note)).toEqual(["Ads", "Ads"]);
+    expect(statusOf(() => listOpenReports({ actor: members[0] }))).toBe(403);
+  });
+});
+
+describe("resolveReport", () => {
+  it("hide: the author and moderators still see the post marked, others the notice; reporters are notified; audited", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const { author, post, members, reportIds } = await reportedPost(2);
+    const result = resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "hide" } });
+    expect(result).toMatchObject({ action: "hide", resolved: 2 });
+    expect(findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, hiddenReason: "moderator", title: "Buy cheap followers" });
+    expect(findPost(post.id, readerOf(moderator))?.title).toBe("Buy cheap followers");
+    expect(findPost(post.id, readerOf(members[0]))?.title).toBe("This post was hidden by a moderator");
+    for (const member of members) expect(listNotifications(member.id).notifications[0].message).toMatch(/a moderator took action/);
+    expect(listNotifications(author.id).notifications[0].message).toMatch(/A moderator hid your post/);
+    expect(listAuditEntries().entries[0]).toMatchObject({ action: "report.hidden", targetType: "post", targetId: String(post.id) });
+    expect(listOpenReports({ actor: moderator }).groups.some((group) => group.target.id === String(post.id) && group.target.type === "post")).toBe(false);
+    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[1], input: { action: "dismiss" } }))).toBe(409);
+  });
+
+  it("dismiss: shows an automatically hidden post again and notifies nobody", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const { post, members, reportIds } = await reportedPost(getEnv().REPORTS_TO_HIDE);
+    const before = listNotifications(members[0].id).notifications.length;
+    resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
+    expect(findPost(post.id, readerOf(members[0]))).toMatchObject({ isHidden: false, title: "Buy cheap followers" });
+    expect(listNotifications(members[0].id).notifications.length).toBe(before);
+    expect(listAuditEntries().entries[0].action).toBe("report.dismissed");
+  });
+
+  it("hides and deletes replies, hides artist comments through the artists feature", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const author = await createActor();
+    const reporter = await createActor();
+    const post = createTestPost(author);
+    const reply = createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
+    const reportId = createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } }).id;
+    resolveReport({ actor: moderator, reportId, input: { action: "hide" } });
+    expect(listReplies(post.id, { reader: readerOf(reporter) })[0]).toMatchObject({ isHidden: true, content: "" });
+    expect(listReplies(post.id, { reader: readerOf(author) })[0]).toMatchObject({ isHidden: true, content: "Rude words" });
+
+    const second = createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } }).id;
+    resolveReport({ actor: moderator, reportId: second, input: { action: "delete" } });
+    expect(listReplies(post.id)).toEqual([]);
+
+    const artistId = createArtist({ actor: moderator, input: { name: "Reported artist" } }).id;
+    const comment = addComment({ userId: author.id, artistId, input: { comment: "Spammy comment" } });
+    const commentReport = createReport({ actor: reporter, input: { targetType: "artist_comment", targetId: comment.id, reason: "spam" } }).id;
+    resolveReport({ actor: moderator, reportId: commentReport, input: { action: "hide" } });
+    expect(findComment(comment.id)?.isHidden).toBe(true);
+    expect(listComments(artistId)).toEqual([]);
+  });
+
+  it("warn: the author gets the moderator's message; an empty message is a 400", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const { author, reportIds } = await reportedPost();
+    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: " " } }))).toBe(400);
+    resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: "Please stop posting ads." } });
+    expect(listNotifications(author.id).notifications[0].message).toMatch(/Please stop posting ads\./);
+  });
+
+  it("answers 403 to members, 404 to unknown reports, 400 to bad actions, to suspend (not wired yet) and to hiding a member", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const { members, reportIds } = await reportedPost();
+    expect(statusOf(() => resolveReport({ actor: members[0], reportId: reportIds[0], input: { action: "dismiss" } }))).toBe(403);
+    expect(statusOf(() => resolveReport({ actor: moderator, reportId: 999_999, input: { action: "dismiss" } }))).toBe(404);
+    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "ban" } }))).toBe(400);
+    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend" } }))).toBe(400);
+    const target = await createActor();
+    const userReport = createReport({ actor: members[0], input: { targetType: "user", targetId: target.id, reason: "harassment" } }).id;
+    expect(statusOf(() => resolveReport({ actor: moderator, reportId: userReport, input: { action: "hide" } }))).toBe(400);
+  });
+});

@@ -1,0 +1,334 @@
+/**
+ * Reports and the moderation queue (docs/moderation.md): members report a post, a reply, an
+ * artist comment or a member profile; moderators see open reports grouped by item and act on
+ * them. The report page, the dialog, /admin/reports and the /api routes all call these.
+ * The only code touching the reports table.
+ */
+import { deleteComment, findComment, hideComment, unhideComment } from "~/features/artists/artists.server";
+import { artistUrls } from "~/features/artists/urls";
+import { recordAudit } from "~/features/audit/audit.server";
+import { findUserById, type CurrentUser } from "~/features/auth/auth.server";
+import { excerptOf } from "~/features/content/markdown.server";
+import { setPostHidden, setReplyHidden } from "~/features/discussions/hiding.server";
+import { deletePost, findPost, type Actor } from "~/features/discussions/posts.server";
+import { deleteReply, findReply, replyLink } from "~/features/discussions/replies.server";
+import { notify } from "~/features/notifications/notify.server";
+import { userCan } from "~/utils/auth.server";
+import { displayNameOf, profileNameOf } from "~/utils/display-name";
+import { getDb, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, conflict, forbidden, notFound } from "~/utils/errors.server";
+import { routes } from "~/utils/routes";
+import { parseOrThrow } from "~/utils/validation.server";
+import {
+  QUEUE_GROUPS_MAX,
+  reportMessages,
+  reportReasonLabels,
+  targetNouns,
+  type ReportReason,
+  type ReportTargetType,
+  type ResolveAction,
+} from "./constants";
+import { reportSchema, resolveSchema, warnFormSchema } from "./schemas";
+
+/** What a reported item is, as the report page and the queue show it. */
+export type ReportTarget = {
+  type: ReportTargetType;
+  id: string;
+  /** False once the item was deleted (its reports can still be dismissed). */
+  exists: boolean;
+  /** "Post “Prompt tips”", "Reply on “Prompt tips”", "Comment on Nova", "Member Ada". */
+  label: string;
+  excerpt: string;
+  authorId: string | null;
+  authorName: string;
+  /** Where the item lives (null once deleted). */
+  link: string | null;
+  isHidden: boolean;
+  hiddenReason: "moderator" | "reports" | null;
+};
+
+const moderatorReader = { id: "", canModerate: true };
+
+function positiveId(value: string): number | null {
+  if (!/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The item a report is about, as a moderator sees it. */
+export function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
+  const missing: ReportTarget = { type, id, exists: false, label: `A deleted ${targetNouns[type]}`, excerpt: "", authorId: null, authorName: "", link: null, isHidden: false, hiddenReason: null };
+  if (type === "user") {
+    const user = findUserById(id);
+    if (!user) return missing;
+    const name = profileNameOf(user);
+    return { type, id, exists: true, label: `Member ${name}`, excerpt: user.bio ? excerptOf(user.bio) : "", authorId: user.id, authorName: name, link: routes.member(user.id), isHidden: false, hiddenReason: null };
+  }
+  const numericId = positiveId(id);
+  if (numericId === null) return missing;
+  if (type === "post") {
+    const post = findPost(numericId, moderatorReader);
+    if (!post) return missing;
+    return {
+      type,
+      id,
+      exists: true,
+      label: `Post “${post.title}”`,
+      excerpt: post.excerpt,
+      authorId: post.authorId,
+      authorName: displayNameOf(post.author),
+      link: routes.post(post.id),
+      isHidden: post.isHidden,
+      hiddenReason: post.hiddenReason,
+    };
+  }
+  if (type === "reply") {
+    const reply = findReply(numericId);
+    if (!reply) return missing;
+    const post = findPost(reply.postId, moderatorReader);
+    return {
+      type,
+      id,
+      exists: true,
+      label: `Reply on “${post?.title ?? "a discussion"}”`,
+      excerpt: excerptOf(reply.content),
+      authorId: reply.authorId,
+      authorName: displayNameOf(reply.author),
+      link: replyLink(reply.postId, reply.id),
+      isHidden: reply.isHidden,
+      hiddenReason: reply.hiddenReason,
+    };
+  }
+  const comment = findComment(numericId);
+  if (!comment) return missing;
+  return {
+    type,
+    id,
+    exists: true,
+    label: "Comment on an artist",
+    excerpt: excerptOf(comment.comment),
+    authorId: comment.userId,
+    authorName: displayNameOf(comment.user),
+    link: artistUrls.detail(comment.artistId),
+    isHidden: comment.isHidden,
+    hiddenReason: comment.isHidden ? "moderator" : null,
+  };
+}
+
+/** The item a member is about to report: 404 when it does not exist, 400 when it is their own. */
+export function getReportableTarget({ actor, targetType, targetId }: { actor: Actor; targetType: ReportTargetType; targetId: string }): ReportTarget {
+  const target = findReportTarget(targetType, targetId);
+  if (!target.exists) throw notFound(`That ${targetNouns[targetType]} does not exist (any more).`);
+  if (target.authorId === actor.id) {
+    throw badRequest(targetType === "user" ? "You cannot report yourself." : `You cannot report your own ${targetNouns[targetType]}.`);
+  }
+  return target;
+}
+
+/** Hides an item automatically (reports) or for a moderator; shows it again with `hiding` null. */
+function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: boolean): void {
+  const id = Number(target.id);
+  const hiding = isHidden ? { by: actor?.id ?? null, reason: actor ? ("moderator" as const) : ("reports" as const) } : null;
+  if (target.type === "post") setPostHidden(id, hiding);
+  else if (target.type === "reply") setReplyHidden(id, hiding);
+  else if (target.type === "artist_comment") {
+    if (isHidden) hideComment({ actor, commentId: id });
+    else if (actor) unhideComment({ actor, commentId: id });
+  }
+}
+
+function openReporterIds(targetType: ReportTargetType, targetId: string): string[] {
+  return getDb()
+    .$client.prepare(`SELECT DISTINCT reporter_id FROM reports WHERE status = 'open' AND target_type = ? AND target_id = ?`)
+    .pluck()
+    .all(targetType, targetId) as string[];
+}
+
+/**
+ * A member reports an item: 201-style `{ id, message }`; 400 bad input or their own item, 404
+ * unknown item, 409 when they already have an open report on it. The REPORTS_TO_HIDE-th distinct
+ * reporter hides a post, reply or comment until a moderator decides.
+ */
+export function createReport({ actor, input }: { actor: Actor; input: unknown }): { id: number; message: string; isHidden: boolean } {
+  const data = parseOrThrow(reportSchema, input);
+  const target = getReportableTarget({ actor, targetType: data.targetType, targetId: data.targetId });
+  const targetId = target.type === "user" ? target.id : String(Number(target.id));
+  const alreadyReported = () => conflict(`You have already reported this ${targetNouns[target.type]}. A moderator will look at it.`);
+  return transaction(() => {
+    const sqlite = getDb().$client;
+    if (sqlite.prepare(`SELECT 1 FROM reports WHERE status = 'open' AND reporter_id = ? AND target_type = ? AND target_id = ?`).get(actor.id, target.type, targetId)) {
+      throw alreadyReported();
+    }
+    const inserted = sqlite
+      .prepare(`INSERT INTO reports (reporter_id, target_type, target_id, reason, note) VALUES (?, ?, ?, ?, ?) RETURNING id`)
+      .get(actor.id, target.type, targetId, data.reason, data.note) as { id: number };
+    let isHidden = target.isHidden;
+    if (!isHidden && target.type !== "user" && openReporterIds(target.type, targetId).length >= getEnv().REPORTS_TO_HIDE) {
+      setTargetHidden(target, null, true);
+      isHidden = true;
+      if (target.authorId) {
+        notify({ userId: target.authorId, kind: "moderation", message: `Your ${targetNouns[target.type]} was hidden after several reports, until a moderator looks at it: ${target.label}.`, link: target.link });
+      }
+    }
+    return { id: inserted.id, message: reportMessages.thanks, isHidden };
+  });
+}
+
+export type QueueReport = { id: number; reason: ReportReason; reasonLabel: string; note: string; createdAt: Date; reporter: { id: string; name: string } };
+
+/** One item of the queue: the item, its open reports (newest first) and the reasons counted. */
+export type QueueGroup = {
+  /** The newest open report's id: the queue's forms and POST /api/admin/reports/{id}/resolve act through it. */
+  reportId: number;
+  target: ReportTarget;
+  count: number;
+  reasons: { reason: ReportReason; label: string; count: number }[];
+  reports: QueueReport[];
+  latestAt: Date;
+};
+
+type OpenReportRow = {
+  id: number;
+  targetType: ReportTargetType;
+  targetId: string;
+  reason: ReportReason;
+  note: string;
+  createdAt: number;
+  reporterId: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+};
+
+/** Open reports grouped by item, the most recently reported item first (at most QUEUE_GROUPS_MAX items); `total` counts every item waiting. */
+export function listOpenReports({ actor }: { actor: Actor }): { groups: QueueGroup[]; total: number } {
+  assertModerator(actor);
+  const sqlite = getDb().$client;
+  const keys = sqlite
+    .prepare(
+      `SELECT target_type AS targetType, target_id AS targetId FROM reports WHERE status = 'open'
+       GROUP BY target_type, target_id ORDER BY max(created_at) DESC, max(id) DESC LIMIT ?`,
+    )
+    .all(QUEUE_GROUPS_MAX) as { targetType: ReportTargetType; targetId: string }[];
+  const total = sqlite.prepare(`SELECT count(*) FROM (SELECT 1 FROM reports WHERE status = 'open' GROUP BY target_type, target_id)`).pluck().get() as number;
+  if (keys.length === 0) return { groups: [], total };
+  const rows = sqlite
+    .prepare(
+      `SELECT r.id, r.target_type AS targetType, r.target_id AS targetId, r.reason, r.note, r.created_at AS createdAt, r.reporter_id AS reporterId,
+              u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName
+       FROM reports r JOIN users u ON u.id = r.reporter_id
+       WHERE r.status = 'open' AND (r.target_type || ':' || r.target_id) IN (SELECT value FROM json_each(?))
+       ORDER BY r.created_at DESC, r.id DESC`,
+    )
+    .all(JSON.stringify(keys.map((key) => `${key.targetType}:${key.targetId}`))) as OpenReportRow[];
+  return {
+    total,
+    groups: keys.map(({ targetType, targetId }) => {
+      const mine = rows.filter((row) => row.targetType === targetType && row.targetId === targetId);
+      const counts = new Map<ReportReason, number>();
+      for (const row of mine) counts.set(row.reason, (counts.get(row.reason) ?? 0) + 1);
+      return {
+        reportId: mine[0].id,
+        target: findReportTarget(targetType, targetId),
+        count: mine.length,
+        reasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason, count]) => ({ reason, label: reportReasonLabels[reason], count })),
+        reports: mine.map((row) => ({
+          id: row.id,
+          reason: row.reason,
+          reasonLabel: reportReasonLabels[row.reason],
+          note: row.note,
+          createdAt: new Date(row.createdAt),
+          reporter: { id: row.reporterId, name: displayNameOf(row) },
+        })),
+        latestAt: new Date(mine[0].createdAt),
+      };
+    }),
+  };
+}
+
+function assertModerator(actor: Actor) {
+  if (!userCan(actor as CurrentUser, "content:moderate")) throw forbidden();
+}
+
+const outcomeMessages: Record<Exclude<ResolveAction, "suspend">, string> = {
+  dismiss: "Reports dismissed.",
+  hide: "Hidden. The reporters have been told.",
+  delete: "Deleted. The reporters have been told.",
+  warn: "Warning sent. The reporters have been told.",
+};
+
+/**
+ * A moderator acts on an item's open reports (through any of them): dismiss (shows the item
+ * again if it was hidden), hide, delete, warn the author (`message`), suspend. Closes every open
+ * report on the item, writes the audit entry and notifies the reporters (not on dismiss), in one
+ * transaction. 400 bad action or an action the item does not allow, 403 not a moderator, 404
+ * unknown report or a deleted item, 409 already handled.
+ */
+export function resolveReport({ actor, reportId, input }: { actor: Actor; reportId: number; input: unknown }): { id: number; action: ResolveAction; resolved: number; message: string } {
+  assertModerator(actor);
+  const data = parseOrThrow(resolveSchema, input);
+  const report = Number.isSafeInteger(reportId)
+    ? (getDb().$client.prepare(`SELECT id, target_type AS targetType, target_id AS targetId, status FROM reports WHERE id = ?`).get(reportId) as
+        | { id: number; targetType: ReportTargetType; targetId: string; status: string }
+        | undefined)
+    : undefined;
+  if (!report) throw notFound("Report not found");
+  if (report.status !== "open") throw conflict("This report was already handled.");
+  if (data.action === "suspend") {
+    // merge point: call suspendMember({ actor, userId: target.authorId, kind: "suspend", days, reason }) from ./suspensions.server here.
+    throw badRequest("Suspending from the queue is not available yet");
+  }
+  const action = data.action;
+  const target = findReportTarget(report.targetType, report.targetId);
+  const noun = targetNouns[target.type];
+  if (!target.exists && action !== "dismiss") throw notFound(`This ${noun} no longer exists: dismiss its reports.`);
+  if (action === "hide" && target.type === "user") throw badRequest("A member profile cannot be hidden: warn or suspend the member instead.");
+  if (action === "delete" && target.type === "user") throw badRequest("Members are deleted from Manage Users, not from the queue.");
+  const warning = action === "warn" ? parseOrThrow(warnFormSchema, { message: data.message }).message : "";
+
+  return transaction(() => {
+    const sqlite = getDb().$client;
+    const reporterIds = openReporterIds(target.type, target.id);
+    const id = Number(target.id);
+    switch (action) {
+      case "dismiss":
+        if (target.isHidden) setTargetHidden(target, actor, false);
+        break;
+      case "hide":
+        setTargetHidden(target, actor, true);
+        if (target.authorId) {
+          notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator hid your ${noun}: ${target.label}.`, link: target.link });
+        }
+        break;
+      case "delete":
+        if (target.type === "post") deletePost({ actor, postId: id });
+        else if (target.type === "reply") deleteReply({ actor, postId: Number(findReply(id)?.postId), replyId: id });
+        else deleteComment({ actor, commentId: id });
+        break;
+      case "warn":
+        if (target.authorId) {
+          notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator warned you about your ${noun} (${target.label}): ${warning}`, link: target.link });
+        }
+        break;
+    }
+    const closed = sqlite
+      .prepare(`UPDATE reports SET status = ?, resolution = ?, resolved_by = ?, resolved_at = ? WHERE status = 'open' AND target_type = ? AND target_id = ?`)
+      .run(action === "dismiss" ? "dismissed" : "resolved", action, actor.id, Date.now(), target.type, target.id).changes;
+    if (action !== "dismiss") {
+      const link = action === "delete" ? null : target.link;
+      for (const reporterId of reporterIds) {
+        if (reporterId === target.authorId) continue;
+        notify({ userId: reporterId, actorId: actor.id, kind: "moderation", message: `Thanks for your report: a moderator took action on the ${noun} you reported.`, link });
+      }
+    }
+    recordAudit({
+      actor,
+      action: `report.${action === "dismiss" ? "dismissed" : action === "hide" ? "hidden" : action === "delete" ? "deleted" : "warned"}`,
+      targetType: target.type,
+      targetId: target.id,
+      summary: `${target.label} — ${closed} report${closed === 1 ? "" : "s"}${warning ? `; warning: ${warning}` : ""}`,
+    });
+    return { id: report.id, action, resolved: closed, message: outcomeMessages[action] };
+  });
+}

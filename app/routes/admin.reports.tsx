@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/ui/page";
+import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { ReportQueueItem } from "~/features/moderation/components/report-queue";
+import { resolveActions, type ResolveAction } from "~/features/moderation/constants";
+import { listOpenReports, resolveReport } from "~/features/moderation/reports.server";
+import { requirePagePermission } from "~/utils/auth.server";
+import { badRequest } from "~/utils/errors.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Reports", matches);
+
+/** The moderation queue (content:moderate): open reports grouped by item, most recently reported first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePagePermission(request, "content:moderate");
+  return listOpenReports({ actor: user });
+}
+
+/** One form per action (intent = dismiss | hide | delete | warn | suspend, reportId, message). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePagePermission(request, "content:moderate");
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const intent = values.intent ?? "";
+  try {
+    if (!(resolveActions as readonly string[]).includes(intent)) throw badRequest("Unknown action.");
+    const result = resolveReport({ actor: user, reportId: Number(values.reportId), input: { action: intent as ResolveAction, message: values.message } });
+    return adminSuccess(request, result.message);
+  } catch (error) {
+    return adminFailure(request, error, { description: "Failed to resolve the report", target: values.reportId ?? "", values });
+  }
+}
+
+export default function ReportsTab() {
+  const { groups, total } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="reports-heading">
+      <h2 id="reports-heading" className="text-xl font-semibold text-slate-900">
+        Reports
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">
+        {total === 0 ? "Nothing waiting." : `${total} ${total === 1 ? "item" : "items"} waiting, most recently reported first.`} Every action is written to the audit log; reporters hear
+        back when action is taken.
+      </p>
+      {groups.length === 0 ? (
+        <EmptyState title="No open reports" message="When members report a post, a reply, a comment or a profile, it shows up here." />
+      ) : (
+        <ol className="space-y-4">
+          {groups.map((group) => (
+            <ReportQueueItem key={`${group.target.type}:${group.target.id}`} group={group} failure={failure && failure.target === String(group.reportId) ? failure : null} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

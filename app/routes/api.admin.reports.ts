@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listOpenReports } from "~/features/moderation/reports.server";
+import { requireApiPermission } from "~/utils/auth.server";
+import { handleApi } from "~/utils/http.server";
+
+/** GET /api/admin/reports (content:moderate): open reports grouped by item, most recently reported first; X-Total-Count = items waiting. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiPermission(request, "content:moderate");
+    const { groups, total } = listOpenReports({ actor: user });
+    return Response.json(groups, { headers: { "X-Total-Count": String(total) } });
+  });
+}

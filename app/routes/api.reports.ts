@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createReport } from "~/features/moderation/reports.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
+
+/** POST /api/reports { targetType, targetId, reason, note } → 201 { id, message }; 400 / 404 / 409 (docs/moderation.md). */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const user = await requireApiUser(request);
+    const { id, message } = createReport({ actor: user, input: await readJsonBody(request) });
+    return Response.json({ id, message }, { status: 201 });
+  });
+}
+
+export function loader() {
+  return methodNotAllowedResponse(["POST"]);
+}

@@ -1,0 +1,101 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { readerOf } from "~/features/discussions/posts.server";
+import { ReportForm } from "~/features/moderation/components/report-form";
+import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/moderation/constants";
+import { createReport, getReportableTarget } from "~/features/moderation/reports.server";
+import { reportFormSchema } from "~/features/moderation/schemas";
+import { requireUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
+import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
+
+function targetOf(request: Request): { targetType: ReportTargetType; targetId: string } {
+  const params = new URL(request.url).searchParams;
+  const type = params.get("type") ?? "";
+  const id = params.get("id") ?? "";
+  if (!(reportTargetTypes as readonly string[]).includes(type) || !id) throw new Response("Not Found", { status: 404 });
+  return { targetType: type as ReportTargetType, targetId: id };
+}
+
+/** The report page (and the dialog's form): what is being reported, or why it cannot be. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { targetType, targetId } = targetOf(request);
+  try {
+    const target = getReportableTarget({ actor: user, targetType, targetId });
+    const isWithheld = target.isHidden && !readerOf(user).canModerate;
+    return {
+      noun: targetNouns[targetType],
+      target: { label: isWithheld ? `A hidden ${targetNouns[targetType]}` : target.label, excerpt: isWithheld ? "" : target.excerpt, link: target.link ?? routes.home },
+      problem: null,
+    };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return data({ noun: targetNouns[targetType], target: null, problem: error.message }, { status: error.status });
+  }
+}
+
+/** Sends the report: back to the item with the thanks toast, or the form again with the reason (400 / 404 / 409). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { targetType, targetId } = targetOf(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: reportFormSchema });
+  const toast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: toast(reportMessages.reportFailed) }, { status: 400 });
+  }
+  try {
+    const target = getReportableTarget({ actor: user, targetType, targetId });
+    createReport({ actor: user, input: { targetType, targetId, ...submission.value } });
+    return redirectWithToast(target.link ?? routes.home, { title: "Report sent", description: reportMessages.thanks });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: toast(error.message) },
+      { status: error.status },
+    );
+  }
+}
+
+export default function ReportPage() {
+  const { noun, target, problem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-bold text-slate-900">{`Report this ${noun}`}</h1>
+      {problem || !target ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {problem}
+        </p>
+      ) : (
+        <>
+          <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+            <p className="font-medium text-slate-900">{target.label}</p>
+            {target.excerpt ? <p className="mt-1 text-slate-600">{target.excerpt}</p> : null}
+          </div>
+          <p className="mt-4 text-sm text-slate-600">A moderator will look at your report. The author is not told who reported it.</p>
+          <div className="mt-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <ReportForm
+              FormComponent={Form}
+              action={`${location.pathname}${location.search}`}
+              lastResult={actionData?.result}
+              isPending={navigation.state === "submitting"}
+              cancelTo={target.link}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
