@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = values.intent ?? "";
   try {
     if (!(resolveActions as readonly string[]).includes(intent)) throw badRequest("Unknown action.");
-    const result = resolveReport({ actor: user, reportId: Number(values.reportId), input: { action: intent as ResolveAction, message: values.message } });
+    const result = resolveReport({ actor: user, reportId: Number(values.reportId), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
     return adminSuccess(request, result.message);
   } catch (error) {
     return adminFailure(request, error, { description: "Failed to resolve the report", target: values.reportId ?? "", values });

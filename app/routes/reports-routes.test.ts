@@ -43,13 +43,13 @@ describe("POST /api/reports", () => {
 });
 
 describe("POST /api/admin/reports/{id}/resolve", () => {
-  it("hides for a moderator; the post's JSON is withheld from others; suspend is a 400 until suspensions land", async () => {
+  it("hides for a moderator; the post's JSON is withheld from others; suspend without a reason is a 400", async () => {
     const { author, reporter, post } = await setup();
     const moderator = await createMember({ role: "moderator" });
     const { body } = await postJson(apiReports, reporter.id, "/api/reports", { targetType: "post", targetId: post.id, reason: "spam" });
     const reportId = String(body.id);
-    const suspend = await postJson(apiResolveReport, moderator.id, `/api/admin/reports/${reportId}/resolve`, { action: "suspend", days: 7, reason: "Spam" }, { id: reportId });
-    expect(suspend).toMatchObject({ status: 400, body: { message: "Suspending from the queue is not available yet" } });
+    const suspend = await postJson(apiResolveReport, moderator.id, `/api/admin/reports/${reportId}/resolve`, { action: "suspend", days: 7 }, { id: reportId });
+    expect(suspend.status).toBe(400);
     const hidden = await postJson(apiResolveReport, moderator.id, `/api/admin/reports/${reportId}/resolve`, { action: "hide" }, { id: reportId });
     expect(hidden).toMatchObject({ status: 200, body: { action: "hide", resolved: 1 } });
 

@@ -4,6 +4,7 @@
  * silenced (or suspended) member, applies the new-member limits and counts the posting rate
  * limit. docs/moderation.md describes the rules; docs/permissions.md the configuration.
  */
+import { assertVerifiedIfRequired } from "~/features/auth/email-verification.server";
 import { countLinks } from "~/features/content/markdown.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -63,6 +64,7 @@ const rateLimitKeys: Partial<Record<ContributionKind, { key: (userId: string) =>
 
 /**
  * Throws unless the member may make this contribution now:
+ * - 403 when 'Require a verified e-mail to post' is on and the member's address is not verified;
  * - 403 'Your account is silenced until …: <reason>' while a silence (or suspension) is active;
  * - for new members (moderators and admins are exempt): 400 when a post or reply has more than
  *   NEW_MEMBER_MAX_LINKS links, 429 past half the posting rate; both say when the limit ends;
@@ -78,6 +80,8 @@ export function assertMayContribute(
 ): void {
   const restriction = activeRestrictionOf(user.id);
   if (restriction) throw forbidden(restrictionMessage(restriction));
+  // 'Require a verified e-mail to post' (docs/accounts.md).
+  assertVerifiedIfRequired(user);
 
   const env = getEnv();
   const member = getDb()

@@ -8,6 +8,7 @@ import { listNotifications } from "~/features/notifications/notifications.server
 import { getEnv } from "~/utils/env.server";
 import { reportMessages } from "./constants";
 import { createReport, listOpenReports, resolveReport } from "./reports.server";
+import { activeRestrictionOf } from "./suspensions.server";
 
 const statusOf = (run: () => unknown) => {
   try {
@@ -143,7 +144,18 @@ describe("resolveReport", () => {
     expect(listNotifications(author.id).notifications[0].message).toMatch(/Please stop posting ads\./);
   });
 
-  it("answers 403 to members, 404 to unknown reports, 400 to bad actions, to suspend (not wired yet) and to hiding a member", async () => {
+  it("suspend: the author is suspended (signed out, the reason kept), the reports close, reporters hear back; no reason is a 400", async () => {
+    const moderator = await createActor({ role: "moderator" });
+    const { author, members, reportIds } = await reportedPost();
+    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7 } }))).toBe(400);
+    const result = resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7, reason: "Spam after a warning." } });
+    expect(result.resolved).toBe(1);
+    expect(activeRestrictionOf(author.id)).toMatchObject({ kind: "suspend", reason: "Spam after a warning." });
+    expect(listNotifications(members[0].id).notifications[0].message).toMatch(/took action/);
+    expect(listOpenReports({ actor: moderator }).groups.some((group) => group.reportId === reportIds[0])).toBe(false);
+  });
+
+  it("answers 403 to members, 404 to unknown reports, 400 to bad actions, to suspend without a reason and to hiding a member", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { members, reportIds } = await reportedPost();
     expect(statusOf(() => resolveReport({ actor: members[0], reportId: reportIds[0], input: { action: "dismiss" } }))).toBe(403);

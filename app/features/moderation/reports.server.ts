@@ -29,7 +29,8 @@ import {
   type ReportTargetType,
   type ResolveAction,
 } from "./constants";
-import { reportSchema, resolveSchema, warnFormSchema } from "./schemas";
+import { reportSchema, resolveSchema, suspensionSchema, warnFormSchema } from "./schemas";
+import { suspendMember } from "./suspensions.server";
 
 /** What a reported item is, as the report page and the queue show it. */
 export type ReportTarget = {
@@ -251,12 +252,15 @@ function assertModerator(actor: Actor) {
   if (!userCan(actor as CurrentUser, "content:moderate")) throw forbidden();
 }
 
-const outcomeMessages: Record<Exclude<ResolveAction, "suspend">, string> = {
+const outcomeMessages: Record<ResolveAction, string> = {
   dismiss: "Reports dismissed.",
   hide: "Hidden. The reporters have been told.",
   delete: "Deleted. The reporters have been told.",
   warn: "Warning sent. The reporters have been told.",
+  suspend: "Author suspended. The reporters have been told.",
 };
+
+const auditVerbs: Record<ResolveAction, string> = { dismiss: "dismissed", hide: "hidden", delete: "deleted", warn: "warned", suspend: "author_suspended" };
 
 /**
  * A moderator acts on an item's open reports (through any of them): dismiss (shows the item
@@ -275,13 +279,15 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
     : undefined;
   if (!report) throw notFound("Report not found");
   if (report.status !== "open") throw conflict("This report was already handled.");
-  if (data.action === "suspend") {
-    // merge point: call suspendMember({ actor, userId: target.authorId, kind: "suspend", days, reason }) from ./suspensions.server here.
-    throw badRequest("Suspending from the queue is not available yet");
-  }
   const action = data.action;
   const target = findReportTarget(report.targetType, report.targetId);
   const noun = targetNouns[target.type];
+  // Suspending the author: the same rules and validation as the profile's moderation section.
+  const suspension =
+    action === "suspend"
+      ? parseOrThrow(suspensionSchema.pick({ days: true, reason: true }), { days: data.days === undefined ? null : data.days, reason: data.reason ?? data.message })
+      : undefined;
+  if (action === "suspend" && !target.authorId) throw badRequest(`This ${noun} has no author to suspend.`);
   if (!target.exists && action !== "dismiss") throw notFound(`This ${noun} no longer exists: dismiss its reports.`);
   if (action === "hide" && target.type === "user") throw badRequest("A member profile cannot be hidden: warn or suspend the member instead.");
   if (action === "delete" && target.type === "user") throw badRequest("Members are deleted from Manage Users, not from the queue.");
@@ -306,6 +312,9 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
         else if (target.type === "reply") deleteReply({ actor, postId: Number(findReply(id)?.postId), replyId: id });
         else deleteComment({ actor, commentId: id });
         break;
+      case "suspend":
+        suspendMember({ actor, userId: target.authorId!, kind: "suspend", days: suspension!.days, reason: suspension!.reason });
+        break;
       case "warn":
         if (target.authorId) {
           notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator warned you about your ${noun} (${target.label}): ${warning}`, link: target.link });
@@ -324,7 +333,7 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
     }
     recordAudit({
       actor,
-      action: `report.${action === "dismiss" ? "dismissed" : action === "hide" ? "hidden" : action === "delete" ? "deleted" : "warned"}`,
+      action: `report.${auditVerbs[action]}`,
       targetType: target.type,
       targetId: target.id,
       summary: `${target.label} — ${closed} report${closed === 1 ? "" : "s"}${warning ? `; warning: ${warning}` : ""}`,

@@ -47,6 +47,9 @@ export const reportFormSchema = reportSchema.pick({ reason: true, note: true });
 export const resolveSchema = z.object({
   action: choice(resolveActions, "Choose an action: dismiss, hide, delete, warn or suspend."),
   message: z.string({ invalid_type_error: "The warning must be text." }).trim().max(WARNING_MAX, `Keep the warning to ${WARNING_MAX} characters or fewer.`).optional().default(""),
+  /** With `suspend`: 1, 7, 30 or null (until lifted); the reason is `reason`, or `message` from the queue's form. */
+  days: z.unknown().optional(),
+  reason: z.string({ invalid_type_error: "The reason must be text." }).optional(),
 });
 export type ResolveInput = z.infer<typeof resolveSchema>;
 

@@ -2,7 +2,6 @@
  * The resource library: listing with search, filters and pages; admin create, update and
  * delete; members' 1–5 ratings. The only code touching the resources and resource_ratings tables.
  */
-import { assertVerifiedIfRequired } from "~/features/auth/email-verification.server";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
@@ -254,7 +253,6 @@ export function deleteResource({ actor, id }: { actor: Actor; id: number }): voi
  * rating (exact average) and reviewsCount are recomputed from the ratings in the same transaction.
  */
 export function rateResource({ userId, resourceId, input }: { userId: string; resourceId: number; input: unknown }) {
-  assertVerifiedIfRequired({ id: userId });
   const parsed = resourceRatingSchema.safeParse(input);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Rating must be a whole number from 1 to 5";

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
 import { routes } from "~/utils/routes";
-import { targetNouns, WARNING_MAX } from "../constants";
+import { REASON_MAX_LENGTH, targetNouns, UNTIL_LIFTED, WARNING_MAX } from "../constants";
 import type { QueueGroup } from "../reports.server";
 
 type Group = SerializeFrom<QueueGroup>;
@@ -34,6 +34,8 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
   const headingId = `report-${reportId}-heading`;
   const warnId = `report-${reportId}-warning`;
   const warnFailed = failure?.values?.intent === "warn";
+  const suspendId = `report-${reportId}-suspend`;
+  const suspendFailed = failure?.values?.intent === "suspend";
   return (
     <li aria-labelledby={headingId} data-testid="report-group" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -99,11 +101,6 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
             </ActionForm>
           </>
         ) : null}
-        {target.exists && target.authorId ? (
-          <Link to={`${routes.member(target.authorId)}#moderation`} className={`${buttonClass} border-slate-300 text-slate-700 hover:bg-slate-50`}>
-            Suspend author
-          </Link>
-        ) : null}
       </div>
       {target.exists && target.authorId ? (
         <details open={warnFailed} className="mt-3">
@@ -129,6 +126,49 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
             <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700">
               Send warning
             </button>
+          </Form>
+        </details>
+      ) : null}
+      {target.exists && target.authorId ? (
+        <details open={suspendFailed} className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-indigo-700">Suspend author</summary>
+          <Form method="post" preventScrollReset className="mt-2 space-y-2">
+            <input type="hidden" name="intent" value="suspend" />
+            <input type="hidden" name="reportId" value={reportId} />
+            <label htmlFor={`${suspendId}-days`} className="block text-sm font-medium text-slate-800">
+              {`Suspend ${target.authorName} for`}
+            </label>
+            <select id={`${suspendId}-days`} name="days" defaultValue={suspendFailed ? failure?.values?.days : "7"} className="block rounded-md border border-slate-300 px-3 py-2 text-sm">
+              <option value="1">1 day</option>
+              <option value="7">7 days</option>
+              <option value="30">30 days</option>
+              <option value={UNTIL_LIFTED}>Until lifted</option>
+            </select>
+            <label htmlFor={`${suspendId}-reason`} className="block text-sm font-medium text-slate-800">
+              Reason (the member sees it)
+            </label>
+            <textarea
+              id={`${suspendId}-reason`}
+              name="message"
+              rows={2}
+              required
+              maxLength={REASON_MAX_LENGTH}
+              defaultValue={suspendFailed ? failure?.values?.message : undefined}
+              aria-invalid={suspendFailed || undefined}
+              aria-describedby={suspendFailed ? `${suspendId}-error` : undefined}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
+            <FieldErrors id={`${suspendId}-error`} errors={suspendFailed && failure ? [failure.message] : undefined} />
+            <button type="submit" className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800">
+              Suspend author
+            </button>
+            <p className="text-xs text-slate-600">
+              To silence instead, or to see their history, use the{" "}
+              <Link to={`${routes.member(target.authorId)}#moderation`} className="font-medium text-indigo-700 hover:underline">
+                moderation section of their profile
+              </Link>
+              .
+            </p>
           </Form>
         </details>
       ) : null}
