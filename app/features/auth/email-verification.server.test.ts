@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addComment, createArtist, rateArtist } from "~/features/artists/artists.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
-import { deliverDueMail } from "~/features/mail/outbox.server";
-import { startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
-import { createMailTransport } from "~/features/mail/transport.server";
+import { deliverAllTo, startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
 import { updateProfile } from "~/features/members/profile.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
@@ -26,14 +24,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function deliverAll() {
-  const transport = createMailTransport({ smtpUrl: smtp.url });
-  try {
-    await deliverDueMail({ transport });
-  } finally {
-    transport.close();
-  }
-}
+const deliverAll = () => deliverAllTo(smtp);
 const registration = (email = uniqueEmail("new")) => ({ email, password: "long-enough-password", firstName: "Ada", lastName: "Lovelace", displayName: "Ada" });
 const userRow = (id: string) => getDb().select().from(schema.users).where(eq(schema.users.id, id)).get()!;
 const verifyByApi = (token: string) =>

@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueMail } from "~/features/mail/outbox.server";
-import { startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
-import { createMailTransport } from "~/features/mail/transport.server";
+import { deliverAllTo, startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as resetPasswordApi } from "~/routes/api.auth.reset-password";
 import { action as forgotPasswordPage } from "~/routes/forgot-password";
@@ -22,14 +20,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function deliverAll() {
-  const transport = createMailTransport({ smtpUrl: smtp.url });
-  try {
-    await deliverDueMail({ transport });
-  } finally {
-    transport.close();
-  }
-}
+const deliverAll = () => deliverAllTo(smtp);
 const args = (request: Request, clientIp = "10.1.0.1") => ({ request, context: { ...testContext, clientIp }, params: {} });
 const postJson = (path: string, body: unknown) =>
   new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

@@ -6,6 +6,8 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { deliverDueMail } from "./outbox.server";
+import { createMailTransport } from "./transport.server";
 
 export type SmtpMode = "accept" | "refuse" | "hang";
 
@@ -79,4 +81,14 @@ export function tokenFromMail(mail: ParsedMail): string {
   const match = /[?&]token=([\w-]+)/.exec(mail.text ?? "");
   if (!match) throw new Error(`no link with a token in:\n${mail.text}`);
   return match[1];
+}
+
+/** Delivers every due outbox message to the test SMTP server, then closes the transport. */
+export async function deliverAllTo(smtp: TestSmtpServer): Promise<void> {
+  const transport = createMailTransport({ smtpUrl: smtp.url });
+  try {
+    await deliverDueMail({ transport });
+  } finally {
+    transport.close();
+  }
 }

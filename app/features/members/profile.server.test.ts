@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
+import { appErrorOfAsync } from "~/test/errors";
 import { createMember, uniqueEmail } from "~/test/factories";
-import { AppError } from "~/utils/errors.server";
 import { updateProfile } from "./profile.server";
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const errorOf = (promise: Promise<unknown>) => appErrorOfAsync(() => promise);
 
 describe("updateProfile", () => {
   it("needs the current password to change the e-mail, and says so per field", async () => {
