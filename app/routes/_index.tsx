@@ -57,7 +57,10 @@ export default function IndexPage() {
   if (!dashboard) {
     return (
       <Suspense fallback={null}>
-        <LandingPage communityName={rootData?.communityName ?? "Quads"} socialLinks={rootData?.settings.socialLinks ?? []} />
+        <LandingPage communityName={rootData?.communityName ?? "Quads"} socialLinks={rootData?.settings.socialLinks ?? []}
+          theme={rootData?.theme ?? "system"}
+          year={rootData?.year ?? new Date().getFullYear()}
+        />
       </Suspense>
     );
   }

@@ -13,8 +13,9 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
 import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
+import { countLabel } from "~/utils/plural";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users", matches);
+export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users · Admin Panel", matches);
 
 /** How long, with JavaScript, a deletion can be undone before it is sent (decision 0051). */
 export const UNDO_WINDOW_MS = 3000;
@@ -78,7 +79,7 @@ export default function ManageUsersTab() {
             Manage Users
           </h2>
           <p className="text-sm text-slate-600">
-            {list.total} {list.total === 1 ? "user" : "users"}
+            {countLabel(list.total, "user")}
             {list.search ? ` matching “${list.search}”` : ""}
           </p>
         </div>

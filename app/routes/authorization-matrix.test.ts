@@ -355,7 +355,7 @@ export const matrix: MatrixRow[] = [
     module: apiResources,
     method: "POST",
     path: "/api/resources",
-    json: { title: "Matrix resource", url: "https://example.com/matrix" },
+    json: { title: "Matrix resource", url: "https://example.com/matrix", resourceType: "tool" },
     expected: adminsOnlyApi(201),
   },
   { name: "GET /api/admin/resources", module: apiAdminResources, method: "GET", path: "/api/admin/resources", expected: adminsOnlyApi(200) },
@@ -364,7 +364,7 @@ export const matrix: MatrixRow[] = [
     module: apiAdminResources,
     method: "POST",
     path: "/api/admin/resources",
-    json: { title: "Matrix resource", url: "https://example.com/matrix" },
+    json: { title: "Matrix resource", url: "https://example.com/matrix", resourceType: "tool" },
     expected: adminsOnlyApi(201),
   },
   {
@@ -557,7 +557,7 @@ export const matrix: MatrixRow[] = [
     params: (path) => ({ id: segment(2)(path) }),
     form: { intent: "pin" },
     toast: true,
-    expected: { visitor: "→ /login [Unauthorized]", member: "→ /post/{id} [Error]", moderator: "→ /post/{id} [Success]", admin: "→ /post/{id} [Success]", owner: "→ /post/{id} [Success]" },
+    expected: { visitor: "→ /login [Please sign in]", member: "→ /post/{id} [Error]", moderator: "→ /post/{id} [Success]", admin: "→ /post/{id} [Success]", owner: "→ /post/{id} [Success]" },
   },
   {
     name: "POST /post/{id} (delete-post, someone else's)",
@@ -567,7 +567,7 @@ export const matrix: MatrixRow[] = [
     params: (path) => ({ id: segment(2)(path) }),
     form: { intent: "delete-post" },
     toast: true,
-    expected: { visitor: "→ /login [Unauthorized]", member: "→ /post/{id} [Error]", moderator: "→ /discussions [Success]", admin: "→ /discussions [Success]", owner: "→ /discussions [Success]" },
+    expected: { visitor: "→ /login [Please sign in]", member: "→ /post/{id} [Error]", moderator: "→ /discussions [Success]", admin: "→ /discussions [Success]", owner: "→ /discussions [Success]" },
   },
   {
     name: "POST /post/{id} (delete-reply, someone else's)",
@@ -581,7 +581,7 @@ export const matrix: MatrixRow[] = [
     form: (path) => ({ intent: "delete-reply", replyId: query(path, "reply") }),
     toast: true,
     expected: {
-      visitor: "→ /login [Unauthorized]",
+      visitor: "→ /login [Please sign in]",
       member: "→ /post/{id} [Error]",
       moderator: "→ /post/{id}#replies [Success]",
       admin: "→ /post/{id}#replies [Success]",

@@ -9,6 +9,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { LabelledList } from "~/components/ui/labelled-list";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
@@ -62,7 +63,7 @@ export default function NotificationsPage() {
       {notifications.length === 0 ? (
         <EmptyState title="No notifications yet" message="When someone replies to you or likes your post, you will see it here." />
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Notifications">
+        <LabelledList label="Notifications" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
           {notifications.map((notification) => (
             <li
               key={notification.id}
@@ -97,7 +98,7 @@ export default function NotificationsPage() {
               )}
             </li>
           ))}
-        </ul>
+        </LabelledList>
       )}
       {page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">

@@ -16,6 +16,7 @@ import { resourceUrls } from "~/features/resources/urls";
 import { requirePagePermission, requireUser, userCan } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { countLabel } from "~/utils/plural";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
 
@@ -126,7 +127,7 @@ export default function ResourcesPage() {
       </Form>
 
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {total} resource{total === 1 ? "" : "s"}
+        {countLabel(total, "resource")}
         {isFiltered ? " match your filters" : ""}
       </p>
 

@@ -1,5 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
+import { ThemeMenu } from "~/components/ui/theme-menu";
 import { routes } from "~/utils/routes";
+import type { Theme } from "~/utils/theme";
 
 export type ShellUser = { id: string; name: string; isAdmin: boolean };
 
@@ -30,7 +32,17 @@ function Logo({ communityName }: { communityName: string }) {
 }
 
 /** The top navigation: links by path prefix (/ exact), bell, name, and a mobile menu that needs no JavaScript. */
-export function Header({ user, communityName, unreadNotifications }: { user: ShellUser | null; communityName: string; unreadNotifications: number }) {
+export function Header({
+  user,
+  communityName,
+  unreadNotifications,
+  theme,
+}: {
+  user: ShellUser | null;
+  communityName: string;
+  unreadNotifications: number;
+  theme: Theme;
+}) {
   if (!user) {
     return (
       <header className="border-b border-slate-200 bg-white">
@@ -44,9 +56,12 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
               Join the Community
             </Link>
           </div>
-          <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white sm:hidden">
-            Login
-          </Link>
+          <div className="flex items-center gap-2">
+            <ThemeMenu theme={theme} />
+            <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white sm:hidden">
+              Login
+            </Link>
+          </div>
         </div>
       </header>
     );
@@ -88,6 +103,7 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
               {user.name}
             </span>
           </Link>
+          <ThemeMenu theme={theme} />
           <details className="relative lg:hidden">
             <summary className="cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Open menu">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">

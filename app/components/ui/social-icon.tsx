@@ -1,3 +1,4 @@
+import { LabelledList } from "./labelled-list";
 /** The social platforms an admin can link to (platform_settings). */
 export const SOCIAL_PLATFORMS = ["youtube", "facebook", "twitter", "instagram", "tiktok", "patreon", "threads"] as const;
 
@@ -81,15 +82,17 @@ export function SocialLinkList({
   label?: string;
 }) {
   if (links.length === 0) return null;
+  const items = links.map((link) => (
+    <li key={link.platform}>
+      <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={socialLabel(link.platform)} className={linkClassName}>
+        <SocialIcon platform={link.platform} className={iconClassName} />
+      </a>
+    </li>
+  ));
+  if (!label) return <ul className={listClassName}>{items}</ul>;
   return (
-    <ul aria-label={label} className={listClassName}>
-      {links.map((link) => (
-        <li key={link.platform}>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={socialLabel(link.platform)} className={linkClassName}>
-            <SocialIcon platform={link.platform} className={iconClassName} />
-          </a>
-        </li>
-      ))}
-    </ul>
+    <LabelledList label={label} className={listClassName}>
+      {items}
+    </LabelledList>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
 import type { CardPanel, CardViewer } from "./card-view";
-import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
+import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
 
 export { formatAverage, ratingsLabel } from "./artist-shell";
 
@@ -36,6 +36,7 @@ export function RatingPanel({
   panel,
   viewer,
   idPrefix = "",
+  headingLevel = 4,
   serverError,
 }: {
   artistId: number;
@@ -43,6 +44,8 @@ export function RatingPanel({
   panel: CardPanel;
   viewer: PanelViewer;
   idPrefix?: string;
+  /** One below the card's heading. */
+  headingLevel?: PanelHeadingLevel;
   /** A rejected no-JavaScript post, rendered by the artist page (the text is kept). */
   serverError?: ActionError | null;
 }) {
@@ -97,7 +100,7 @@ export function RatingPanel({
 
   return (
     <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
-      <RatingSummary headingId={headingId} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
+      <RatingSummary headingId={headingId} headingLevel={headingLevel} artistName={artistName} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
 
       {viewer.isSignedIn ? (
         <>
@@ -166,6 +169,7 @@ export function RatingPanel({
         canModerate={viewer.canModerate}
         redirectTo={redirectTo}
         HideForm={hideFetcher.Form}
+        headingLevel={headingLevel}
       />
     </section>
   );

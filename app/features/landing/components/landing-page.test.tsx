@@ -7,7 +7,7 @@ import { LandingPage, type SocialLink } from "./landing-page";
 function renderLandingPage(socialLinks: SocialLink[] = []) {
   return render(
     <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <LandingPage communityName="Quads" socialLinks={socialLinks} />
+      <LandingPage communityName="Quads" socialLinks={socialLinks} theme="system" year={2031} />
     </MemoryRouter>,
   );
 }
@@ -22,7 +22,7 @@ describe("LandingPage", () => {
     expect(screen.getByRole("heading", { level: 2, name: "Level Up Your AI Journey" })).toBeTruthy();
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(screen.getByText("Joining is free.")).toBeTruthy();
-    expect(screen.getByText("© 2025 Quads. All rights reserved.")).toBeTruthy();
+    expect(screen.getByText("© 2031 Quads. All rights reserved.")).toBeTruthy();
     for (const word of ["Question", "Understand", "Adapt", "Discover", "Share"]) {
       expect(within(screen.getByRole("list", { name: "Our mission" })).getByText(word.slice(1), { exact: false })).toBeTruthy();
     }

@@ -1,5 +1,9 @@
 import { Link } from "@remix-run/react";
+import { SkipLink } from "~/components/ui/skip-link";
 import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
+import { ThemeMenu } from "~/components/ui/theme-menu";
+import type { Theme } from "~/utils/theme";
+import { LabelledList } from "~/components/ui/labelled-list";
 
 export type SocialLink = { platform: SocialPlatform; url: string };
 
@@ -42,11 +46,23 @@ function Logo() {
 }
 
 /** The signed-out home page: what the community offers and how to join. */
-export function LandingPage({ communityName, socialLinks }: { communityName: string; socialLinks: SocialLink[] }) {
+export function LandingPage({
+  communityName,
+  socialLinks,
+  theme,
+  year,
+}: {
+  communityName: string;
+  socialLinks: SocialLink[];
+  theme: Theme;
+  /** The current year, from the server's clock (the copyright line). */
+  year: number;
+}) {
   const activeSocialLinks = socialLinks.filter((link) => link.url);
 
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Link to="/" className="flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600">
@@ -63,11 +79,12 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
             <Link to="/login" className={primaryButton}>
               Join the Community
             </Link>
+            <ThemeMenu theme={theme} />
           </nav>
         </div>
       </header>
 
-      <main className="flex-1">
+      <main id="main" className="flex-1">
         <section aria-labelledby="hero-heading" className="bg-linear-to-b from-indigo-50 to-white">
           <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
             <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
@@ -77,14 +94,14 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
             <p className="mt-4 text-lg text-slate-700">
               A community for AI enthusiasts, guided by a five-word mission.
             </p>
-            <ul aria-label="Our mission" className="mt-8 flex flex-wrap justify-center gap-3">
+            <LabelledList label="Our mission" className="mt-8 flex flex-wrap justify-center gap-3">
               {MISSION_WORDS.map((word) => (
                 <li key={word} className="rounded-full border border-indigo-200 bg-white px-4 py-2 text-base font-medium text-slate-800">
                   <span className="text-xl font-extrabold text-indigo-700">{word.charAt(0)}</span>
                   {word.slice(1)}
                 </li>
               ))}
-            </ul>
+            </LabelledList>
             <p className="mt-8 text-lg font-semibold text-slate-900">Joining is free.</p>
             <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Link to="/login" className={primaryButton}>
@@ -183,7 +200,7 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
             <Logo />
             <span className="font-semibold text-slate-900">{communityName}</span>
           </div>
-          <p className="text-sm text-slate-600">© 2025 {communityName}. All rights reserved.</p>
+          <p className="text-sm text-slate-600">{`© ${year} ${communityName}. All rights reserved.`}</p>
         </div>
       </footer>
     </div>
