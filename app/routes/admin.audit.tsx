@@ -32,7 +32,7 @@ export default function AuditLogPage() {
         <EmptyState title="No admin actions yet" message="Role changes, deletions and settings changes will be listed here." />
       ) : (
         // Focusable, so the keyboard can scroll the table sideways on a narrow screen.
-        <div tabIndex={0} role="region" aria-label="Audit log entries" className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <section tabIndex={0} aria-label="Audit log entries" className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -68,7 +68,7 @@ export default function AuditLogPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" layout="spread" />
     </section>

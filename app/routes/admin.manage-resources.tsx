@@ -14,7 +14,6 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { LabelledList } from "~/components/ui/labelled-list";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources · Admin Panel", matches);
@@ -121,7 +120,7 @@ export default function ManageResourcesTab() {
       {items.length === 0 ? (
         <EmptyState title="No resources yet" message="Resources you add appear here, newest first." />
       ) : (
-        <LabelledList label="Resources" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
           {items.map((resource) => (
             <li key={resource.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-resource-row">
               <div className="min-w-0">
@@ -162,7 +161,7 @@ export default function ManageResourcesTab() {
               </div>
             </li>
           ))}
-        </LabelledList>
+        </ul>
       )}
       <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Resource list pages" />
 

@@ -9,7 +9,6 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { LabelledList } from "~/components/ui/labelled-list";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
@@ -63,7 +62,7 @@ export default function NotificationsPage() {
       {notifications.length === 0 ? (
         <EmptyState title="No notifications yet" message="When someone replies to you or likes your post, you will see it here." />
       ) : (
-        <LabelledList label="Notifications" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
           {notifications.map((notification) => (
             <li
               key={notification.id}
@@ -82,7 +81,7 @@ export default function NotificationsPage() {
                   ) : (
                     <span className="break-words">{notification.message}</span>
                   )}
-                  <p className="mt-0.5 text-xs text-slate-500">
+                  <p className="mt-0.5 text-xs text-slate-600">
                     <time dateTime={new Date(notification.createdAt).toISOString()}>{formatPostDateTime(notification.createdAt)}</time>
                   </p>
                 </div>
@@ -98,7 +97,7 @@ export default function NotificationsPage() {
               )}
             </li>
           ))}
-        </LabelledList>
+        </ul>
       )}
       {page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">

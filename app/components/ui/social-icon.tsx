@@ -1,4 +1,3 @@
-import { LabelledList } from "./labelled-list";
 /** The social platforms an admin can link to (platform_settings). */
 export const SOCIAL_PLATFORMS = ["youtube", "facebook", "twitter", "instagram", "tiktok", "patreon", "threads"] as const;
 
@@ -73,26 +72,22 @@ export function SocialLinkList({
   listClassName,
   linkClassName,
   iconClassName,
-  label,
 }: {
   links: { platform: string; url: string }[];
   listClassName: string;
   linkClassName: string;
   iconClassName?: string;
-  label?: string;
 }) {
   if (links.length === 0) return null;
-  const items = links.map((link) => (
-    <li key={link.platform}>
-      <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={socialLabel(link.platform)} className={linkClassName}>
-        <SocialIcon platform={link.platform} className={iconClassName} />
-      </a>
-    </li>
-  ));
-  if (!label) return <ul className={listClassName}>{items}</ul>;
   return (
-    <LabelledList label={label} className={listClassName}>
-      {items}
-    </LabelledList>
+    <ul className={listClassName}>
+      {links.map((link) => (
+        <li key={link.platform}>
+          <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={socialLabel(link.platform)} className={linkClassName}>
+            <SocialIcon platform={link.platform} className={iconClassName} />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -100,7 +100,7 @@ export function RatingPanel({
 
   return (
     <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
-      <RatingSummary headingId={headingId} headingLevel={headingLevel} artistName={artistName} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
+      <RatingSummary headingId={headingId} headingLevel={headingLevel} artistName={idPrefix ? `${artistName} (${idPrefix.replace(/-$/, "")})` : artistName} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
 
       {viewer.isSignedIn ? (
         <>

@@ -1,6 +1,5 @@
 /** A member's badge chips (profile pages), apart from badge-pieces so the dashboard does not load them. */
 import { PLATINUM_CLASS, type BadgeView } from "./badge-pieces";
-import { LabelledList } from "~/components/ui/labelled-list";
 
 /**
  * Badge chips on a member: the first 3, then a '+N' expander that reads 'Show Less' when open.
@@ -17,9 +16,9 @@ export function BadgeChips({ badges }: { badges: Pick<BadgeView, "badgeId" | "na
   const rest = badges.slice(3);
   return (
     <div className="flex flex-wrap items-start gap-1.5" data-testid="badge-chips">
-      <LabelledList label="Badges" className="flex flex-wrap gap-1.5">
+      <ul className="flex flex-wrap gap-1.5">
         {badges.slice(0, 3).map(chip)}
-      </LabelledList>
+      </ul>
       {rest.length > 0 ? (
         <details className="group">
           <summary className="inline-flex cursor-pointer list-none items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-300 [&::-webkit-details-marker]:hidden">

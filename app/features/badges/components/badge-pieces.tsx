@@ -5,7 +5,6 @@
  */
 import { Link } from "@remix-run/react";
 import { routes } from "~/utils/routes";
-import { LabelledList } from "~/components/ui/labelled-list";
 import { countLabel } from "~/utils/plural";
 
 export type BadgeView = {
@@ -92,7 +91,7 @@ export type ContributorView = { id: string; displayName: string; points: number;
 export function TopContributorList({ contributors, showLabel = false }: { contributors: ContributorView[]; showLabel?: boolean }) {
   if (contributors.length === 0) return <p className="text-sm text-slate-600">No contributors yet: take part to reach the top!</p>;
   return (
-    <LabelledList label="Top contributors" ordered className="space-y-2">
+    <ol className="space-y-2">
       {contributors.map((contributor, index) => {
         const rank = rankStyles[index] ?? { ring: "bg-indigo-100 text-indigo-800", label: `${index + 1}th` };
         return (
@@ -111,6 +110,6 @@ export function TopContributorList({ contributors, showLabel = false }: { contri
           </li>
         );
       })}
-    </LabelledList>
+    </ol>
   );
 }

@@ -3,7 +3,6 @@ import { SkipLink } from "~/components/ui/skip-link";
 import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
 import { ThemeMenu } from "~/components/ui/theme-menu";
 import type { Theme } from "~/utils/theme";
-import { LabelledList } from "~/components/ui/labelled-list";
 
 export type SocialLink = { platform: SocialPlatform; url: string };
 
@@ -94,14 +93,14 @@ export function LandingPage({
             <p className="mt-4 text-lg text-slate-700">
               A community for AI enthusiasts, guided by a five-word mission.
             </p>
-            <LabelledList label="Our mission" className="mt-8 flex flex-wrap justify-center gap-3">
+            <ul data-testid="mission-words" className="mt-8 flex flex-wrap justify-center gap-3">
               {MISSION_WORDS.map((word) => (
                 <li key={word} className="rounded-full border border-indigo-200 bg-white px-4 py-2 text-base font-medium text-slate-800">
                   <span className="text-xl font-extrabold text-indigo-700">{word.charAt(0)}</span>
                   {word.slice(1)}
                 </li>
               ))}
-            </LabelledList>
+            </ul>
             <p className="mt-8 text-lg font-semibold text-slate-900">Joining is free.</p>
             <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Link to="/login" className={primaryButton}>
@@ -172,7 +171,6 @@ export function LandingPage({
             <p className="mt-3 text-lg text-indigo-100">Question, Understand, Adapt, Discover, Share. Joining is free.</p>
             <SocialLinkList
               links={activeSocialLinks}
-              label="Follow us"
               listClassName="mt-8 flex flex-wrap justify-center gap-3"
               linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             />

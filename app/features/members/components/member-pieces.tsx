@@ -5,7 +5,6 @@ import { BadgeChips } from "~/features/badges/components/badge-chips";
 import { EarnedBadgeTile, formatDate, formatMonthYear, type BadgeView } from "~/features/badges/components/badge-pieces";
 import { initialOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
-import { LabelledList } from "~/components/ui/labelled-list";
 
 export { TopContributorList, type ContributorView } from "./top-contributors";
 
@@ -58,14 +57,14 @@ export function MemberCard({ member }: { member: MemberCardView }) {
       </div>
       {member.bio ? <p className="mt-3 line-clamp-3 text-sm text-slate-700">{member.bio}</p> : null}
       {member.interests.length > 0 ? (
-        <LabelledList label="Interests" className="mt-3 flex flex-wrap gap-1.5">
+        <ul className="mt-3 flex flex-wrap gap-1.5">
           {member.interests.slice(0, 3).map((interest) => (
             <li key={interest} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {interest}
             </li>
           ))}
           {extra > 0 ? <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">+{extra} more</li> : null}
-        </LabelledList>
+        </ul>
       ) : null}
       <dl className="mt-4 grid grid-cols-4 gap-2 text-center text-xs text-slate-600">
         <div>

@@ -4,7 +4,6 @@ import type { ResourceCardData } from "../resources.server";
 import { isHttpUrl } from "~/utils/url";
 import { resourceUrls } from "../urls";
 import { ResourceThumbnail } from "./resource-thumbnail";
-import { LabelledList } from "~/components/ui/labelled-list";
 import { countLabel } from "~/utils/plural";
 
 /** '4.5/5' (one decimal). */
@@ -71,13 +70,13 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
       </div>
 
       {resource.tags.length ? (
-        <LabelledList label="Tags" className="mt-3 flex flex-wrap gap-1.5">
+        <ul className="mt-3 flex flex-wrap gap-1.5">
           {resource.tags.slice(0, TAGS_ON_CARD).map((tag) => (
             <li key={tag} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {tag}
             </li>
           ))}
-        </LabelledList>
+        </ul>
       ) : null}
 
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
