@@ -17,7 +17,7 @@ import { useContext, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { SkipLink } from "~/components/ui/skip-link";
-import { Header } from "~/components/layout/header";
+import { Header, ThemeMenu } from "~/components/layout/header";
 import { Sidebar } from "~/components/layout/sidebar";
 import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/members.server";
@@ -103,13 +103,10 @@ export default function App() {
     const isLanding = location.pathname === "/";
     return (
       <>
-        {isLanding ? null : (
-          <>
-            <SkipLink />
-            <Header user={null} communityName={communityName} unreadNotifications={0} theme={theme} />
-          </>
-        )}
-        <Outlet />
+        <SkipLink />
+        {isLanding ? null : <Header user={null} communityName={communityName} unreadNotifications={0} theme={theme} />}
+        {/* The landing page puts the theme menu in its own top bar. */}
+        <Outlet context={{ themeMenu: <ThemeMenu theme={theme} /> }} />
         {isLanding ? null : <GlobalFooter settings={settings} year={year} />}
       </>
     );

@@ -2,7 +2,6 @@ import { NavLink } from "@remix-run/react";
 import { SocialLinkList } from "~/components/ui/social-icon";
 import type { PublicSettings } from "~/features/settings/settings";
 import { routes } from "~/utils/routes";
-import { countLabel } from "~/utils/plural";
 
 function itemClass({ isActive }: { isActive: boolean }) {
   return `flex items-center justify-between rounded-md px-3 py-2 text-sm font-medium ${
@@ -45,14 +44,14 @@ export function Sidebar({
           </NavLink>
           <NavLink to={routes.discussions} className={itemClass}>
             <span>Discussions</span>
-            {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={countLabel(unreadDiscussions, "new discussion")} testId="unread-discussions" /> : null}
+            {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new`} testId="unread-discussions" /> : null}
           </NavLink>
           <NavLink to={routes.meetings} className={itemClass}>
             Weekly Meetings
           </NavLink>
           <NavLink to={routes.members} className={itemClass}>
             <span>Members</span>
-            <CountBadge value={totalMembers} label={countLabel(totalMembers, "member")} testId="total-members" />
+            <CountBadge value={totalMembers} label={`${totalMembers} in total`} testId="total-members" />
           </NavLink>
           <NavLink to={routes.resources} className={itemClass}>
             AI Resources

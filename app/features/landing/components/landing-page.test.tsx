@@ -7,7 +7,7 @@ import { LandingPage, type SocialLink } from "./landing-page";
 function renderLandingPage(socialLinks: SocialLink[] = []) {
   return render(
     <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <LandingPage communityName="Quads" socialLinks={socialLinks} theme="system" year={2031} />
+      <LandingPage communityName="Quads" socialLinks={socialLinks} year={2031} />
     </MemoryRouter>,
   );
 }

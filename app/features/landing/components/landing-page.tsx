@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
-import { SkipLink } from "~/components/ui/skip-link";
 import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
-import { ThemeMenu } from "~/components/ui/theme-menu";
-import type { Theme } from "~/utils/theme";
+import type { ReactNode } from "react";
 
 export type SocialLink = { platform: SocialPlatform; url: string };
 
@@ -48,12 +46,13 @@ function Logo() {
 export function LandingPage({
   communityName,
   socialLinks,
-  theme,
+  themeMenu,
   year,
 }: {
   communityName: string;
   socialLinks: SocialLink[];
-  theme: Theme;
+  /** The Light / Dark / System menu, drawn by the root layout (app/root.tsx). */
+  themeMenu?: ReactNode;
   /** The current year, from the server's clock (the copyright line). */
   year: number;
 }) {
@@ -61,7 +60,6 @@ export function LandingPage({
 
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
-      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Link to="/" className="flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600">
@@ -78,7 +76,7 @@ export function LandingPage({
             <Link to="/login" className={primaryButton}>
               Join the Community
             </Link>
-            <ThemeMenu theme={theme} />
+            {themeMenu}
           </nav>
         </div>
       </header>
