@@ -264,6 +264,59 @@ describe("html-validate: the HTML of every screen is valid", () => {
   }
 });
 
+describe("theme and toasts without JavaScript too", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? "JavaScript on" : "JavaScript off";
+
+    it(`${mode}: Light / Dark / System from the menu; the server renders the choice`, async () => {
+      const context = await newContext(browser, { javaScriptEnabled, baseURL });
+      const page = await context.newPage();
+      try {
+        await page.goto("/login");
+        if (javaScriptEnabled) await waitForHydration(page);
+        expect(await page.getAttribute("html", "data-theme")).toBe("system");
+        for (const [label, theme] of [["Dark", "dark"], ["Light", "light"], ["System", "system"]] as const) {
+          await page.locator("summary", { hasText: "Theme:" }).click();
+          await page.getByRole("button", { name: label, exact: true }).click();
+          await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, theme);
+          expect(await page.locator("summary", { hasText: "Theme:" }).textContent()).toBe(`Theme: ${label}`);
+          expect(await page.locator(`button[name="theme"][value="${theme}"]`).getAttribute("aria-pressed")).toBe("true");
+          const cookie = (await context.cookies()).find((item) => item.name === "quads_theme");
+          expect(cookie?.value).toBe(theme);
+        }
+        expect(new URL(page.url()).pathname).toBe("/login");
+        // The first byte already carries the theme (no flash): the server reads the cookie.
+        const html = await (await fetch(`${baseURL}/login`, { headers: { Cookie: "quads_theme=dark" } })).text();
+        expect(html).toMatch(/<html[^>]*data-theme="dark"/);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`${mode}: the ✕ hides a toast, and a toast leaves on its own`, async () => {
+      const context = await newContext(browser, { javaScriptEnabled, baseURL });
+      const page = await context.newPage();
+      try {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto("/meetings");
+        if (javaScriptEnabled) await waitForHydration(page);
+        const shown = page.getByTestId("toast");
+        await shown.waitFor({ state: "visible" });
+        expect(await shown.textContent()).toContain("Sign in or create an account to see this page.");
+        await page.getByRole("link", { name: "Dismiss notification" }).click();
+        await shown.waitFor({ state: "hidden" });
+
+        await page.goto("/meetings");
+        await shown.waitFor({ state: "visible" });
+        // Without a click it leaves by itself (a timer with JavaScript, a CSS animation without).
+        await shown.waitFor({ state: "hidden", timeout: 12_000 });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 describe("keyboard", () => {
   it("from the top of the dashboard, Tab reaches the skip link first, then the main content; focus is visible", async () => {
     const context = await contextFor("member", "light");
