@@ -117,7 +117,7 @@ export default function App() {
       <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} theme={theme} />
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
         <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
-        <main id="main" className="min-w-0 flex-1">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           <Outlet />
         </main>
       </div>
@@ -146,7 +146,7 @@ export function ErrorBoundary() {
         unreadNotifications={rootData?.counts.unreadNotifications ?? 0}
         theme={rootData?.theme ?? "system"}
       />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-16 text-center focus:outline-none">
         <ErrorMessage title={title} message={message} />
       </main>
       <GlobalFooter settings={settings} year={rootData?.year ?? new Date().getFullYear()} />

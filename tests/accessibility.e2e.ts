@@ -117,6 +117,7 @@ const screens: Screen[] = [
   { name: "register", who: "visitor", path: () => "/login?tab=register" },
   { name: "badge guide (visitor)", who: "visitor", path: () => "/badge-guide" },
   { name: "not found", who: "visitor", path: () => "/no-such-page" },
+  { name: "artist page (visitor)", who: "visitor", path: () => `/music-artists/${artistId}` },
   { name: "dashboard", who: "member", path: () => "/" },
   { name: "discussions", who: "member", path: () => "/discussions" },
   { name: "new discussion", who: "member", path: () => "/discussions/new" },
@@ -329,6 +330,7 @@ describe("keyboard", () => {
       const first = await page.evaluate(() => ({ text: document.activeElement?.textContent?.trim(), href: document.activeElement?.getAttribute("href") }));
       expect(first).toEqual({ text: "Skip to content", href: "#main" });
       await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.activeElement?.id === "main");
       await page.keyboard.press("Tab");
       const insideMain = await page.evaluate(() => Boolean(document.activeElement?.closest("main")));
       expect(insideMain, "after the skip link, Tab lands inside <main>").toBe(true);

@@ -81,7 +81,7 @@ export function LandingPage({
         </div>
       </header>
 
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <section aria-labelledby="hero-heading" className="bg-linear-to-b from-indigo-50 to-white">
           <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
             <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
