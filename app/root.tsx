@@ -17,7 +17,8 @@ import {
 import { useContext, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { GlobalFooter } from "~/components/layout/global-footer";
-import { Header } from "~/components/layout/header";
+import { SkipLink } from "~/components/ui/skip-link";
+import { Header, ThemeMenu } from "~/components/layout/header";
 import { Sidebar } from "~/components/layout/sidebar";
 import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/members.server";
@@ -29,6 +30,8 @@ import { headerNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { routes } from "~/utils/routes";
+import type { Theme } from "~/utils/theme";
+import { getTheme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -55,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
-  return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME }, headers ? { headers } : undefined);
+  return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);
 }
 
 /**
@@ -74,8 +77,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const toast = useCurrentToast(rootData?.toast);
   const nonce = useNonce();
+  // The theme is on the first byte (no flash); "system" follows prefers-color-scheme in CSS.
+  const theme: Theme = rootData?.theme ?? "system";
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className="h-full" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -93,33 +98,33 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, counts, settings, communityName } = useLoaderData<typeof loader>();
+  const { user, counts, settings, communityName, theme, year } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (!user) {
     // The landing page draws its own top bar and footer; /login gets the visitor header.
     const isLanding = location.pathname === "/";
     return (
       <>
-        {isLanding ? null : <Header user={null} communityName={communityName} unreadNotifications={0} />}
-        <Outlet />
-        {isLanding ? null : <GlobalFooter settings={settings} />}
+        <SkipLink />
+        {isLanding ? null : <Header user={null} communityName={communityName} unreadNotifications={0} theme={theme} />}
+        {/* The landing page puts the theme menu in its own top bar. */}
+        <Outlet context={{ themeMenu: <ThemeMenu theme={theme} /> }} />
+        {isLanding ? null : <GlobalFooter settings={settings} year={year} />}
       </>
     );
   }
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
-      </a>
-      <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} />
+      <SkipLink />
+      <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} theme={theme} />
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
         <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
-        <main id="main" className="min-w-0 flex-1">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           {user.isEmailVerified ? null : <VerifyEmailBanner email={user.email} />}
           <Outlet />
         </main>
       </div>
-      <GlobalFooter settings={settings} />
+      <GlobalFooter settings={settings} year={year} />
     </>
   );
 }
@@ -155,11 +160,17 @@ export function ErrorBoundary() {
       : "We could not show this page. Please try again in a moment.";
   return (
     <>
-      <Header user={rootData?.user ?? null} communityName={rootData?.communityName ?? "Quads"} unreadNotifications={rootData?.counts.unreadNotifications ?? 0} />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <SkipLink />
+      <Header
+        user={rootData?.user ?? null}
+        communityName={rootData?.communityName ?? "Quads"}
+        unreadNotifications={rootData?.counts.unreadNotifications ?? 0}
+        theme={rootData?.theme ?? "system"}
+      />
+      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-16 text-center focus:outline-none">
         <ErrorMessage title={title} message={message} />
       </main>
-      <GlobalFooter settings={settings} />
+      <GlobalFooter settings={settings} year={rootData?.year ?? new Date().getFullYear()} />
     </>
   );
 }

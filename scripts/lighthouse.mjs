@@ -1,8 +1,9 @@
-// npm run lighthouse [-- --db=data/large.db] [--build]
+// npm run lighthouse [-- --db=data/large.db] [--build] [--themes=light,dark]
 //
 // Lighthouse 12 (mobile, its default emulation and throttling) on the production build:
 // the landing page `/` for a visitor, and the dashboard `/`, `/discussions` and `/post/:id`
-// for a signed-in member (the session cookie goes in through --extra-headers). Prints the four
+// for a signed-in member (the session cookie goes in through --extra-headers), each in the
+// light and the dark theme (the quads_theme cookie; docs/accessibility.md). Prints the four
 // category scores per page and keeps the JSON reports in reports/lighthouse-<time>/.
 //
 // Database: the large community when data/large.db exists (npm run seed:large), else a fresh
@@ -97,8 +98,13 @@ try {
   });
   if (!login.ok) throw new Error(`Sign-in failed: ${login.status}`);
   const cookie = login.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-  const headersFile = path.join(temp, "headers.json");
-  writeFileSync(headersFile, JSON.stringify({ Cookie: cookie }));
+  const themes = (option("themes") ?? "light,dark").split(",");
+  /** The --extra-headers file for a visitor or the member, in a theme. */
+  const headersFileFor = (signedIn, theme) => {
+    const file = path.join(temp, `headers-${signedIn ? "member" : "visitor"}-${theme}.json`);
+    writeFileSync(file, JSON.stringify({ Cookie: [signedIn ? cookie : "", `quads_theme=${theme}`].filter(Boolean).join("; ") }));
+    return file;
+  };
 
   const db = new Database(databasePath, { readonly: true });
   const post =
@@ -111,7 +117,7 @@ try {
     { name: "member / (dashboard)", url: "/", signedIn: true },
     { name: "member /discussions", url: "/discussions", signedIn: true },
     { name: `member /post/${post.id}`, url: `/post/${post.id}`, signedIn: true },
-  ];
+  ].flatMap((page) => themes.map((theme) => ({ ...page, name: `${page.name} ${theme}`, theme })));
   const reportDirectory = path.join(root, "reports", `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   mkdirSync(reportDirectory, { recursive: true });
   for (const page of pages) {
@@ -126,7 +132,7 @@ try {
         "--output=json",
         `--output-path=${reportFile}`,
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
-        ...(page.signedIn ? [`--extra-headers=${headersFile}`] : []),
+        `--extra-headers=${headersFileFor(page.signedIn, page.theme)}`,
       ],
       { cwd: temp, env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "inherit", "inherit"] },
     );

@@ -114,22 +114,30 @@ describe.each(jsModes)("authentication ($mode)", ({ js }) => {
     const response = await goto(page(), "/discussions");
     expect(response?.status()).toBe(200);
     expect(pathOf(page())).toBe("/login");
-    await expectToast(page(), "Unauthorized", "You are logged out. Logging in again...");
+    // The session cookie is gone: the same sign-in prompt as for someone who never signed in.
+    await expectToast(page(), "Please sign in", "Sign in or create an account to see this page.");
     await visible(page().getByRole("heading", { name: "Welcome to the community" }));
   });
 
-  it("sends a visitor on a member page to /login with 'Unauthorized'", async () => {
+  it("sends a visitor who never signed in on a member page to /login with a sign-in prompt", async () => {
+    await goto(page(), "/meetings");
+    expect(pathOf(page())).toBe("/login");
+    await expectToast(page(), "Please sign in", "Sign in or create an account to see this page.");
+    await visible(page().getByRole("heading", { name: "Welcome to the community" }));
+  });
+
+  it("tells someone whose session ended 'You are logged out. Logging in again...'", async () => {
+    await page().context().addCookies([{ name: "quads_session", value: "an-expired-session", url: baseURL }]);
     await goto(page(), "/meetings");
     expect(pathOf(page())).toBe("/login");
     await expectToast(page(), "Unauthorized", "You are logged out. Logging in again...");
-    await visible(page().getByRole("heading", { name: "Welcome to the community" }));
   });
 
-  it("shows one toast at a time: a failed sign-in replaces the 'Unauthorized' toast", async () => {
+  it("shows one toast at a time: a failed sign-in replaces the sign-in prompt", async () => {
     const user = makeUser();
     await registerViaApi(baseURL, user);
     await goto(page(), "/meetings");
-    await expectToast(page(), "Unauthorized", "You are logged out. Logging in again...");
+    await expectToast(page(), "Please sign in", "Sign in or create an account to see this page.");
     await submitLoginForm(page(), user.email, "not the password");
     await expectToast(page(), "Login Failed", "Invalid email or password");
     expect(await page().getByTestId("toast").count()).toBe(1);

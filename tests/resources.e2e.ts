@@ -123,7 +123,7 @@ describe.each(jsModes)("resources ($mode)", ({ js }) => {
       pricingCategory: "paid",
       description: "Deep learning from scratch.",
     });
-    await createResourceViaApi(admin, { title: `${marker} Tool`, url: "https://tool.example.com", description: "Free helper." });
+    await createResourceViaApi(admin, { title: `${marker} Tool`, url: "https://tool.example.com", description: "Free helper.", resourceType: "tool" });
     await signInContext(context(), member);
     await goto(page(), "/resources");
     await visible(page().getByRole("heading", { name: "AI Resource Library", level: 1 }));

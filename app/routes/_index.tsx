@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useOutletContext, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { lazy, Suspense } from "react";
 import { getDashboardBadges } from "~/features/badges/badges.server";
 import { formatMonthYear } from "~/features/badges/components/badge-pieces";
@@ -56,10 +57,14 @@ export type Dashboard = NonNullable<ReturnType<typeof useLoaderData<typeof loade
 export default function IndexPage() {
   const { dashboard } = useLoaderData<typeof loader>();
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const outletContext = useOutletContext<{ themeMenu?: ReactNode } | undefined>();
   if (!dashboard) {
     return (
       <Suspense fallback={null}>
-        <LandingPage communityName={rootData?.communityName ?? "Quads"} socialLinks={rootData?.settings.socialLinks ?? []} />
+        <LandingPage communityName={rootData?.communityName ?? "Quads"} socialLinks={rootData?.settings.socialLinks ?? []}
+          themeMenu={outletContext?.themeMenu}
+          year={rootData?.year ?? new Date().getFullYear()}
+        />
       </Suspense>
     );
   }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Card } from "~/components/ui/page";
@@ -9,6 +9,9 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Add Artists · Admin Panel", matches);
 
 const path = routes.adminTab("add-artists");
 

@@ -5,8 +5,9 @@ import { Pagination } from "~/components/ui/pagination";
 import { describeAuditAction, listAuditEntries } from "~/features/audit/audit.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { countLabel } from "~/utils/plural";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log", matches);
+export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log · Admin Panel", matches);
 
 /** Who did what and when in the admin panel, newest first (admins only). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,12 +26,13 @@ export default function AuditLogPage() {
         Audit Log
       </h2>
       <p className="mb-4 text-sm text-slate-600">
-        Every admin action: role changes, deletions, settings and content changes. {total} {total === 1 ? "entry" : "entries"}, newest first.
+        Every admin action: role changes, deletions, settings and content changes. {countLabel(total, "entry", "entries")}, newest first.
       </p>
       {entries.length === 0 ? (
         <EmptyState title="No admin actions yet" message="Role changes, deletions and settings changes will be listed here." />
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        // Focusable, so the keyboard can scroll the table sideways on a narrow screen.
+        <section tabIndex={0} aria-label="Audit log entries" className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -66,7 +68,7 @@ export default function AuditLogPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" layout="spread" />
     </section>

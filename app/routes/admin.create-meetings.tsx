@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
 import { MeetingForm } from "~/features/meetings/components/meeting-form";
@@ -7,6 +7,9 @@ import { TimeZoneScript } from "~/features/meetings/components/time-zone-script"
 import { loadScheduleForm } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
 import { readFormData } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Create Meetings · Admin Panel", matches);
 
 /** Admin panel › Create Meetings: the schedule form (one-off or weekly series). */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/page";
@@ -12,6 +12,10 @@ import type { MeetingView } from "~/features/meetings/meetings.server";
 import { loadManageMeetings } from "~/features/meetings/manage.server";
 import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
 import { readFormData } from "~/utils/http.server";
+import { countLabel } from "~/utils/plural";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Meetings · Admin Panel", matches);
 
 /** Admin panel › Manage Meetings: every meeting, newest created first, with edit and delete. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -41,7 +45,7 @@ export default function AdminManageMeetings() {
             Manage Meetings
           </h2>
           <p className="text-sm text-slate-600">
-            {total} meeting{total === 1 ? "" : "s"}, newest first. Times are in {timeZone}.
+            {countLabel(total, "meeting")}, newest first. Times are in {timeZone}.
           </p>
         </div>
         <Link to={meetingPaths.adminCreate} className={secondaryButton}>

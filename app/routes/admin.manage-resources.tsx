@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
@@ -15,6 +15,9 @@ import { isAppError } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources · Admin Panel", matches);
 
 const path = routes.adminTab("manage-resources");
 const DELETE_QUESTION = "Are you sure you want to delete this resource? This action cannot be undone.";
@@ -118,7 +121,7 @@ export default function ManageResourcesTab() {
       {items.length === 0 ? (
         <EmptyState title="No resources yet" message="Resources you add appear here, newest first." />
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Resources">
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
           {items.map((resource) => (
             <li key={resource.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-resource-row">
               <div className="min-w-0">

@@ -13,7 +13,7 @@ import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings", matches);
+export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings · Admin Panel", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePagePermission(request, "settings:manage");
@@ -262,7 +262,7 @@ function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?:
           {textField("companyName", "Company Name")}
           {textField("tagline", "Tagline")}
         </div>
-        {textField("copyrightText", "Copyright Text")}
+        {textField("copyrightText", "Copyright Text ({year} shows the current year)")}
         <div className="space-y-1">
           <label htmlFor="footer-description" className="block text-sm font-medium text-slate-800">
             Description

@@ -17,8 +17,9 @@ import { displayNameOf } from "~/utils/display-name";
 import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
+import { countLabel } from "~/utils/plural";
 
-export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users", matches);
+export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users · Admin Panel", matches);
 
 /** How long, with JavaScript, a deletion can be undone before it is sent (decision 0051). */
 export const UNDO_WINDOW_MS = 3000;
@@ -113,7 +114,7 @@ export default function ManageUsersTab() {
             Manage Users
           </h2>
           <p className="text-sm text-slate-600">
-            {list.total} {list.total === 1 ? "user" : "users"}
+            {countLabel(list.total, "user")}
             {list.search ? ` matching “${list.search}”` : ""}
           </p>
         </div>

@@ -157,7 +157,7 @@ let staffTargetId: string | undefined;
 const staffTarget = async () => (staffTargetId ??= (await createMember({ id: "matrix-block-moderator", role: "moderator" })).id);
 /** Every signed-in role may do it (blocking is a member's own choice, not a permission). */
 const membersApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: outcome, moderator: outcome, admin: outcome, owner: outcome });
-const membersPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→ /login [Unauthorized]", member: outcome, moderator: outcome, admin: outcome, owner: outcome });
+const membersPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→ /login [Please sign in]", member: outcome, moderator: outcome, admin: outcome, owner: outcome });
 
 /** Content moderation (content:moderate): moderators too. */
 const moderatorsApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: outcome, admin: outcome, owner: outcome });
@@ -394,7 +394,7 @@ export const matrix: MatrixRow[] = [
     module: apiResources,
     method: "POST",
     path: "/api/resources",
-    json: { title: "Matrix resource", url: "https://example.com/matrix" },
+    json: { title: "Matrix resource", url: "https://example.com/matrix", resourceType: "tool" },
     expected: adminsOnlyApi(201),
   },
   { name: "GET /api/admin/resources", module: apiAdminResources, method: "GET", path: "/api/admin/resources", expected: adminsOnlyApi(200) },
@@ -403,7 +403,7 @@ export const matrix: MatrixRow[] = [
     module: apiAdminResources,
     method: "POST",
     path: "/api/admin/resources",
-    json: { title: "Matrix resource", url: "https://example.com/matrix" },
+    json: { title: "Matrix resource", url: "https://example.com/matrix", resourceType: "tool" },
     expected: adminsOnlyApi(201),
   },
   {
@@ -596,7 +596,7 @@ export const matrix: MatrixRow[] = [
     params: (path) => ({ id: segment(2)(path) }),
     form: { intent: "pin" },
     toast: true,
-    expected: { visitor: "→ /login [Unauthorized]", member: "→ /post/{id} [Error]", moderator: "→ /post/{id} [Success]", admin: "→ /post/{id} [Success]", owner: "→ /post/{id} [Success]" },
+    expected: { visitor: "→ /login [Please sign in]", member: "→ /post/{id} [Error]", moderator: "→ /post/{id} [Success]", admin: "→ /post/{id} [Success]", owner: "→ /post/{id} [Success]" },
   },
   {
     name: "POST /post/{id} (delete-post, someone else's)",
@@ -606,7 +606,7 @@ export const matrix: MatrixRow[] = [
     params: (path) => ({ id: segment(2)(path) }),
     form: { intent: "delete-post" },
     toast: true,
-    expected: { visitor: "→ /login [Unauthorized]", member: "→ /post/{id} [Error]", moderator: "→ /discussions [Success]", admin: "→ /discussions [Success]", owner: "→ /discussions [Success]" },
+    expected: { visitor: "→ /login [Please sign in]", member: "→ /post/{id} [Error]", moderator: "→ /discussions [Success]", admin: "→ /discussions [Success]", owner: "→ /discussions [Success]" },
   },
   {
     name: "POST /post/{id} (delete-reply, someone else's)",
@@ -620,7 +620,7 @@ export const matrix: MatrixRow[] = [
     form: (path) => ({ intent: "delete-reply", replyId: query(path, "reply") }),
     toast: true,
     expected: {
-      visitor: "→ /login [Unauthorized]",
+      visitor: "→ /login [Please sign in]",
       member: "→ /post/{id} [Error]",
       moderator: "→ /post/{id}#replies [Success]",
       admin: "→ /post/{id}#replies [Success]",

@@ -7,6 +7,7 @@ import { contributionKinds, contributionRules, TOP_CONTRIBUTOR_POINTS } from "~/
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
+import { countLabel } from "~/utils/plural";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("How to Earn Badges", matches, "Every badge of the community and how to earn it.");
 
@@ -27,6 +28,11 @@ const tips = [
   `Points add up everywhere: reach 500 for Quads Master, and more than ${TOP_CONTRIBUTOR_POINTS} marks you as a Top Contributor.`,
 ];
 
+/** A valid id (no spaces) for a category's heading, e.g. "category-getting-started". */
+function categoryHeadingId(name: string): string {
+  return `category-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+}
+
 export default function BadgeGuidePage() {
   const { categories, points } = useLoaderData<typeof loader>();
   return (
@@ -41,8 +47,8 @@ export default function BadgeGuidePage() {
         }
       />
       {categories.map((category) => (
-        <section key={category.name} aria-labelledby={`category-${category.name}`} className="space-y-3">
-          <h2 id={`category-${category.name}`} className="text-lg font-semibold text-slate-900">
+        <section key={category.name} aria-labelledby={categoryHeadingId(category.name)} className="space-y-3">
+          <h2 id={categoryHeadingId(category.name)} className="text-lg font-semibold text-slate-900">
             {category.name}
           </h2>
           <ul className="grid gap-4 md:grid-cols-2">
@@ -51,7 +57,7 @@ export default function BadgeGuidePage() {
                 <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} size="lg" />
                 <div className="space-y-1">
                   <h3 className="font-semibold text-slate-900">
-                    {badge.name} <span className="text-sm font-normal text-slate-500">· {badge.type === "quads_master" ? `${badge.pointsRequired} points` : `target ${badge.pointsRequired}`}</span>
+                    {badge.name} <span className="text-sm font-normal text-slate-500">· {badge.type === "quads_master" ? countLabel(badge.pointsRequired, "point") : `target ${badge.pointsRequired}`}</span>
                   </h3>
                   <p className="text-sm font-medium text-slate-800">{badge.criteriaDescription}</p>
                   <p className="text-sm text-slate-600">{badge.howItCounts}</p>

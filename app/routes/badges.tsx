@@ -8,6 +8,7 @@ import { StatCard } from "~/features/members/components/member-pieces";
 import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
+import { countLabel } from "~/utils/plural";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("My Badges & Progress", matches);
 
@@ -65,7 +66,7 @@ export default function BadgesPage() {
           <ProgressBar percent={overview.overallPercent} label="Overall badge progress" />
         </div>
         <p className="mt-2 text-sm text-slate-600">
-          {overview.stats.earned} of {overview.stats.total} badges earned.
+          {`${overview.stats.earned} of ${countLabel(overview.stats.total, "badge")} earned.`}
         </p>
       </section>
       <section aria-label="Badge stats" className="grid grid-cols-2 gap-4 md:grid-cols-4">

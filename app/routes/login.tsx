@@ -69,7 +69,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const tab: Tab = actionData?.intent ?? (searchParams.get("tab") === "register" ? "register" : "login");
   return (
-    <main id="main" className="mx-auto flex min-h-[70vh] max-w-md items-center px-4 py-12">
+    <main id="main" tabIndex={-1} className="mx-auto flex min-h-[70vh] max-w-md items-center px-4 py-12 focus:outline-none">
       <div className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-2xl font-bold text-slate-900">Welcome to the community</h1>
         <div role="tablist" aria-label="Sign in or register" className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">

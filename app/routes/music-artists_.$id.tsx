@@ -79,7 +79,7 @@ export default function ArtistPage() {
   // Members see it inside the app shell's <main>; visitors get the page's own landmark.
   const Wrapper = viewer.isSignedIn ? "div" : "main";
   return (
-    <Wrapper id={viewer.isSignedIn ? undefined : "main"} className="mx-auto max-w-2xl px-4 py-6">
+    <Wrapper id={viewer.isSignedIn ? undefined : "main"} tabIndex={viewer.isSignedIn ? undefined : -1} className="mx-auto max-w-2xl px-4 py-6 focus:outline-none">
       {viewer.isSignedIn ? (
         <Link to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
           ← All AI Music Artists

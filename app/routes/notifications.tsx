@@ -63,7 +63,7 @@ export default function NotificationsPage() {
       {notifications.length === 0 ? (
         <EmptyState title="No notifications yet" message="When someone replies to you or likes your post, you will see it here." />
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Notifications">
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
           {notifications.map((notification) => (
             <li
               key={notification.id}
@@ -82,7 +82,7 @@ export default function NotificationsPage() {
                   ) : (
                     <span className="break-words">{notification.message}</span>
                   )}
-                  <p className="mt-0.5 text-xs text-slate-500">
+                  <p className="mt-0.5 text-xs text-slate-600">
                     <time dateTime={new Date(notification.createdAt).toISOString()}>{formatPostDateTime(notification.createdAt)}</time>
                   </p>
                 </div>

@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const errorToast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
 
-type ReplyFailure = { intent: "reply" | "edit-reply"; formId: string; content: string; errors: string[]; toast: ToastMessage };
+type ReplyFailure = { intent: "reply" | "edit-reply"; formId: string; content: string; errors: string[]; toast?: ToastMessage };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -79,12 +79,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (error.status === 404 && intent === "reply" && !formData.get("parentReplyId")) throw new Response("Not Found", { status: 404 });
       const fallback = intent === "reply" ? messages.replyFailed : "Failed to update reply. Please try again.";
       const fieldMessages = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
+      // A field error is shown beside the field only: a toast saying "try again" would contradict it.
       const body: ReplyFailure = {
         intent,
         formId,
         content,
         errors: fieldMessages.length ? fieldMessages : [error.message],
-        toast: errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
+        toast: fieldMessages.length ? undefined : errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
       };
       return data(body, { status: error.status, headers: error.headers });
     }

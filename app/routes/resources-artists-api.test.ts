@@ -56,8 +56,11 @@ describe("admin writes: visitors 401, members 403, bad input 400", () => {
     expect((await bad.json()).errors.url[0]).toMatch(/http/);
     const created = await call(
       adminResourcesAction as never,
-      await signedInRequest(admin.id, url("/api/admin/resources"), jsonInit({ title: "Guide", url: "https://guide.example", pricingCategory: "freemium", tags: ["a"] })),
+      await signedInRequest(admin.id, url("/api/admin/resources"), jsonInit({ title: "Guide", url: "https://guide.example", resourceType: "tool", pricingCategory: "freemium", tags: ["a"] })),
     );
+    const untyped = await call(adminResourcesAction as never, await signedInRequest(admin.id, url("/api/admin/resources"), jsonInit({ title: "Guide", url: "https://guide.example" })));
+    expect(untyped.status).toBe(400);
+    expect(await untyped.json()).toMatchObject({ message: "Resource type is required", errors: { resourceType: ["Resource type is required"] } });
     expect(created.status).toBe(201);
     const resource = await created.json();
     expect(resource).toMatchObject({ title: "Guide", pricingCategory: "low", tags: ["a"], resourceType: "tool", difficulty: "beginner", rating: 0, reviewsCount: 0 });
@@ -158,7 +161,7 @@ describe("artist ratings and comments API", () => {
 
   it("rates a resource through the API", async () => {
     const { admin, member } = await users();
-    const created = await call(resourcesAction as never, await signedInRequest(admin.id, url("/api/resources"), jsonInit({ title: "R", url: "https://r.example" })));
+    const created = await call(resourcesAction as never, await signedInRequest(admin.id, url("/api/resources"), jsonInit({ title: "R", url: "https://r.example", resourceType: "tool" })));
     const resource = await created.json();
     const params = { id: String(resource.id) };
     const path = url(`/api/resources/${resource.id}/rate`);

@@ -17,6 +17,7 @@ import { requirePagePermission, requireUser, userCan } from "~/utils/auth.server
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { countLabel } from "~/utils/plural";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
 
@@ -127,7 +128,7 @@ export default function ResourcesPage() {
       </Form>
 
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {total} resource{total === 1 ? "" : "s"}
+        {countLabel(total, "resource")}
         {isFiltered ? " match your filters" : ""}
       </p>
 

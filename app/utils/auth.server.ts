@@ -32,16 +32,28 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
-async function throwRedirectWithToast(url: string, title: string, description: string): Promise<never> {
-  throw redirect(url, { headers: { "Set-Cookie": await createToastHeader({ title, description, variant: "destructive" }) } });
+async function throwRedirectWithToast(url: string, title: string, description: string, variant: "default" | "destructive" = "destructive"): Promise<never> {
+  throw redirect(url, { headers: { "Set-Cookie": await createToastHeader({ title, description, variant }) } });
 }
 
-const redirectToLogin = () => throwRedirectWithToast("/login", "Unauthorized", "You are logged out. Logging in again...");
+/** Whether the request carries a session cookie at all (an expired or unknown one included). */
+function hasSessionCookie(request: Request): boolean {
+  return /(?:^|;\s*)quads_session=[^;]/.test(request.headers.get("Cookie") ?? "");
+}
 
-/** For member pages: the user, or a redirect to /login with the 'Unauthorized' toast. */
+/**
+ * To /login: someone who never signed in (no session cookie) is asked to sign in; a session that
+ * expired or no longer exists gets 'You are logged out. Logging in again...'.
+ */
+const redirectToLogin = (request: Request) =>
+  hasSessionCookie(request)
+    ? throwRedirectWithToast("/login", "Unauthorized", "You are logged out. Logging in again...")
+    : throwRedirectWithToast("/login", "Please sign in", "Sign in or create an account to see this page.", "default");
+
+/** For member pages: the user, or a redirect to /login with a sign-in prompt (or 'Unauthorized' for an ended session). */
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
-  if (!user) return redirectToLogin();
+  if (!user) return redirectToLogin(request);
   return user;
 }
 

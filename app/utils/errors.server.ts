@@ -2,6 +2,7 @@
  * The one error module: typed application errors with an HTTP status and a message a person
  * can act on. /api routes turn them into `{ "message": "..." }` JSON; pages into a 4xx render.
  */
+import { countLabel } from "./plural";
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
@@ -29,9 +30,9 @@ export const tooManyRequests = (retryAfterSeconds: number, what = "attempts") =>
   });
 
 function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 60) return countLabel(seconds, "second");
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return countLabel(minutes, "minute");
 }
 
 export function isAppError(error: unknown): error is AppError {

@@ -1,12 +1,12 @@
 import { SocialLinkList } from "~/components/ui/social-icon";
-import type { PublicSettings } from "~/features/settings/settings";
+import { copyrightLine, type PublicSettings } from "~/features/settings/settings";
 
 /**
  * The global footer from footer settings (defaults when missing); hidden entirely when inactive.
  * Social icons only for active links with a URL (and only when showSocialLinks), support buttons
  * likewise (showSupportLinks). Settings come from the root loader's cached getPublicSettings().
  */
-export function GlobalFooter({ settings }: { settings: PublicSettings }) {
+export function GlobalFooter({ settings, year }: { settings: PublicSettings; year: number }) {
   const { footer, socialLinks, supportLinks } = settings;
   if (!footer.isActive) return null;
   const supportButtons = [
@@ -51,7 +51,7 @@ export function GlobalFooter({ settings }: { settings: PublicSettings }) {
           </div>
         ) : null}
       </div>
-      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">{footer.copyrightText}</div>
+      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">{copyrightLine(footer.copyrightText, year)}</div>
     </footer>
   );
 }

@@ -1,5 +1,6 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { routes } from "~/utils/routes";
+import { themeLabels, themes, type Theme } from "~/utils/theme";
 
 export type ShellUser = { id: string; name: string; isAdmin: boolean; isModerator?: boolean };
 
@@ -18,6 +19,38 @@ function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-100 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`;
 }
 
+// The menu toggle and panel look of the mobile menu, shared by the theme menu.
+const menuToggleClass = "cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100";
+const menuPanelClass = "absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg";
+
+/**
+ * Light / Dark / System (docs/accessibility.md): a plain HTML form posting to /theme, the same with
+ * JavaScript on or off (the server renders the next page in the chosen theme), in a <details> menu
+ * that opens without JavaScript. The current choice is aria-pressed. The landing page gets it from
+ * the root layout.
+ */
+export function ThemeMenu({ theme }: { theme: Theme }) {
+  const location = useLocation();
+  return (
+    <details className="relative">
+      <summary className={menuToggleClass}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9Z" />
+        </svg>
+        <span className="sr-only">{`Theme: ${themeLabels[theme]}`}</span>
+      </summary>
+      <form method="post" action="/theme" className={`z-40 ${menuPanelClass}`}>
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {themes.map((value) => (
+          <button key={value} type="submit" name="theme" value={value} aria-pressed={theme === value} className={`text-left ${navClass({ isActive: theme === value })}`}>
+            {themeLabels[value]}
+          </button>
+        ))}
+      </form>
+    </details>
+  );
+}
+
 function Logo({ communityName }: { communityName: string }) {
   return (
     <Link to={routes.home} className="flex items-center gap-2">
@@ -30,7 +63,17 @@ function Logo({ communityName }: { communityName: string }) {
 }
 
 /** The top navigation: links by path prefix (/ exact), bell, name, and a mobile menu that needs no JavaScript. */
-export function Header({ user, communityName, unreadNotifications }: { user: ShellUser | null; communityName: string; unreadNotifications: number }) {
+export function Header({
+  user,
+  communityName,
+  unreadNotifications,
+  theme,
+}: {
+  user: ShellUser | null;
+  communityName: string;
+  unreadNotifications: number;
+  theme: Theme;
+}) {
   if (!user) {
     return (
       <header className="border-b border-slate-200 bg-white">
@@ -44,9 +87,12 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
               Join the Community
             </Link>
           </div>
-          <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white sm:hidden">
-            Login
-          </Link>
+          <div className="flex items-center gap-2">
+            <ThemeMenu theme={theme} />
+            <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white sm:hidden">
+              Login
+            </Link>
+          </div>
         </div>
       </header>
     );
@@ -89,13 +135,14 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
               {user.name}
             </span>
           </Link>
+          <ThemeMenu theme={theme} />
           <details className="relative lg:hidden">
-            <summary className="cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Open menu">
+            <summary className={menuToggleClass} aria-label="Open menu">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
-            <nav aria-label="Mobile" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+            <nav aria-label="Mobile" className={menuPanelClass}>
               {[...items, { to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }].map((item) => (
                 <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
                   {item.label}

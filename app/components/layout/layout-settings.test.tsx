@@ -20,7 +20,7 @@ const settings = (overrides: Partial<PublicSettings> = {}): PublicSettings => ({
 
 describe("GlobalFooter", () => {
   it("shows company name, tagline, description, social icons, the active support buttons and the copyright", () => {
-    render(<GlobalFooter settings={settings()} />);
+    render(<GlobalFooter settings={settings()} year={2031} />);
     const footer = screen.getByRole("contentinfo");
     expect(within(footer).getByText("Quads")).toBeTruthy();
     expect(within(footer).getByText("AI Community Platform")).toBeTruthy();
@@ -29,14 +29,14 @@ describe("GlobalFooter", () => {
     expect(within(footer).getByRole("link", { name: "Support Us" })).toBeTruthy();
     expect(within(footer).getByRole("link", { name: "Become a Patron" })).toBeTruthy();
     expect(within(footer).queryByRole("link", { name: "One-Time Donation" })).toBeNull();
-    expect(within(footer).getByText(/2025/)).toBeTruthy();
+    expect(within(footer).getByText("© 2031 Quads. All rights reserved.")).toBeTruthy();
   });
 
   it("is hidden entirely when inactive, and honours the social and support switches", () => {
-    const { container } = render(<GlobalFooter settings={settings({ footer: { ...defaultFooter("Quads"), isActive: false } })} />);
+    const { container } = render(<GlobalFooter settings={settings({ footer: { ...defaultFooter("Quads"), isActive: false } })} year={2031} />);
     expect(container.innerHTML).toBe("");
     cleanup();
-    render(<GlobalFooter settings={settings({ footer: { ...defaultFooter("Quads"), showSocialLinks: false, showSupportLinks: false } })} />);
+    render(<GlobalFooter settings={settings({ footer: { ...defaultFooter("Quads"), showSocialLinks: false, showSupportLinks: false } })} year={2031} />);
     expect(screen.queryByRole("link", { name: "YouTube" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Support Us" })).toBeNull();
   });
@@ -55,13 +55,13 @@ describe("Sidebar settings", () => {
     const support = screen.getByRole("link", { name: "Support Us" });
     expect(support.getAttribute("href")).toBe("https://support.example");
     expect(support.getAttribute("target")).toBe("_blank");
-    expect(screen.getByRole("heading", { name: "Follow Us" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Follow Us" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "YouTube" })).toBeTruthy();
   });
 
   it("hides both when there is nothing to show", () => {
     renderSidebar(settings({ socialLinks: [], supportLinks: {} }));
     expect(screen.queryByRole("link", { name: "Support Us" })).toBeNull();
-    expect(screen.queryByRole("heading", { name: "Follow Us" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Follow Us" })).toBeNull();
   });
 });

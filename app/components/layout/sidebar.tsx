@@ -32,9 +32,10 @@ export function Sidebar({
     <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
       <div className="sticky top-20 space-y-4">
         <section className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-700 p-4 text-white" aria-labelledby="mission-heading">
-          <h2 id="mission-heading" className="text-sm font-semibold uppercase tracking-wide text-indigo-100">
+          {/* Not a heading: the page's h1 comes first in reading order (docs/accessibility.md). */}
+          <p id="mission-heading" className="text-sm font-semibold uppercase tracking-wide text-indigo-100">
             Our mission
-          </h2>
+          </p>
           <p className="mt-1 text-sm font-medium">Question, Understand, Adapt, Discover, Share.</p>
         </section>
         <nav aria-label="Sidebar navigation" className="space-y-1">
@@ -43,14 +44,14 @@ export function Sidebar({
           </NavLink>
           <NavLink to={routes.discussions} className={itemClass}>
             <span>Discussions</span>
-            {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new discussions`} testId="unread-discussions" /> : null}
+            {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new`} testId="unread-discussions" /> : null}
           </NavLink>
           <NavLink to={routes.meetings} className={itemClass}>
             Weekly Meetings
           </NavLink>
           <NavLink to={routes.members} className={itemClass}>
             <span>Members</span>
-            <CountBadge value={totalMembers} label={`${totalMembers} members`} testId="total-members" />
+            <CountBadge value={totalMembers} label={`${totalMembers} in total`} testId="total-members" />
           </NavLink>
           <NavLink to={routes.resources} className={itemClass}>
             AI Resources
@@ -69,9 +70,9 @@ export function Sidebar({
         </nav>
         {settings.socialLinks.length > 0 ? (
           <section aria-labelledby="follow-us-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-            <h2 id="follow-us-heading" className="text-sm font-semibold text-slate-900">
+            <p id="follow-us-heading" className="text-sm font-semibold text-slate-900">
               Follow Us
-            </h2>
+            </p>
             <SocialLinkList
               links={settings.socialLinks}
               listClassName="mt-2 flex flex-wrap gap-2"

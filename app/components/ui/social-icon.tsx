@@ -72,17 +72,15 @@ export function SocialLinkList({
   listClassName,
   linkClassName,
   iconClassName,
-  label,
 }: {
   links: { platform: string; url: string }[];
   listClassName: string;
   linkClassName: string;
   iconClassName?: string;
-  label?: string;
 }) {
   if (links.length === 0) return null;
   return (
-    <ul aria-label={label} className={listClassName}>
+    <ul className={listClassName}>
       {links.map((link) => (
         <li key={link.platform}>
           <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={socialLabel(link.platform)} className={linkClassName}>

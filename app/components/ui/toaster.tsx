@@ -12,7 +12,7 @@ const SWIPE_THRESHOLD_PX = 50;
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const [current, setCurrent] = useState<ToastMessage | null>(toast);
   const [offset, setOffset] = useState(0);
-  const regionRef = useRef<HTMLOListElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
 
   useEffect(() => {
@@ -37,13 +37,16 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   }, []);
 
   const destructive = current?.variant === "destructive";
+  // A region that is always there (so screen readers announce what appears in it) holding at most
+  // one toast. Without JavaScript the toast leaves on its own (the `toast-leaves` animation in
+  // app/tailwind.css) and ✕ is a link to #dismiss-toast, which hides it through :target;
+  // with JavaScript ✕ closes it at once. See docs/accessibility.md.
   return (
     <section aria-label="Notifications (F8)" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-sm px-4 sm:px-0">
-      <ol ref={regionRef} tabIndex={-1} className="outline-none" aria-live="polite">
+      <div ref={regionRef} tabIndex={-1} className="outline-none" role="status" aria-live="polite">
         {current ? (
-          <li
+          <div
             key={current.id}
-            role="status"
             data-testid="toast"
             style={{ transform: `translateX(${offset}px)` }}
             onPointerDown={(event) => {
@@ -57,25 +60,29 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
               swipeStart.current = null;
               setOffset(0);
             }}
-            className={`pointer-events-auto flex items-start justify-between gap-3 rounded-lg border p-4 shadow-lg ${
-              destructive ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+            className={`toast pointer-events-auto flex items-start justify-between gap-3 rounded-lg border p-4 shadow-lg ${
+              destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900"
             }`}
           >
+            <span id="dismiss-toast" hidden />
             <div>
               <p className="text-sm font-semibold">{current.title}</p>
-              {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
+              {current.description ? <p className="mt-1 text-sm">{current.description}</p> : null}
             </div>
-            <button
-              type="button"
-              onClick={() => setCurrent(null)}
-              className="rounded p-1 text-current opacity-70 hover:opacity-100"
+            <a
+              href="#dismiss-toast"
+              onClick={(event) => {
+                event.preventDefault();
+                setCurrent(null);
+              }}
+              className="rounded p-1 text-current no-underline hover:bg-black/10"
               aria-label="Dismiss notification"
             >
               <span aria-hidden="true">✕</span>
-            </button>
-          </li>
+            </a>
+          </div>
         ) : null}
-      </ol>
+      </div>
     </section>
   );
 }

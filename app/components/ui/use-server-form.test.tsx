@@ -49,13 +49,20 @@ function Markup({ kit }: { kit: Kit }) {
   );
 }
 
+/** Conform's props minus the one it sets where HTML does not allow it (`multiple` on a text input). */
+function withoutInvalidAttributes(props: Record<string, unknown>, type: string): Record<string, unknown> {
+  if (type === "email" || type === "file") return props;
+  const { multiple: _multiple, ...rest } = props;
+  return rest;
+}
+
 function WithConform({ lastResult, defaults }: Props) {
   const [form, fields] = conform.useForm<Record<string, unknown>>({ id: "f", lastResult: lastResult as never, defaultValue: defaults as never, constraint });
   const kit: Kit = {
     formProps: conform.getFormProps(form),
     form: { errorId: form.errorId, errors: form.errors },
     title: { errorId: fields.title.errorId, errors: fields.title.errors },
-    input: (name, type) => conform.getInputProps(fields[name], { type: type as "text" }),
+    input: (name, type) => withoutInvalidAttributes(conform.getInputProps(fields[name], { type: type as "text" }), type),
     textarea: (name) => conform.getTextareaProps(fields[name]),
     select: (name) => conform.getSelectProps(fields[name]),
   };
@@ -100,5 +107,14 @@ describe("useServerForm renders what Conform rendered", () => {
     expect(html.ours).toContain('aria-invalid="true" aria-describedby="f-title-error"');
     expect(html.ours).toContain('aria-describedby="f-error"');
     expect(html.ours).toBe(html.conform);
+  });
+
+  it("sets only the constraint attributes HTML allows for the input's type", () => {
+    const [, fields] = [null, { when: { name: "when", id: "f-when", formId: "f", errorId: "f-when-error", errors: undefined, initialValue: undefined, key: undefined, constraint: { required: true, minLength: 1, multiple: true } } }];
+    const dateTime = getInputProps(fields.when as never, { type: "datetime-local" });
+    expect(dateTime).not.toHaveProperty("minLength");
+    expect(dateTime).not.toHaveProperty("multiple");
+    expect(getInputProps(fields.when as never, { type: "text" })).toMatchObject({ minLength: 1 });
+    expect(getInputProps(fields.when as never, { type: "text" })).not.toHaveProperty("multiple");
   });
 });

@@ -137,18 +137,25 @@ function getControlProps(field: FieldMetadata) {
   };
 }
 
+// The input types each constraint attribute applies to (HTML: an attribute on any other type is invalid).
+const TEXT_TYPES = new Set(["text", "search", "url", "tel", "email", "password"]);
+const RANGE_TYPES = new Set(["date", "month", "week", "time", "datetime-local", "number", "range"]);
+const MULTIPLE_TYPES = new Set(["email", "file"]);
+
 export function getInputProps(field: FieldMetadata, options: { type: string; value?: string }) {
   const { constraint } = field;
+  const isText = TEXT_TYPES.has(options.type);
+  const isRange = RANGE_TYPES.has(options.type);
   const props: Record<string, unknown> = {
     ...getControlProps(field),
     type: options.type,
-    minLength: constraint.minLength,
-    maxLength: constraint.maxLength,
-    min: constraint.min,
-    max: constraint.max,
-    step: constraint.step,
-    pattern: constraint.pattern,
-    multiple: constraint.multiple,
+    minLength: isText ? constraint.minLength : undefined,
+    maxLength: isText ? constraint.maxLength : undefined,
+    min: isRange ? constraint.min : undefined,
+    max: isRange ? constraint.max : undefined,
+    step: isRange ? constraint.step : undefined,
+    pattern: isText ? constraint.pattern : undefined,
+    multiple: MULTIPLE_TYPES.has(options.type) ? constraint.multiple : undefined,
   };
   if (options.type === "checkbox" || options.type === "radio") {
     props.value = options.value ?? "on";

@@ -1,4 +1,5 @@
 /** Dates as members read them, the same on the server and in the browser (UTC, so hydration agrees). */
+import { countLabel } from "~/utils/plural";
 // One formatter each, made once: toLocaleDateString builds a new Intl formatter on every call,
 // which cost ~0.3 ms per date (a list page formats dozens). See docs/performance.md.
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -20,6 +21,6 @@ export function formatPostDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(new Date(value));
 }
 
-/** SPEC's counter texts: 'N likes', 'N replies'. */
-export const likesLabel = (count: number) => `${count} likes`;
-export const repliesLabel = (count: number) => `${count} replies`;
+/** The counter texts: '1 like', '2 likes', '1 reply', '0 replies'. */
+export const likesLabel = (count: number) => countLabel(count, "like");
+export const repliesLabel = (count: number) => countLabel(count, "reply", "replies");

@@ -33,5 +33,5 @@ export function idFromParam(value: string | undefined): number | null {
 /** POST /api/resources and POST /api/admin/resources (resources:manage): the resource fields → 201 with the resource. */
 export async function createResourceJson(request: Request): Promise<Response> {
   const user = await requireApiPermission(request, "resources:manage");
-  return Response.json(createResource({ actor: user, input: await readJsonBody(request) }), { status: 201 });
+  return Response.json(createResource({ actor: user, input: await readJsonBody(request), isTypeRequired: true }), { status: 201 });
 }

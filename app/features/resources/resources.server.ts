@@ -164,6 +164,12 @@ export function parseResourceInput(input: unknown): ResourceFormValues {
   throw badRequest(first, fieldErrors);
 }
 
+function hasResourceType(input: unknown): boolean {
+  if (!input || typeof input !== "object" || !("resourceType" in input)) return false;
+  const value = (input as { resourceType: unknown }).resourceType;
+  return value !== undefined && value !== null && value !== "";
+}
+
 /** The columns a validated input is stored as: a video keeps its link as url and its embed form as embedUrl. */
 function toColumns(values: ResourceFormValues) {
   const videoLink = values.embedUrl ?? values.url ?? null;
@@ -180,8 +186,16 @@ function toColumns(values: ResourceFormValues) {
   };
 }
 
-/** Admin: adds a resource (credited to the submitter as resource_shared) and writes the audit log. */
-export function createResource({ actor, input }: { actor: Actor; input: unknown }): ResourceView {
+/**
+ * Admin: adds a resource (credited to the submitter as resource_shared) and writes the audit log.
+ * `isTypeRequired` (the JSON API): a body without resourceType is a 400; the forms start on 'tool'.
+ */
+export function createResource({ actor, input, isTypeRequired = false }: { actor: Actor; input: unknown; isTypeRequired?: boolean }): ResourceView {
+  if (isTypeRequired && !hasResourceType(input)) {
+    const parsed = resourceFormSchema.safeParse(input);
+    const fieldErrors = parsed.success ? {} : (parsed.error.flatten().fieldErrors as Record<string, string[]>);
+    throw badRequest("Resource type is required", { ...fieldErrors, resourceType: ["Resource type is required"] });
+  }
   const values = parseResourceInput(input);
   const id = transaction((tx) => {
     const created = tx

@@ -130,7 +130,7 @@ describe("footer settings", () => {
     getDb().delete(schema.footerSettings).run();
     invalidateSettingsCache();
     expect(getFooterSettings()).toMatchObject({ id: null, companyName: "Quads", tagline: "AI Community Platform", isActive: true });
-    expect(getFooterSettings().copyrightText).toContain("2025");
+    expect(getFooterSettings().copyrightText).toContain("© {year} Quads");
     expect(getPublicSettings().footer.companyName).toBe("Quads");
   });
 });

@@ -12,12 +12,17 @@ export type PublicSettings = {
   footer: Pick<FooterSettings, "companyName" | "tagline" | "copyrightText" | "description" | "showSocialLinks" | "showSupportLinks" | "isActive">;
 };
 
+/** The copyright line as shown: `{year}` becomes the current year (from the server's clock). */
+export function copyrightLine(copyrightText: string, year: number): string {
+  return copyrightText.replaceAll("{year}", String(year));
+}
+
 /** Default footer values naming the community (SPEC: defaults are used when settings are missing). */
 export function defaultFooter(communityName: string): PublicSettings["footer"] {
   return {
     companyName: communityName,
     tagline: "AI Community Platform",
-    copyrightText: `© 2025 ${communityName}. All rights reserved.`,
+    copyrightText: `© {year} ${communityName}. All rights reserved.`,
     description: `${communityName} is a community for AI enthusiasts: Question, Understand, Adapt, Discover, Share.`,
     showSocialLinks: true,
     showSupportLinks: true,

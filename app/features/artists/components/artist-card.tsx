@@ -24,7 +24,7 @@ export function ArtistCard({
 }) {
   return (
     <ArtistCardShell artist={artist} idPrefix={idPrefix} headingLevel={headingLevel}>
-      <RatingPanel artistId={artist.id} artistName={artist.name} panel={artist.panel} viewer={viewer} idPrefix={idPrefix} serverError={serverError} renderReport={renderReport} />
+      <RatingPanel artistId={artist.id} artistName={artist.name} panel={artist.panel} viewer={viewer} idPrefix={idPrefix} headingLevel={(headingLevel + 1) as 3 | 4 | 5} serverError={serverError} renderReport={renderReport} />
     </ArtistCardShell>
   );
 }

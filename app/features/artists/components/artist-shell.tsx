@@ -11,6 +11,7 @@ import { initialOf } from "~/utils/display-name";
 import type { ListenPlatform } from "../constants";
 import { artistUrls } from "../urls";
 import type { ArtistCardView, CardComment } from "./card-view";
+import { countLabel } from "~/utils/plural";
 
 const listenButtons: Record<ListenPlatform, [label: string, className: string]> = {
   spotify: ["Spotify", "bg-green-700 hover:bg-green-800"],
@@ -21,7 +22,7 @@ const listenButtons: Record<ListenPlatform, [label: string, className: string]> 
 const numberFormat = new Intl.NumberFormat("en-US");
 
 export function formatPlays(playCount: number): string {
-  return `${numberFormat.format(playCount)} play${playCount === 1 ? "" : "s"}`;
+  return countLabel(playCount, "play", "plays", numberFormat.format);
 }
 
 /** The avatar image, or the first letter of the name. */
@@ -105,17 +106,34 @@ export function formatAverage(average: number): string {
 }
 
 export function ratingsLabel(total: number): string {
-  return `${total} rating${total === 1 ? "" : "s"}`;
+  return countLabel(total, "rating");
 }
 
 export const panelClass = "mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm";
 
-export function RatingSummary({ headingId, averageRating, totalRatings }: { headingId: string; averageRating: number; totalRatings: number }) {
+/** The heading levels inside a card: one below the card's own heading (docs/accessibility.md). */
+export type PanelHeadingLevel = 3 | 4 | 5;
+
+/** 'Community Rating', named after the artist for screen readers (each panel is its own landmark). */
+export function RatingSummary({
+  headingId,
+  headingLevel,
+  artistName,
+  averageRating,
+  totalRatings,
+}: {
+  headingId: string;
+  headingLevel: PanelHeadingLevel;
+  artistName: string;
+  averageRating: number;
+  totalRatings: number;
+}) {
+  const Heading = `h${headingLevel}` as "h4";
   return (
     <div className="flex flex-wrap justify-between gap-x-2">
-      <h4 id={headingId} className="font-semibold">
-        Community Rating
-      </h4>
+      <Heading id={headingId} className="font-semibold">
+        Community Rating<span className="sr-only">{` of ${artistName}`}</span>
+      </Heading>
       <p>
         <span aria-hidden="true" className="text-amber-500">
           ★{" "}
@@ -146,6 +164,7 @@ export function StarButtons({ artistName, myRating }: { artistName: string; myRa
       {[1, 2, 3, 4, 5].map((value) => (
         <button
           key={value}
+          type="submit"
           name="rating"
           value={value}
           aria-label={`Rate ${artistName} ${value} star${value === 1 ? "" : "s"}`}
@@ -168,7 +187,9 @@ export function CommentList({
   renderReport,
   redirectTo,
   HideForm,
+  headingLevel,
 }: {
+  headingLevel: PanelHeadingLevel;
   artistId: number;
   count: number;
   comments: CardComment[];
@@ -178,9 +199,10 @@ export function CommentList({
   redirectTo: string;
   HideForm: typeof Form;
 }) {
+  const Heading = `h${headingLevel + 1}` as "h5";
   return (
     <div>
-      <h5 className="font-semibold">{`Comments (${count})`}</h5>
+      <Heading className="font-semibold">{`Comments (${count})`}</Heading>
       {comments.length ? (
         <ul className="mt-2 space-y-2">
           {comments.map((comment) => (

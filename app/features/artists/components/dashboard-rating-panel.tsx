@@ -18,7 +18,7 @@ export function DashboardRatingPanel({ artistId, artistName, panel, viewer }: { 
   const back = "/";
   return (
     <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
-      <RatingSummary headingId={headingId} averageRating={panel.averageRating} totalRatings={panel.totalRatings} />
+      <RatingSummary headingId={headingId} headingLevel={4} artistName={artistName} averageRating={panel.averageRating} totalRatings={panel.totalRatings} />
       {viewer.isSignedIn ? (
         <>
           <Form method="post" action={artistUrls.detail(artistId)} preventScrollReset>
@@ -51,7 +51,7 @@ export function DashboardRatingPanel({ artistId, artistName, panel, viewer }: { 
       ) : (
         <SignInPrompt />
       )}
-      <CommentList artistId={artistId} count={panel.commentsCount} comments={panel.comments} canModerate={viewer.canModerate} redirectTo={back} HideForm={Form} />
+      <CommentList artistId={artistId} count={panel.commentsCount} comments={panel.comments} canModerate={viewer.canModerate} redirectTo={back} HideForm={Form} headingLevel={4} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";
-import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
+import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
 
 export { formatAverage, ratingsLabel } from "./artist-shell";
 
@@ -36,6 +36,7 @@ export function RatingPanel({
   panel,
   viewer,
   idPrefix = "",
+  headingLevel = 4,
   serverError,
   renderReport,
 }: {
@@ -44,6 +45,8 @@ export function RatingPanel({
   panel: CardPanel;
   viewer: PanelViewer;
   idPrefix?: string;
+  /** One below the card's heading. */
+  headingLevel?: PanelHeadingLevel;
   /** A rejected no-JavaScript post, rendered by the artist page (the text is kept). */
   serverError?: ActionError | null;
   /** 'Report' on each comment (signed-in members), given by the page so pages without it stay light. */
@@ -100,7 +103,7 @@ export function RatingPanel({
 
   return (
     <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
-      <RatingSummary headingId={headingId} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
+      <RatingSummary headingId={headingId} headingLevel={headingLevel} artistName={idPrefix ? `${artistName} (${idPrefix.replace(/-$/, "")})` : artistName} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
 
       {viewer.isSignedIn ? (
         <>
@@ -170,6 +173,7 @@ export function RatingPanel({
         renderReport={viewer.isSignedIn ? renderReport : undefined}
         redirectTo={redirectTo}
         HideForm={hideFetcher.Form}
+        headingLevel={headingLevel}
       />
     </section>
   );

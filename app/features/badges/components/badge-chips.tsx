@@ -16,7 +16,7 @@ export function BadgeChips({ badges }: { badges: Pick<BadgeView, "badgeId" | "na
   const rest = badges.slice(3);
   return (
     <div className="flex flex-wrap items-start gap-1.5" data-testid="badge-chips">
-      <ul className="flex flex-wrap gap-1.5" aria-label="Badges">
+      <ul className="flex flex-wrap gap-1.5">
         {badges.slice(0, 3).map(chip)}
       </ul>
       {rest.length > 0 ? (

@@ -5,6 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { routes } from "~/utils/routes";
+import { countLabel } from "~/utils/plural";
 
 export type BadgeView = {
   badgeId: number;
@@ -33,19 +34,17 @@ export function BadgeIcon({ iconClass, colorClass, type, size = "md" }: { iconCl
   );
 }
 
-/** A labelled progress bar (a real <progress>-like element with its value for screen readers). */
+/** A labelled progress bar: the native <progress> (its value reaches screen readers). */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
-    <div
-      role="progressbar"
+    <progress
+      value={percent}
+      max={100}
       aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+      className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-indigo-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-indigo-600"
     >
-      <div className="h-full rounded-full bg-indigo-600" style={{ width: `${percent}%` }} />
-    </div>
+      {`${percent}%`}
+    </progress>
   );
 }
 
@@ -92,12 +91,13 @@ export type ContributorView = { id: string; displayName: string; points: number;
 export function TopContributorList({ contributors, showLabel = false }: { contributors: ContributorView[]; showLabel?: boolean }) {
   if (contributors.length === 0) return <p className="text-sm text-slate-600">No contributors yet: take part to reach the top!</p>;
   return (
-    <ol className="space-y-2" aria-label="Top contributors">
+    <ol className="space-y-2">
       {contributors.map((contributor, index) => {
         const rank = rankStyles[index] ?? { ring: "bg-indigo-100 text-indigo-800", label: `${index + 1}th` };
         return (
           <li key={contributor.id} className="flex items-center gap-3 rounded-lg border border-slate-100 p-2" data-testid="top-contributor">
-            <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${rank.ring}`} aria-label={`Rank ${index + 1}`}>
+            <span className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-bold ${rank.ring}`}>
+              <span className="sr-only">Rank </span>
               {index + 1}
             </span>
             <div className="min-w-0 flex-1">
@@ -106,7 +106,7 @@ export function TopContributorList({ contributors, showLabel = false }: { contri
               </Link>
               {showLabel ? <p className="text-xs capitalize text-slate-600">{contributor.label}</p> : null}
             </div>
-            <span className="shrink-0 text-sm font-semibold text-indigo-700">{contributor.points} points</span>
+            <span className="shrink-0 text-sm font-semibold text-indigo-700">{countLabel(contributor.points, "point")}</span>
           </li>
         );
       })}

@@ -8,6 +8,7 @@ import { SupportBox } from "~/features/settings/components/support-box";
 import type { PublicSettings } from "~/features/settings/settings";
 import { routes } from "~/utils/routes";
 import type { Dashboard } from "~/routes/_index";
+import { countLabel } from "~/utils/plural";
 
 /**
  * The signed-in dashboard (route `/`). Its own browser chunk, like the visitors' landing page:
@@ -33,7 +34,7 @@ export function DashboardPage({ dashboard, supportLinks }: { dashboard: Dashboar
               <p className="font-semibold">
                 <span aria-hidden="true">{badges.latest.iconClass}</span> {badges.latest.name}
                 <span className="block text-sm font-normal text-indigo-100">
-                  {badges.earnedCount} {badges.earnedCount === 1 ? "badge" : "badges"} earned
+                  {`${countLabel(badges.earnedCount, "badge")} earned`}
                 </span>
               </p>
             ) : (

@@ -37,7 +37,7 @@ describe("RecentDiscussionsCard", () => {
     expect(first.getByRole("link", { name: "Post 1" }).getAttribute("href")).toBe("/post/1");
     expect(first.getByText("Excerpt 1")).toBeTruthy();
     expect(first.getByText("Machine Learning")).toBeTruthy();
-    expect(first.getByText("1 likes")).toBeTruthy();
+    expect(first.getByText("1 like")).toBeTruthy();
     expect(first.getByText("2 replies")).toBeTruthy();
     expect(first.getByText("📌 Pinned")).toBeTruthy();
   });

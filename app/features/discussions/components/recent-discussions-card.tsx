@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { routes } from "~/utils/routes";
+import { countLabel } from "~/utils/plural";
 
 type RecentDiscussion = {
   id: number;
@@ -52,9 +53,8 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
                 <p className="mt-1 break-words text-sm text-slate-600">{post.excerpt}</p>
                 <p className="mt-2 flex gap-4 text-xs text-slate-500">
                   <span>by {post.authorName}</span>
-                  {/* SPEC's counter texts, as likesLabel / repliesLabel in ../format write them (inlined: the dashboard then loads no format module). */}
-                  <span>{`${post.likesCount} likes`}</span>
-                  <span>{`${post.repliesCount} replies`}</span>
+                  <span>{countLabel(post.likesCount, "like")}</span>
+                  <span>{countLabel(post.repliesCount, "reply", "replies")}</span>
                 </p>
               </BlockedContent>
             </li>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
+import type { ReactNode } from "react";
 
 export type SocialLink = { platform: SocialPlatform; url: string };
 
@@ -42,7 +43,19 @@ function Logo() {
 }
 
 /** The signed-out home page: what the community offers and how to join. */
-export function LandingPage({ communityName, socialLinks }: { communityName: string; socialLinks: SocialLink[] }) {
+export function LandingPage({
+  communityName,
+  socialLinks,
+  themeMenu,
+  year,
+}: {
+  communityName: string;
+  socialLinks: SocialLink[];
+  /** The Light / Dark / System menu, drawn by the root layout (app/root.tsx). */
+  themeMenu?: ReactNode;
+  /** The current year, from the server's clock (the copyright line). */
+  year: number;
+}) {
   const activeSocialLinks = socialLinks.filter((link) => link.url);
 
   return (
@@ -63,11 +76,12 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
             <Link to="/login" className={primaryButton}>
               Join the Community
             </Link>
+            {themeMenu}
           </nav>
         </div>
       </header>
 
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <section aria-labelledby="hero-heading" className="bg-linear-to-b from-indigo-50 to-white">
           <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
             <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
@@ -77,7 +91,7 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
             <p className="mt-4 text-lg text-slate-700">
               A community for AI enthusiasts, guided by a five-word mission.
             </p>
-            <ul aria-label="Our mission" className="mt-8 flex flex-wrap justify-center gap-3">
+            <ul data-testid="mission-words" className="mt-8 flex flex-wrap justify-center gap-3">
               {MISSION_WORDS.map((word) => (
                 <li key={word} className="rounded-full border border-indigo-200 bg-white px-4 py-2 text-base font-medium text-slate-800">
                   <span className="text-xl font-extrabold text-indigo-700">{word.charAt(0)}</span>
@@ -155,7 +169,6 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
             <p className="mt-3 text-lg text-indigo-100">Question, Understand, Adapt, Discover, Share. Joining is free.</p>
             <SocialLinkList
               links={activeSocialLinks}
-              label="Follow us"
               listClassName="mt-8 flex flex-wrap justify-center gap-3"
               linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             />
@@ -183,7 +196,7 @@ export function LandingPage({ communityName, socialLinks }: { communityName: str
             <Logo />
             <span className="font-semibold text-slate-900">{communityName}</span>
           </div>
-          <p className="text-sm text-slate-600">© 2025 {communityName}. All rights reserved.</p>
+          <p className="text-sm text-slate-600">{`© ${year} ${communityName}. All rights reserved.`}</p>
         </div>
       </footer>
     </div>

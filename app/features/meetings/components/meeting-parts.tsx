@@ -28,7 +28,8 @@ export function MeetingTags({ meeting }: { meeting: MeetingView }) {
   );
 }
 
-const buttonBase = "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-semibold shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
+const buttonBase =
+  "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 export const primaryButton = `${buttonBase} bg-indigo-600 text-white hover:bg-indigo-700 disabled:opacity-70`;
 export const secondaryButton = `${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-70`;
 

@@ -57,7 +57,7 @@ export function MemberCard({ member }: { member: MemberCardView }) {
       </div>
       {member.bio ? <p className="mt-3 line-clamp-3 text-sm text-slate-700">{member.bio}</p> : null}
       {member.interests.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Interests">
+        <ul className="mt-3 flex flex-wrap gap-1.5">
           {member.interests.slice(0, 3).map((interest) => (
             <li key={interest} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {interest}

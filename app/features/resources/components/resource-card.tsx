@@ -4,6 +4,7 @@ import type { ResourceCardData } from "../resources.server";
 import { isHttpUrl } from "~/utils/url";
 import { resourceUrls } from "../urls";
 import { ResourceThumbnail } from "./resource-thumbnail";
+import { countLabel } from "~/utils/plural";
 
 /** '4.5/5' (one decimal). */
 export function formatResourceRating(rating: number): string {
@@ -35,9 +36,9 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
           {resourceTypeIcons[resource.resourceType]}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
             {resource.title}
-          </h3>
+          </h2>
           <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs">
             <span className={`rounded-full px-2 py-0.5 font-medium ${difficultyClasses[resource.difficulty]}`}>{difficultyLabels[resource.difficulty]}</span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">{resourceTypeLabels[resource.resourceType]}</span>
@@ -69,7 +70,7 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
       </div>
 
       {resource.tags.length ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+        <ul className="mt-3 flex flex-wrap gap-1.5">
           {resource.tags.slice(0, TAGS_ON_CARD).map((tag) => (
             <li key={tag} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {tag}
@@ -87,7 +88,7 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
             </span>{" "}
             {formatResourceRating(rating)}{" "}
             <span className="text-xs text-slate-500">
-              ({reviews} review{reviews === 1 ? "" : "s"})
+              ({countLabel(reviews, "review")})
             </span>
           </span>
         ) : null}
