@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = getPublicSettings();
   const shell = user
     ? {
-        user: { id: user.id, name: headerNameOf(user), isAdmin: user.isAdmin, isModerator: user.isModerator },
+        user: { id: user.id, name: headerNameOf(user), avatarUrl: user.avatarUrl, isAdmin: user.isAdmin, isModerator: user.isModerator },
         counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };

@@ -108,6 +108,13 @@ const envSchema = z.object({
   NEW_MEMBER_MIN_POSTS: wholeNumber(3, 0),
   NEW_MEMBER_MAX_LINKS: wholeNumber(2, 0),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
+  /** Where uploaded pictures are stored (docs/uploads.md); default `uploads/` beside the database. */
+  UPLOADS_DIR: z.string().trim().optional(),
+  /** The largest picture a member may upload, in bytes (docs/uploads.md); larger requests get 413 before they are read. */
+  UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  /** Pictures one member may upload per 24 hours, and the bytes all their stored pictures may take (docs/uploads.md). */
+  UPLOADS_PER_DAY: positiveInt(50),
+  UPLOAD_QUOTA_BYTES: positiveInt(200 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
    * Seconds a rendered GET response may be reused for the SAME cookies and URL while the database
@@ -153,7 +160,7 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
   return addresses.length > 0 && addresses.every(isAddress) ? { hops: addresses } : undefined;
 }
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string };
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string; UPLOADS_DIR: string };
 
 export class ConfigurationError extends Error {}
 
@@ -168,7 +175,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const dataDirectory = path.dirname(databasePath);
   mkdirSync(dataDirectory, { recursive: true });
   const sessionSecret = result.data.SESSION_SECRET ?? readOrCreateSessionSecret(dataDirectory);
-  return { ...result.data, SESSION_SECRET: sessionSecret, databasePath, dataDirectory };
+  const uploadsDirectory = path.resolve(result.data.UPLOADS_DIR || path.join(dataDirectory, "uploads"));
+  return { ...result.data, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, UPLOADS_DIR: uploadsDirectory };
 }
 
 /** Without SESSION_SECRET, a secret is generated once and kept beside the database so restarts keep sessions. */

@@ -30,6 +30,7 @@ export function toAdminUser(user: User) {
     lastName: user.lastName,
     displayName: user.displayName,
     profileImageUrl: user.profileImageUrl,
+    avatarUrl: user.avatarUploadId ? user.profileImageUrl : null,
     skillLevel: user.skillLevel,
     role: user.role,
     points: user.points,
