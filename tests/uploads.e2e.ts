@@ -1,12 +1,13 @@
 /**
  * Pictures in a real browser, JavaScript on and off (docs/uploads.md): a member sets and removes
  * their avatar on /profile; POST /api/uploads answers { id, url, width, height } to a same-origin
- * request and refuses a cross-site one; stored files are served immutable, as WebP, never sniffed.
+ * request and refuses a cross-site one; stored files are served immutable, as WebP, never sniffed;
+ * a reply with an image shows it inline, lazy and sized.
  */
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, goto, jsModes, pagePerTest, visible, waitForToast } from "./support/browser";
-import { createApiMember, signInContext, uniqueToken, type ApiMember } from "./support/discussions";
+import { createApiMember, createPostViaApi, signInContext, uniqueToken, type ApiMember } from "./support/discussions";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");
@@ -15,7 +16,7 @@ const pngOf = (width: number, height: number, background: string) => sharp({ cre
 
 async function uploadViaApi(member: ApiMember, bytes: Buffer, headers: Record<string, string>, name = "chart.png") {
   const form = new FormData();
-  form.append("file", new Blob([bytes], { type: "image/png" }), name);
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
   const response = await fetch(`${baseURL}/api/uploads`, { method: "POST", headers: { Cookie: member.cookie, ...headers }, body: form });
   return { status: response.status, json: (await response.json()) as { id: string; url: string; width: number; height: number; message?: string } };
 }
@@ -78,5 +79,35 @@ describe.each(jsModes)("avatars ($mode)", ({ js }) => {
     await section.getByLabel("Choose a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from("<html><script>alert(1)</script>") });
     await section.getByRole("button", { name: "Save picture" }).click();
     await waitForToast(page(), "Error", "Only JPEG, PNG, WebP and GIF pictures can be uploaded.");
+  });
+});
+
+describe.each(jsModes)("images in replies ($mode)", ({ js }) => {
+  const { page, context } = pagePerTest(browser, js);
+
+  it("posts a reply with an image (alt text from the field); the image shows inline, lazy and sized", async () => {
+    const token = uniqueToken();
+    const member = await createApiMember(baseURL);
+    const post = await createPostViaApi(baseURL, member, { title: `Pictures ${token}` });
+    await signInContext(context(), baseURL, member);
+    await goto(page(), `/post/${post.id}`);
+    const form = page().locator("form#reply-form");
+    await form.getByLabel("Alt text (what the image shows)").fill(`Loss curve ${token}`);
+    await form.getByLabel(/^Image \(JPEG/).setInputFiles({ name: "loss-curve.png", mimeType: "image/png", buffer: await pngOf(1400, 700, "#22aa55") });
+    const textarea = form.locator("textarea[name=content]");
+    if (js) {
+      await visible(form.getByText("Image added to the text."));
+      expect(await textarea.inputValue()).toMatch(new RegExp(`^!\\[Loss curve ${token}\\]\\(/uploads/[0-9a-f]{32}-1400x700\\.webp\\)`));
+    }
+    await textarea.press("End");
+    await textarea.pressSequentially(`Look at this ${token}`);
+    await form.getByRole("button", { name: "Post Reply" }).click();
+    await waitForToast(page(), "Success", "Reply posted successfully!");
+    const image = page().getByRole("img", { name: `Loss curve ${token}` });
+    await visible(image);
+    expect(await image.getAttribute("loading")).toBe("lazy");
+    expect([await image.getAttribute("width"), await image.getAttribute("height")]).toEqual(["1400", "700"]);
+    expect(await image.getAttribute("srcset")).toMatch(/-800w\.webp 800w/);
+    expect(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
   });
 });

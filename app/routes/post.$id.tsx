@@ -24,6 +24,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { appendPictureFromForm } from "~/features/uploads/uploads.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
@@ -63,8 +64,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "reply" || intent === "edit-reply") {
     const formId = String(formData.get("formId") ?? "reply-form");
-    const content = String(formData.get("content") ?? "");
+    let content = String(formData.get("content") ?? "");
     try {
+      content = await appendPictureFromForm({ ownerId: user.id, formData, content });
       if (intent === "reply") {
         const reply = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
         return success(replyLink(postId, reply.id), messages.replyPosted);

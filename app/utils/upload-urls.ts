@@ -52,6 +52,24 @@ export function uploadHashesIn(text: string): string[] {
   return [...new Set([...text.matchAll(/\/uploads\/([0-9a-f]{32})-/g)].map((match) => match[1]))];
 }
 
+export const MAX_IMAGES_PER_TEXT = 4;
+
+/** How many of this Quads' pictures a post's or reply's Markdown shows (`![alt](/uploads/...)`). */
+export function countUploadedImages(text: string): number {
+  return [...text.matchAll(/!\[[^\]]*\]\(\s*\/uploads\/[0-9a-f]{32}-\d{1,4}x\d{1,4}\.webp/g)].length;
+}
+
+/** The Markdown of an uploaded picture; the alt text loses the characters that would end it. */
+export function imageMarkdown(alt: string, url: string): string {
+  const safeAlt = alt.replace(/[[\]\\\r\n]+/g, " ").trim().slice(0, 200);
+  return `![${safeAlt}](${url})`;
+}
+
+/** A file name without its extension: the alt text when the member gives none. */
+export function altFromFileName(name: string): string {
+  return name.replace(/\.[^.]*$/, "").replace(/[_-]+/g, " ").trim();
+}
+
 /** An avatar URL's `src` (256 px) and `srcSet` (64 and 256 px), or null for another URL. */
 export function avatarSources(url: string | null | undefined): { src: string; srcSet: string } | null {
   const match = url ? AVATAR_URL.exec(url) : null;

@@ -7,13 +7,13 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, inArray, sql, sum } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getEnv } from "~/utils/env.server";
-import { AppError, badRequest, forbidden, notFound } from "~/utils/errors.server";
+import { AppError, badRequest, forbidden, logServerError, notFound } from "~/utils/errors.server";
 import { getDb, schema } from "~/utils/db.server";
 import { can } from "~/utils/permissions";
 import type { Upload } from "../../../db/schema";
 import { processImage } from "./images.server";
 import { getUploadStorage } from "./storage.server";
-import { fileNamesOf, mainFileName, uploadFileUrl } from "~/utils/upload-urls";
+import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, MAX_IMAGES_PER_TEXT, uploadFileUrl } from "~/utils/upload-urls";
 
 export type UploadKind = "avatar" | "image";
 export type UploadView = { id: string; url: string; width: number; height: number };
@@ -78,6 +78,22 @@ export async function createUpload({ ownerId, bytes, kind }: { ownerId: string; 
     .get();
 }
 
+/**
+ * A post or reply form's 'Add image' field without JavaScript (docs/uploads.md): when the form
+ * carries a picture (`image`, alt text `imageAlt`), stores it and returns the text with the
+ * picture's Markdown appended; otherwise the text as it is.
+ */
+export async function appendPictureFromForm({ ownerId, formData, content }: { ownerId: string; formData: FormData; content: string }): Promise<string> {
+  const file = await readUploadedFile(formData.get("image"));
+  if (!file) return content;
+  if (countUploadedImages(content) >= MAX_IMAGES_PER_TEXT) throw badRequest(`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`);
+  const upload = await createUpload({ ownerId, bytes: file.bytes, kind: "image" });
+  const altField = formData.get("imageAlt");
+  const alt = (typeof altField === "string" && altField.trim()) || altFromFileName(file.name);
+  const markdown = imageMarkdown(alt, toUploadView(upload).url);
+  return content.trim() ? `${content.trimEnd()}\n\n${markdown}` : markdown;
+}
+
 /** The upload with this id, or null. */
 export function findUpload(id: string): Upload | null {
   return getDb().select().from(schema.uploads).where(eq(schema.uploads.id, id)).get() ?? null;
@@ -97,20 +113,43 @@ function isHashInUse(hash: string): boolean {
 }
 
 /**
- * Removes the pictures of these hashes that no post, reply or avatar uses any more (rows and
- * files). Called after a post, reply, avatar or member is deleted or a text is edited.
+ * Removes the pictures of these hashes that no post, reply or avatar uses any more. Called after
+ * a post, reply, avatar or member is deleted or a text is edited (docs/uploads.md, "Garbage
+ * collection"). The rows go at once (synchronously, after the caller's transaction); the promise
+ * settles when the files are gone too, and never rejects (a failure is logged), so a caller
+ * that does not wait for it loses nothing.
  */
-export async function releaseUploads(hashes: Iterable<string>): Promise<number> {
+export function releaseUploads(hashes: Iterable<string>): Promise<number> {
   let removed = 0;
+  const files: string[] = [];
   for (const hash of new Set(hashes)) {
     if (isHashInUse(hash)) continue;
-    removed += await deleteHash(hash);
+    const result = deleteHashRows(hash);
+    removed += result.removed;
+    files.push(...result.files);
   }
+  return deleteFiles(files).then(() => removed);
+}
+
+async function deleteFiles(names: string[]): Promise<void> {
+  const storage = getUploadStorage();
+  for (const name of names) {
+    try {
+      await storage.delete(name);
+    } catch (error) {
+      logServerError(error);
+    }
+  }
+}
+
+async function deleteHash(hash: string): Promise<number> {
+  const { removed, files } = deleteHashRows(hash);
+  await deleteFiles(files);
   return removed;
 }
 
-/** Deletes every row and file of a hash; the files go only when no row names the hash any more. */
-async function deleteHash(hash: string): Promise<number> {
+/** Deletes every row of a hash; its files are to go when no row names the hash any more. */
+function deleteHashRows(hash: string): { removed: number; files: string[] } {
   const db = getDb();
   const rows = db.delete(schema.uploads).where(eq(schema.uploads.hash, hash)).returning().all();
   if (rows.length > 0) {
@@ -120,11 +159,18 @@ async function deleteHash(hash: string): Promise<number> {
       .run();
   }
   const stillThere = db.select({ value: count() }).from(schema.uploads).where(eq(schema.uploads.hash, hash)).get();
-  if ((stillThere?.value ?? 0) > 0) return rows.length;
-  const storage = getUploadStorage();
-  const names = new Set(rows.flatMap(fileNamesOf));
-  for (const name of names) await storage.delete(name);
-  return rows.length;
+  if ((stillThere?.value ?? 0) > 0) return { removed: rows.length, files: [] };
+  return { removed: rows.length, files: [...new Set(rows.flatMap(fileNamesOf))] };
+}
+
+/** The distinct hashes of the pictures a member uploaded (read before deleting the member). */
+export function uploadHashesOwnedBy(ownerId: string): string[] {
+  return getDb()
+    .selectDistinct({ hash: schema.uploads.hash })
+    .from(schema.uploads)
+    .where(eq(schema.uploads.ownerId, ownerId))
+    .all()
+    .map((row) => row.hash);
 }
 
 /**
