@@ -29,6 +29,7 @@ import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce-provider";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
+import { avatarSources } from "~/utils/avatar-url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = getPublicSettings();
   const shell = user
     ? {
-        user: { id: user.id, name: headerNameOf(user), avatarUrl: user.avatarUrl, isAdmin: user.isAdmin, isModerator: user.isModerator },
+        user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator },
         counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };

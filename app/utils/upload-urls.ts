@@ -14,7 +14,6 @@ export const AVATAR_SIZES = [256, 64] as const;
 
 const FILE_NAME = /^[0-9a-f]{32}-(?:\d{1,4}x\d{1,4}|800w|256|64)\.webp$/;
 const MAIN_URL = /^\/uploads\/([0-9a-f]{32})-(\d{1,4})x(\d{1,4})\.webp$/;
-const AVATAR_URL = /^\/uploads\/([0-9a-f]{32})-256\.webp$/;
 
 export function isUploadFileName(name: string): boolean {
   return FILE_NAME.test(name);
@@ -70,12 +69,6 @@ export function altFromFileName(name: string): string {
   return name.replace(/\.[^.]*$/, "").replace(/[_-]+/g, " ").trim();
 }
 
-/** An avatar URL's `src` (256 px) and `srcSet` (64 and 256 px), or null for another URL. */
-export function avatarSources(url: string | null | undefined): { src: string; srcSet: string } | null {
-  const match = url ? AVATAR_URL.exec(url) : null;
-  if (!match) return null;
-  const hash = match[1];
-  return { src: url!, srcSet: `${uploadFileUrl(avatarFileName(hash, 64))} 64w, ${url} 256w` };
-}
+export { avatarSources } from "./avatar-url";
 
 export const avatarUrlOf = (hash: string) => uploadFileUrl(avatarFileName(hash, 256));

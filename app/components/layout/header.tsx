@@ -1,8 +1,7 @@
 import { Link, NavLink } from "@remix-run/react";
-import { Avatar } from "~/components/ui/avatar";
 import { routes } from "~/utils/routes";
 
-export type ShellUser = { id: string; name: string; avatarUrl?: string | null; isAdmin: boolean };
+export type ShellUser = { id: string; name: string; avatar?: { src: string; srcSet: string } | null; isAdmin: boolean };
 
 type NavigationItem = { to: string; label: string; end?: boolean };
 
@@ -81,7 +80,14 @@ export function Header({ user, communityName, unreadNotifications }: { user: She
             ) : null}
           </Link>
           <Link to={routes.profile} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-slate-100">
-            <Avatar name={user.name} avatarUrl={user.avatarUrl} pixels={32} className="h-8 w-8 bg-indigo-600 text-sm font-bold text-white" />
+            {/* Not <Avatar>: the shell loads on every page, so the root loader sends the sources ready (docs/decisions/0065-page-weight-ratchet.md). */}
+            {user.avatar ? (
+              <img src={user.avatar.src} srcSet={user.avatar.srcSet} sizes="32px" width={32} height={32} alt="" className="h-8 w-8 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-indigo-600 text-sm font-bold text-white">
+                {(user.name[0] ?? "M").toUpperCase()}
+              </span>
+            )}
             <span className="sr-only">Profile: </span>
             <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
               {user.name}

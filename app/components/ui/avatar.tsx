@@ -1,4 +1,4 @@
-import { avatarSources } from "~/utils/upload-urls";
+import { avatarSources } from "~/utils/avatar-url";
 import { initialOf } from "~/utils/display-name";
 
 /**
