@@ -4,6 +4,8 @@
  * request and refuses a cross-site one; stored files are served immutable, as WebP, never sniffed;
  * a reply with an image shows it inline, lazy and sized.
  */
+import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, goto, jsModes, pagePerTest, visible, waitForToast } from "./support/browser";
@@ -40,6 +42,31 @@ describe("POST /api/uploads and /uploads/{name}", () => {
     expect(svg.status).toBe(400);
     expect(svg.json.message).toMatch(/JPEG, PNG, WebP and GIF/);
     expect((await fetch(`${baseURL}/uploads/not-a-picture.svg`)).status).toBe(404);
+  });
+});
+
+describe("upload size limits", () => {
+  it("accepts a picture over the 1 MB default body limit, and refuses one over UPLOAD_MAX_BYTES with 413 before reading it", async () => {
+    const member = await createApiMember(baseURL);
+    const noise = await sharp(randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).png().toBuffer();
+    expect(noise.length).toBeGreaterThan(1024 * 1024);
+    expect((await uploadViaApi(member, noise, { Origin: baseURL })).status).toBe(201);
+
+    // Announce 50 MB and send nothing: the answer comes from the Content-Length alone.
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(`${baseURL}/api/uploads`, {
+        method: "POST",
+        headers: { Cookie: member.cookie, Origin: baseURL, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(50 * 1024 * 1024) },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on("error", reject);
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
   });
 });
 
