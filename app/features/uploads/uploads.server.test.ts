@@ -2,12 +2,17 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { toCurrentUser } from "~/features/auth/auth.server";
+import { deletePost, updatePost } from "~/features/discussions/posts.server";
+import { createReply, deleteReply } from "~/features/discussions/replies.server";
+import { createActor, createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
 import { updateProfile } from "~/features/members/profile.server";
+import { deleteUser } from "~/features/users/users.server";
 import { createMember } from "~/test/factories";
 import { getEnv } from "~/utils/env.server";
 import { AppError } from "~/utils/errors.server";
 import { getDb, schema } from "~/utils/db.server";
-import { fileNamesOf, parseUploadedImageUrl } from "~/utils/upload-urls";
+import { fileNamesOf, imageMarkdown, parseUploadedImageUrl } from "~/utils/upload-urls";
 import { processImage, sniffImageType } from "./images.server";
 import { createUpload, releaseUploads, removeUpload, toUploadView } from "./uploads.server";
 
@@ -165,5 +170,34 @@ describe("uploads", () => {
     expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 1 });
     const audit = getDb().select().from(schema.auditLog).all();
     expect(audit.some((entry) => entry.action === "upload.removed" && entry.actorId === moderator.id)).toBe(true);
+  });
+
+  it("removes a post's and a reply's pictures when they are deleted, and a member's when the member is deleted", async () => {
+    const actor = await createActor();
+    const admin = toCurrentUser(await createMember({ role: "admin" }));
+    const rowsOf = (hash: string) => getDb().select().from(schema.uploads).all().filter((row) => row.hash === hash).length;
+    const uploadFor = async (color: string) => createUpload({ ownerId: actor.id, bytes: await picture(40, 30, color).png().toBuffer(), kind: "image" });
+
+    const inPost = await uploadFor("#010203");
+    const inReply = await uploadFor("#040506");
+    const post = createTestPost(actor, { content: `Post ${imageMarkdown("a", toUploadView(inPost).url)}` });
+    const reply = createReply({ actor, postId: post.id, input: { content: `Reply ${imageMarkdown("b", toUploadView(inReply).url)}` } });
+    deleteReply({ actor, postId: post.id, replyId: reply.id });
+    expect([rowsOf(inReply.hash), rowsOf(inPost.hash)]).toEqual([0, 1]);
+    deletePost({ actor, postId: post.id });
+    expect(rowsOf(inPost.hash)).toBe(0);
+
+    const kept = await uploadFor("#070809");
+    const edited = createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
+    updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: firstCategoryId() } });
+    expect(rowsOf(kept.hash)).toBe(0);
+
+    const leaving = await createMember();
+    const theirs = await createUpload({ ownerId: leaving.id, bytes: await picture(40, 30, "#0a0b0c").png().toBuffer(), kind: "avatar" });
+    await updateProfile(leaving.id, { avatarUploadId: theirs.id });
+    deleteUser({ actor: admin, userId: leaving.id });
+    expect(rowsOf(theirs.hash)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the files go right after the rows
+    expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false);
   });
 });
