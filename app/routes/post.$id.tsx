@@ -91,6 +91,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "edit-post") {
+    try {
+      // The 'Add image' field without JavaScript (docs/uploads.md).
+      formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const result = parseWithZod(formData, { schema: updatePostSchema }).reply({ formErrors: [error.message] });
+      return data({ intent, result, toast: errorToast(error.message) }, { status: error.status });
+    }
     const submission = parseWithZod(formData, { schema: updatePostSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(), toast: errorToast(messages.postUpdateFailed) }, { status: 400 });
@@ -178,6 +186,7 @@ export default function PostPage() {
                 action={`${postPath}?edit=post`}
                 intent="edit-post"
                 categories={categories}
+                allowImages
                 lastResult={editResult}
                 defaultValue={{ title: post.title, content: post.content, categoryId: post.categoryId }}
                 submitLabel="Save Changes"
