@@ -24,7 +24,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppServer } from "./app/entry.server";
-import { checkBodySize, DEFAULT_BODY_LIMIT_BYTES } from "./app/utils/body-limit";
+import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { checkRequestShape } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
@@ -268,7 +268,7 @@ async function serve(role: "single" | "worker") {
       .json({ status: databaseOk ? "ok" : "error", db: databaseOk ? "ok" : "error", pid: process.pid, worker: cluster.worker?.id ?? 0 });
   });
 
-  app.use(refuseOversizedBodies);
+  app.use(refuseOversizedBodies(env.UPLOAD_MAX_BYTES));
   app.use(refuseCrossSiteWrites);
 
   if (viteDevServer) {
@@ -422,17 +422,22 @@ function privateByDefault(request: Request, response: Response, next: NextFuncti
   next();
 }
 
-/** Body size limits (app/utils/body-limit.ts): 413/411 before a byte of the body is read. */
-function refuseOversizedBodies(request: Request, response: Response, next: NextFunction) {
-  const check = checkBodySize({
-    contentLength: request.get("content-length"),
-    transferEncoding: request.get("transfer-encoding"),
-    limitBytes: DEFAULT_BODY_LIMIT_BYTES,
-  });
-  if (check.ok) return next();
-  // The unread body stays on the socket: close the connection after answering.
-  response.set("Connection", "close");
-  refuse(request, response, check.status, check.message);
+/**
+ * Body size limits (app/utils/body-limit.ts): 413/411 before a byte of the body is read; forms
+ * that carry a picture may send UPLOAD_MAX_BYTES (docs/uploads.md).
+ */
+function refuseOversizedBodies(uploadMaxBytes: number) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const check = checkBodySize({
+      contentLength: request.get("content-length"),
+      transferEncoding: request.get("transfer-encoding"),
+      limitBytes: bodyLimitFor({ path: request.path, contentType: request.get("content-type"), uploadMaxBytes }),
+    });
+    if (check.ok) return next();
+    // The unread body stays on the socket: close the connection after answering.
+    response.set("Connection", "close");
+    refuse(request, response, check.status, check.message);
+  };
 }
 
 /** A refusal before Remix: JSON for /api and JSON clients, plain text otherwise. */

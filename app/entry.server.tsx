@@ -12,6 +12,7 @@ import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { getDb } from "./utils/db.server";
 import { reusePreparedStatements } from "./utils/statement-cache.server";
+import { sweepUnusedUploads } from "./features/uploads/uploads.server";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +20,8 @@ export const streamTimeout = 5_000;
 export const appServer = {
   async start() {
     const env = await startApplication();
+    // Pictures picked in an editor more than a day ago and never posted (docs/uploads.md).
+    await sweepUnusedUploads();
     reusePreparedStatements(getDb().$client);
     return env;
   },

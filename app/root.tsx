@@ -34,6 +34,7 @@ import type { Theme } from "~/utils/theme";
 import { getTheme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
+import { avatarSources } from "~/utils/avatar-url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = getPublicSettings();
   const shell = user
     ? {
-        user: { id: user.id, name: headerNameOf(user), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
+        user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
         counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };

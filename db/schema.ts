@@ -66,6 +66,12 @@ export const users = sqliteTable(
      * also says whether they are suspended (docs/moderation.md). Null: not suspended.
      */
     suspendedUntil: integer("suspended_until", { mode: "timestamp_ms" }),
+    /**
+     * The member's avatar (an `uploads` row of kind avatar; docs/uploads.md). `profile_image_url`
+     * is kept in step with it in the same transaction (the 256 px file's URL), so every query that
+     * already reads the author's picture shows it.
+     */
+    avatarUploadId: text("avatar_upload_id"),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
@@ -635,8 +641,30 @@ export const communitySettings = sqliteTable("community_settings", {
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
 
+/**
+ * Pictures members uploaded (docs/uploads.md): re-encoded WebP files in the upload storage, named
+ * by the content hash of the main file. Several rows may share a hash (the same picture twice); a
+ * file is deleted when no row names its hash any more.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    hash: text("hash").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Bytes stored for this upload, all its sizes together (the per-member quota counts them). */
+    bytes: integer("bytes").notNull(),
+    kind: text("kind", { enum: ["avatar", "image"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("uploads_owner_created_idx").on(table.ownerId, table.createdAt), index("uploads_hash_idx").on(table.hash)],
+);
+
 export type User = typeof users.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;
 export type Contribution = typeof contributions.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type Report = typeof reports.$inferSelect;

@@ -1,7 +1,9 @@
 // npm run backup [-- DEST]: a consistent online backup of the SQLite database (SQLite backup API),
 // safe while the server runs. Writes data/backups/quads-<timestamp>.db by default. `npm run restore -- FILE` puts one back.
+// The uploaded pictures (UPLOADS_DIR, default data/uploads) are copied beside it into the folder
+// `<backup>.uploads/` (docs/uploads.md): keep the two together.
 import Database from "better-sqlite3";
-import { existsSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
 const url = process.env.DATABASE_URL || "file:./data/quads.db";
@@ -32,4 +34,15 @@ if (integrity !== "ok") {
   console.error(`Backup written to ${destination} but its integrity check says: ${integrity}`);
   process.exit(1);
 }
-console.log(`Backup written to ${destination}`);
+// Pictures are never changed in place (content-hash names, written by rename), so a plain copy
+// while the server runs is consistent; the database is copied first, so every picture it names
+// was already on disk (one deleted during the copy may be missing: it was being removed anyway).
+const uploadsDirectory = path.resolve(process.env.UPLOADS_DIR || path.join(path.dirname(source), "uploads"));
+const uploadsCopy = `${destination}.uploads`;
+rmSync(uploadsCopy, { recursive: true, force: true });
+if (existsSync(uploadsDirectory)) {
+  cpSync(uploadsDirectory, uploadsCopy, { recursive: true, filter: (file) => !file.endsWith(".tmp") });
+} else {
+  mkdirSync(uploadsCopy, { recursive: true });
+}
+console.log(`Backup written to ${destination} (pictures in ${uploadsCopy})`);

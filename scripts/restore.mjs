@@ -5,9 +5,12 @@
 // - keeps the database it replaces as `<database>.before-restore-<timestamp>` (a consistent copy,
 //   write-ahead log included), removes the stale -wal/-shm files, and puts the backup in place
 //   with an atomic rename.
+// - puts back the pictures saved beside the backup (`FILE.uploads/`, docs/uploads.md) into
+//   UPLOADS_DIR, keeping the folder it replaces as `uploads.before-restore-<timestamp>`; a backup
+//   without that folder (made before pictures existed) leaves UPLOADS_DIR as it is.
 // Start the server afterwards: it applies any migration the backup predates.
 import Database from "better-sqlite3";
-import { existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 function fail(message) {
@@ -76,6 +79,18 @@ const check = new Database(target, { fileMustExist: true }); // read-write: clos
 const integrity = check.pragma("integrity_check", { simple: true });
 check.close();
 if (integrity !== "ok") fail(`The restored database fails its integrity check (${integrity}). The previous one is at ${keptAs}.`);
+
+const uploadsBackup = `${backupFile}.uploads`;
+const uploadsDirectory = path.resolve(process.env.UPLOADS_DIR || path.join(path.dirname(target), "uploads"));
+if (existsSync(uploadsBackup)) {
+  if (existsSync(uploadsDirectory)) {
+    let keptUploads = `${uploadsDirectory}.before-restore-${stamp}`;
+    for (let attempt = 2; existsSync(keptUploads); attempt += 1) keptUploads = `${uploadsDirectory}.before-restore-${stamp}-${attempt}`;
+    renameSync(uploadsDirectory, keptUploads);
+  }
+  cpSync(uploadsBackup, uploadsDirectory, { recursive: true });
+  console.log(`Restored the pictures of ${uploadsBackup} into ${uploadsDirectory}.`);
+}
 
 console.log(`Restored ${backupFile} into ${target}.`);
 if (keptAs) console.log(`The database it replaced is kept as ${keptAs}.`);

@@ -4,7 +4,7 @@
  */
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +69,23 @@ describe("backup and restore", () => {
     expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(check.prepare("select count(*) from sqlite_master where name = 'users'").pluck().get()).toBe(1);
     check.close();
+  });
+
+  it("takes the pictures along: backed up beside the file, put back by the restore (docs/uploads.md)", () => {
+    const uploads = path.join(directory, "uploads");
+    const name = `${"ab".padEnd(32, "0")}-10x10.webp`;
+    mkdirSync(path.join(uploads, "ab"), { recursive: true });
+    writeFileSync(path.join(uploads, "ab", name), "picture bytes");
+    const withPictures = path.join(directory, "backups", "b2.db");
+    const backup = run("backup", withPictures);
+    expect(backup.status, backup.output).toBe(0);
+    expect(readFileSync(path.join(`${withPictures}.uploads`, "ab", name), "utf8")).toBe("picture bytes");
+
+    rmSync(uploads, { recursive: true }); // lost with the disk
+    const restore = run("restore", withPictures);
+    expect(restore.status, restore.output).toBe(0);
+    expect(restore.output).toContain("Restored the pictures");
+    expect(readFileSync(path.join(uploads, "ab", name), "utf8")).toBe("picture bytes");
   });
 
   it("refuses while a server runs on the database", () => {

@@ -27,8 +27,15 @@ import { createApiMember, type ApiMember } from "./support/discussions";
 const JS_BUDGET = 100 * 1024;
 const HTML_BUDGET = 25 * 1024;
 
-/** Pages over the JavaScript budget, with the gzipped size they may not exceed (measured + 1 KB). None today. */
-const OVER_BUDGET: Record<string, number> = {};
+/**
+ * Pages over the JavaScript budget, with the gzipped size they may not exceed (measured, rounded
+ * up). The post and reply forms' 'Add image' field (docs/uploads.md) took these two pages from
+ * just under 100 KB to 100.8 and 100.1 KB; see docs/decisions/0065-page-weight-ratchet.md.
+ */
+const OVER_BUDGET: Record<string, number> = {
+  "member /discussions/new": 101 * 1024,
+  "member /post/:id": 100.4 * 1024,
+};
 
 const baseURL = inject("baseURL");
 let member: ApiMember;

@@ -9,6 +9,7 @@
  * form post redirects back to its tab with a 'Success' toast).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addComment, createArtist } from "~/features/artists/artists.server";
 import { toCurrentUser } from "~/features/auth/auth.server";
@@ -19,6 +20,7 @@ import { suspendMember } from "~/features/moderation/suspensions.server";
 import { createMeetingFormSchema } from "~/features/meetings/schemas";
 import { createReport } from "~/features/moderation/reports.server";
 import { createResource } from "~/features/resources/resources.server";
+import { createUpload } from "~/features/uploads/uploads.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
@@ -36,6 +38,8 @@ import * as apiResolveReport from "./api.admin.reports.$id.resolve";
 import * as apiPlatformSetting from "./api.admin.platform-settings_.$platform";
 import * as apiUsers from "./api.admin.users";
 import * as apiUser from "./api.admin.users_.$id";
+import * as apiUpload from "./api.uploads.$id";
+import * as apiUploads from "./api.uploads";
 import * as apiUserRole from "./api.admin.users_.$userId.role";
 import * as apiUserSuspension from "./api.admin.users_.$userId.suspension";
 import * as memberPage from "./members_.$id";
@@ -102,6 +106,12 @@ const adminsOnlyPage = (adminOutcome: Outcome): Record<Who, Outcome> => ({
   owner: adminOutcome,
 });
 const adminsOnlyApi = (adminOutcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: 403, admin: adminOutcome, owner: adminOutcome });
+
+/** A picture another member uploaded (each removal needs its own). */
+const freshUploadId = async () => {
+  const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` } }).png().toBuffer();
+  return (await createUpload({ ownerId: (await someMember()).id, bytes, kind: "image" })).id;
+};
 
 /** A fresh member to act on (each call to a destructive endpoint needs its own target). */
 const freshMemberId = async () => (await createMember()).id;
@@ -804,6 +814,23 @@ export const matrix: MatrixRow[] = [
       expected: moderatorsPage("→ /admin/reports"),
     }),
   ),
+  // ---- uploads (docs/uploads.md) ----
+  {
+    name: "POST /api/uploads (signed in; a form body without a file is a 400)",
+    module: apiUploads,
+    method: "POST",
+    path: "/api/uploads",
+    form: { kind: "image" },
+    expected: { visitor: 401, member: 400, moderator: 400, admin: 400, owner: 400 },
+  },
+  {
+    name: "DELETE /api/uploads/{id} (someone else's picture)",
+    module: apiUpload,
+    method: "DELETE",
+    path: async () => `/api/uploads/${await freshUploadId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: moderatorsApi(200),
+  },
   // ---- other features append their rows here ----
 ];
 

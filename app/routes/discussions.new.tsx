@@ -15,6 +15,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as discussionsLoader } from "./discussions";
 import { readFormData } from "~/utils/http.server";
+import { appendPictureFromForm } from "~/features/uploads/uploads.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussion", matches);
 
@@ -27,8 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: createPostSchema });
   const toast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
+  try {
+    // The 'Add image' field without JavaScript (docs/uploads.md).
+    formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
+    return data({ result, toast: toast(error.message) }, { status: error.status, headers: error.headers });
+  }
+  const submission = parseWithZod(formData, { schema: createPostSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: toast(messages.postCreateFailed) }, { status: 400 });
   }
@@ -99,6 +108,7 @@ export default function CreateDiscussionDialog() {
           id="create-post-form"
           action={`/discussions/new${location.search}`}
           categories={listData?.categories ?? []}
+          allowImages
           lastResult={actionData?.result}
           submitLabel="Create Post"
           pendingLabel="Creating..."

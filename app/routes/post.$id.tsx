@@ -26,6 +26,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { appendPictureFromForm } from "~/features/uploads/uploads.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
@@ -65,8 +66,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "reply" || intent === "edit-reply") {
     const formId = String(formData.get("formId") ?? "reply-form");
-    const content = String(formData.get("content") ?? "");
+    let content = String(formData.get("content") ?? "");
     try {
+      content = await appendPictureFromForm({ ownerId: user.id, formData, content });
       if (intent === "reply") {
         const reply = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
         return success(replyLink(postId, reply.id), messages.replyPosted);
@@ -92,6 +94,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "edit-post") {
+    try {
+      // The 'Add image' field without JavaScript (docs/uploads.md).
+      formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const result = parseWithZod(formData, { schema: updatePostSchema }).reply({ formErrors: [error.message] });
+      return data({ intent, result, toast: errorToast(error.message) }, { status: error.status });
+    }
     const submission = parseWithZod(formData, { schema: updatePostSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(), toast: errorToast(messages.postUpdateFailed) }, { status: 400 });
@@ -182,6 +192,7 @@ export default function PostPage() {
                 action={`${postPath}?edit=post`}
                 intent="edit-post"
                 categories={categories}
+                allowImages
                 lastResult={editResult}
                 defaultValue={{ title: post.title, content: post.content, categoryId: post.categoryId }}
                 submitLabel="Save Changes"

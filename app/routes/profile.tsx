@@ -9,11 +9,14 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServe
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
 import { listBlockedMembers, unblockMember } from "~/features/blocks/blocks.server";
+import { AvatarForm } from "~/features/members/components/avatar-form";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
 import { updateProfile } from "~/features/members/profile.server";
 import { profileConstraints } from "~/features/members/constraints";
 import { profileFormSchema } from "~/features/members/schemas";
+import { createUpload, readUploadedFile } from "~/features/uploads/uploads.server";
+import { getEnv } from "~/utils/env.server";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError, logServerError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
@@ -31,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile: getMemberProfile(user.id),
     badges: listMemberBadges(user.id),
     isEditing: new URL(request.url).searchParams.has("edit"),
+    uploadMaxMegabytes: Math.round((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     // Until /settings/account exists, the blocked list lives here (docs/moderation.md, "Blocking").
     blockedMembers: listBlockedMembers(user.id).map((member) => ({ id: member.id, name: member.displayName })),
     form: {
@@ -60,6 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // Cancel is a button of the form (SPEC: the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
   if (formData.get("intent") === "cancel") return redirect(routes.profile);
   if (formData.get("intent") === "unblock") return unblockFromProfile(user, formData.get("memberId"));
+  if (formData.get("intent") === "avatar") return saveAvatar(user, formData.get("avatar"));
+  if (formData.get("intent") === "remove-avatar") return removeAvatar(user);
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
     return data<ActionResult>({ result: submission.reply(), toast: failureToast() }, { status: 400 });
@@ -80,6 +86,27 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(routes.profile, { title: "Success", description: "Profile updated successfully!" });
 }
 
+const AVATAR_URL = `${routes.profile}#avatar`;
+
+/** The Profile picture form: the same createUpload and updateProfile as POST /api/uploads then PUT /api/profile. */
+async function saveAvatar(user: { id: string }, file: FormDataEntryValue | null) {
+  try {
+    const picked = await readUploadedFile(file);
+    if (!picked) return redirectWithToast(AVATAR_URL, { title: "Error", description: "Choose a picture first.", variant: "destructive" });
+    const upload = await createUpload({ ownerId: user.id, bytes: picked.bytes, kind: "avatar" });
+    await updateProfile(user.id, { avatarUploadId: upload.id });
+    return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is saved." });
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return redirectWithToast(AVATAR_URL, { title: "Error", description: error.message, variant: "destructive" });
+  }
+}
+
+async function removeAvatar(user: { id: string }) {
+  await updateProfile(user.id, { avatarUploadId: null });
+  return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is removed: your initials show instead." });
+}
+
 const BLOCKED_MEMBERS_URL = `${routes.profile}#blocked-members`;
 
 /** The Blocked members list's Unblock button: the same unblockMember as DELETE /api/users/{id}/block. */
@@ -94,7 +121,7 @@ async function unblockFromProfile(user: { id: string }, memberId: FormDataEntryV
 }
 
 export default function ProfilePage() {
-  const { profile, badges, isEditing, form, blockedMembers } = useLoaderData<typeof loader>();
+  const { profile, badges, isEditing, form, blockedMembers, uploadMaxMegabytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditOpen = isEditing || Boolean(actionData);
   return (
@@ -122,6 +149,7 @@ export default function ProfilePage() {
           </button>
         </Form>
       </ProfileCard>
+      <AvatarForm name={profile.name} avatarUrl={profile.avatarUrl} action={routes.profile} maxMegabytes={uploadMaxMegabytes} />
       <BlockedMembers members={blockedMembers} />
     </>
   );

@@ -6,6 +6,24 @@
  */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Room for a form's other fields (text, alt text, intent) beside an uploaded picture. */
+export const UPLOAD_FORM_EXTRA_BYTES = 256 * 1024;
+
+/** Forms that carry a picture (docs/uploads.md): POST /api/uploads and the avatar, post and reply forms. */
+const UPLOAD_PATHS = [/^\/api\/uploads\/?$/, /^\/profile\/?$/, /^\/discussions(\/new)?\/?$/, /^\/post\/[^/]+\/?$/];
+
+/**
+ * The body limit of one request: UPLOAD_MAX_BYTES (plus room for the other fields) for a
+ * multipart body sent to a form that takes a picture, DEFAULT_BODY_LIMIT_BYTES for everything else.
+ */
+export function bodyLimitFor(request: { path: string; contentType: string | undefined; uploadMaxBytes: number }): number {
+  const isMultipart = /^\s*multipart\/form-data/i.test(request.contentType ?? "");
+  if (isMultipart && UPLOAD_PATHS.some((pattern) => pattern.test(request.path))) {
+    return Math.max(DEFAULT_BODY_LIMIT_BYTES, request.uploadMaxBytes + UPLOAD_FORM_EXTRA_BYTES);
+  }
+  return DEFAULT_BODY_LIMIT_BYTES;
+}
+
 export type BodySizeCheck = { ok: true } | { ok: false; status: 411 | 413; message: string };
 
 export function checkBodySize(request: {

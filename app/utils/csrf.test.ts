@@ -28,3 +28,20 @@ describe("checkCrossSiteRequest", () => {
     expect(checkCrossSiteRequest({ ...api, method: "DELETE" }).ok).toBe(true);
   });
 });
+
+describe("POST /api/uploads (multipart)", () => {
+  const upload = { ...base, path: "/api/uploads", contentType: "multipart/form-data; boundary=x" };
+  it("accepts a same-origin request (Sec-Fetch-Site or Origin)", () => {
+    expect(checkCrossSiteRequest({ ...upload, fetchSite: "same-origin" })).toEqual({ ok: true });
+    expect(checkCrossSiteRequest({ ...upload, origin: "http://quads.example:3000" })).toEqual({ ok: true });
+  });
+  it("refuses one that does not prove it is same-origin, or is cross-site", () => {
+    expect(checkCrossSiteRequest(upload)).toMatchObject({ ok: false, status: 403 });
+    expect(checkCrossSiteRequest({ ...upload, fetchSite: "none" })).toMatchObject({ ok: false, status: 403 });
+    expect(checkCrossSiteRequest({ ...upload, origin: "https://evil.example" })).toMatchObject({ ok: false, status: 403 });
+    expect(checkCrossSiteRequest({ ...upload, fetchSite: "cross-site" })).toMatchObject({ ok: false, status: 403 });
+  });
+  it("keeps refusing multipart on every other /api path", () => {
+    expect(checkCrossSiteRequest({ ...upload, path: "/api/posts", fetchSite: "same-origin" })).toMatchObject({ ok: false, status: 415 });
+  });
+});

@@ -7,6 +7,7 @@
 export type CrossSiteCheck = { ok: true } | { ok: false; status: 403 | 415; message: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const UPLOAD_ENDPOINT = /^\/api\/uploads\/?$/;
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)/i;
 
 export function checkCrossSiteRequest(request: {
@@ -32,6 +33,13 @@ export function checkCrossSiteRequest(request: {
     }
     // Same origin means the same scheme and host: https://host is another site than http://host.
     if (!origin || origin.host !== request.host || origin.protocol !== `${request.protocol}:`) return refused;
+  }
+  // POST /api/uploads takes a picture as multipart, which a cross-site form could also send: it
+  // needs the browser to say the request is same-origin (docs/decisions/0005-csrf-defence.md).
+  if (UPLOAD_ENDPOINT.test(request.path) && /^\s*multipart\/form-data/i.test(request.contentType ?? "")) {
+    const isSameOrigin = request.fetchSite === "same-origin" || Boolean(request.origin && request.origin !== "null");
+    if (isSameOrigin) return { ok: true };
+    return refused;
   }
   if (request.path.startsWith("/api/") && FORM_CONTENT_TYPE.test(request.contentType ?? "")) {
     return { ok: false, status: 415, message: "Send JSON (Content-Type: application/json) to this endpoint." };

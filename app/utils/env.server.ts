@@ -138,6 +138,13 @@ const envSchema = z.object({
   /** Distinct members whose open reports hide an item until a moderator decides (docs/moderation.md). */
   REPORTS_TO_HIDE: positiveInt(3),
   SCREENSHOT_URL_TEMPLATE: z.string().default(""),
+  /** Where uploaded pictures are stored (docs/uploads.md); default `uploads/` beside the database. */
+  UPLOADS_DIR: z.string().trim().optional(),
+  /** The largest picture a member may upload, in bytes (docs/uploads.md); larger requests get 413 before they are read. */
+  UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  /** Pictures one member may upload per 24 hours, and the bytes all their stored pictures may take (docs/uploads.md). */
+  UPLOADS_PER_DAY: positiveInt(50),
+  UPLOAD_QUOTA_BYTES: positiveInt(200 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
    * Seconds a rendered GET response may be reused for the SAME cookies and URL while the database
@@ -208,7 +215,7 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
   return addresses.length > 0 && addresses.every(isAddress) ? { hops: addresses } : undefined;
 }
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string; mailDirectory: string };
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string; mailDirectory: string; UPLOADS_DIR: string };
 
 export class ConfigurationError extends Error {}
 
@@ -226,7 +233,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const MAIL_FROM = result.data.MAIL_FROM || `${quoteDisplayName(result.data.COMMUNITY_NAME)} <no-reply@localhost>`;
   const PUBLIC_URL = (result.data.PUBLIC_URL || `http://localhost:${result.data.PORT}`).replace(/\/+$/, "");
   const mailDirectory = path.join(dataDirectory, "mail");
-  return { ...result.data, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory };
+  const uploadsDirectory = path.resolve(result.data.UPLOADS_DIR || path.join(dataDirectory, "uploads"));
+  return { ...result.data, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory };
 }
 
 /** A display name safe in a From header (quoted when it holds punctuation). */

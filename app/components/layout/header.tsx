@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { routes } from "~/utils/routes";
 import { themeLabels, themes, type Theme } from "~/utils/theme";
 
-export type ShellUser = { id: string; name: string; isAdmin: boolean; isModerator?: boolean };
+export type ShellUser = { id: string; name: string; avatar?: { src: string; srcSet: string } | null; isAdmin: boolean; isModerator?: boolean };
 
 type NavigationItem = { to: string; label: string; end?: boolean };
 
@@ -127,9 +127,14 @@ export function Header({
             ) : null}
           </Link>
           <Link to={routes.profile} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-slate-100">
-            <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-indigo-600 text-sm font-bold text-white">
-              {(user.name[0] ?? "M").toUpperCase()}
-            </span>
+            {/* Not <Avatar>: the shell loads on every page, so the root loader sends the sources ready (docs/decisions/0065-page-weight-ratchet.md). */}
+            {user.avatar ? (
+              <img src={user.avatar.src} srcSet={user.avatar.srcSet} sizes="32px" width={32} height={32} alt="" className="h-8 w-8 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-indigo-600 text-sm font-bold text-white">
+                {(user.name[0] ?? "M").toUpperCase()}
+              </span>
+            )}
             <span className="sr-only">Profile: </span>
             <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
               {user.name}

@@ -25,7 +25,8 @@ export type RequestMeta = { clientIp: string };
 export function toCurrentUser(user: User) {
   const { password: _password, discussionsSeenAt: _seen, suspendedUntil: _suspendedUntil, ...rest } = user;
   const adminEmails = getEnv().ADMIN_EMAIL;
-  return { ...rest, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
+  // avatarUrl: the member's avatar (256 px; docs/uploads.md) or null for the initials.
+  return { ...rest, avatarUrl: user.avatarUploadId ? user.profileImageUrl : null, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
 }
 export type CurrentUser = ReturnType<typeof toCurrentUser>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerptOf, isSafeLinkUrl, renderMarkdown, toPlainText } from "./markdown.server";
+import { countLinks, excerptOf, isSafeLinkUrl, renderMarkdown, toPlainText } from "./markdown.server";
 import { findUnsafeHtml, XSS_PAYLOADS } from "./xss-payloads";
 
 describe("renderMarkdown", () => {
@@ -26,7 +26,7 @@ describe("renderMarkdown", () => {
     expect(renderMarkdown("see https://example.com/x")).toContain('<a href="https://example.com/x" rel="nofollow ugc noopener" target="_blank">');
   });
 
-  it("escapes raw HTML instead of rendering it, and drops images and headings", () => {
+  it("escapes raw HTML instead of rendering it, and drops headings and external images", () => {
     expect(renderMarkdown("<b>hi</b>")).toContain("&lt;b&gt;hi&lt;/b&gt;");
     expect(renderMarkdown("![alt](https://example.com/a.png)")).not.toContain("<img");
     expect(renderMarkdown("# Title")).not.toContain("<h1");
@@ -62,6 +62,30 @@ describe("isSafeLinkUrl", () => {
     "ftp://example.com",
     "",
   ])("refuses %j", (url) => expect(isSafeLinkUrl(url)).toBe(false));
+});
+
+describe("images (docs/uploads.md)", () => {
+  const hash = "0123456789abcdef0123456789abcdef";
+  it("renders this Quads' uploads inline with width, height, srcset and lazy loading", () => {
+    const html = renderMarkdown(`![A chart](/uploads/${hash}-1600x900.webp)`);
+    expect(html).toContain(`<img src="/uploads/${hash}-1600x900.webp" srcset="/uploads/${hash}-800w.webp 800w, /uploads/${hash}-1600x900.webp 1600w"`);
+    expect(html).toContain('width="1600" height="900" alt="A chart" loading="lazy"');
+    expect(renderMarkdown(`![small](/uploads/${hash}-300x200.webp)`)).not.toContain("srcset");
+  });
+
+  it("keeps an external image, or a made-up upload URL, a plain link", () => {
+    for (const url of ["https://tracker.example/pixel.png", `/uploads/${hash}.png`, `/uploads/../${hash}-10x10.webp`]) {
+      const html = renderMarkdown(`![pixel](${url})`);
+      expect(html).not.toContain("<img");
+      expect(html).toContain('rel="nofollow ugc noopener"');
+    }
+    expect(countLinks("![pixel](https://tracker.example/pixel.png)")).toBe(1);
+    expect(countLinks(`![chart](/uploads/${hash}-10x10.webp)`)).toBe(0);
+  });
+
+  it("escapes the alt text", () => {
+    expect(renderMarkdown(`![<b onload=x>"](/uploads/${hash}-10x10.webp)`)).toContain('alt="&lt;b onload=x&gt;&quot;"');
+  });
 });
 
 describe("excerptOf", () => {

@@ -3,11 +3,14 @@
  * the server, and the plain-text excerpt of it.
  *
  * Safety comes from construction, not from cleaning afterwards: markdown-it runs with
- * `html: false` (any tag a member types is escaped as text), images, headings and tables are
- * switched off, and every link target must pass `isSafeLinkUrl` (http, https, mailto or a
- * relative path), so no script, event handler or `javascript:` URL can come out of it.
+ * `html: false` (any tag a member types is escaped as text), headings and tables are switched
+ * off, and every link target must pass `isSafeLinkUrl` (http, https, mailto or a relative path),
+ * so no script, event handler or `javascript:` URL can come out of it. Images render inline only
+ * when they are this Quads' own uploads (docs/uploads.md); any other image stays a plain link, so
+ * a member's browser never loads a third-party picture (no tracking pixels).
  */
 import MarkdownIt from "markdown-it";
+import { parseUploadedImageUrl } from "~/utils/upload-urls";
 
 /** Excerpt length of SPEC section 9 (post cards, dashboard). */
 export const EXCERPT_LENGTH = 200;
@@ -37,7 +40,7 @@ function isExternal(url: string): boolean {
 
 function createRenderer(): MarkdownIt {
   const markdown = new MarkdownIt("default", { html: false, linkify: true, typographer: false, breaks: true });
-  markdown.disable(["image", "table", "heading", "lheading", "html_block", "html_inline"]);
+  markdown.disable(["table", "heading", "lheading", "html_block", "html_inline"]);
   markdown.validateLink = isSafeLinkUrl;
 
   markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
@@ -46,6 +49,20 @@ function createRenderer(): MarkdownIt {
     token.attrSet("rel", "nofollow ugc noopener");
     if (isExternal(href) && !/^mailto:/i.test(href.trim())) token.attrSet("target", "_blank");
     return self.renderToken(tokens, index, options);
+  };
+
+  markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+    const token = tokens[index];
+    const src = token.attrGet("src") ?? "";
+    const alt = self.renderInlineAsText(token.children ?? [], options, env);
+    const escape = markdown.utils.escapeHtml;
+    const image = parseUploadedImageUrl(src);
+    if (!image) {
+      const target = isExternal(src) ? ' target="_blank"' : "";
+      return `<a href="${escape(src)}" rel="nofollow ugc noopener"${target}>${escape(alt || src)}</a>`;
+    }
+    const srcSet = image.srcSet ? ` srcset="${escape(image.srcSet)}" sizes="(min-width: 768px) 720px, 100vw"` : "";
+    return `<img src="${escape(image.url)}"${srcSet} width="${image.width}" height="${image.height}" alt="${escape(alt)}" loading="lazy" decoding="async">`;
   };
   return markdown;
 }
@@ -121,7 +138,10 @@ export function countLinks(source: string): number {
   let links = 0;
   for (const token of getRenderer().parse(source, {})) {
     if (token.type !== "inline") continue;
-    for (const child of token.children ?? []) if (child.type === "link_open") links += 1;
+    for (const child of token.children ?? []) {
+      // An image that is not one of this Quads' uploads renders as a link.
+      if (child.type === "link_open" || (child.type === "image" && !parseUploadedImageUrl(child.attrGet("src") ?? ""))) links += 1;
+    }
   }
   return links;
 }

@@ -51,7 +51,7 @@ describe("/api/posts", () => {
     const post = await created.json();
     expect(post).toMatchObject({ title: "Via API", content: "Body", likesCount: 0, repliesCount: 0, isPinned: false, categoryId: firstCategoryId() });
     expect(post.category).toMatchObject({ name: expect.any(String), colorClass: expect.any(String) });
-    expect(post.author).toEqual({ id: member.id, firstName: "Test", lastName: "Member", displayName: "Api Writer", profileImageUrl: null, role: "member" });
+    expect(post.author).toEqual({ id: member.id, firstName: "Test", lastName: "Member", displayName: "Api Writer", profileImageUrl: null, avatarUrl: null, role: "member" });
     expect(JSON.stringify(post)).not.toMatch(/email|password/i);
 
     const list = await postsLoader(args(await as(member.id, "/api/posts?limit=5")));

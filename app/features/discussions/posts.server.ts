@@ -17,6 +17,8 @@ import { revokePostContributions } from "./revoke-contributions.server";
 import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE, updatePostSchema } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 import { POST_COLUMNS, POST_JOINS, postForReader, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
+import { releaseUploads } from "~/features/uploads/uploads.server";
+import { uploadHashesIn } from "~/utils/upload-urls";
 
 /** Searches of 1–2 characters (too short for the trigram index) look only through this many newest posts. */
 export const SHORT_SEARCH_WINDOW = 5_000;
@@ -252,15 +254,18 @@ function loadPostForChange(postId: number): { id: number; authorId: string; titl
 /** Edits a post's title, content and category; only its author may. */
 export function updatePost({ actor, postId, input }: { actor: Actor; postId: number; input: unknown }): PostView {
   const data = parseOrThrow(updatePostSchema, input);
-  transaction(() => {
+  const previousContent = transaction(() => {
     const post = loadPostForChange(postId);
     if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");
     assertMayContribute(actor, "post", { content: data.content, isEdit: true });
+    const previous = getDb().$client.prepare(`SELECT content FROM posts WHERE id = ?`).get(postId) as { content: string };
     assertCategoryExists(data.categoryId);
     getDb()
       .$client.prepare(`UPDATE posts SET title = ?, content = ?, category_id = ?, updated_at = ? WHERE id = ?`)
       .run(data.title, data.content, data.categoryId, Date.now(), postId);
+    return previous.content;
   });
+  void releaseUploads(uploadHashesIn(previousContent)); // pictures the edit took out (docs/uploads.md)
   return getPost(postId, readerOf(actor));
 }
 
@@ -273,7 +278,7 @@ export function canModerate(actor: Actor): boolean {
  * contribution they produced and the notifications pointing at it; authors and moderators may.
  */
 export function deletePost({ actor, postId }: { actor: Actor; postId: number }): void {
-  transaction(() => {
+  const texts = transaction(() => {
     const post = loadPostForChange(postId);
     const isOwn = post.authorId === actor.id;
     if (!isOwn && !canModerate(actor)) throw forbidden("Only the author or a moderator can delete this post.");
@@ -283,11 +288,14 @@ export function deletePost({ actor, postId }: { actor: Actor; postId: number }):
       .prepare(`SELECT ? AS id UNION SELECT DISTINCT author_id FROM replies WHERE post_id = ?`)
       .all(post.authorId, postId) as { id: string }[];
     deleteNotificationsAbout({ recipientIds: recipients.map((row) => row.id), link: routes.post(postId) });
+    const contents = sqlite.prepare(`SELECT content FROM posts WHERE id = ? UNION ALL SELECT content FROM replies WHERE post_id = ?`).all(postId, postId) as { content: string }[];
     sqlite.prepare(`DELETE FROM posts WHERE id = ?`).run(postId);
     if (!isOwn) {
       recordAudit({ actor, action: "post.deleted", targetType: "post", targetId: postId, summary: post.title });
     }
+    return contents.map((row) => row.content).join("\n");
   });
+  void releaseUploads(uploadHashesIn(texts)); // their pictures nothing else uses (docs/uploads.md)
 }
 
 /** Pins or unpins a post (moderators and admins). */

@@ -14,6 +14,8 @@ import { revokeReplyContributions } from "./revoke-contributions.server";
 import { replySchema, updateReplySchema } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 import { REPLY_COLUMNS, replyForReader, toReplyView, type Reader, type ReplyRow, type ReplyView } from "./views.server";
+import { releaseUploads } from "~/features/uploads/uploads.server";
+import { uploadHashesIn } from "~/utils/upload-urls";
 
 /** The link to one reply on its post page. */
 export function replyLink(postId: number, replyId: number): string {
@@ -103,12 +105,15 @@ function loadReplyForChange(postId: number, replyId: number) {
 /** Edits a reply's content; only its author may. */
 export function updateReply({ actor, postId, replyId, input }: { actor: Actor; postId: number; replyId: number; input: unknown }): ReplyView {
   const data = parseOrThrow(updateReplySchema, input);
-  transaction(() => {
+  const previousContent = transaction(() => {
     const reply = loadReplyForChange(postId, replyId);
     if (reply.authorId !== actor.id) throw forbidden("Only the author can edit this reply.");
     assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
+    const before = getDb().$client.prepare(`SELECT content FROM replies WHERE id = ?`).get(replyId) as { content: string };
     getDb().$client.prepare(`UPDATE replies SET content = ?, updated_at = ? WHERE id = ?`).run(data.content, Date.now(), replyId);
+    return before.content;
   });
+  void releaseUploads(uploadHashesIn(previousContent)); // pictures the edit took out (docs/uploads.md)
   const reply = findReply(replyId);
   if (!reply) throw notFound("Reply not found");
   return reply;
@@ -119,7 +124,7 @@ export function updateReply({ actor, postId, replyId, input }: { actor: Actor; p
  * post's repliesCount by as many and takes back their contributions; authors and moderators may.
  */
 export function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: number; replyId: number }): { deleted: number } {
-  return transaction(() => {
+  const { deleted, texts } = transaction(() => {
     const sqlite = getDb().$client;
     const reply = loadReplyForChange(postId, replyId);
     const isOwn = reply.authorId === actor.id;
@@ -133,14 +138,17 @@ export function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: 
       )
       .all(replyId) as { id: number }[];
     const ids = thread.map((row) => row.id);
+    const contents = sqlite.prepare(`SELECT content FROM replies WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as { content: string }[];
     revokeReplyContributions(ids);
     sqlite.prepare(`DELETE FROM replies WHERE id = ?`).run(replyId);
     sqlite.prepare(`UPDATE posts SET replies_count = replies_count - ? WHERE id = ?`).run(ids.length, postId);
     if (!isOwn) {
       recordAudit({ actor, action: "reply.deleted", targetType: "reply", targetId: replyId, summary: `on "${reply.postTitle}"` });
     }
-    return { deleted: ids.length };
+    return { deleted: ids.length, texts: contents.map((row) => row.content).join("\n") };
   });
+  void releaseUploads(uploadHashesIn(texts)); // their pictures nothing else uses (docs/uploads.md)
+  return { deleted };
 }
 
 export type ReplyNode = ReplyView & { depth: number; children: ReplyNode[]; parentAuthorName: string | null };

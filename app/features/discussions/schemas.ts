@@ -1,5 +1,6 @@
 /** Zod schemas of the discussion forms, used by the server (page actions via parseWithZod, and /api); the browser gets constraints.ts (decision 0066). */
 import { z } from "zod";
+import { countUploadedImages, MAX_IMAGES_PER_TEXT } from "~/utils/upload-urls";
 
 export const TITLE_MAX = 200;
 export const CONTENT_MAX = 20_000;
@@ -19,7 +20,8 @@ const content = z
   .string({ required_error: "Content is required", invalid_type_error: "Content is required" })
   .trim()
   .min(1, "Content is required")
-  .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX.toLocaleString("en-US")} characters`);
+  .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX.toLocaleString("en-US")} characters`)
+  .refine((text) => countUploadedImages(text) <= MAX_IMAGES_PER_TEXT, `A post can show at most ${MAX_IMAGES_PER_TEXT} images`);
 
 const categoryId = z.coerce
   .number({ required_error: "Please select a category", invalid_type_error: "Please select a category" })
@@ -42,7 +44,8 @@ const replyContent = z
   .string({ required_error: "Reply cannot be empty", invalid_type_error: "Reply cannot be empty" })
   .trim()
   .min(1, "Reply cannot be empty")
-  .max(REPLY_MAX, `Reply must be at most ${REPLY_MAX.toLocaleString("en-US")} characters`);
+  .max(REPLY_MAX, `Reply must be at most ${REPLY_MAX.toLocaleString("en-US")} characters`)
+  .refine((text) => countUploadedImages(text) <= MAX_IMAGES_PER_TEXT, `A reply can show at most ${MAX_IMAGES_PER_TEXT} images`);
 
 /** A reply: content non-empty after trimming; parentReplyId optional (a reply to a reply). */
 export const replySchema = z.object({

@@ -3,6 +3,7 @@
  * public fields only (never an e-mail or a password hash).
  */
 import { excerptOf } from "~/features/content/markdown.server";
+import { avatarSources } from "~/utils/upload-urls";
 
 export type PublicAuthor = {
   id: string;
@@ -10,6 +11,8 @@ export type PublicAuthor = {
   lastName: string;
   displayName: string;
   profileImageUrl: string | null;
+  /** The author's avatar (docs/uploads.md) or null for the initials. */
+  avatarUrl: string | null;
   role: "member" | "moderator" | "admin";
 };
 
@@ -121,6 +124,7 @@ export function toPublicAuthor(row: AuthorColumns): PublicAuthor {
     lastName: row.authorLastName,
     displayName: row.authorDisplayName,
     profileImageUrl: row.authorProfileImageUrl,
+    avatarUrl: avatarSources(row.authorProfileImageUrl) ? row.authorProfileImageUrl : null,
     role: row.authorRole,
   };
 }

@@ -112,6 +112,8 @@ export function getMemberCounts(userIds: readonly string[]): Map<string, MemberC
 export type MemberCard = {
   id: string;
   name: string;
+  /** The avatar (docs/uploads.md) or null for the initials. */
+  avatarUrl: string | null;
   skillLevel: User["skillLevel"];
   label: string;
   bio: string | null;
@@ -168,10 +170,12 @@ export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean }
   type Row = Pick<User, "id" | "firstName" | "lastName" | "email" | "emailVerifiedAt" | "role" | "skillLevel" | "bio" | "points"> & {
     interests: string;
     joinedAt: number;
+    avatarUrl: string | null;
   };
   const rows = db.$client
     .prepare(
-      `SELECT id, first_name AS firstName, last_name AS lastName, email, email_verified_at AS emailVerifiedAt, role, skill_level AS skillLevel, bio, interests, points, joined_at AS joinedAt
+      `SELECT id, first_name AS firstName, last_name AS lastName, email, email_verified_at AS emailVerifiedAt, role, skill_level AS skillLevel, bio, interests, points, joined_at AS joinedAt,
+              CASE WHEN avatar_upload_id IS NULL THEN NULL ELSE profile_image_url END AS avatarUrl
        FROM users ${where} ORDER BY points DESC, joined_at ASC, id LIMIT ? OFFSET ?`,
     )
     .all(...parameters, MEMBERS_PAGE_SIZE, (page - 1) * MEMBERS_PAGE_SIZE) as Row[];
@@ -180,6 +184,7 @@ export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean }
     members: rows.map((row) => ({
       id: row.id,
       name: memberCardNameOf(row),
+      avatarUrl: row.avatarUrl,
       skillLevel: row.skillLevel,
       label: roleLabelOf(row),
       bio: row.bio,
@@ -228,6 +233,7 @@ export function listRecentActivity(userId: string, limit = 8): ActivityItem[] {
 export type MemberProfile = {
   id: string;
   name: string;
+  avatarUrl: string | null;
   label: string;
   skillLevel: User["skillLevel"];
   joinedAt: Date;
@@ -249,6 +255,7 @@ function toProfile(user: User): MemberProfile {
   return {
     id: user.id,
     name: profileNameOf(user),
+    avatarUrl: user.avatarUploadId ? user.profileImageUrl : null,
     label: roleLabelOf(user),
     skillLevel: user.skillLevel,
     joinedAt: user.joinedAt,

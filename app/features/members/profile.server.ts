@@ -2,6 +2,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { sendVerificationEmail } from "~/features/auth/email-verification.server";
 import { verifyPassword } from "~/features/auth/password.server";
+import { avatarUrlOf } from "~/utils/upload-urls";
+import { findUpload, releaseUploads } from "~/features/uploads/uploads.server";
 import { getDb, schema } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
@@ -22,7 +24,7 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
     const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
     throw badRequest(Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.", fieldErrors);
   }
-  const { bio, currentPassword, ...rest } = parsed.data;
+  const { bio, currentPassword, avatarUploadId, ...rest } = parsed.data;
   const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<User>;
   if ("bio" in (input as object)) values.bio = bio ?? null;
   const db = getDb();
@@ -35,7 +37,9 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
     values.emailChangedAt = new Date();
     values.emailVerifiedAt = null;
   }
-  return db.$client
+  const previousAvatar = current.avatarUploadId ? findUpload(current.avatarUploadId) : null;
+  if (avatarUploadId !== undefined) Object.assign(values, avatarValues(userId, avatarUploadId));
+  const updated = db.$client
     .transaction(() => {
       if (values.email) {
         const taken = db
@@ -56,4 +60,17 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
       return updated;
     })
     .immediate();
+  // The old avatar's files go once nothing uses them (docs/uploads.md, "Garbage collection").
+  if (previousAvatar && updated.avatarUploadId !== previousAvatar.id) await releaseUploads([previousAvatar.hash]);
+  return updated;
+}
+
+const AVATAR_NOT_USABLE = "Upload the picture as an avatar first (POST /api/uploads with kind=avatar).";
+
+/** The user columns for a new avatar (an avatar upload of this member) or none (null). */
+function avatarValues(userId: string, avatarUploadId: string | null): Partial<User> {
+  if (avatarUploadId === null) return { avatarUploadId: null, profileImageUrl: null };
+  const upload = findUpload(avatarUploadId);
+  if (!upload || upload.ownerId !== userId || upload.kind !== "avatar") throw badRequest(AVATAR_NOT_USABLE, { avatarUploadId: [AVATAR_NOT_USABLE] });
+  return { avatarUploadId: upload.id, profileImageUrl: avatarUrlOf(upload.hash) };
 }

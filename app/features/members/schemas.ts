@@ -30,6 +30,8 @@ export const profileSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   interests: interests.optional(),
+  /** An upload of kind avatar (POST /api/uploads), or null to remove the avatar (docs/uploads.md). */
+  avatarUploadId: z.string({ invalid_type_error: "avatarUploadId must be an upload id or null" }).max(100).nullable().optional(),
   /** Needed only when `email` changes (docs/permissions.md). */
   currentPassword: z.string({ invalid_type_error: "Current password must be text" }).max(1000).optional(),
 });

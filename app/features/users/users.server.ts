@@ -13,6 +13,7 @@ import { isAdmin, isListedAdmin } from "~/utils/permissions";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "../../../db/schema";
 import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
+import { releaseUploads, uploadHashesOwnedBy } from "~/features/uploads/uploads.server";
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;
@@ -30,6 +31,7 @@ export function toAdminUser(user: User) {
     lastName: user.lastName,
     displayName: user.displayName,
     profileImageUrl: user.profileImageUrl,
+    avatarUrl: user.avatarUploadId ? user.profileImageUrl : null,
     skillLevel: user.skillLevel,
     role: user.role,
     points: user.points,
@@ -151,7 +153,9 @@ type DoomedReply = { id: number; postId: number };
  * replies under the deleted content). 403 self / ADMIN_EMAIL, 404 unknown, 409 last admin.
  */
 export function deleteUser({ actor, userId }: { actor: Actor; userId: string }): { id: string; email: string } {
-  return transaction((db) => {
+  // The member's pictures go with them when nothing else uses them (docs/uploads.md).
+  const hashes = uploadHashesOwnedBy(userId);
+  const deleted = transaction((db) => {
     requireActingAdmin(actor);
     const target = findUser(userId);
     if (!target) throw notFound("User not found.");
@@ -241,6 +245,8 @@ export function deleteUser({ actor, userId }: { actor: Actor; userId: string }):
     });
     return { id: userId, email: target.email };
   });
+  void releaseUploads(hashes);
+  return deleted;
 }
 
 /** A user's name and e-mail for messages ("Ada Lovelace was deleted"). */

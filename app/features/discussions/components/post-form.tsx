@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { AddImageField } from "~/components/ui/add-image-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { postConstraints } from "../constraints";
 import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
@@ -20,6 +21,7 @@ export function PostForm({
   pendingLabel,
   cancelTo,
   autoFocus,
+  allowImages,
 }: {
   id: string;
   action: string;
@@ -31,6 +33,8 @@ export function PostForm({
   pendingLabel: string;
   cancelTo: string;
   autoFocus?: boolean;
+  /** Shows the 'Add image' field; the action must then read it (appendPictureFromForm, docs/uploads.md). */
+  allowImages?: boolean;
 }) {
   const navigation = useNavigation();
   const isPending = navigation.state === "submitting" && navigation.formAction === action && (!intent || navigation.formData?.get("intent") === intent);
@@ -42,7 +46,7 @@ export function PostForm({
   });
   const generalErrors = form.errors ?? [];
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={action} {...getFormProps(form)} encType={allowImages ? "multipart/form-data" : undefined} className="space-y-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {generalErrors.length ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -60,6 +64,7 @@ export function PostForm({
         hint={MARKDOWN_HINT}
         textareaProps={{ ...getTextareaProps(fields.content), required: false, rows: 8, placeholder: "Share your thoughts, questions, or insights..." }}
       />
+      {allowImages ? <AddImageField textareaId={fields.content.id} /> : null}
       <SelectField label="Category" errors={fields.categoryId.errors} selectProps={{ ...getSelectProps(fields.categoryId), required: false }}>
         <option value="">Select a category</option>
         {categories.map((category) => (

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { initialOf } from "~/utils/display-name";
+import { Avatar } from "~/components/ui/avatar";
 import { routes } from "~/utils/routes";
 import { formatPostDate } from "../format";
 
@@ -16,13 +16,7 @@ export function AuthorLine({ author, date, edited }: { author: Author; date: Dat
   const name = authorName(author);
   return (
     <div className="flex items-center gap-2 text-sm text-slate-600">
-      {author.profileImageUrl ? (
-        <img src={author.profileImageUrl} alt="" className="h-7 w-7 rounded-full object-cover" />
-      ) : (
-        <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded-full bg-indigo-100 text-xs font-bold text-indigo-700">
-          {initialOf(name)}
-        </span>
-      )}
+      <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="h-7 w-7 bg-indigo-100 text-xs font-bold text-indigo-700" />
       <Link to={routes.member(author.id)} className="font-medium text-slate-900 hover:underline">
         {name}
       </Link>

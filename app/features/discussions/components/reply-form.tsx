@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { AddImageField } from "~/components/ui/add-image-field";
 import { buttonClass, MARKDOWN_HINT, TextAreaField } from "./fields";
 
 /** A reply (or reply edit) form: a plain POST form; the server validates and re-renders it with the text kept. */
@@ -35,7 +36,7 @@ export function ReplyForm({
     navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("formId") === id;
   return (
-    <Form method="post" action={action} noValidate className="space-y-3" id={id} preventScrollReset>
+    <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-3" id={id} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="formId" value={id} />
       {parentReplyId ? <input type="hidden" name="parentReplyId" value={parentReplyId} /> : null}
@@ -46,6 +47,7 @@ export function ReplyForm({
         hint={MARKDOWN_HINT}
         textareaProps={{ id: `${id}-content`, name: "content", rows: 4, defaultValue: defaultContent, placeholder: "Share your thoughts...", autoFocus, maxLength: 10_000 }}
       />
+      <AddImageField textareaId={`${id}-content`} />
       <div className="flex justify-end gap-2">
         {cancelTo ? (
           <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BadgeChips } from "~/features/badges/components/badge-chips";
 import { EarnedBadgeTile, formatDate, formatMonthYear, type BadgeView } from "~/features/badges/components/badge-pieces";
-import { initialOf } from "~/utils/display-name";
+import { Avatar } from "~/components/ui/avatar";
 import { routes } from "~/utils/routes";
 
 export { TopContributorList, type ContributorView } from "./top-contributors";
@@ -23,6 +23,7 @@ export function StatCard({ label, value, icon }: { label: string; value: number 
 export type MemberCardView = {
   id: string;
   name: string;
+  avatarUrl: string | null;
   skillLevel: string;
   bio: string | null;
   interests: string[];
@@ -38,9 +39,7 @@ export function MemberCard({ member }: { member: MemberCardView }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="member-card">
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-indigo-600 text-lg font-bold text-white">
-          {initialOf(member.name)}
-        </span>
+        <Avatar name={member.name} avatarUrl={member.avatarUrl} pixels={44} className="h-11 w-11 bg-indigo-600 text-lg font-bold text-white" />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold text-slate-900">
             <Link to={routes.member(member.id)} className="hover:underline">
@@ -99,6 +98,7 @@ export function MemberCard({ member }: { member: MemberCardView }) {
 
 export type ProfileView = {
   name: string;
+  avatarUrl: string | null;
   label: string;
   joinedAt: Date | string;
   bio: string | null;
@@ -134,9 +134,7 @@ export function ProfileCard({
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2" aria-labelledby="profile-name">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-4">
-            <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-indigo-600 text-2xl font-bold text-white">
-              {initialOf(profile.name)}
-            </span>
+            <Avatar name={profile.name} avatarUrl={profile.avatarUrl} pixels={64} className="h-16 w-16 bg-indigo-600 text-2xl font-bold text-white" />
             <div>
               <h2 id="profile-name" className="text-xl font-semibold text-slate-900">
                 {profile.name}

@@ -1,0 +1,203 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { toCurrentUser } from "~/features/auth/auth.server";
+import { deletePost, updatePost } from "~/features/discussions/posts.server";
+import { createReply, deleteReply } from "~/features/discussions/replies.server";
+import { createActor, createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
+import { updateProfile } from "~/features/members/profile.server";
+import { deleteUser } from "~/features/users/users.server";
+import { createMember } from "~/test/factories";
+import { getEnv } from "~/utils/env.server";
+import { AppError } from "~/utils/errors.server";
+import { getDb, schema } from "~/utils/db.server";
+import { fileNamesOf, imageMarkdown, parseUploadedImageUrl } from "~/utils/upload-urls";
+import { processImage, sniffImageType } from "./images.server";
+import { createUpload, releaseUploads, removeUpload, toUploadView } from "./uploads.server";
+
+const picture = (width: number, height: number, color = "#3366ff") => sharp({ create: { width, height, channels: 3, background: color } });
+
+async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const fileOnDisk = (name: string) => path.join(getEnv().UPLOADS_DIR, name.slice(0, 2), name);
+
+describe("processImage", () => {
+  it("strips metadata, auto-rotates and caps the long side at 1600 px", async () => {
+    // 3000×2000 with EXIF orientation 6 (rotate 90°): stored as 1067×1600 without any EXIF.
+    const jpeg = await picture(3000, 2000).withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "Secret GPS place" } } }).jpeg().toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const image = await processImage(jpeg, "image");
+    const main = image.files[0];
+    const meta = await sharp(main.bytes).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([1067, 1600]);
+    expect(image.files.map((file) => file.name)).toEqual([`${image.hash}-1067x1600.webp`, `${image.hash}-800w.webp`]);
+  });
+
+  it("makes square 256 and 64 px files for an avatar", async () => {
+    const image = await processImage(await picture(400, 300).png().toBuffer(), "avatar");
+    const sizes = await Promise.all(image.files.slice(1).map(async (file) => [file.name.slice(33), (await sharp(file.bytes).metadata()).width]));
+    expect(sizes).toEqual([
+      ["256.webp", 256],
+      ["64.webp", 64],
+    ]);
+  });
+
+  it("reads the type from the bytes, never the name: SVG, HTML, PDF and text are refused", async () => {
+    const png = await picture(10, 10).png().toBuffer();
+    expect(sniffImageType(png)).toBe("png"); // a PNG named .svg is still a PNG: names are never read
+    for (const text of ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "<!doctype html><p>hi", "%PDF-1.7\n", "just text"]) {
+      const error = await errorOf(processImage(Buffer.from(text), "image"));
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/JPEG, PNG, WebP and GIF/);
+    }
+  });
+
+  it("refuses a truncated file and a decompression bomb", async () => {
+    const png = await picture(600, 400).png().toBuffer();
+    const truncated = await errorOf(processImage(png.subarray(0, Math.floor(png.length / 2)), "image"));
+    expect(truncated.status).toBe(400);
+    expect(truncated.message).toMatch(/damaged or incomplete/);
+    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const error = await errorOf(processImage(bomb, "image"));
+    expect(error.status).toBe(413);
+  });
+
+  it("keeps an animated GIF's first frame as a still WebP", async () => {
+    const frames = await sharp({ create: { width: 20, height: 40, channels: 3, background: "#f00" } }).gif().toBuffer();
+    const image = await processImage(frames, "image");
+    const meta = await sharp(image.files[0].bytes).metadata();
+    expect(meta.pages ?? 1).toBe(1);
+  });
+});
+
+describe("uploads", () => {
+  it("stores the files and answers { id, url, width, height } with a URL the renderer recognises", async () => {
+    const member = await createMember();
+    const upload = await createUpload({ ownerId: member.id, bytes: await picture(1000, 500).png().toBuffer(), kind: "image" });
+    const view = toUploadView(upload);
+    expect(view).toMatchObject({ id: upload.id, width: 1000, height: 500 });
+    expect(parseUploadedImageUrl(view.url)).toMatchObject({ width: 1000, height: 500 });
+    expect(existsSync(fileOnDisk(path.basename(view.url)))).toBe(true);
+  });
+
+  it("refuses a member over the daily count (429)", async () => {
+    const member = await createMember();
+    const env = getEnv();
+    const original = env.UPLOADS_PER_DAY;
+    env.UPLOADS_PER_DAY = 2;
+    try {
+      const bytes = await picture(20, 20).png().toBuffer();
+      await createUpload({ ownerId: member.id, bytes, kind: "image" });
+      await createUpload({ ownerId: member.id, bytes, kind: "image" });
+      const error = await errorOf(createUpload({ ownerId: member.id, bytes, kind: "image" }));
+      expect(error.status).toBe(429);
+      expect(error.message).toMatch(/2 pictures a day/);
+    } finally {
+      env.UPLOADS_PER_DAY = original;
+    }
+  });
+
+  it("refuses a member whose pictures use their whole quota (429), and a file over UPLOAD_MAX_BYTES (413)", async () => {
+    const member = await createMember();
+    const env = getEnv();
+    const [quota, max] = [env.UPLOAD_QUOTA_BYTES, env.UPLOAD_MAX_BYTES];
+    env.UPLOAD_QUOTA_BYTES = 10;
+    try {
+      await createUpload({ ownerId: member.id, bytes: await picture(20, 20).png().toBuffer(), kind: "image" });
+      expect((await errorOf(createUpload({ ownerId: member.id, bytes: await picture(20, 20).png().toBuffer(), kind: "image" }))).status).toBe(429);
+      env.UPLOAD_QUOTA_BYTES = quota;
+      env.UPLOAD_MAX_BYTES = 100;
+      expect((await errorOf(createUpload({ ownerId: member.id, bytes: await picture(200, 200).png().toBuffer(), kind: "image" }))).status).toBe(413);
+    } finally {
+      env.UPLOAD_QUOTA_BYTES = quota;
+      env.UPLOAD_MAX_BYTES = max;
+    }
+  });
+
+  it("sets, replaces and removes an avatar; the old avatar's files are removed", async () => {
+    const member = await createMember();
+    const first = await createUpload({ ownerId: member.id, bytes: await picture(300, 300, "#ff0000").png().toBuffer(), kind: "avatar" });
+    const withAvatar = await updateProfile(member.id, { avatarUploadId: first.id });
+    expect(withAvatar.profileImageUrl).toBe(`/uploads/${first.hash}-256.webp`);
+    const second = await createUpload({ ownerId: member.id, bytes: await picture(300, 300, "#00ff00").png().toBuffer(), kind: "avatar" });
+    await updateProfile(member.id, { avatarUploadId: second.id });
+    for (const name of fileNamesOf(first)) expect(existsSync(fileOnDisk(name))).toBe(false);
+    expect(getDb().select().from(schema.uploads).all().some((row) => row.id === first.id)).toBe(false);
+    const cleared = await updateProfile(member.id, { avatarUploadId: null });
+    expect(cleared.profileImageUrl).toBeNull();
+    expect(existsSync(fileOnDisk(`${second.hash}-256.webp`))).toBe(false);
+  });
+
+  it("refuses someone else's upload or a plain image as an avatar", async () => {
+    const [member, other] = [await createMember(), await createMember()];
+    const theirs = await createUpload({ ownerId: other.id, bytes: await picture(64, 64).png().toBuffer(), kind: "avatar" });
+    expect((await errorOf(updateProfile(member.id, { avatarUploadId: theirs.id }))).status).toBe(400);
+    const image = await createUpload({ ownerId: member.id, bytes: await picture(64, 64).png().toBuffer(), kind: "image" });
+    expect((await errorOf(updateProfile(member.id, { avatarUploadId: image.id }))).status).toBe(400);
+  });
+
+  it("keeps a picture a post uses and removes it once nothing does", async () => {
+    const member = await createMember();
+    const upload = await createUpload({ ownerId: member.id, bytes: await picture(120, 80, "#123456").png().toBuffer(), kind: "image" });
+    const url = toUploadView(upload).url;
+    const post = getDb()
+      .insert(schema.posts)
+      .values({ title: "With a picture", content: `Look ![chart](${url})`, authorId: member.id, categoryId: 1 })
+      .returning()
+      .get();
+    expect(await releaseUploads([upload.hash])).toBe(0);
+    getDb().$client.prepare("delete from posts where id = ?").run(post.id);
+    expect(await releaseUploads([upload.hash])).toBe(1);
+    expect(existsSync(fileOnDisk(path.basename(url)))).toBe(false);
+  });
+
+  it("lets a moderator remove any picture (audited), not another member", async () => {
+    const [owner, stranger, moderator] = [await createMember(), await createMember(), await createMember({ role: "moderator" })];
+    const upload = await createUpload({ ownerId: owner.id, bytes: await picture(30, 30, "#abcdef").png().toBuffer(), kind: "image" });
+    expect((await errorOf(removeUpload({ actor: stranger, idOrHash: upload.id }))).status).toBe(403);
+    expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 1 });
+    const audit = getDb().select().from(schema.auditLog).all();
+    expect(audit.some((entry) => entry.action === "upload.removed" && entry.actorId === moderator.id)).toBe(true);
+  });
+
+  it("removes a post's and a reply's pictures when they are deleted, and a member's when the member is deleted", async () => {
+    const actor = await createActor();
+    const admin = toCurrentUser(await createMember({ role: "admin" }));
+    const rowsOf = (hash: string) => getDb().select().from(schema.uploads).all().filter((row) => row.hash === hash).length;
+    const uploadFor = async (color: string) => createUpload({ ownerId: actor.id, bytes: await picture(40, 30, color).png().toBuffer(), kind: "image" });
+
+    const inPost = await uploadFor("#010203");
+    const inReply = await uploadFor("#040506");
+    const post = createTestPost(actor, { content: `Post ${imageMarkdown("a", toUploadView(inPost).url)}` });
+    const reply = createReply({ actor, postId: post.id, input: { content: `Reply ${imageMarkdown("b", toUploadView(inReply).url)}` } });
+    deleteReply({ actor, postId: post.id, replyId: reply.id });
+    expect([rowsOf(inReply.hash), rowsOf(inPost.hash)]).toEqual([0, 1]);
+    deletePost({ actor, postId: post.id });
+    expect(rowsOf(inPost.hash)).toBe(0);
+
+    const kept = await uploadFor("#070809");
+    const edited = createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
+    updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: firstCategoryId() } });
+    expect(rowsOf(kept.hash)).toBe(0);
+
+    const leaving = await createMember();
+    const theirs = await createUpload({ ownerId: leaving.id, bytes: await picture(40, 30, "#0a0b0c").png().toBuffer(), kind: "avatar" });
+    await updateProfile(leaving.id, { avatarUploadId: theirs.id });
+    deleteUser({ actor: admin, userId: leaving.id });
+    expect(rowsOf(theirs.hash)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the files go right after the rows
+    expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Member uploads (docs/uploads.md): storing a picture (POST /api/uploads, the avatar form, the
+ * post and reply forms), the per-member limits, removing pictures nothing uses any more, and
+ * moderators removing any picture.
+ */
+import { randomUUID } from "node:crypto";
+import { and, count, eq, gt, inArray, sql, sum } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
+import { getEnv } from "~/utils/env.server";
+import { AppError, badRequest, forbidden, logServerError, notFound } from "~/utils/errors.server";
+import { getDb, schema } from "~/utils/db.server";
+import { can, type RoleHolder } from "~/utils/permissions";
+import type { Upload } from "../../../db/schema";
+import { processImage } from "./images.server";
+import { getUploadStorage } from "./storage.server";
+import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, MAX_IMAGES_PER_TEXT, uploadFileUrl } from "~/utils/upload-urls";
+
+export type UploadKind = "avatar" | "image";
+export type UploadView = { id: string; url: string; width: number; height: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function toUploadView(upload: Upload): UploadView {
+  return { id: upload.id, url: uploadFileUrl(mainFileName(upload.hash, upload.width, upload.height)), width: upload.width, height: upload.height };
+}
+
+/** A form's `file` field as bytes, or null when no file was picked (an empty file input sends a nameless empty file). */
+export async function readUploadedFile(value: FormDataEntryValue | null): Promise<{ bytes: Uint8Array; name: string } | null> {
+  if (value === null || typeof value === "string") return null;
+  if (value.size === 0 && !value.name) return null;
+  if (value.size === 0) throw badRequest("The picked file is empty.");
+  const maxBytes = getEnv().UPLOAD_MAX_BYTES;
+  if (value.size > maxBytes) throw fileTooLarge(maxBytes);
+  return { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name };
+}
+
+function fileTooLarge(maxBytes: number) {
+  return new AppError(413, `This picture is too large: at most ${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB is accepted.`);
+}
+
+/** Refuses (429) a member over their daily upload count or total stored bytes. */
+function assertWithinLimits(ownerId: string) {
+  const env = getEnv();
+  const db = getDb();
+  const since = new Date(Date.now() - DAY_MS);
+  const today = db.select({ value: count() }).from(schema.uploads).where(and(eq(schema.uploads.ownerId, ownerId), gt(schema.uploads.createdAt, since))).get();
+  if ((today?.value ?? 0) >= env.UPLOADS_PER_DAY) {
+    throw new AppError(429, `You can upload ${env.UPLOADS_PER_DAY} pictures a day. Please try again tomorrow.`, { headers: { "Retry-After": String(DAY_MS / 1000) } });
+  }
+  const stored = db.select({ value: sum(schema.uploads.bytes) }).from(schema.uploads).where(eq(schema.uploads.ownerId, ownerId)).get();
+  if (Number(stored?.value ?? 0) >= env.UPLOAD_QUOTA_BYTES) {
+    throw new AppError(429, "Your pictures use all the space a member has. Remove pictures you no longer need, or ask a moderator.", {
+      headers: { "Retry-After": String(DAY_MS / 1000) },
+    });
+  }
+}
+
+/** Stores one picture for a member (re-encoded, limits checked) and returns its row. */
+export async function createUpload({ ownerId, bytes, kind }: { ownerId: string; bytes: Uint8Array; kind: UploadKind }): Promise<Upload> {
+  const maxBytes = getEnv().UPLOAD_MAX_BYTES;
+  if (bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes);
+  assertWithinLimits(ownerId);
+  const image = await processImage(bytes, kind);
+  const storage = getUploadStorage();
+  for (const file of image.files) await storage.put(file.name, file.bytes);
+  return getDb()
+    .insert(schema.uploads)
+    .values({
+      id: randomUUID(),
+      ownerId,
+      hash: image.hash,
+      width: image.width,
+      height: image.height,
+      bytes: image.files.reduce((total, file) => total + file.bytes.byteLength, 0),
+      kind,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * A post or reply form's 'Add image' field without JavaScript (docs/uploads.md): when the form
+ * carries a picture (`image`, alt text `imageAlt`), stores it and returns the text with the
+ * picture's Markdown appended; otherwise the text as it is.
+ */
+export async function appendPictureFromForm({ ownerId, formData, content }: { ownerId: string; formData: FormData; content: string }): Promise<string> {
+  const file = await readUploadedFile(formData.get("image"));
+  if (!file) return content;
+  if (countUploadedImages(content) >= MAX_IMAGES_PER_TEXT) throw badRequest(`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`);
+  const upload = await createUpload({ ownerId, bytes: file.bytes, kind: "image" });
+  const altField = formData.get("imageAlt");
+  const alt = (typeof altField === "string" && altField.trim()) || altFromFileName(file.name);
+  const markdown = imageMarkdown(alt, toUploadView(upload).url);
+  return content.trim() ? `${content.trimEnd()}\n\n${markdown}` : markdown;
+}
+
+/** The upload with this id, or null. */
+export function findUpload(id: string): Upload | null {
+  return getDb().select().from(schema.uploads).where(eq(schema.uploads.id, id)).get() ?? null;
+}
+
+/** Whether any post, reply or avatar still uses a picture of this hash. */
+function isHashInUse(hash: string): boolean {
+  const pattern = `%/uploads/${hash}-%`;
+  const row = getDb().$client
+    .prepare(
+      `select exists(select 1 from posts where content like @pattern)
+           or exists(select 1 from replies where content like @pattern)
+           or exists(select 1 from users where avatar_upload_id in (select id from uploads where hash = @hash)) as used`,
+    )
+    .get({ pattern, hash }) as { used: number };
+  return row.used === 1;
+}
+
+/**
+ * Removes the pictures of these hashes that no post, reply or avatar uses any more. Called after
+ * a post, reply, avatar or member is deleted or a text is edited (docs/uploads.md, "Garbage
+ * collection"). The rows go at once (synchronously, after the caller's transaction); the promise
+ * settles when the files are gone too, and never rejects (a failure is logged), so a caller
+ * that does not wait for it loses nothing.
+ */
+export function releaseUploads(hashes: Iterable<string>): Promise<number> {
+  let removed = 0;
+  const files: string[] = [];
+  for (const hash of new Set(hashes)) {
+    if (isHashInUse(hash)) continue;
+    const result = deleteHashRows(hash);
+    removed += result.removed;
+    files.push(...result.files);
+  }
+  return deleteFiles(files).then(() => removed);
+}
+
+async function deleteFiles(names: string[]): Promise<void> {
+  const storage = getUploadStorage();
+  for (const name of names) {
+    try {
+      await storage.delete(name);
+    } catch (error) {
+      logServerError(error);
+    }
+  }
+}
+
+async function deleteHash(hash: string): Promise<number> {
+  const { removed, files } = deleteHashRows(hash);
+  await deleteFiles(files);
+  return removed;
+}
+
+/** Deletes every row of a hash; its files are to go when no row names the hash any more. */
+function deleteHashRows(hash: string): { removed: number; files: string[] } {
+  const db = getDb();
+  const rows = db.delete(schema.uploads).where(eq(schema.uploads.hash, hash)).returning().all();
+  if (rows.length > 0) {
+    db.update(schema.users)
+      .set({ avatarUploadId: null, profileImageUrl: null })
+      .where(inArray(schema.users.avatarUploadId, rows.map((row) => row.id)))
+      .run();
+  }
+  const stillThere = db.select({ value: count() }).from(schema.uploads).where(eq(schema.uploads.hash, hash)).get();
+  if ((stillThere?.value ?? 0) > 0) return { removed: rows.length, files: [] };
+  return { removed: rows.length, files: [...new Set(rows.flatMap(fileNamesOf))] };
+}
+
+/** The distinct hashes of the pictures a member uploaded (read before deleting the member). */
+export function uploadHashesOwnedBy(ownerId: string): string[] {
+  return getDb()
+    .selectDistinct({ hash: schema.uploads.hash })
+    .from(schema.uploads)
+    .where(eq(schema.uploads.ownerId, ownerId))
+    .all()
+    .map((row) => row.hash);
+}
+
+/**
+ * Pictures uploaded more than `olderThanMs` ago that nothing uses (picked in an editor, never
+ * posted): removed. Run at start (app/entry.server.tsx).
+ */
+export async function sweepUnusedUploads(olderThanMs = DAY_MS): Promise<number> {
+  const before = new Date(Date.now() - olderThanMs);
+  const hashes = getDb()
+    .selectDistinct({ hash: schema.uploads.hash })
+    .from(schema.uploads)
+    .where(sql`${schema.uploads.createdAt} < ${before.getTime()}`)
+    .all()
+    .map((row) => row.hash);
+  return releaseUploads(hashes);
+}
+
+type Actor = { id: string } & RoleHolder;
+
+/**
+ * A picture removed by its owner or, for any picture, by a moderator or admin (audited): every
+ * copy of it (its hash) and its files; an avatar falls back to the initials. `idOrHash` is the
+ * upload's id or the hash in its URL.
+ */
+export async function removeUpload({ actor, idOrHash }: { actor: Actor; idOrHash: string }): Promise<{ removed: number }> {
+  const db = getDb();
+  const rows = db
+    .select()
+    .from(schema.uploads)
+    .where(sql`${schema.uploads.id} = ${idOrHash} or ${schema.uploads.hash} = ${idOrHash}`)
+    .all();
+  if (rows.length === 0) throw notFound("Picture not found.");
+  const isModerator = can(actor, "content:moderate", getEnv().ADMIN_EMAIL);
+  const isOwner = rows.every((row) => row.ownerId === actor.id);
+  if (!isModerator && !isOwner) throw forbidden("Only the member who uploaded this picture, a moderator or an admin can remove it.");
+  const hash = rows[0].hash;
+  const removed = await deleteHash(hash);
+  if (!isOwner) {
+    recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
+  }
+  return { removed };
+}
