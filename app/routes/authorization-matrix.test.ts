@@ -177,7 +177,7 @@ const freshReportId = async () => createReport({ actor: await someMember(), inpu
 
 export const matrix: MatrixRow[] = [
   // ---- admin panel pages (issue 7) ----
-  // The frame opens for moderators too (the Reports tab only: docs/decisions/0070-reports-tab-for-moderators.md).
+  // The frame opens for moderators too (the Reports tab only: docs/decisions/0072-reports-tab-for-moderators.md).
   { name: "GET /admin (panel frame)", module: adminLayout, method: "GET", path: "/admin", expected: moderatorsPage(200) },
   { name: "GET /admin/users", module: adminUsers, method: "GET", path: "/admin/users", expected: adminsOnlyPage(200) },
   {

@@ -22,6 +22,6 @@ export const mailLink = { slug: "mail", label: "Mail" } as const;
 /**
  * The moderation tab: moderators (content:moderate) see the panel with this tab only; admins see
  * it after SPEC's eight, in a group of its own so the eight stay as SPEC lists them
- * (docs/decisions/0070-reports-tab-for-moderators.md).
+ * (docs/decisions/0072-reports-tab-for-moderators.md).
  */
 export const moderationTabs = [{ slug: "reports", label: "Reports" }] as const;
