@@ -61,6 +61,11 @@ export const users = sqliteTable(
      * also says whether they are suspended (docs/moderation.md). Null: not suspended.
      */
     suspendedUntil: integer("suspended_until", { mode: "timestamp_ms" }),
+    /**
+     * The member's unique handle for @mentions and /u/:username (3–20 of a–z, 0–9, _), generated at
+     * registration from the display name and editable on /profile (docs/discussions.md, "Mentions").
+     */
+    username: text("username").notNull(),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
@@ -70,6 +75,9 @@ export const users = sqliteTable(
     index("users_created_at_idx").on(table.createdAt),
     index("users_first_name_idx").on(table.firstName),
     index("users_skill_idx").on(table.skillLevel),
+    uniqueIndex("users_username_unique").on(table.username),
+    /** Prefix search of display names for the @mention suggestions (GET /api/members/suggest). */
+    index("users_display_name_nocase_idx").on(sql`${table.displayName} COLLATE NOCASE`),
   ],
 );
 

@@ -14,6 +14,7 @@ import { getMemberProfile } from "~/features/members/members.server";
 import { updateProfile } from "~/features/members/profile.server";
 import { profileConstraints } from "~/features/members/constraints";
 import { profileFormSchema } from "~/features/members/schemas";
+import { USERNAME_RULE } from "~/features/auth/usernames";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError, logServerError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       firstName: user.firstName,
       lastName: user.lastName,
       displayName: user.displayName,
+      username: user.username,
       skillLevel: user.skillLevel,
       bio: user.bio ?? "",
       interests: user.interests.join(", "),
@@ -184,6 +186,12 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
         <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
       </div>
       <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <FormField
+        label="Username"
+        hint={`Others mention you as @username. ${USERNAME_RULE}`}
+        errors={fields.username.errors}
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false }}
+      />
       <div className="space-y-1">
         <label htmlFor={fields.skillLevel.id} className="block text-sm font-medium text-slate-800">
           Skill Level

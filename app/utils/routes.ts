@@ -9,6 +9,7 @@ export const routes = {
   meetings: "/meetings",
   members: "/members",
   member: (id: string) => `/members/${id}`,
+  memberByUsername: (username: string) => `/u/${username}`,
   resources: "/resources",
   musicArtists: "/music-artists",
   badges: "/badges",

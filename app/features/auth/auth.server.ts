@@ -16,6 +16,7 @@ import { isAdmin, isModerator } from "~/utils/permissions";
 import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
 import { hashPassword, verifyPassword } from "./password.server";
+import { generateUsername } from "./usernames.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
 
 export type RequestMeta = { clientIp: string };
@@ -101,16 +102,19 @@ export async function registerUser(input: unknown, meta: RequestMeta): Promise<U
   }
 }
 
-type NewUser = Omit<typeof schema.users.$inferInsert, "id"> & { id?: string };
+type NewUser = Omit<typeof schema.users.$inferInsert, "id" | "username"> & { id?: string; username?: string };
 
-/** Inserts a user row and records joining (the engine awards Explorer) in one transaction. */
+/**
+ * Inserts a user row and records joining (the engine awards Explorer) in one transaction; the
+ * username is generated from the display name unless given (docs/discussions.md, "Mentions").
+ */
 export function createUserRecord(values: NewUser): User {
   const db = getDb();
   return db.$client
     .transaction(() => {
       const user = db
         .insert(schema.users)
-        .values({ id: randomUUID(), ...values })
+        .values({ id: randomUUID(), ...values, username: values.username ?? generateUsername(values.displayName) })
         .returning()
         .get();
       recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });

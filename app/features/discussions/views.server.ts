@@ -9,6 +9,7 @@ export type PublicAuthor = {
   firstName: string;
   lastName: string;
   displayName: string;
+  username: string;
   profileImageUrl: string | null;
   role: "member" | "moderator" | "admin";
 };
@@ -52,7 +53,7 @@ export const POST_COLUMNS = `
   p.likes_count AS likesCount, p.replies_count AS repliesCount, p.is_pinned AS isPinned,
   p.created_at AS createdAt, p.updated_at AS updatedAt,
   c.name AS categoryName, c.color_class AS categoryColorClass, c.icon_class AS categoryIconClass,
-  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName,
+  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName, u.username AS authorUsername,
   u.profile_image_url AS authorProfileImageUrl, u.role AS authorRole`;
 
 export const POST_JOINS = `
@@ -65,6 +66,7 @@ export type AuthorColumns = {
   authorFirstName: string;
   authorLastName: string;
   authorDisplayName: string;
+  authorUsername: string;
   authorProfileImageUrl: string | null;
   authorRole: PublicAuthor["role"];
 };
@@ -91,6 +93,7 @@ export function toPublicAuthor(row: AuthorColumns): PublicAuthor {
     firstName: row.authorFirstName,
     lastName: row.authorLastName,
     displayName: row.authorDisplayName,
+    username: row.authorUsername,
     profileImageUrl: row.authorProfileImageUrl,
     role: row.authorRole,
   };
@@ -121,7 +124,7 @@ export function toPostView(row: PostRow): PostView {
 export const REPLY_COLUMNS = `
   r.id, r.content, r.post_id AS postId, r.author_id AS authorId, r.parent_reply_id AS parentReplyId,
   r.likes_count AS likesCount, r.created_at AS createdAt, r.updated_at AS updatedAt,
-  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName,
+  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName, u.username AS authorUsername,
   u.profile_image_url AS authorProfileImageUrl, u.role AS authorRole`;
 
 export type ReplyRow = AuthorColumns & {

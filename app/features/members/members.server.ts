@@ -228,6 +228,7 @@ export function listRecentActivity(userId: string, limit = 8): ActivityItem[] {
 export type MemberProfile = {
   id: string;
   name: string;
+  username: string;
   label: string;
   skillLevel: User["skillLevel"];
   joinedAt: Date;
@@ -249,6 +250,7 @@ function toProfile(user: User): MemberProfile {
   return {
     id: user.id,
     name: profileNameOf(user),
+    username: user.username,
     label: roleLabelOf(user),
     skillLevel: user.skillLevel,
     joinedAt: user.joinedAt,
