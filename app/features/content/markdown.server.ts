@@ -8,6 +8,7 @@
  * relative path), so no script, event handler or `javascript:` URL can come out of it.
  */
 import MarkdownIt from "markdown-it";
+import { mentionsOfTokens, mentionsPlugin } from "./mentions.server";
 
 /** Excerpt length of SPEC section 9 (post cards, dashboard). */
 export const EXCERPT_LENGTH = 200;
@@ -39,6 +40,7 @@ function createRenderer(): MarkdownIt {
   const markdown = new MarkdownIt("default", { html: false, linkify: true, typographer: false, breaks: true });
   markdown.disable(["image", "table", "heading", "lheading", "html_block", "html_inline"]);
   markdown.validateLink = isSafeLinkUrl;
+  markdown.use(mentionsPlugin);
 
   markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
     const token = tokens[index];
@@ -85,6 +87,11 @@ export function renderMarkdown(source: string): string {
   return renderCached(source);
 }
 
+/** The distinct usernames `@mentioned` in a member's Markdown (not in code, not in links), lowercase, in order. */
+export function extractMentions(source: string): string[] {
+  return mentionsOfTokens(getRenderer().parse(source, {}));
+}
+
 /** The visible text of a member's Markdown, whitespace collapsed (for excerpts and notifications). */
 export function toPlainText(source: string): string {
   const tokens = getRenderer().parse(source, {});
@@ -121,7 +128,8 @@ export function countLinks(source: string): number {
   let links = 0;
   for (const token of getRenderer().parse(source, {})) {
     if (token.type !== "inline") continue;
-    for (const child of token.children ?? []) if (child.type === "link_open") links += 1;
+    // A @mention links inside the site; it is not a link a new member could spam with.
+    for (const child of token.children ?? []) if (child.type === "link_open" && !child.meta?.mention) links += 1;
   }
   return links;
 }

@@ -58,6 +58,7 @@ export function PostForm({
         label="Content"
         errors={fields.content.errors}
         hint={MARKDOWN_HINT}
+        mentions
         textareaProps={{ ...getTextareaProps(fields.content), required: false, rows: 8, placeholder: "Share your thoughts, questions, or insights..." }}
       />
       <SelectField label="Category" errors={fields.categoryId.errors} selectProps={{ ...getSelectProps(fields.categoryId), required: false }}>

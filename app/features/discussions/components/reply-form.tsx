@@ -44,6 +44,7 @@ export function ReplyForm({
         label={label}
         errors={errors}
         hint={MARKDOWN_HINT}
+        mentions
         textareaProps={{ id: `${id}-content`, name: "content", rows: 4, defaultValue: defaultContent, placeholder: "Share your thoughts...", autoFocus, maxLength: 10_000 }}
       />
       <div className="flex justify-end gap-2">
