@@ -10,6 +10,7 @@ import { LikeButton } from "~/features/discussions/components/like-button";
 import { PostForm } from "~/features/discussions/components/post-form";
 import { AuthorLine, authorName, CategoryBadge, PinnedBadge } from "~/features/discussions/components/post-meta";
 import { ReplyForm } from "~/features/discussions/components/reply-form";
+import { QuoteLink } from "~/features/discussions/components/quote-link";
 import { repliesLabel } from "~/features/discussions/format";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
@@ -38,7 +39,7 @@ function postIdOf(value: string | undefined): number {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = loadPostPage(postIdOf(params.id), user);
+  const page = loadPostPage(postIdOf(params.id), user, { quote: new URL(request.url).searchParams.get("quote") });
   if (!page) throw new Response("Not Found", { status: 404 });
   return page;
 }
@@ -137,7 +138,7 @@ function useViewState() {
 }
 
 export default function PostPage() {
-  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories } = useLoaderData<typeof loader>();
+  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories, quote } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const view = useViewState();
   const postPath = routes.post(post.id);
@@ -184,7 +185,7 @@ export default function PostPage() {
               />
             </div>
           ) : (
-            <UserContent html={{ __html: post.html }} className="mt-5" />
+            <UserContent html={{ __html: post.html }} className="mt-5" id="post-content" />
           )}
         </BlockedContent>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
@@ -195,6 +196,7 @@ export default function PostPage() {
             </a>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <QuoteLink postPath={postPath} target="post" username={post.author.username} link={postPath} content={post.content} contentId="post-content" />
             {isAuthor && !isEditing ? (
               <Link to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
                 Edit
@@ -228,7 +230,7 @@ export default function PostPage() {
         ) : null}
       </article>
 
-      <section aria-labelledby="add-reply-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section id="reply" aria-labelledby="add-reply-heading" className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="add-reply-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Add a Reply
         </h2>
@@ -238,7 +240,7 @@ export default function PostPage() {
           action={postPath}
           intent="reply"
           label="Your reply"
-          defaultContent={replyFailure?.formId === "reply-form" ? replyFailure.content : undefined}
+          defaultContent={replyFailure?.formId === "reply-form" ? replyFailure.content : (quote ?? undefined)}
           errors={replyFailure?.formId === "reply-form" ? replyFailure.errors : undefined}
           submitLabel="Post Reply"
           pendingLabel="Posting..."
@@ -315,12 +317,20 @@ function ReplyItem({
             />
           </div>
         ) : (
-          <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" />
+          <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" id={`reply-${reply.id}-content`} />
         )}
         <div className="mt-2 flex flex-wrap items-center gap-1">
           <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
             Reply
           </Link>
+          <QuoteLink
+            postPath={postPath}
+            target={reply.id}
+            username={reply.author.username}
+            link={`${postPath}#reply-${reply.id}`}
+            content={reply.content}
+            contentId={`reply-${reply.id}-content`}
+          />
           {isAuthor && !isEditing ? (
             <Link to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")}>
               Edit

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
 // The list and its fetching load only once the member types an @ (page weight: docs/operations.md).
-const MentionList = lazy(() => import("./mention-list"));
+// The server never renders it (it appears after typing), so its build stays one file.
+const MentionList = import.meta.env.SSR ? () => null : lazy(() => import("./mention-list"));
 
 /**
  * With JavaScript, typing `@` in the textarea `textareaId` suggests members (GET

@@ -65,10 +65,17 @@ export function mentionsPlugin(markdown: MarkdownIt): void {
   });
 }
 
-/** The distinct usernames a parsed text mentions, in order of first appearance. */
+/**
+ * The distinct usernames a parsed text mentions, in order of first appearance; mentions inside a
+ * quote (a blockquote) are someone else's words and are left out.
+ */
 export function mentionsOfTokens(tokens: Token[]): string[] {
   const usernames = new Set<string>();
+  let quoteDepth = 0;
   for (const token of tokens) {
+    if (token.type === "blockquote_open") quoteDepth += 1;
+    if (token.type === "blockquote_close") quoteDepth -= 1;
+    if (quoteDepth > 0) continue;
     for (const child of token.children ?? []) {
       const mention = (child.meta as { mention?: string } | null)?.mention;
       if (child.type === "link_open" && mention) usernames.add(mention);

@@ -63,3 +63,22 @@ describe("mention notifications", () => {
     expect(scalar<string>(`SELECT link FROM notifications WHERE user_id = ? AND kind = 'mention'`, later.id)).toBe(`/post/${post.id}#reply-${reply.id}`);
   });
 });
+
+describe("quotes", () => {
+  it("pre-fills the reply form with a quote of the post or a reply, and quoted mentions notify nobody", async () => {
+    const { loadPostPage } = await import("./post-page.server");
+    const author = await createActor();
+    const replier = await createActor();
+    const bystander = await createActor();
+    const post = createTestPost(author, { content: "Line one\n\nLine two" });
+    const reply = createReply({ actor: replier, postId: post.id, input: { content: `Thanks @${bystander.username}` } });
+    expect(loadPostPage(post.id, author, { quote: "post" })?.quote).toBe(`> [@${author.username} wrote](/post/${post.id}):\n> Line one\n>\n> Line two\n\n`);
+    const quote = loadPostPage(post.id, author, { quote: String(reply.id) })?.quote ?? "";
+    expect(quote).toBe(`> [@${replier.username} wrote](/post/${post.id}#reply-${reply.id}):\n> Thanks @${bystander.username}\n\n`);
+    expect(loadPostPage(post.id, author, { quote: "999999" })?.quote).toBeNull();
+    expect(loadPostPage(post.id, author, { quote: "<script>" })?.quote).toBeNull();
+    const before = mentionCount(bystander.id);
+    createReply({ actor: author, postId: post.id, input: { content: `${quote}Agreed.` } });
+    expect(mentionCount(bystander.id)).toBe(before);
+  });
+});

@@ -2,8 +2,16 @@
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { renderMarkdown } from "~/features/content/markdown.server";
 import { canModerate, findPost, listCategories, type Actor } from "./posts.server";
-import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, type ReplyNode } from "./replies.server";
-import type { PostView } from "./views.server";
+import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode } from "./replies.server";
+import { quoteMarkdown, quoteTargetOf } from "./quote";
+import type { PostView, ReplyView } from "./views.server";
+
+function quoteOf(post: PostView, replies: ReplyView[], target: "post" | number | null): string | null {
+  if (target === "post") return quoteMarkdown({ username: post.author.username, link: `/post/${post.id}`, text: post.content });
+  const reply = target === null ? undefined : replies.find((candidate) => candidate.id === target);
+  if (!reply) return null;
+  return quoteMarkdown({ username: reply.author.username, link: replyLink(post.id, reply.id), text: reply.content });
+}
 
 export type RenderedReply = Omit<ReplyNode, "children" | "content"> & {
   content: string;
@@ -22,8 +30,16 @@ function renderTree(nodes: ReplyNode[], blockedIds: ReadonlySet<string>): Render
   }));
 }
 
-/** The post page's data, or null for an unknown post (the route answers 404). */
-export function loadPostPage(postId: number, viewer: Actor): {
+/**
+ * The post page's data, or null for an unknown post (the route answers 404). `quote` (the
+ * `?quote=` of a 'Quote' link with JavaScript off) pre-fills the reply form with a Markdown quote
+ * of the post or of one of its replies (docs/discussions.md, "Quotes").
+ */
+export function loadPostPage(
+  postId: number,
+  viewer: Actor,
+  { quote = null }: { quote?: string | null } = {},
+): {
   post: PostView & { html: string; isFromBlockedMember: boolean };
   replies: RenderedReply[];
   replyCount: number;
@@ -32,6 +48,7 @@ export function loadPostPage(postId: number, viewer: Actor): {
   maxDepth: number;
   viewer: { id: string; canModerate: boolean };
   categories: { id: number; name: string }[];
+  quote: string | null;
 } | null {
   const post = findPost(postId, viewer.id);
   if (!post) return null;
@@ -45,5 +62,6 @@ export function loadPostPage(postId: number, viewer: Actor): {
     maxDepth: MAX_REPLY_DEPTH,
     viewer: { id: viewer.id, canModerate: canModerate(viewer) },
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+    quote: quoteOf(post, replies, quoteTargetOf(quote)),
   };
 }

@@ -1,0 +1,100 @@
+/**
+ * A living community in a real browser (docs/discussions.md): usernames and /u/:username,
+ * @mentions (suggestions with JavaScript, notifications), quotes with JavaScript on and off.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
+import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken } from "./support/discussions";
+
+const browser = browserPerFile();
+const baseURL = inject("baseURL");
+
+type Me = { id: string; username: string };
+
+describe.each(jsModes)("usernames, mentions and quotes ($mode)", ({ js }) => {
+  const { page, context } = pagePerTest(browser, js);
+
+  it("shows and edits the username on /profile, with a clear error when taken; /u/:username redirects", async () => {
+    const taken = await createApiMember(baseURL);
+    const member = await createApiMember(baseURL);
+    const takenName = (await apiCall<Me>(baseURL, taken, "GET", "/api/auth/user")).json.username;
+    await signInContext(context(), baseURL, member);
+    await goto(page(), "/profile?edit=1");
+    const field = page().getByLabel("Username");
+    await field.fill(takenName);
+    await page().getByRole("button", { name: "Save Changes" }).click();
+    await visible(page().getByText("That username is taken. Please choose another.").first());
+    const wanted = `u_${uniqueToken("").slice(0, 12)}`;
+    await page().getByLabel("Username").fill(wanted);
+    await page().getByRole("button", { name: "Save Changes" }).click();
+    await waitForToast(page(), "Success", "Profile updated successfully!");
+    await visible(page().getByTestId("profile-username").getByText(`@${wanted}`));
+    await goto(page(), `/u/${wanted}`);
+    expect(pathOf(page())).toBe(`/members/${member.id}`);
+  });
+
+  it("links and notifies a mention written in a reply", async () => {
+    const token = uniqueToken();
+    const author = await createApiMember(baseURL);
+    const mentioned = await createApiMember(baseURL, { displayName: `Called ${token}` });
+    const writer = await createApiMember(baseURL, { displayName: `Caller ${token}` });
+    const username = (await apiCall<Me>(baseURL, mentioned, "GET", "/api/auth/user")).json.username;
+    const post = await createPostViaApi(baseURL, author, { title: `Mention ${token}` });
+    await signInContext(context(), baseURL, writer);
+    await goto(page(), `/post/${post.id}`);
+    const textarea = page().locator("#reply-form-content");
+    if (js) {
+      await textarea.pressSequentially(`Hi @${username.slice(0, 4)}`);
+      const option = page().getByRole("option", { name: new RegExp(`@${username}`) });
+      await visible(option);
+      await option.click();
+      expect(await textarea.inputValue()).toBe(`Hi @${username} `);
+      await textarea.pressSequentially("come see");
+    } else {
+      await textarea.fill(`Hi @${username} come see`);
+    }
+    await page().getByRole("button", { name: "Post Reply" }).click();
+    await visible(page().getByTestId("reply").getByRole("link", { name: `@${username}` }));
+    const notifications = await apiCall<{ kind: string; message: string }[]>(baseURL, mentioned, "GET", "/api/notifications");
+    expect(notifications.json.filter((notice) => notice.kind === "mention").map((notice) => notice.message)).toEqual([`Caller ${token} mentioned you in "Mention ${token}"`]);
+  });
+
+  it("quotes a reply into the reply form", async () => {
+    const token = uniqueToken();
+    const author = await createApiMember(baseURL);
+    const replier = await createApiMember(baseURL);
+    const post = await createPostViaApi(baseURL, author, { title: `Quote ${token}`, content: "The original post." });
+    const reply = await apiCall<{ id: number; author: { username: string } }>(baseURL, replier, "POST", `/api/posts/${post.id}/replies`, {
+      content: "First sentence here. Second sentence here.",
+    });
+    await signInContext(context(), baseURL, author);
+    await goto(page(), `/post/${post.id}`);
+    const textarea = page().locator("#reply-form-content");
+    await textarea.fill("My draft");
+    const quoteOf = `> [@${reply.json.author.username} wrote](/post/${post.id}#reply-${reply.json.id}):\n`;
+    if (js) {
+      // Select only the second sentence: the quote holds just that, added after what was typed.
+      await page().evaluate((id) => {
+        const paragraph = document.querySelector(`#reply-${id}-content p`);
+        const text = paragraph?.firstChild;
+        if (!text) throw new Error("no reply text");
+        const range = document.createRange();
+        range.setStart(text, "First sentence here. ".length);
+        range.setEnd(text, (text.textContent ?? "").length);
+        window.getSelection()?.removeAllRanges();
+        window.getSelection()?.addRange(range);
+      }, reply.json.id);
+      await page().getByRole("link", { name: `Quote @${reply.json.author.username}` }).click();
+      expect(await textarea.inputValue()).toBe(`My draft\n\n${quoteOf}> Second sentence here.\n\n`);
+      expect(pathOf(page())).toBe(`/post/${post.id}`);
+    } else {
+      await page().getByRole("link", { name: `Quote @${reply.json.author.username}` }).click();
+      expect(new URL(page().url()).search).toBe(`?quote=${reply.json.id}`);
+      expect(await page().locator("#reply-form-content").inputValue()).toBe(`${quoteOf}> First sentence here. Second sentence here.\n\n`);
+    }
+    await page().locator("#reply-form-content").press("End");
+    await page().locator("#reply-form-content").pressSequentially("Agreed.");
+    await page().getByRole("button", { name: "Post Reply" }).click();
+    await visible(page().getByTestId("reply").locator("blockquote").first());
+  });
+});
