@@ -66,6 +66,11 @@ export const users = sqliteTable(
      * registration from the display name and editable on /profile (docs/discussions.md, "Mentions").
      */
     username: text("username").notNull(),
+    /**
+     * The secret in the member's private feed URLs (/feeds/<token>/…), made when first needed and
+     * replaced on rotate; null: none yet (docs/decisions/0069-private-feed-tokens.md).
+     */
+    feedToken: text("feed_token"),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
@@ -78,6 +83,7 @@ export const users = sqliteTable(
     uniqueIndex("users_username_unique").on(table.username),
     /** Prefix search of display names for the @mention suggestions (GET /api/members/suggest). */
     index("users_display_name_nocase_idx").on(sql`${table.displayName} COLLATE NOCASE`),
+    uniqueIndex("users_feed_token_unique").on(table.feedToken),
   ],
 );
 

@@ -98,3 +98,35 @@ describe.each(jsModes)("usernames, mentions and quotes ($mode)", ({ js }) => {
     await visible(page().getByTestId("reply").locator("blockquote").first());
   });
 });
+
+describe("private feeds", () => {
+  it("serves both feeds to a real feed parser, links the feed from /discussions, and 404s after rotating", async () => {
+    const { parseFeed } = await import("@rowanmanning/feed-parser");
+    const token = uniqueToken();
+    const reader = await createApiMember(baseURL);
+    const writer = await createApiMember(baseURL, { displayName: `Feeder ${token}` });
+    const post = await createPostViaApi(baseURL, writer, { title: `Feed ${token}`, content: "Read me in a feed reader." });
+    const urls = await apiCall<{ discussions: string; categories: { id: number; name: string; url: string }[] }>(baseURL, reader, "GET", "/api/account/feeds");
+    expect(urls.status).toBe(200);
+    const all = await fetch(urls.json.discussions);
+    expect(all.headers.get("content-type")).toMatch(/application\/atom\+xml/);
+    const feed = parseFeed(await all.text());
+    const item = feed.items.find((entry) => entry.title === `Feed ${token}`);
+    expect(item?.url).toBe(`${baseURL}/post/${post.id}`);
+    expect(item?.authors[0]?.name).toBe(`Feeder ${token}`);
+    expect(item?.description).toBe("Read me in a feed reader.");
+    const category = urls.json.categories.find((entry) => entry.id === post.categoryId);
+    const categoryFeed = parseFeed(await (await fetch(category?.url ?? "")).text());
+    expect(categoryFeed.items.map((entry) => entry.title)).toContain(`Feed ${token}`);
+
+    const page = await fetch(`${baseURL}/discussions`, { headers: { Cookie: reader.cookie } });
+    expect(await page.text()).toContain(`<link rel="alternate" type="application/atom+xml" title="Quads discussions" href="${urls.json.discussions}"/>`);
+
+    const rotated = await apiCall<{ discussions: string }>(baseURL, reader, "POST", "/api/account/feeds/rotate");
+    expect(rotated.json.discussions).not.toBe(urls.json.discussions);
+    expect((await fetch(urls.json.discussions)).status).toBe(404);
+    expect((await fetch(category?.url ?? "")).status).toBe(404);
+    expect((await fetch(rotated.json.discussions)).status).toBe(200);
+    expect((await fetch(`${baseURL}/feeds/unknown/discussions.xml`)).status).toBe(404);
+  });
+});

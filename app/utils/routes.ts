@@ -10,6 +10,8 @@ export const routes = {
   members: "/members",
   member: (id: string) => `/members/${id}`,
   memberByUsername: (username: string) => `/u/${username}`,
+  discussionsFeed: (token: string) => `/feeds/${token}/discussions.xml`,
+  categoryFeed: (token: string, categoryId: number) => `/feeds/${token}/categories/${categoryId}.xml`,
   resources: "/resources",
   musicArtists: "/music-artists",
   badges: "/badges",

@@ -23,7 +23,7 @@ export type RequestMeta = { clientIp: string };
 
 /** What the current user may see of their own account: everything but the password hash. */
 export function toCurrentUser(user: User) {
-  const { password: _password, discussionsSeenAt: _seen, suspendedUntil: _suspendedUntil, ...rest } = user;
+  const { password: _password, discussionsSeenAt: _seen, suspendedUntil: _suspendedUntil, feedToken: _feedToken, ...rest } = user;
   const adminEmails = getEnv().ADMIN_EMAIL;
   return { ...rest, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
 }
