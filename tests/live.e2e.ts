@@ -130,3 +130,31 @@ describe("private feeds", () => {
     expect((await fetch(`${baseURL}/feeds/unknown/discussions.xml`)).status).toBe(404);
   });
 });
+
+describe.each(jsModes)("related discussions ($mode)", ({ js }) => {
+  const { page, context } = pagePerTest(browser, js);
+
+  it("lists related discussions under a post, and similar ones while typing a new title with JavaScript", async () => {
+    const word = uniqueToken("rel");
+    const member = await createApiMember(baseURL);
+    // Words of this test only, so posts of other tests rank below.
+    const first = uniqueToken("one");
+    const second = uniqueToken("two");
+    const post = await createPostViaApi(baseURL, member, { title: `${word} ${first}`, content: `${word} ${first}` });
+    const other = await createPostViaApi(baseURL, member, { title: `${word} ${second}`, content: `${word} ${second}` });
+    const related = await apiCall<{ id: number }[]>(baseURL, member, "GET", `/api/posts/${post.id}/related`);
+    expect(related.json[0]?.id).toBe(other.id);
+    await signInContext(context(), baseURL, member);
+    await goto(page(), `/post/${post.id}`);
+    const section = page().getByRole("region", { name: "Related discussions" });
+    await visible(section.getByRole("link", { name: `${word} ${second}` }));
+    await goto(page(), "/discussions/new");
+    await page().getByLabel("Title").fill(`${word} help`);
+    if (js) {
+      await visible(page().getByRole("region", { name: "Similar discussions" }).getByRole("link", { name: `${word} ${first}` }));
+    } else {
+      await page().waitForTimeout(600);
+      expect(await page().getByText("Similar discussions").count()).toBe(0);
+    }
+  });
+});

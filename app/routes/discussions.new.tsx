@@ -104,6 +104,7 @@ export default function CreateDiscussionDialog() {
           pendingLabel="Creating..."
           cancelTo={closeTo}
           autoFocus
+          showsSimilar
         />
       </div>
     </div>

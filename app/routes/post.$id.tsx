@@ -138,7 +138,7 @@ function useViewState() {
 }
 
 export default function PostPage() {
-  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories, quote } = useLoaderData<typeof loader>();
+  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories, quote, related } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const view = useViewState();
   const postPath = routes.post(post.id);
@@ -265,6 +265,26 @@ export default function PostPage() {
         )}
         {isTruncated ? <p className="mt-4 text-sm text-slate-600">This page shows the first 1,000 replies of this discussion.</p> : null}
       </section>
+
+      {related.length ? (
+        <section aria-labelledby="related-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
+            Related discussions
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {related.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                <Link to={routes.post(item.id)} className="font-medium text-indigo-700 hover:underline">
+                  {item.title}
+                </Link>
+                <span className="text-xs text-slate-500">
+                  {item.authorName} · {repliesLabel(item.repliesCount)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

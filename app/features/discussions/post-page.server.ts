@@ -4,6 +4,7 @@ import { renderMarkdown } from "~/features/content/markdown.server";
 import { canModerate, findPost, listCategories, type Actor } from "./posts.server";
 import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode } from "./replies.server";
 import { quoteMarkdown, quoteTargetOf } from "./quote";
+import { listRelatedPosts } from "./related.server";
 import type { PostView, ReplyView } from "./views.server";
 
 function quoteOf(post: PostView, replies: ReplyView[], target: "post" | number | null): string | null {
@@ -49,6 +50,7 @@ export function loadPostPage(
   viewer: { id: string; canModerate: boolean };
   categories: { id: number; name: string }[];
   quote: string | null;
+  related: { id: number; title: string; repliesCount: number; authorName: string }[];
 } | null {
   const post = findPost(postId, viewer.id);
   if (!post) return null;
@@ -63,5 +65,8 @@ export function loadPostPage(
     viewer: { id: viewer.id, canModerate: canModerate(viewer) },
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
     quote: quoteOf(post, replies, quoteTargetOf(quote)),
+    related: listRelatedPosts({ post, viewerId: viewer.id })
+      .filter((related) => !blockedIds.has(related.authorId))
+      .map((related) => ({ id: related.id, title: related.title, repliesCount: related.repliesCount, authorName: related.author.displayName })),
   };
 }

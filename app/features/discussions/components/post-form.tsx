@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { postConstraints } from "../constraints";
+import { SimilarDiscussions } from "./similar-discussions";
 import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
 
 type CategoryOption = { id: number; name: string };
@@ -20,6 +21,7 @@ export function PostForm({
   pendingLabel,
   cancelTo,
   autoFocus,
+  showsSimilar,
 }: {
   id: string;
   action: string;
@@ -31,6 +33,8 @@ export function PostForm({
   pendingLabel: string;
   cancelTo: string;
   autoFocus?: boolean;
+  /** 'Similar discussions' under the title (a new discussion, JavaScript only). */
+  showsSimilar?: boolean;
 }) {
   const navigation = useNavigation();
   const isPending = navigation.state === "submitting" && navigation.formAction === action && (!intent || navigation.formData?.get("intent") === intent);
@@ -54,6 +58,7 @@ export function PostForm({
         errors={fields.title.errors}
         inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: false, placeholder: "What would you like to discuss?", autoFocus }}
       />
+      {showsSimilar ? <SimilarDiscussions titleId={fields.title.id} /> : null}
       <TextAreaField
         label="Content"
         errors={fields.content.errors}
