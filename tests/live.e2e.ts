@@ -158,3 +158,36 @@ describe.each(jsModes)("related discussions ($mode)", ({ js }) => {
     }
   });
 });
+
+describe("drafts (JavaScript on)", () => {
+  const { page, context } = pagePerTest(browser, true);
+
+  it("keeps an unsent reply and a new discussion in the browser, and clears them on send or discard", async () => {
+    const token = uniqueToken();
+    const member = await createApiMember(baseURL);
+    const post = await createPostViaApi(baseURL, member, { title: `Draft ${token}` });
+    await signInContext(context(), baseURL, member);
+    await goto(page(), `/post/${post.id}`);
+    await page().locator("#reply-form-content").fill(`Half-written ${token}`);
+    await page().waitForTimeout(500);
+    await goto(page(), `/post/${post.id}`);
+    expect(await page().locator("#reply-form-content").inputValue()).toBe(`Half-written ${token}`);
+    await visible(page().getByText("Draft restored."));
+    await page().getByRole("button", { name: "Post Reply" }).click();
+    await visible(page().getByTestId("reply").getByText(`Half-written ${token}`));
+    await goto(page(), `/post/${post.id}`);
+    expect(await page().locator("#reply-form-content").inputValue()).toBe("");
+
+    await goto(page(), "/discussions/new");
+    await page().getByLabel("Title").fill(`New ${token}`);
+    await page().getByLabel("Content").fill("Body in progress");
+    await page().waitForTimeout(500);
+    await goto(page(), "/discussions/new");
+    expect(await page().getByLabel("Title").inputValue()).toBe(`New ${token}`);
+    expect(await page().getByLabel("Content").inputValue()).toBe("Body in progress");
+    await page().getByRole("button", { name: "Discard draft" }).click();
+    expect(await page().getByLabel("Title").inputValue()).toBe("");
+    await goto(page(), "/discussions/new");
+    expect(await page().getByLabel("Title").inputValue()).toBe("");
+  });
+});

@@ -105,6 +105,7 @@ export default function CreateDiscussionDialog() {
           cancelTo={closeTo}
           autoFocus
           showsSimilar
+          draftKey="new-discussion"
         />
       </div>
     </div>

@@ -244,6 +244,7 @@ export default function PostPage() {
           errors={replyFailure?.formId === "reply-form" ? replyFailure.errors : undefined}
           submitLabel="Post Reply"
           pendingLabel="Posting..."
+          draftKey={`reply:${post.id}`}
         />
       </section>
 

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { postConstraints } from "../constraints";
+import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { SimilarDiscussions } from "./similar-discussions";
 import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
 
@@ -22,6 +23,7 @@ export function PostForm({
   cancelTo,
   autoFocus,
   showsSimilar,
+  draftKey,
 }: {
   id: string;
   action: string;
@@ -35,6 +37,8 @@ export function PostForm({
   autoFocus?: boolean;
   /** 'Similar discussions' under the title (a new discussion, JavaScript only). */
   showsSimilar?: boolean;
+  /** Keeps the unsent title and content in the browser under this key (JavaScript only). */
+  draftKey?: string;
 }) {
   const navigation = useNavigation();
   const isPending = navigation.state === "submitting" && navigation.formAction === action && (!intent || navigation.formData?.get("intent") === intent);
@@ -74,6 +78,7 @@ export function PostForm({
           </option>
         ))}
       </SelectField>
+      {draftKey ? <DraftKeeper formId={form.id} storageKey={draftKey} fields={["title", "content"]} /> : null}
       <div className="flex justify-end gap-2">
         <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
           Cancel

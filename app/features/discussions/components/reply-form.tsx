@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { buttonClass, MARKDOWN_HINT, TextAreaField } from "./fields";
 
 /** A reply (or reply edit) form: a plain POST form; the server validates and re-renders it with the text kept. */
@@ -15,6 +16,7 @@ export function ReplyForm({
   pendingLabel,
   cancelTo,
   autoFocus,
+  draftKey,
 }: {
   id: string;
   action: string;
@@ -28,6 +30,8 @@ export function ReplyForm({
   pendingLabel: string;
   cancelTo?: string;
   autoFocus?: boolean;
+  /** Keeps the unsent text in the browser under this key (JavaScript only). */
+  draftKey?: string;
 }) {
   const navigation = useNavigation();
   const isPending =
@@ -47,6 +51,7 @@ export function ReplyForm({
         mentions
         textareaProps={{ id: `${id}-content`, name: "content", rows: 4, defaultValue: defaultContent, placeholder: "Share your thoughts...", autoFocus, maxLength: 10_000 }}
       />
+      {draftKey ? <DraftKeeper formId={id} storageKey={draftKey} fields={["content"]} /> : null}
       <div className="flex justify-end gap-2">
         {cancelTo ? (
           <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
