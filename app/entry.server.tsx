@@ -6,6 +6,7 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { endLiveStreams } from "./features/live/live.server";
 import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -27,6 +28,8 @@ export const appServer = {
     return env;
   },
   stop: stopApplication,
+  /** Ends the open live-update streams so that shutdown's wait for in-flight requests can finish. */
+  endStreams: endLiveStreams,
   healthy: databaseIsHealthy,
   /** The database's write version (the page cache's freshness key). */
   databaseVersion,

@@ -1,3 +1,4 @@
+import { LiveUpdates } from "~/features/live/components/live-updates";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
@@ -110,6 +111,7 @@ export default function App() {
         Skip to content
       </a>
       <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} />
+      <LiveUpdates unreadNotifications={counts.unreadNotifications} />
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
         <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
         <main id="main" className="min-w-0 flex-1">

@@ -3,7 +3,8 @@
  * @mentions (suggestions with JavaScript, notifications), quotes with JavaScript on and off.
  */
 import { describe, expect, inject, it } from "vitest";
-import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
+import { browserPerFile, goto, jsModes, newContext, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
+import { withDatabase } from "./support/db";
 import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken } from "./support/discussions";
 
 const browser = browserPerFile();
@@ -189,5 +190,139 @@ describe("drafts (JavaScript on)", () => {
     expect(await page().getByLabel("Title").inputValue()).toBe("");
     await goto(page(), "/discussions/new");
     expect(await page().getByLabel("Title").inputValue()).toBe("");
+  });
+});
+
+/** Reads a Server-Sent Events stream until `until` returns true for the events so far (or the time runs out). */
+async function readEvents(response: Response, until: (events: { event: string; data: unknown }[]) => boolean, timeoutMs = 5_000) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: unknown }[] = [];
+  let buffer = "";
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline && !until(events)) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      if (!chunk || chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const name = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (name && data) events.push({ event: name, data: JSON.parse(data) });
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return events;
+}
+
+describe("live updates: GET /events", () => {
+  it("answers visitors 401, streams uncompressed and unbuffered, and limits streams per member with a clear 429", async () => {
+    expect((await fetch(`${baseURL}/events`)).status).toBe(401);
+    const member = await createApiMember(baseURL);
+    const controllers: AbortController[] = [];
+    try {
+      const first = new AbortController();
+      controllers.push(first);
+      const response = await fetch(`${baseURL}/events`, { headers: { Cookie: member.cookie, "Accept-Encoding": "gzip" }, signal: first.signal });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("x-accel-buffering")).toBe("no");
+      expect(response.headers.get("x-page-cache")).toBeNull();
+      const events = await readEvents(response, (list) => list.length > 0);
+      expect(events[0]).toEqual({ event: "notifications", data: { unreadNotifications: 0 } });
+      // Each worker holds its own; open enough that one worker gets more than five.
+      let refused: Response | undefined;
+      for (let index = 0; index < 12 && !refused; index += 1) {
+        const controller = new AbortController();
+        controllers.push(controller);
+        const next = await fetch(`${baseURL}/events`, { headers: { Cookie: member.cookie }, signal: controller.signal });
+        if (next.status === 429) refused = next;
+      }
+      expect(refused?.status).toBe(429);
+      expect(((await refused?.json()) as { message: string }).message).toMatch(/live pages open already/);
+    } finally {
+      for (const controller of controllers) controller.abort();
+    }
+  });
+
+  it("carries a change written by another process (another worker, or another box) to an open stream", async () => {
+    const member = await createApiMember(baseURL);
+    const writer = await createApiMember(baseURL);
+    const post = await createPostViaApi(baseURL, member, { title: `Live ${uniqueToken()}` });
+    const controller = new AbortController();
+    const response = await fetch(`${baseURL}/events?post=${post.id}`, { headers: { Cookie: member.cookie }, signal: controller.signal });
+    const started = Date.now();
+    // Several fresh connections: the cluster's round robin sends them to both workers.
+    setTimeout(() => {
+      void apiCall(baseURL, writer, "POST", `/api/posts/${post.id}/replies`, { content: "From somewhere else" });
+      withDatabase((db) => db.prepare("insert into notifications (user_id, kind, message) values (?, 'badge', 'Written by another process')").run(member.id));
+    }, 300);
+    const events = await readEvents(response, (list) => list.some((item) => item.event === "post" && (item.data as { repliesCount: number }).repliesCount === 1) && list.some((item) => item.event === "notifications" && (item.data as { unreadNotifications: number }).unreadNotifications === 2));
+    controller.abort();
+    expect(events.filter((item) => item.event === "notifications").map((item) => (item.data as { unreadNotifications: number }).unreadNotifications).at(-1)).toBe(2);
+    expect(events.some((item) => item.event === "post" && (item.data as { repliesCount: number }).repliesCount === 1)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
+describe("live updates in two browsers", () => {
+  it("shows B the reply A wrote and B's new bell count within 2 seconds, without a reload, keeping what B typed", async () => {
+    const token = uniqueToken();
+    const author = await createApiMember(baseURL);
+    const replier = await createApiMember(baseURL, { displayName: `Live ${token}` });
+    const post = await createPostViaApi(baseURL, author, { title: `Live ${token}` });
+    const contextB = await newContext(browser(), { javaScriptEnabled: true, baseURL });
+    const contextA = await newContext(browser(), { javaScriptEnabled: true, baseURL });
+    try {
+      await signInContext(contextB, baseURL, author);
+      await signInContext(contextA, baseURL, replier);
+      const pageB = await contextB.newPage();
+      const pageA = await contextA.newPage();
+      await goto(pageB, `/post/${post.id}`);
+      await pageB.evaluate(() => ((window as unknown as { loadMarker: boolean }).loadMarker = true));
+      await pageB.locator("#reply-form-content").fill("B is typing");
+      await goto(pageA, `/post/${post.id}`);
+      await pageA.locator("#reply-form-content").fill(`Hello from A ${token}`);
+      await pageA.getByRole("button", { name: "Post Reply" }).click();
+      await visible(pageA.getByTestId("reply").getByText(`Hello from A ${token}`));
+      const reply = pageB.getByTestId("reply").filter({ hasText: `Hello from A ${token}` });
+      await reply.waitFor({ timeout: 2_000 });
+      await visible(pageB.getByTestId("unread-notifications").getByText("1"), 2_000);
+      expect(await pageB.evaluate(() => (window as unknown as { loadMarker?: boolean }).loadMarker)).toBe(true);
+      expect(await pageB.locator("#reply-form-content").inputValue()).toBe("B is typing");
+      expect(await reply.getAttribute("data-live")).toBe("new");
+
+      await goto(pageB, "/discussions");
+      await createPostViaApi(baseURL, replier, { title: `Newer ${token}` });
+      const bar = pageB.getByRole("button", { name: /1 new discussion — show|\d+ new discussions — show/ });
+      await bar.waitFor({ timeout: 3_000 });
+      await bar.click();
+      await visible(pageB.getByRole("link", { name: `Newer ${token}` }).first());
+    } finally {
+      await contextA.close();
+      await contextB.close();
+    }
+  });
+
+  it("opens no stream without JavaScript", async () => {
+    const member = await createApiMember(baseURL);
+    const context = await newContext(browser(), { javaScriptEnabled: false, baseURL });
+    try {
+      await signInContext(context, baseURL, member);
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+      await goto(page, "/discussions");
+      await page.waitForTimeout(500);
+      expect(requests).not.toContain("/events");
+    } finally {
+      await context.close();
+    }
   });
 });

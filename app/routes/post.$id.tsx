@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
@@ -147,6 +148,8 @@ export default function PostPage() {
   const replyFailure = actionData && "formId" in actionData ? actionData : null;
   const editResult = actionData && "result" in actionData ? actionData.result : null;
   const isEditing = isAuthor && (view.edit === "post" || Boolean(editResult));
+  const replyFormVersion = useReplyFormVersion(Boolean(replyFailure));
+  useHighlightNewReplies(replies);
 
   return (
     <div className="space-y-6">
@@ -235,7 +238,7 @@ export default function PostPage() {
           Add a Reply
         </h2>
         <ReplyForm
-          key={`reply-form-${replyCount}`}
+          key={`reply-form-${replyFormVersion}`}
           id="reply-form"
           action={postPath}
           intent="reply"
@@ -288,6 +291,52 @@ export default function PostPage() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The 'Add a Reply' form starts empty again only after the member's own reply was sent, never
+ * when live updates reload the page's data (a member writing keeps what they typed).
+ */
+function useReplyFormVersion(hasFailed: boolean): number {
+  const navigation = useNavigation();
+  const [version, setVersion] = useState(0);
+  const wasSending = useRef(false);
+  const isSending = navigation.state !== "idle" && navigation.formData?.get("formId") === "reply-form";
+  useEffect(() => {
+    if (wasSending.current && !isSending && !hasFailed) setVersion((current) => current + 1);
+    wasSending.current = isSending;
+  }, [isSending, hasFailed]);
+  return version;
+}
+
+function replyIdsOf(replies: RenderedReply[], into = new Set<number>()): Set<number> {
+  for (const reply of replies) {
+    into.add(reply.id);
+    replyIdsOf(reply.children, into);
+  }
+  return into;
+}
+
+/** Replies that arrive while the page is open (live updates) get a short highlight. */
+function useHighlightNewReplies(replies: RenderedReply[]) {
+  const known = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    const ids = replyIdsOf(replies);
+    const previous = known.current;
+    known.current = ids;
+    if (!previous) return;
+    for (const id of ids) {
+      if (previous.has(id)) continue;
+      const element = document.getElementById(`reply-${id}`);
+      if (!element) continue;
+      element.dataset.live = "new";
+      element.classList.add("rounded-lg", "ring-2", "ring-amber-300", "transition-shadow");
+      setTimeout(() => {
+        element.classList.remove("ring-2", "ring-amber-300");
+        delete element.dataset.live;
+      }, 4_000);
+    }
+  }, [replies]);
 }
 
 function ReplyItem({
