@@ -27,8 +27,17 @@ import { createApiMember, type ApiMember } from "./support/discussions";
 const JS_BUDGET = 100 * 1024;
 const HTML_BUDGET = 25 * 1024;
 
-/** Pages over the JavaScript budget, with the gzipped size they may not exceed (measured + 1 KB). None today. */
-const OVER_BUDGET: Record<string, number> = {};
+/**
+ * Pages over the JavaScript budget, with the gzipped size they may not exceed (measured + 1 KB).
+ * Live updates (root), quotes, drafts and mention suggestions pushed these just over; to win back
+ * (docs/discussions.md, "Live updates").
+ */
+const OVER_BUDGET: Record<string, number> = {
+  "member /": 101.4 * 1024,
+  "member /discussions/new": 103.3 * 1024,
+  "member /post/:id": 103.5 * 1024,
+  "admin /admin/manage-artists": 102.3 * 1024,
+};
 
 const baseURL = inject("baseURL");
 let member: ApiMember;

@@ -8,7 +8,6 @@
  * since the page loaded) with indexed reads and sends what changed. No writer has to publish
  * anything, so a reply written in one worker reaches a stream held by another within a second.
  */
-import { getNotificationCounts } from "~/features/notifications/notifications.server";
 import { getDb } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { databaseVersion } from "~/utils/startup.server";
@@ -45,29 +44,56 @@ function event(name: string, data: unknown): string {
   return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** Sends a stream the parts of its state that changed since the last time (everything the first time). */
-function refresh(stream: LiveStream): void {
-  const sqlite = getDb().$client;
-  const unread = getNotificationCounts(stream.userId).unreadNotifications;
+/** The count the /discussions bar shows stops here (it says "99 new discussions" at most). */
+export const NEW_DISCUSSIONS_CAP = 99;
+
+type TickCache = { unread: Map<string, number>; posts: Map<number, string> };
+const newTickCache = (): TickCache => ({ unread: new Map(), posts: new Map() });
+
+function unreadOf(userId: string, cache: TickCache): number {
+  let unread = cache.unread.get(userId);
+  if (unread === undefined) {
+    // notifications_user_unread_idx: an index range count.
+    unread = getDb().$client.prepare(`SELECT count(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`).pluck().get(userId) as number;
+    cache.unread.set(userId, unread);
+  }
+  return unread;
+}
+
+function postStateOf(postId: number, cache: TickCache): string {
+  let state = cache.posts.get(postId);
+  if (state === undefined) {
+    const sqlite = getDb().$client;
+    const post = sqlite.prepare(`SELECT replies_count AS repliesCount, likes_count AS likesCount FROM posts WHERE id = ?`).get(postId) as
+      | { repliesCount: number; likesCount: number }
+      | undefined;
+    state = JSON.stringify(post ? { postId, repliesCount: post.repliesCount, likesCount: post.likesCount } : { postId, deleted: true });
+    cache.posts.set(postId, state);
+  }
+  return state;
+}
+
+/**
+ * Sends a stream the parts of its state that changed since the last time (everything the first
+ * time). `cache` shares the reads of one tick between streams of the same member or post.
+ */
+function refresh(stream: LiveStream, cache: TickCache = newTickCache()): void {
+  const unread = unreadOf(stream.userId, cache);
   if (unread !== stream.state.unread) {
     stream.state.unread = unread;
     stream.send(event("notifications", { unreadNotifications: unread }));
   }
   if (stream.postId !== null) {
-    const post = sqlite.prepare(`SELECT replies_count AS repliesCount, likes_count AS likesCount FROM posts WHERE id = ?`).get(stream.postId) as
-      | { repliesCount: number; likesCount: number }
-      | undefined;
-    const lastReplyId = (sqlite.prepare(`SELECT max(id) FROM replies WHERE post_id = ?`).pluck().get(stream.postId) as number | null) ?? 0;
-    const payload = post ? { postId: stream.postId, repliesCount: post.repliesCount, likesCount: post.likesCount, lastReplyId } : { postId: stream.postId, deleted: true };
-    const key = JSON.stringify(payload);
-    if (key !== stream.state.post) {
-      stream.state.post = key;
-      stream.send(event("post", payload));
+    const state = postStateOf(stream.postId, cache);
+    if (state !== stream.state.post) {
+      stream.state.post = state;
+      stream.send(`event: post\ndata: ${state}\n\n`);
     }
   }
   if (stream.discussionsSince !== null) {
-    const newDiscussions = sqlite
-      .prepare(`SELECT count(*) FROM posts WHERE created_at > ? AND author_id != ?`)
+    // posts_created_idx from the page's load time on, stopping at the cap.
+    const newDiscussions = getDb()
+      .$client.prepare(`SELECT count(*) FROM (SELECT 1 FROM posts WHERE created_at > ? AND author_id != ? LIMIT ${NEW_DISCUSSIONS_CAP})`)
       .pluck()
       .get(stream.discussionsSince, stream.userId) as number;
     if (newDiscussions !== stream.state.discussions) {
@@ -83,10 +109,11 @@ function tick(): void {
   const version = databaseVersion();
   if (version !== lastVersion) {
     lastVersion = version;
+    const cache = newTickCache();
     for (const stream of streams) {
       liveStats.recomputes += 1;
       try {
-        refresh(stream);
+        refresh(stream, cache);
       } catch {
         stream.close();
       }

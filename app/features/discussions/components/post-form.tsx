@@ -1,9 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { postConstraints } from "../constraints";
 import { DraftKeeper } from "~/components/ui/draft-keeper";
-import { SimilarDiscussions } from "./similar-discussions";
 import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
+
+// 'Similar discussions' loads once the member types a title (page weight: docs/operations.md).
+const SimilarDiscussions = import.meta.env.SSR ? () => null : lazy(() => import("./similar-discussions"));
+
+function SimilarDiscussionsOnInput({ titleId }: { titleId: string }) {
+  const [isTyping, setIsTyping] = useState(false);
+  useEffect(() => {
+    const input = document.getElementById(titleId);
+    if (!input || isTyping) return;
+    const start = () => setIsTyping(true);
+    input.addEventListener("input", start, { once: true });
+    return () => input.removeEventListener("input", start);
+  }, [titleId, isTyping]);
+  if (!isTyping) return null;
+  return (
+    <Suspense fallback={null}>
+      <SimilarDiscussions titleId={titleId} />
+    </Suspense>
+  );
+}
 
 type CategoryOption = { id: number; name: string };
 
@@ -62,7 +82,7 @@ export function PostForm({
         errors={fields.title.errors}
         inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: false, placeholder: "What would you like to discuss?", autoFocus }}
       />
-      {showsSimilar ? <SimilarDiscussions titleId={fields.title.id} /> : null}
+      {showsSimilar ? <SimilarDiscussionsOnInput titleId={fields.title.id} /> : null}
       <TextAreaField
         label="Content"
         errors={fields.content.errors}

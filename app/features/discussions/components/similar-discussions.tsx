@@ -11,7 +11,7 @@ const MIN_TITLE_LENGTH = 4;
  * "Related discussions"): once a title is typed, up to 5 existing posts from GET /api/posts/similar,
  * so a member finds an existing thread before opening a duplicate.
  */
-export function SimilarDiscussions({ titleId }: { titleId: string }) {
+export default function SimilarDiscussions({ titleId }: { titleId: string }) {
   const [similar, setSimilar] = useState<Similar[]>([]);
   useEffect(() => {
     const input = document.getElementById(titleId);
