@@ -80,7 +80,8 @@ export const profileFormSchema = z.object({
   firstName: requiredName("First name"),
   lastName: requiredName("Last name"),
   displayName: requiredName("Display name"),
-  username,
+  /** Left out: the username stays as it is. */
+  username: username.optional(),
   skillLevel: z.enum(skillLevels, { errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }) }),
   bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional(),
   interests: z
