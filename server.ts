@@ -215,7 +215,8 @@ async function serve(role: "single" | "worker") {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY.hops);
   if (env.TRUST_PROXY.warning && role === "single") console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
-  app.use(compression());
+  // Never compress (nor buffer) an event stream: each event must leave at once (docs/discussions.md, "Live updates").
+  app.use(compression({ filter: (request, response) => !String(response.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(request, response) }));
 
   app.use((request, response, next) => {
     const nonce = randomBytes(16).toString("base64");
@@ -327,6 +328,8 @@ async function serve(role: "single" | "worker") {
     if (stopping) return;
     stopping = true;
     if (role === "single") console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
+    // Live-update streams never end by themselves: end them so in-flight requests can finish.
+    appServer.endStreams();
     const mailStopped = role === "single" ? appServer.stopMailSender() : Promise.resolve();
     server.close(() => {
       void mailStopped.then(() => {

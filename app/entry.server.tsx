@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startMailSender, stopMailSender } from "./features/mail/sender.server";
+import { endLiveStreams } from "./features/live/live.server";
 import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -35,6 +36,8 @@ export const appServer = {
   startMailSender: () => startMailSender(),
   /** Stops the sender, waiting briefly for a message being sent; call before stop(). */
   stopMailSender,
+  /** Ends the open live-update streams so that shutdown's wait for in-flight requests can finish. */
+  endStreams: endLiveStreams,
   healthy: databaseIsHealthy,
   /** The database's write version (the page cache's freshness key). */
   databaseVersion,

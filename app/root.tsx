@@ -1,3 +1,4 @@
+import { LiveUpdates } from "~/features/live/components/live-updates";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
@@ -118,6 +119,7 @@ export default function App() {
     <>
       <SkipLink />
       <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} theme={theme} />
+      <LiveUpdates unreadNotifications={counts.unreadNotifications} />
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
         <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">

@@ -72,6 +72,16 @@ export const users = sqliteTable(
      * already reads the author's picture shows it.
      */
     avatarUploadId: text("avatar_upload_id"),
+    /**
+     * The member's unique handle for @mentions and /u/:username (3–20 of a–z, 0–9, _), generated at
+     * registration from the display name and editable on /profile (docs/discussions.md, "Mentions").
+     */
+    username: text("username").notNull(),
+    /**
+     * The secret in the member's private feed URLs (/feeds/<token>/…), made when first needed and
+     * replaced on rotate; null: none yet (docs/decisions/0069-private-feed-tokens.md).
+     */
+    feedToken: text("feed_token"),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
@@ -81,6 +91,10 @@ export const users = sqliteTable(
     index("users_created_at_idx").on(table.createdAt),
     index("users_first_name_idx").on(table.firstName),
     index("users_skill_idx").on(table.skillLevel),
+    uniqueIndex("users_username_unique").on(table.username),
+    /** Prefix search of display names for the @mention suggestions (GET /api/members/suggest). */
+    index("users_display_name_nocase_idx").on(sql`${table.displayName} COLLATE NOCASE`),
+    uniqueIndex("users_feed_token_unique").on(table.feedToken),
   ],
 );
 

@@ -15,6 +15,7 @@ import * as schema from "./schema";
 import { defaultFooter } from "../app/features/settings/settings";
 import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
 import { toEmbedUrl } from "../app/features/resources/embed";
+import { pickUsername } from "../app/features/auth/usernames";
 
 type BadgeType = (typeof schema.badgeTypes)[number];
 
@@ -1392,11 +1393,14 @@ export function seedDemoContent(
       const displayNames = new Map<MemberKey, string>();
 
       const userRows: (typeof schema.users.$inferInsert)[] = [];
+      const usernames = new Set<string>();
       const addUser = (key: MemberKey, member: DemoMember, email: string, password: string) => {
         const id = randomUUID();
         const joined = nowMs - member.joinedDaysAgo * DAY - random.int(1, 10) * HOUR;
         userIds.set(key, id);
         joinedAt.set(key, joined);
+        const username = pickUsername(member.displayName, (candidate) => usernames.has(candidate));
+        usernames.add(username);
         displayNames.set(key, member.displayName);
         userRows.push({
           id,
@@ -1405,6 +1409,7 @@ export function seedDemoContent(
           firstName: member.firstName,
           lastName: member.lastName,
           displayName: member.displayName,
+          username,
           city: member.city ?? null,
           state: member.state ?? null,
           skillLevel: member.skillLevel,

@@ -28,13 +28,16 @@ const JS_BUDGET = 100 * 1024;
 const HTML_BUDGET = 25 * 1024;
 
 /**
- * Pages over the JavaScript budget, with the gzipped size they may not exceed (measured, rounded
- * up). The post and reply forms' 'Add image' field (docs/uploads.md) took these two pages from
- * just under 100 KB to 100.8 and 100.1 KB; see docs/decisions/0065-page-weight-ratchet.md.
+ * Pages over the JavaScript budget, with the gzipped size they may not exceed (measured + up to 1 KB):
+ * the post and reply forms' 'Add image' field (docs/uploads.md), live updates (root), quotes, drafts
+ * and mention suggestions (docs/discussions.md, "Live updates") pushed these just over; to win back
+ * (docs/decisions/0065-page-weight-ratchet.md).
  */
 const OVER_BUDGET: Record<string, number> = {
-  "member /discussions/new": 101 * 1024,
-  "member /post/:id": 100.4 * 1024,
+  "member /": 101.4 * 1024,
+  "member /discussions/new": 104 * 1024,
+  "member /post/:id": 104 * 1024,
+  "admin /admin/manage-artists": 102.3 * 1024,
 };
 
 const baseURL = inject("baseURL");

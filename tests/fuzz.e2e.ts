@@ -45,7 +45,12 @@ function raw({ method = "GET", target, headers = {}, body, host = `127.0.0.1:${p
     const socket = connect({ host: "127.0.0.1", port });
     const chunks: Buffer[] = [];
     socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer to ${method} ${target}`)));
-    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("data", (chunk) => {
+      chunks.push(chunk);
+      // An event stream (GET /events) never ends by itself: its status and headers are the answer.
+      const head = Buffer.concat(chunks).toString("latin1").split("\r\n\r\n")[0];
+      if (/\r\ncontent-type: text\/event-stream/i.test(head)) socket.destroy();
+    });
     socket.on("error", reject);
     socket.on("close", () => {
       const text = Buffer.concat(chunks).toString("latin1");

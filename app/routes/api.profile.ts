@@ -4,7 +4,7 @@ import { updateProfile } from "~/features/members/profile.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
-/** PUT /api/profile: firstName, lastName, displayName, email (with currentPassword), skillLevel, bio, interests. */
+/** PUT /api/profile: firstName, lastName, displayName, username (409 taken, 400 invalid), email (with currentPassword), skillLevel, bio, interests. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);

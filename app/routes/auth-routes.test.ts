@@ -67,7 +67,8 @@ describe("/api/auth", () => {
     const cookie = (registered.headers.get("Set-Cookie") ?? "").split(";")[0];
     const me = await apiUserLoader(loaderArgs(new Request("http://localhost/api/auth/user", { headers: { Cookie: cookie } })));
     expect(me.status).toBe(200);
-    expect((await me.json()).email).toBe(email);
+    expect(await me.json()).toMatchObject({ email, username: body.username });
+    expect(body.username).toMatch(/^[a-z0-9_]{3,20}$/);
     const loggedOut = await apiLogoutAction(actionArgs(new Request("http://localhost/api/auth/logout", { method: "POST", headers: { Cookie: cookie } })));
     expect(loggedOut.status).toBe(200);
     const after = await apiUserLoader(loaderArgs(new Request("http://localhost/api/auth/user", { headers: { Cookie: cookie } })));

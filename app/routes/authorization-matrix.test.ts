@@ -55,6 +55,11 @@ import * as apiAdminArtists from "./api.admin.music-artists";
 import * as apiAdminResource from "./api.admin.resources.$id";
 import * as apiAdminResources from "./api.admin.resources";
 import * as apiAccountBlocks from "./api.account.blocks";
+import * as apiAccountFeeds from "./api.account.feeds";
+import * as apiAccountFeedsRotate from "./api.account.feeds.rotate";
+import * as apiMembersSuggest from "./api.members.suggest";
+import * as apiPostRelated from "./api.posts.$id.related";
+import * as apiPostsSimilar from "./api.posts.similar";
 import * as apiBlock from "./api.users.$id.block";
 import * as apiHideComment from "./api.artists.comments.$commentId.hide";
 import * as apiMeeting from "./api.meetings.$id";
@@ -692,6 +697,20 @@ export const matrix: MatrixRow[] = [
     toast: true,
     expected: membersPage("→ /profile#blocked-members [Success]"),
   },
+  // ---- private feeds and mention suggestions (docs/discussions.md): every member, for themselves ----
+  { name: "GET /api/account/feeds", module: apiAccountFeeds, method: "GET", path: "/api/account/feeds", expected: membersApi(200) },
+  { name: "POST /api/account/feeds/rotate", module: apiAccountFeedsRotate, method: "POST", path: "/api/account/feeds/rotate", expected: membersApi(200) },
+  { name: "POST /profile (rotate-feed)", module: profilePage, method: "POST", path: "/profile", form: { intent: "rotate-feed" }, toast: true, expected: membersPage("→ /profile#feeds [Success]") },
+  { name: "GET /api/members/suggest", module: apiMembersSuggest, method: "GET", path: "/api/members/suggest?q=ma", expected: membersApi(200) },
+  {
+    name: "GET /api/posts/{id}/related",
+    module: apiPostRelated,
+    method: "GET",
+    path: async () => `/api/posts/${await freshPostId()}/related`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: membersApi(200),
+  },
+  { name: "GET /api/posts/similar", module: apiPostsSimilar, method: "GET", path: "/api/posts/similar?title=matrix", expected: membersApi(200) },
   // ---- suspensions and silencing (docs/moderation.md): members:suspend, moderators too ----
   {
     name: "POST /api/admin/users/{userId}/suspension",

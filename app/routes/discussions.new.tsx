@@ -114,6 +114,8 @@ export default function CreateDiscussionDialog() {
           pendingLabel="Creating..."
           cancelTo={closeTo}
           autoFocus
+          showsSimilar
+          draftKey="new-discussion"
         />
       </div>
     </div>

@@ -12,6 +12,7 @@ import { parseIdParam } from "~/features/discussions/params.server";
 import { canModerate, listCategories, listPosts } from "~/features/discussions/posts.server";
 import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
 import { hiddenLabelOf } from "~/features/discussions/views.server";
+import { feedUrlsOf } from "~/features/feeds/feeds.server";
 import { markDiscussionsSeen } from "~/features/notifications/notifications.server";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
@@ -20,8 +21,11 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert.");
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) => [
+  ...pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert."),
+  // The member's private Atom feed, for feed readers and browser extensions (docs/discussions.md, "Private feeds").
+  ...(loaderData ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: loaderData.feedUrl }] : []),
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Await the same memoised promise the root loader waits on, then mark /discussions as seen at
@@ -46,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+    feedUrl: feedUrlsOf(user.id, new URL(request.url).origin).discussions,
   };
 }
 

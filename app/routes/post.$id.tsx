@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
@@ -11,6 +12,7 @@ import { PostForm } from "~/features/discussions/components/post-form";
 import { AuthorLine, authorName, CategoryBadge, PinnedBadge } from "~/features/discussions/components/post-meta";
 import { ReplyForm } from "~/features/discussions/components/reply-form";
 import { HiddenBadge } from "~/features/discussions/components/hidden-badge";
+import { QuoteLink } from "~/features/discussions/components/quote-link";
 import { repliesLabel } from "~/features/discussions/format";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
@@ -41,7 +43,7 @@ function postIdOf(value: string | undefined): number {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = loadPostPage(postIdOf(params.id), user);
+  const page = loadPostPage(postIdOf(params.id), user, { quote: new URL(request.url).searchParams.get("quote") });
   if (!page) throw new Response("Not Found", { status: 404 });
   return page;
 }
@@ -150,7 +152,7 @@ function useViewState() {
 }
 
 export default function PostPage() {
-  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories } = useLoaderData<typeof loader>();
+  const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories, quote, related } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const view = useViewState();
   const postPath = routes.post(post.id);
@@ -161,6 +163,8 @@ export default function PostPage() {
   const isEditing = isAuthor && (view.edit === "post" || Boolean(editResult));
   // Hidden, and this reader is neither its author nor a moderator: the title is the notice, no content.
   const isWithheld = post.isWithheld;
+  const replyFormVersion = useReplyFormVersion(Boolean(replyFailure));
+  useHighlightNewReplies(replies);
 
   return (
     <div className="space-y-6">
@@ -201,7 +205,7 @@ export default function PostPage() {
               />
             </div>
           ) : isWithheld ? null : (
-            <UserContent html={{ __html: post.html }} className="mt-5" />
+            <UserContent html={{ __html: post.html }} className="mt-5" id="post-content" />
           )}
         </BlockedContent>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
@@ -213,6 +217,7 @@ export default function PostPage() {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {!isAuthor && !isWithheld ? <ReportLink type="post" id={post.id} className={buttonClass("ghost")} label="Report this post" /> : null}
+            {isWithheld ? null : <QuoteLink postPath={postPath} target="post" username={post.author.username} link={postPath} content={post.content} contentId="post-content" />}
             {isAuthor && !isEditing ? (
               <Link to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
                 Edit
@@ -246,20 +251,21 @@ export default function PostPage() {
         ) : null}
       </article>
 
-      <section aria-labelledby="add-reply-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section id="reply" aria-labelledby="add-reply-heading" className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="add-reply-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Add a Reply
         </h2>
         <ReplyForm
-          key={`reply-form-${replyCount}`}
+          key={`reply-form-${replyFormVersion}`}
           id="reply-form"
           action={postPath}
           intent="reply"
           label="Your reply"
-          defaultContent={replyFailure?.formId === "reply-form" ? replyFailure.content : undefined}
+          defaultContent={replyFailure?.formId === "reply-form" ? replyFailure.content : (quote ?? undefined)}
           errors={replyFailure?.formId === "reply-form" ? replyFailure.errors : undefined}
           submitLabel="Post Reply"
           pendingLabel="Posting..."
+          draftKey={`reply:${post.id}`}
         />
       </section>
 
@@ -281,8 +287,74 @@ export default function PostPage() {
         )}
         {isTruncated ? <p className="mt-4 text-sm text-slate-600">This page shows the first 1,000 replies of this discussion.</p> : null}
       </section>
+
+      {related.length ? (
+        <section aria-labelledby="related-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
+            Related discussions
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {related.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                <Link to={routes.post(item.id)} className="font-medium text-indigo-700 hover:underline">
+                  {item.title}
+                </Link>
+                <span className="text-xs text-slate-500">
+                  {item.authorName} · {repliesLabel(item.repliesCount)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
+}
+
+/**
+ * The 'Add a Reply' form starts empty again only after the member's own reply was sent, never
+ * when live updates reload the page's data (a member writing keeps what they typed).
+ */
+function useReplyFormVersion(hasFailed: boolean): number {
+  const navigation = useNavigation();
+  const [version, setVersion] = useState(0);
+  const wasSending = useRef(false);
+  const isSending = navigation.state !== "idle" && navigation.formData?.get("formId") === "reply-form";
+  useEffect(() => {
+    if (wasSending.current && !isSending && !hasFailed) setVersion((current) => current + 1);
+    wasSending.current = isSending;
+  }, [isSending, hasFailed]);
+  return version;
+}
+
+function replyIdsOf(replies: RenderedReply[], into = new Set<number>()): Set<number> {
+  for (const reply of replies) {
+    into.add(reply.id);
+    replyIdsOf(reply.children, into);
+  }
+  return into;
+}
+
+/** Replies that arrive while the page is open (live updates) get a short highlight. */
+function useHighlightNewReplies(replies: RenderedReply[]) {
+  const known = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    const ids = replyIdsOf(replies);
+    const previous = known.current;
+    known.current = ids;
+    if (!previous) return;
+    for (const id of ids) {
+      if (previous.has(id)) continue;
+      const element = document.getElementById(`reply-${id}`);
+      if (!element) continue;
+      element.dataset.live = "new";
+      element.classList.add("rounded-lg", "ring-2", "ring-amber-300", "transition-shadow");
+      setTimeout(() => {
+        element.classList.remove("ring-2", "ring-amber-300");
+        delete element.dataset.live;
+      }, 4_000);
+    }
+  }, [replies]);
 }
 
 function ReplyItem({
@@ -339,12 +411,20 @@ function ReplyItem({
             />
           </div>
         ) : (
-          <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" />
+          <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" id={`reply-${reply.id}-content`} />
         )}
         <div className="mt-2 flex flex-wrap items-center gap-1">
           <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
             Reply
           </Link>
+          <QuoteLink
+            postPath={postPath}
+            target={reply.id}
+            username={reply.author.username}
+            link={`${postPath}#reply-${reply.id}`}
+            content={reply.content}
+            contentId={`reply-${reply.id}-content`}
+          />
           {isAuthor && !isEditing ? (
             <Link to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")}>
               Edit

@@ -17,6 +17,9 @@ import { profileConstraints } from "~/features/members/constraints";
 import { profileFormSchema } from "~/features/members/schemas";
 import { createUpload, readUploadedFile } from "~/features/uploads/uploads.server";
 import { getEnv } from "~/utils/env.server";
+import { USERNAME_RULE } from "~/features/auth/usernames";
+import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
+import { useEffect, useState } from "react";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError, logServerError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
@@ -37,10 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     uploadMaxMegabytes: Math.round((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     // Until /settings/account exists, the blocked list lives here (docs/moderation.md, "Blocking").
     blockedMembers: listBlockedMembers(user.id).map((member) => ({ id: member.id, name: member.displayName })),
+    // Until /settings/account exists, the private feed links live here too (docs/discussions.md, "Private feeds").
+    feeds: feedUrlsOf(user.id, new URL(request.url).origin),
     form: {
       firstName: user.firstName,
       lastName: user.lastName,
       displayName: user.displayName,
+      username: user.username,
       skillLevel: user.skillLevel,
       bio: user.bio ?? "",
       interests: user.interests.join(", "),
@@ -66,6 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "unblock") return unblockFromProfile(user, formData.get("memberId"));
   if (formData.get("intent") === "avatar") return saveAvatar(user, formData.get("avatar"));
   if (formData.get("intent") === "remove-avatar") return removeAvatar(user);
+  if (formData.get("intent") === "rotate-feed") {
+    rotateFeedToken(user.id);
+    return redirectWithToast(FEEDS_URL, { title: "Success", description: "New feed links made. The old ones no longer work." });
+  }
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
     return data<ActionResult>({ result: submission.reply(), toast: failureToast() }, { status: 400 });
@@ -108,6 +118,7 @@ async function removeAvatar(user: { id: string }) {
 }
 
 const BLOCKED_MEMBERS_URL = `${routes.profile}#blocked-members`;
+const FEEDS_URL = `${routes.profile}#feeds`;
 
 /** The Blocked members list's Unblock button: the same unblockMember as DELETE /api/users/{id}/block. */
 async function unblockFromProfile(user: { id: string }, memberId: FormDataEntryValue | null) {
@@ -121,7 +132,7 @@ async function unblockFromProfile(user: { id: string }, memberId: FormDataEntryV
 }
 
 export default function ProfilePage() {
-  const { profile, badges, isEditing, form, blockedMembers, uploadMaxMegabytes } = useLoaderData<typeof loader>();
+  const { profile, badges, isEditing, form, blockedMembers, uploadMaxMegabytes, feeds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditOpen = isEditing || Boolean(actionData);
   return (
@@ -150,8 +161,69 @@ export default function ProfilePage() {
         </Form>
       </ProfileCard>
       <AvatarForm name={profile.name} avatarUrl={profile.avatarUrl} action={routes.profile} maxMegabytes={uploadMaxMegabytes} />
+      <FeedsSection feeds={feeds} />
       <BlockedMembers members={blockedMembers} />
     </>
+  );
+}
+
+function FeedLink({ label, url }: { label: string; url: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const [canCopy, setCanCopy] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
+  const inputId = `feed-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input id={inputId} type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs" />
+        {canCopy ? (
+          <button
+            type="button"
+            onClick={() => void navigator.clipboard.writeText(url).then(() => setIsCopied(true))}
+            className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
+            {isCopied ? "Copied" : "Copy"}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The member's private feed links (docs/discussions.md, "Private feeds"), and a button to replace them. */
+function FeedsSection({ feeds }: { feeds: { discussions: string; categories: { id: number; name: string; url: string }[] } }) {
+  return (
+    <section id="feeds" aria-labelledby="feeds-heading" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="feeds-heading" className="text-lg font-semibold text-slate-900">
+        Feeds
+      </h2>
+      <p className="text-sm text-slate-600">
+        Follow the discussions in a feed reader. These links are private: anyone who has them can read the discussions, so keep them to yourself. If one leaks, make new
+        links.
+      </p>
+      <FeedLink label="All discussions" url={feeds.discussions} />
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700">One category</summary>
+        <div className="mt-3 space-y-3">
+          {feeds.categories.map((category) => (
+            <FeedLink key={category.id} label={category.name} url={category.url} />
+          ))}
+        </div>
+      </details>
+      <Form method="post" action={routes.profile} preventScrollReset>
+        <button
+          type="submit"
+          name="intent"
+          value="rotate-feed"
+          className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+        >
+          Make new feed links
+        </button>
+      </Form>
+    </section>
   );
 }
 
@@ -212,6 +284,12 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
         <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
       </div>
       <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <FormField
+        label="Username"
+        hint={`Others mention you as @username. ${USERNAME_RULE}`}
+        errors={fields.username.errors}
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false }}
+      />
       <div className="space-y-1">
         <label htmlFor={fields.skillLevel.id} className="block text-sm font-medium text-slate-800">
           Skill Level

@@ -154,6 +154,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   function middleware(request: Request, response: Response, next: NextFunction) {
     if (options.ttlMs <= 0 || (request.method !== "GET" && request.method !== "HEAD")) return next();
+    // The live-update stream never ends and is never the same twice (docs/discussions.md, "Live updates").
+    if (request.path === "/events") return next();
     const key = `${request.get("host") ?? ""}\n${request.originalUrl}\n${request.get("cookie") ?? ""}`;
     const version = options.version();
     const entry = entries.get(key);

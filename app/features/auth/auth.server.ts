@@ -17,13 +17,14 @@ import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils
 import type { User } from "../../../db/schema";
 import { sendVerificationEmail } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { generateUsername } from "./usernames.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
 
 export type RequestMeta = { clientIp: string };
 
 /** What the current user may see of their own account: everything but the password hash. */
 export function toCurrentUser(user: User) {
-  const { password: _password, discussionsSeenAt: _seen, suspendedUntil: _suspendedUntil, ...rest } = user;
+  const { password: _password, discussionsSeenAt: _seen, suspendedUntil: _suspendedUntil, feedToken: _feedToken, ...rest } = user;
   const adminEmails = getEnv().ADMIN_EMAIL;
   // avatarUrl: the member's avatar (256 px; docs/uploads.md) or null for the initials.
   return { ...rest, avatarUrl: user.avatarUploadId ? user.profileImageUrl : null, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
@@ -109,16 +110,19 @@ export async function registerUser(input: unknown, meta: RequestMeta): Promise<U
   }
 }
 
-type NewUser = Omit<typeof schema.users.$inferInsert, "id"> & { id?: string };
+type NewUser = Omit<typeof schema.users.$inferInsert, "id" | "username"> & { id?: string; username?: string };
 
-/** Inserts a user row and records joining (the engine awards Explorer) in one transaction. */
+/**
+ * Inserts a user row and records joining (the engine awards Explorer) in one transaction; the
+ * username is generated from the display name unless given (docs/discussions.md, "Mentions").
+ */
 export function createUserRecord(values: NewUser): User {
   const db = getDb();
   return db.$client
     .transaction(() => {
       const user = db
         .insert(schema.users)
-        .values({ id: randomUUID(), ...values })
+        .values({ id: randomUUID(), ...values, username: values.username ?? generateUsername(values.displayName) })
         .returning()
         .get();
       recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });

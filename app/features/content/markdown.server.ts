@@ -11,6 +11,7 @@
  */
 import MarkdownIt from "markdown-it";
 import { parseUploadedImageUrl } from "~/utils/upload-urls";
+import { mentionsOfTokens, mentionsPlugin } from "./mentions.server";
 
 /** Excerpt length of SPEC section 9 (post cards, dashboard). */
 export const EXCERPT_LENGTH = 200;
@@ -42,6 +43,7 @@ function createRenderer(): MarkdownIt {
   const markdown = new MarkdownIt("default", { html: false, linkify: true, typographer: false, breaks: true });
   markdown.disable(["table", "heading", "lheading", "html_block", "html_inline"]);
   markdown.validateLink = isSafeLinkUrl;
+  markdown.use(mentionsPlugin);
 
   markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
     const token = tokens[index];
@@ -102,6 +104,11 @@ export function renderMarkdown(source: string): string {
   return renderCached(source);
 }
 
+/** The distinct usernames `@mentioned` in a member's Markdown (not in code, not in links), lowercase, in order. */
+export function extractMentions(source: string): string[] {
+  return mentionsOfTokens(getRenderer().parse(source, {}));
+}
+
 /** The visible text of a member's Markdown, whitespace collapsed (for excerpts and notifications). */
 export function toPlainText(source: string): string {
   const tokens = getRenderer().parse(source, {});
@@ -138,9 +145,9 @@ export function countLinks(source: string): number {
   let links = 0;
   for (const token of getRenderer().parse(source, {})) {
     if (token.type !== "inline") continue;
+    // An image that is not one of this Quads' uploads renders as a link; a @mention links inside the site.
     for (const child of token.children ?? []) {
-      // An image that is not one of this Quads' uploads renders as a link.
-      if (child.type === "link_open" || (child.type === "image" && !parseUploadedImageUrl(child.attrGet("src") ?? ""))) links += 1;
+      if ((child.type === "link_open" && !child.meta?.mention) || (child.type === "image" && !parseUploadedImageUrl(child.attrGet("src") ?? ""))) links += 1;
     }
   }
   return links;

@@ -51,7 +51,7 @@ describe("/api/posts", () => {
     const post = await created.json();
     expect(post).toMatchObject({ title: "Via API", content: "Body", likesCount: 0, repliesCount: 0, isPinned: false, categoryId: firstCategoryId() });
     expect(post.category).toMatchObject({ name: expect.any(String), colorClass: expect.any(String) });
-    expect(post.author).toEqual({ id: member.id, firstName: "Test", lastName: "Member", displayName: "Api Writer", profileImageUrl: null, avatarUrl: null, role: "member" });
+    expect(post.author).toEqual({ id: member.id, firstName: "Test", lastName: "Member", displayName: "Api Writer", username: member.username, profileImageUrl: null, avatarUrl: null, role: "member" });
     expect(JSON.stringify(post)).not.toMatch(/email|password/i);
 
     const list = await postsLoader(args(await as(member.id, "/api/posts?limit=5")));
@@ -118,7 +118,7 @@ describe("/api/posts", () => {
     const created = await repliesAction(args(await as(other.id, `/api/posts/${id}/replies`, jsonInit("POST", { content: "  hi  " })), { id }));
     expect(created.status).toBe(201);
     const reply = await created.json();
-    expect(reply).toMatchObject({ content: "hi", postId: post.id, parentReplyId: null, author: { id: other.id } });
+    expect(reply).toMatchObject({ content: "hi", postId: post.id, parentReplyId: null, author: { id: other.id, username: other.username } });
     const nested = await (await repliesAction(args(await as(author.id, `/api/posts/${id}/replies`, jsonInit("POST", { content: "yo", parentReplyId: reply.id })), { id }))).json();
     expect(nested.parentReplyId).toBe(reply.id);
     const list = await (await repliesLoader(args(await as(author.id, `/api/posts/${id}/replies`), { id }))).json();

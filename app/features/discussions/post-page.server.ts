@@ -2,8 +2,17 @@
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { renderMarkdown } from "~/features/content/markdown.server";
 import { findPost, listCategories, readerOf, type Actor } from "./posts.server";
-import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, type ReplyNode } from "./replies.server";
-import { hiddenLabelOf, hiddenTexts, type PostView, type Reader } from "./views.server";
+import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode } from "./replies.server";
+import { quoteMarkdown, quoteTargetOf } from "./quote";
+import { listRelatedPosts } from "./related.server";
+import { hiddenLabelOf, hiddenTexts, type PostView, type Reader, type ReplyView } from "./views.server";
+
+function quoteOf(post: PostView, replies: ReplyView[], target: "post" | number | null): string | null {
+  if (target === "post") return quoteMarkdown({ username: post.author.username, link: `/post/${post.id}`, text: post.content });
+  const reply = target === null ? undefined : replies.find((candidate) => candidate.id === target);
+  if (!reply) return null;
+  return quoteMarkdown({ username: reply.author.username, link: replyLink(post.id, reply.id), text: reply.content });
+}
 
 export type RenderedReply = Omit<ReplyNode, "children" | "content"> & {
   content: string;
@@ -33,8 +42,16 @@ function renderTree(nodes: ReplyNode[], reader: Reader, blockedIds: ReadonlySet<
   });
 }
 
-/** The post page's data, or null for an unknown post (the route answers 404). */
-export function loadPostPage(postId: number, viewer: Actor): {
+/**
+ * The post page's data, or null for an unknown post (the route answers 404). `quote` (the
+ * `?quote=` of a 'Quote' link with JavaScript off) pre-fills the reply form with a Markdown quote
+ * of the post or of one of its replies (docs/discussions.md, "Quotes").
+ */
+export function loadPostPage(
+  postId: number,
+  viewer: Actor,
+  { quote = null }: { quote?: string | null } = {},
+): {
   post: PostView & { html: string; hiddenLabel: string | null; isWithheld: boolean; isFromBlockedMember: boolean };
   replies: RenderedReply[];
   replyCount: number;
@@ -43,6 +60,8 @@ export function loadPostPage(postId: number, viewer: Actor): {
   maxDepth: number;
   viewer: { id: string; canModerate: boolean };
   categories: { id: number; name: string }[];
+  quote: string | null;
+  related: { id: number; title: string; repliesCount: number; authorName: string }[];
 } | null {
   const reader = readerOf(viewer);
   const post = findPost(postId, reader);
@@ -62,5 +81,9 @@ export function loadPostPage(postId: number, viewer: Actor): {
     maxDepth: MAX_REPLY_DEPTH,
     viewer: reader,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+    quote: quoteOf(post, replies, quoteTargetOf(quote)),
+    related: listRelatedPosts({ post, viewerId: viewer.id })
+      .filter((related) => !blockedIds.has(related.authorId))
+      .map((related) => ({ id: related.id, title: related.title, repliesCount: related.repliesCount, authorName: related.author.displayName })),
   };
 }

@@ -37,7 +37,7 @@ describe("createPost", () => {
     expect(post).toMatchObject({ title: "Hello", content: "World", likesCount: 0, repliesCount: 0, isPinned: false, isLiked: false });
     expect(post.category?.name).toBeTruthy();
     expect(post.category?.colorClass).toBeTruthy();
-    expect(Object.keys(post.author).sort()).toEqual(["avatarUrl", "displayName", "firstName", "id", "lastName", "profileImageUrl", "role"]);
+    expect(Object.keys(post.author).sort()).toEqual(["avatarUrl", "displayName", "firstName", "id", "lastName", "profileImageUrl", "role", "username"]);
     expect(scalar(`SELECT count(*) FROM contributions WHERE user_id = ? AND kind = 'post_created' AND subject_id = ?`, author.id, String(post.id))).toBe(1);
     expect(pointsOf(author.id)).toBe(10);
   });

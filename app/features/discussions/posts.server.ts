@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/features/auth/auth.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { deleteNotificationsAbout, hasUnreadNotification } from "~/features/notifications/notifications.server";
 import { notify } from "~/features/notifications/notify.server";
+import { notifyMentions } from "./mentions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { userCan } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
@@ -238,6 +239,7 @@ export function createPost({ actor, input }: { actor: Actor; input: unknown }): 
       .prepare(`INSERT INTO posts (title, content, author_id, category_id) VALUES (?, ?, ?, ?) RETURNING id`)
       .get(data.title, data.content, actor.id, data.categoryId) as { id: number };
     recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id });
+    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id) });
     return inserted.id;
   });
   return getPost(postId, readerOf(actor));
@@ -263,6 +265,7 @@ export function updatePost({ actor, postId, input }: { actor: Actor; postId: num
     getDb()
       .$client.prepare(`UPDATE posts SET title = ?, content = ?, category_id = ?, updated_at = ? WHERE id = ?`)
       .run(data.title, data.content, data.categoryId, Date.now(), postId);
+    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(postId) });
     return previous.content;
   });
   void releaseUploads(uploadHashesIn(previousContent)); // pictures the edit took out (docs/uploads.md)

@@ -6,6 +6,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { notify } from "~/features/notifications/notify.server";
+import { notifyMentions } from "./mentions.server";
 import { getDb, transaction } from "~/utils/db.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -79,12 +80,17 @@ export function createReply({ actor, postId, input }: { actor: Actor; postId: nu
     if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id });
     const name = actorName(actor.id);
     const link = replyLink(postId, inserted.id);
+    const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
       notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link });
+      toldIds.push(parent.authorId);
     }
     if (!parent || parent.authorId !== post.authorId) {
       notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link });
+      toldIds.push(post.authorId);
     }
+    // Members told of the reply already are not told again that it mentions them.
+    notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds });
     return inserted.id;
   });
   const reply = findReply(replyId);
@@ -111,6 +117,7 @@ export function updateReply({ actor, postId, replyId, input }: { actor: Actor; p
     assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
     const before = getDb().$client.prepare(`SELECT content FROM replies WHERE id = ?`).get(replyId) as { content: string };
     getDb().$client.prepare(`UPDATE replies SET content = ?, updated_at = ? WHERE id = ?`).run(data.content, Date.now(), replyId);
+    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: reply.postTitle, link: replyLink(postId, replyId) });
     return before.content;
   });
   void releaseUploads(uploadHashesIn(previousContent)); // pictures the edit took out (docs/uploads.md)

@@ -10,6 +10,7 @@ export type PublicAuthor = {
   firstName: string;
   lastName: string;
   displayName: string;
+  username: string;
   profileImageUrl: string | null;
   /** The author's avatar (docs/uploads.md) or null for the initials. */
   avatarUrl: string | null;
@@ -83,7 +84,7 @@ export const POST_COLUMNS = `
   p.likes_count AS likesCount, p.replies_count AS repliesCount, p.is_pinned AS isPinned,
   p.created_at AS createdAt, p.updated_at AS updatedAt, p.hidden_reason AS hiddenReason,
   c.name AS categoryName, c.color_class AS categoryColorClass, c.icon_class AS categoryIconClass,
-  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName,
+  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName, u.username AS authorUsername,
   u.profile_image_url AS authorProfileImageUrl, u.role AS authorRole`;
 
 export const POST_JOINS = `
@@ -96,6 +97,7 @@ export type AuthorColumns = {
   authorFirstName: string;
   authorLastName: string;
   authorDisplayName: string;
+  authorUsername: string;
   authorProfileImageUrl: string | null;
   authorRole: PublicAuthor["role"];
 };
@@ -123,6 +125,7 @@ export function toPublicAuthor(row: AuthorColumns): PublicAuthor {
     firstName: row.authorFirstName,
     lastName: row.authorLastName,
     displayName: row.authorDisplayName,
+    username: row.authorUsername,
     profileImageUrl: row.authorProfileImageUrl,
     avatarUrl: avatarSources(row.authorProfileImageUrl) ? row.authorProfileImageUrl : null,
     role: row.authorRole,
@@ -172,7 +175,7 @@ export function replyForReader(reply: ReplyView, reader: Reader | undefined): Re
 export const REPLY_COLUMNS = `
   r.id, r.content, r.post_id AS postId, r.author_id AS authorId, r.parent_reply_id AS parentReplyId,
   r.likes_count AS likesCount, r.created_at AS createdAt, r.updated_at AS updatedAt, r.hidden_reason AS hiddenReason,
-  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName,
+  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName, u.username AS authorUsername,
   u.profile_image_url AS authorProfileImageUrl, u.role AS authorRole`;
 
 export type ReplyRow = AuthorColumns & {

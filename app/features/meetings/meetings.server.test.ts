@@ -151,10 +151,10 @@ describe("scheduling", () => {
     const { actor } = await newAdmin();
     const db = getDb();
     const insert = db.$client.prepare(
-      "INSERT INTO users (id, email, password, first_name, last_name, display_name) VALUES (?, ?, 'x', 'Bulk', 'Member', 'Bulk')",
+      "INSERT INTO users (id, email, username, password, first_name, last_name, display_name) VALUES (?, ?, ?, 'x', 'Bulk', 'Member', 'Bulk')",
     );
     db.$client.transaction(() => {
-      for (let index = 0; index < 10_000; index += 1) insert.run(`bulk-${index}`, `bulk-${index}@example.com`);
+      for (let index = 0; index < 10_000; index += 1) insert.run(`bulk-${index}`, `bulk-${index}@example.com`, `bulk_${index}`);
     })();
     const started = performance.now();
     createMeetings({ actor, input: input({ title: "Big announcement", repeatWeeks: "12" }) });

@@ -234,6 +234,7 @@ export type MemberProfile = {
   id: string;
   name: string;
   avatarUrl: string | null;
+  username: string;
   label: string;
   skillLevel: User["skillLevel"];
   joinedAt: Date;
@@ -256,6 +257,7 @@ function toProfile(user: User): MemberProfile {
     id: user.id,
     name: profileNameOf(user),
     avatarUrl: user.avatarUploadId ? user.profileImageUrl : null,
+    username: user.username,
     label: roleLabelOf(user),
     skillLevel: user.skillLevel,
     joinedAt: user.joinedAt,

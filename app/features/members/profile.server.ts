@@ -11,6 +11,7 @@ import { profileSchema } from "./schemas";
 
 const PASSWORD_NEEDED = "Enter your current password to change your e-mail.";
 const PASSWORD_WRONG = "Your current password is not correct.";
+const USERNAME_TAKEN = "That username is taken. Please choose another.";
 
 /**
  * Validates and saves the given profile fields of a member; throws 400 (with field errors), 404 or 409.
@@ -31,6 +32,7 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
   const current = db.select().from(schema.users).where(eq(schema.users.id, userId)).get();
   if (!current) throw notFound("Member not found");
   if (values.email !== undefined && values.email === current.email.toLowerCase()) delete values.email;
+  if (values.username === current.username) delete values.username;
   if (values.email !== undefined) {
     if (!currentPassword) throw badRequest(PASSWORD_NEEDED, { currentPassword: [PASSWORD_NEEDED] });
     if (!(await verifyPassword(currentPassword, current.password))) throw badRequest(PASSWORD_WRONG, { currentPassword: [PASSWORD_WRONG] });
@@ -48,6 +50,10 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
           .where(and(sql`lower(${schema.users.email}) = ${values.email}`, ne(schema.users.id, userId)))
           .get();
         if (taken) throw conflict("That email is already used by another account.", { email: ["That email is already used by another account."] });
+      }
+      if (values.username) {
+        const taken = db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, values.username)).get();
+        if (taken) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
       }
       const updated = db
         .update(schema.users)

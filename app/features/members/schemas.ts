@@ -1,6 +1,16 @@
 /** The profile form schema, shared by the Edit Profile form and PUT /api/profile. */
 import { z } from "zod";
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_RULE } from "~/features/auth/usernames";
 import { skillLevels } from "../../../db/enums";
+
+/** A username (app/features/auth/usernames.ts): typed case does not matter, it is stored lowercase. */
+const username = z
+  .string({ required_error: "Username is required", invalid_type_error: "Username must be text" })
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, USERNAME_RULE)
+  .max(USERNAME_MAX, USERNAME_RULE)
+  .regex(/^[a-zA-Z0-9_]+$/, USERNAME_RULE);
 
 const name = (label: string) =>
   z
@@ -21,6 +31,7 @@ export const profileSchema = z.object({
   firstName: name("First name").optional(),
   lastName: name("Last name").optional(),
   displayName: name("Display name").optional(),
+  username: username.optional(),
   email: z.string().trim().toLowerCase().email("Please enter a valid email address").optional(),
   skillLevel: z.enum(skillLevels, { errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }) }).optional(),
   bio: z
@@ -71,6 +82,8 @@ export const profileFormSchema = z.object({
   firstName: requiredName("First name"),
   lastName: requiredName("Last name"),
   displayName: requiredName("Display name"),
+  /** Left out: the username stays as it is. */
+  username: username.optional(),
   skillLevel: z.enum(skillLevels, { errorMap: () => ({ message: "Skill level must be beginner, intermediate or expert" }) }),
   bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional(),
   interests: z

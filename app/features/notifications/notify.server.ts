@@ -6,7 +6,7 @@
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { getDb, schema } from "~/utils/db.server";
 
-export const notificationKinds = ["reply", "like", "badge", "meeting", "moderation"] as const;
+export const notificationKinds = ["reply", "like", "badge", "meeting", "moderation", "mention"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export type NotifyInput = {

@@ -1,3 +1,4 @@
+import { MentionSuggestions } from "~/components/ui/mention-suggestions";
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { COMMENT_MAX_LENGTH } from "../constants";
@@ -146,6 +147,7 @@ export function RatingPanel({
                 onInput={() => clientError && setClientError(null)}
                 className={`block w-full rounded-md border px-3 py-2 ${commentError ? "border-red-500" : "border-slate-300"}`}
               />
+              <MentionSuggestions textareaId={commentId} />
               {commentError ? (
                 <p id={`${commentId}-error`} role="alert" className="text-red-700">
                   {commentError}

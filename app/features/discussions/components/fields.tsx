@@ -1,4 +1,5 @@
 import { FieldErrors } from "~/components/ui/form-field";
+import { MentionSuggestions } from "~/components/ui/mention-suggestions";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 const controlClass = (hasError: boolean) =>
@@ -32,11 +33,25 @@ export function TextInputField({ label, errors, hint, inputProps }: { label: Rea
   );
 }
 
-export function TextAreaField({ label, errors, hint, textareaProps }: { label: ReactNode; errors?: string[]; hint?: ReactNode; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & Described }) {
+/** A textarea field; `mentions` adds the @member suggestions (JavaScript only). */
+export function TextAreaField({
+  label,
+  errors,
+  hint,
+  textareaProps,
+  mentions,
+}: {
+  label: ReactNode;
+  errors?: string[];
+  hint?: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & Described;
+  mentions?: boolean;
+}) {
   const { key, ...props } = textareaProps;
   return (
     <FieldShell id={props.id} label={label} errors={errors} hint={hint}>
       <textarea key={key ?? undefined} rows={6} {...props} {...describedBy(props.id, errors)} className={controlClass(Boolean(errors?.length))} />
+      {mentions ? <MentionSuggestions textareaId={props.id} /> : null}
     </FieldShell>
   );
 }

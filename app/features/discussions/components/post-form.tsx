@@ -1,8 +1,30 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { postConstraints } from "../constraints";
+import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
+
+// 'Similar discussions' loads once the member types a title (page weight: docs/operations.md).
+const SimilarDiscussions = import.meta.env.SSR ? () => null : lazy(() => import("./similar-discussions"));
+
+function SimilarDiscussionsOnInput({ titleId }: { titleId: string }) {
+  const [isTyping, setIsTyping] = useState(false);
+  useEffect(() => {
+    const input = document.getElementById(titleId);
+    if (!input || isTyping) return;
+    const start = () => setIsTyping(true);
+    input.addEventListener("input", start, { once: true });
+    return () => input.removeEventListener("input", start);
+  }, [titleId, isTyping]);
+  if (!isTyping) return null;
+  return (
+    <Suspense fallback={null}>
+      <SimilarDiscussions titleId={titleId} />
+    </Suspense>
+  );
+}
 
 type CategoryOption = { id: number; name: string };
 
@@ -22,6 +44,8 @@ export function PostForm({
   cancelTo,
   autoFocus,
   allowImages,
+  showsSimilar,
+  draftKey,
 }: {
   id: string;
   action: string;
@@ -35,6 +59,10 @@ export function PostForm({
   autoFocus?: boolean;
   /** Shows the 'Add image' field; the action must then read it (appendPictureFromForm, docs/uploads.md). */
   allowImages?: boolean;
+  /** 'Similar discussions' under the title (a new discussion, JavaScript only). */
+  showsSimilar?: boolean;
+  /** Keeps the unsent title and content in the browser under this key (JavaScript only). */
+  draftKey?: string;
 }) {
   const navigation = useNavigation();
   const isPending = navigation.state === "submitting" && navigation.formAction === action && (!intent || navigation.formData?.get("intent") === intent);
@@ -58,10 +86,12 @@ export function PostForm({
         errors={fields.title.errors}
         inputProps={{ ...getInputProps(fields.title, { type: "text" }), required: false, placeholder: "What would you like to discuss?", autoFocus }}
       />
+      {showsSimilar ? <SimilarDiscussionsOnInput titleId={fields.title.id} /> : null}
       <TextAreaField
         label="Content"
         errors={fields.content.errors}
         hint={MARKDOWN_HINT}
+        mentions
         textareaProps={{ ...getTextareaProps(fields.content), required: false, rows: 8, placeholder: "Share your thoughts, questions, or insights..." }}
       />
       {allowImages ? <AddImageField textareaId={fields.content.id} /> : null}
@@ -73,6 +103,7 @@ export function PostForm({
           </option>
         ))}
       </SelectField>
+      {draftKey ? <DraftKeeper formId={form.id} storageKey={draftKey} fields={["title", "content"]} /> : null}
       <div className="flex justify-end gap-2">
         <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
           Cancel

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AddImageField } from "~/components/ui/add-image-field";
+import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { buttonClass, MARKDOWN_HINT, TextAreaField } from "./fields";
 
 /** A reply (or reply edit) form: a plain POST form; the server validates and re-renders it with the text kept. */
@@ -16,6 +17,7 @@ export function ReplyForm({
   pendingLabel,
   cancelTo,
   autoFocus,
+  draftKey,
 }: {
   id: string;
   action: string;
@@ -29,6 +31,8 @@ export function ReplyForm({
   pendingLabel: string;
   cancelTo?: string;
   autoFocus?: boolean;
+  /** Keeps the unsent text in the browser under this key (JavaScript only). */
+  draftKey?: string;
 }) {
   const navigation = useNavigation();
   const isPending =
@@ -45,9 +49,11 @@ export function ReplyForm({
         label={label}
         errors={errors}
         hint={MARKDOWN_HINT}
+        mentions
         textareaProps={{ id: `${id}-content`, name: "content", rows: 4, defaultValue: defaultContent, placeholder: "Share your thoughts...", autoFocus, maxLength: 10_000 }}
       />
       <AddImageField textareaId={`${id}-content`} />
+      {draftKey ? <DraftKeeper formId={id} storageKey={draftKey} fields={["content"]} /> : null}
       <div className="flex justify-end gap-2">
         {cancelTo ? (
           <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>

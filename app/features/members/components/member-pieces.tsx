@@ -99,6 +99,7 @@ export function MemberCard({ member }: { member: MemberCardView }) {
 export type ProfileView = {
   name: string;
   avatarUrl: string | null;
+  username: string;
   label: string;
   joinedAt: Date | string;
   bio: string | null;
@@ -139,6 +140,9 @@ export function ProfileCard({
               <h2 id="profile-name" className="text-xl font-semibold text-slate-900">
                 {profile.name}
               </h2>
+              <p className="text-sm text-slate-600" data-testid="profile-username">
+                @{profile.username}
+              </p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold capitalize text-indigo-800" data-testid="profile-label">
                   {profile.label}

@@ -1,0 +1,44 @@
+/**
+ * Notifying the members a post or reply @mentions (docs/discussions.md, "Usernames and mentions"):
+ * the first MENTIONS_NOTIFIED_MAX members a post or reply mentions, never the author, never twice
+ * for the same post or reply (an edit notifies only members not yet told).
+ */
+import { extractMentions } from "~/features/content/markdown.server";
+import { notify } from "~/features/notifications/notify.server";
+import { getDb } from "~/utils/db.server";
+
+export const MENTIONS_NOTIFIED_MAX = 10;
+
+/**
+ * Call inside the transaction that writes the post or reply. `link` identifies it (a post's
+ * /post/12 or a reply's /post/12#reply-34); `alreadyToldIds` are members this action notified
+ * otherwise (a reply's post author). Returns the ids notified.
+ */
+export function notifyMentions(input: {
+  actorId: string;
+  actorName: string;
+  content: string;
+  postTitle: string;
+  link: string;
+  alreadyToldIds?: string[];
+}): string[] {
+  const usernames = extractMentions(input.content);
+  if (usernames.length === 0) return [];
+  const sqlite = getDb().$client;
+  const findMember = sqlite.prepare(`SELECT id FROM users WHERE username = ?`);
+  const members: string[] = [];
+  for (const username of usernames) {
+    const member = findMember.get(username) as { id: string } | undefined;
+    if (member && member.id !== input.actorId && !members.includes(member.id)) members.push(member.id);
+    if (members.length === MENTIONS_NOTIFIED_MAX) break;
+  }
+  // Per member through notifications_user_created_idx: a member told once about this link is not told again.
+  const wasTold = sqlite.prepare(`SELECT 1 FROM notifications WHERE user_id = ? AND kind = 'mention' AND link = ? LIMIT 1`);
+  const message = `${input.actorName} mentioned you in "${input.postTitle}"`;
+  const notified: string[] = [];
+  for (const userId of members) {
+    if (input.alreadyToldIds?.includes(userId) || wasTold.get(userId, input.link)) continue;
+    if (notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link })) notified.push(userId);
+  }
+  return notified;
+}

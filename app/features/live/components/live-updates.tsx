@@ -1,0 +1,83 @@
+import { useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+type PostPageData = { post: { id: number; likesCount: number }; replyCount: number };
+type PostEvent = { postId: number; repliesCount?: number; likesCount?: number; deleted?: boolean };
+
+const POST_PATH = /^\/post\/(\d+)$/;
+
+/**
+ * The browser side of live updates (docs/discussions.md, "Live updates"): one EventSource on
+ * GET /events while a member is signed in and JavaScript runs. A changed unread count, or a new
+ * reply or like on the open post, reloads the page's data in place (Remix revalidation: typed
+ * text stays); on /discussions a bar offers the discussions started since the page loaded.
+ */
+export function LiveUpdates({ unreadNotifications }: { unreadNotifications: number }) {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const postPage = useRouteLoaderData("routes/post.$id") as PostPageData | undefined;
+  const [newDiscussions, setNewDiscussions] = useState(0);
+  const [since, setSince] = useState(() => Date.now());
+  const postId = POST_PATH.exec(location.pathname)?.[1] ?? null;
+  const isDiscussions = location.pathname === "/discussions";
+  // What the page shows now, read by the event handlers without reopening the stream.
+  const shown = useRef({ unreadNotifications, postPage, revalidator });
+  shown.current = { unreadNotifications, postPage, revalidator };
+
+  // A new visit of /discussions counts from then (not on the first render: `since` is fresh).
+  const isFirstRender = useRef(true);
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    if (isDiscussions) {
+      setSince(Date.now());
+      setNewDiscussions(0);
+    }
+  }, [isDiscussions, location.key]);
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const params = new URLSearchParams();
+    if (postId) params.set("post", postId);
+    if (isDiscussions) params.set("since", String(since));
+    const query = params.toString();
+    const source = new EventSource(`/events${query ? `?${query}` : ""}`);
+    const reload = () => {
+      if (shown.current.revalidator.state === "idle") shown.current.revalidator.revalidate();
+    };
+    source.addEventListener("notifications", (message) => {
+      const data = JSON.parse((message as MessageEvent<string>).data) as { unreadNotifications: number };
+      if (data.unreadNotifications !== shown.current.unreadNotifications) reload();
+    });
+    source.addEventListener("post", (message) => {
+      const data = JSON.parse((message as MessageEvent<string>).data) as PostEvent;
+      const page = shown.current.postPage;
+      if (!page || page.post.id !== data.postId || data.deleted) return;
+      if (data.repliesCount !== page.replyCount || data.likesCount !== page.post.likesCount) reload();
+    });
+    source.addEventListener("discussions", (message) => {
+      const data = JSON.parse((message as MessageEvent<string>).data) as { newDiscussions: number };
+      setNewDiscussions(data.newDiscussions);
+    });
+    return () => source.close();
+  }, [postId, isDiscussions, since]);
+
+  if (!isDiscussions || newDiscussions === 0) return null;
+  return (
+    <div role="status" className="fixed inset-x-0 top-16 z-30 flex justify-center px-4">
+      <button
+        type="button"
+        onClick={() => {
+          setNewDiscussions(0);
+          setSince(Date.now());
+          revalidator.revalidate();
+        }}
+        className="rounded-full bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-indigo-700"
+      >
+        {newDiscussions === 1 ? "1 new discussion" : `${newDiscussions} new discussions`} — show
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Live updates over Server-Sent Events (docs/discussions.md, "Live updates"; decision 0070).
+ *
+ * Every worker polls the shared SQLite database once a second, and only does work when the
+ * database's write version moved (PRAGMA data_version + total_changes(): a write by any process,
+ * on this box or, later, through a shared database, moves it). It then recomputes each open
+ * stream's small state (unread notifications; a post's reply and like counts; new discussions
+ * since the page loaded) with indexed reads and sends what changed. No writer has to publish
+ * anything, so a reply written in one worker reaches a stream held by another within a second.
+ */
+import { getDb } from "~/utils/db.server";
+import { AppError } from "~/utils/errors.server";
+import { databaseVersion } from "~/utils/startup.server";
+
+export const LIVE_STREAMS_PER_MEMBER = 5;
+export const POLL_INTERVAL_MS = 1_000;
+export const HEARTBEAT_INTERVAL_MS = 20_000;
+
+type StreamState = { unread?: number; post?: string; discussions?: number };
+type LiveStream = {
+  userId: string;
+  postId: number | null;
+  discussionsSince: number | null;
+  state: StreamState;
+  send: (chunk: string) => void;
+  close: () => void;
+};
+
+const streams = new Set<LiveStream>();
+let poller: ReturnType<typeof setInterval> | undefined;
+let lastVersion = "";
+let lastHeartbeat = Date.now();
+const encoder = new TextEncoder();
+
+export const liveStats = { ticks: 0, recomputes: 0, lastTickMs: 0 };
+
+function streamsOf(userId: string): number {
+  let count = 0;
+  for (const stream of streams) if (stream.userId === userId) count += 1;
+  return count;
+}
+
+function event(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** The count the /discussions bar shows stops here (it says "99 new discussions" at most). */
+export const NEW_DISCUSSIONS_CAP = 99;
+
+type TickCache = { unread: Map<string, number>; posts: Map<number, string> };
+const newTickCache = (): TickCache => ({ unread: new Map(), posts: new Map() });
+
+function unreadOf(userId: string, cache: TickCache): number {
+  let unread = cache.unread.get(userId);
+  if (unread === undefined) {
+    // notifications_user_unread_idx: an index range count.
+    unread = getDb().$client.prepare(`SELECT count(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`).pluck().get(userId) as number;
+    cache.unread.set(userId, unread);
+  }
+  return unread;
+}
+
+function postStateOf(postId: number, cache: TickCache): string {
+  let state = cache.posts.get(postId);
+  if (state === undefined) {
+    const sqlite = getDb().$client;
+    const post = sqlite.prepare(`SELECT replies_count AS repliesCount, likes_count AS likesCount FROM posts WHERE id = ?`).get(postId) as
+      | { repliesCount: number; likesCount: number }
+      | undefined;
+    state = JSON.stringify(post ? { postId, repliesCount: post.repliesCount, likesCount: post.likesCount } : { postId, deleted: true });
+    cache.posts.set(postId, state);
+  }
+  return state;
+}
+
+/**
+ * Sends a stream the parts of its state that changed since the last time (everything the first
+ * time). `cache` shares the reads of one tick between streams of the same member or post.
+ */
+function refresh(stream: LiveStream, cache: TickCache = newTickCache()): void {
+  const unread = unreadOf(stream.userId, cache);
+  if (unread !== stream.state.unread) {
+    stream.state.unread = unread;
+    stream.send(event("notifications", { unreadNotifications: unread }));
+  }
+  if (stream.postId !== null) {
+    const state = postStateOf(stream.postId, cache);
+    if (state !== stream.state.post) {
+      stream.state.post = state;
+      stream.send(`event: post\ndata: ${state}\n\n`);
+    }
+  }
+  if (stream.discussionsSince !== null) {
+    // posts_created_idx from the page's load time on, stopping at the cap.
+    const newDiscussions = getDb()
+      .$client.prepare(`SELECT count(*) FROM (SELECT 1 FROM posts WHERE created_at > ? AND author_id != ? LIMIT ${NEW_DISCUSSIONS_CAP})`)
+      .pluck()
+      .get(stream.discussionsSince, stream.userId) as number;
+    if (newDiscussions !== stream.state.discussions) {
+      stream.state.discussions = newDiscussions;
+      stream.send(event("discussions", { newDiscussions }));
+    }
+  }
+}
+
+function tick(): void {
+  const started = performance.now();
+  liveStats.ticks += 1;
+  const version = databaseVersion();
+  if (version !== lastVersion) {
+    lastVersion = version;
+    const cache = newTickCache();
+    for (const stream of streams) {
+      liveStats.recomputes += 1;
+      try {
+        refresh(stream, cache);
+      } catch {
+        stream.close();
+      }
+    }
+  }
+  if (Date.now() - lastHeartbeat >= HEARTBEAT_INTERVAL_MS) {
+    lastHeartbeat = Date.now();
+    for (const stream of streams) stream.send(": heartbeat\n\n");
+  }
+  liveStats.lastTickMs = performance.now() - started;
+}
+
+function startPolling(): void {
+  if (poller) return;
+  lastVersion = databaseVersion();
+  poller = setInterval(tick, POLL_INTERVAL_MS);
+  poller.unref();
+}
+
+function stopPollingWhenIdle(): void {
+  if (streams.size > 0 || !poller) return;
+  clearInterval(poller);
+  poller = undefined;
+}
+
+/**
+ * Opens a member's event stream (GET /events): `postId` for a post page, `discussionsSince` (ms)
+ * for /discussions. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams in this worker.
+ */
+export function openLiveStream({ userId, postId, discussionsSince, signal }: { userId: string; postId: number | null; discussionsSince: number | null; signal: AbortSignal }): Response {
+  if (streamsOf(userId) >= LIVE_STREAMS_PER_MEMBER) {
+    throw new AppError(429, `You have ${LIVE_STREAMS_PER_MEMBER} live pages open already. Close a tab or reload this page later to get live updates here.`, {
+      headers: { "Retry-After": "60" },
+    });
+  }
+  let stream: LiveStream | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let isOpen = true;
+      stream = {
+        userId,
+        postId,
+        discussionsSince,
+        state: {},
+        send: (chunk) => {
+          if (!isOpen) return;
+          try {
+            controller.enqueue(encoder.encode(chunk));
+          } catch {
+            stream?.close();
+          }
+        },
+        close: () => {
+          if (!isOpen) return;
+          isOpen = false;
+          if (stream) streams.delete(stream);
+          stopPollingWhenIdle();
+          try {
+            controller.close();
+          } catch {
+            // already closed by the client
+          }
+        },
+      };
+      streams.add(stream);
+      // Reconnect after 3 s if the connection drops; then the current state at once.
+      stream.send("retry: 3000\n\n");
+      refresh(stream);
+      startPolling();
+      signal.addEventListener("abort", () => stream?.close(), { once: true });
+    },
+    cancel() {
+      stream?.close();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+      Connection: "keep-alive",
+    },
+  });
+}
+
+/** Ends every open stream (the worker is shutting down: in-flight requests must finish). */
+export function endLiveStreams(): void {
+  for (const stream of [...streams]) stream.close();
+  stopPollingWhenIdle();
+}
+
+/** How many streams this worker holds (tests, operations). */
+export function openStreamCount(): number {
+  return streams.size;
+}

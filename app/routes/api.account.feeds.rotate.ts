@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** POST /api/account/feeds/rotate: a new feed token; the old URLs answer 404. Answers the new URLs. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const user = await requireApiUser(request);
+    rotateFeedToken(user.id);
+    return Response.json(feedUrlsOf(user.id, new URL(request.url).origin), { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+export function loader() {
+  return methodNotAllowedResponse(["POST"]);
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { feedUrlsOf } from "~/features/feeds/feeds.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/account/feeds: `{ discussions, categories: [{ id, name, url }] }`, the member's private feed URLs. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(feedUrlsOf(user.id, new URL(request.url).origin), { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { openLiveStream } from "~/features/live/live.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
+
+/**
+ * GET /events: the signed-in member's Server-Sent Events stream (docs/discussions.md, "Live
+ * updates"): `?post=<id>` adds that post's reply and like counts, `?since=<ms>` the number of new
+ * discussions since then. 401 for visitors, 429 beyond the per-member limit.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    const params = new URL(request.url).searchParams;
+    const postId = readIntegerParam(params, "post", { min: 1 }) ?? null;
+    const discussionsSince = readIntegerParam(params, "since", { min: 0 }) ?? null;
+    return openLiveStream({ userId: user.id, postId, discussionsSince, signal: request.signal });
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}
