@@ -136,7 +136,7 @@ export default function App() {
 function VerifyEmailBanner({ email }: { email: string }) {
   const location = useLocation();
   return (
-    <div role="region" aria-label="Verify your e-mail" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="verify-email-banner">
+    <section aria-label="Verify your e-mail" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="verify-email-banner">
       <p>
         Please confirm your e-mail address: we sent a link to <strong>{email}</strong>.
       </p>
@@ -146,7 +146,7 @@ function VerifyEmailBanner({ email }: { email: string }) {
           Resend verification e-mail
         </button>
       </Form>
-    </div>
+    </section>
   );
 }
 

@@ -323,7 +323,7 @@ function UserRow({
               <input type="hidden" name="userId" value={user.id} />
               <button
                 type="submit"
-                aria-label={`Send a password reset link to ${name}`}
+                aria-label={`Send reset link to ${name}`}
                 className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
               >
                 Send reset link
