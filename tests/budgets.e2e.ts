@@ -28,16 +28,23 @@ const JS_BUDGET = 100 * 1024;
 const HTML_BUDGET = 25 * 1024;
 
 /**
- * Pages over the JavaScript budget, with the gzipped size they may not exceed (measured + up to 1 KB):
- * the post and reply forms' 'Add image' field (docs/uploads.md), live updates (root), quotes, drafts
- * and mention suggestions (docs/discussions.md, "Live updates") pushed these just over; to win back
- * (docs/decisions/0065-page-weight-ratchet.md).
+ * Pages over the JavaScript budget, with the gzipped size they may not exceed (measured + up to 1 KB).
+ * The shell's live updates, theme menu and verification banner, the forms' 'Add image' field
+ * (docs/uploads.md), quotes, drafts and mention suggestions (docs/discussions.md) pushed these over.
+ * A known regression to win back (docs/decisions/0065-page-weight-ratchet.md, docs/performance.md).
  */
 const OVER_BUDGET: Record<string, number> = {
-  "member /": 101.4 * 1024,
-  "member /discussions/new": 104 * 1024,
-  "member /post/:id": 104 * 1024,
-  "admin /admin/manage-artists": 102.3 * 1024,
+  "member /": 102 * 1024,
+  "member /discussions/new": 105.5 * 1024,
+  "member /post/:id": 106.5 * 1024,
+  "member /meetings": 101.5 * 1024,
+  "member /resources": 101 * 1024,
+  "member /music-artists": 101.5 * 1024,
+  "member /profile?edit=1": 101 * 1024,
+  "admin /meetings": 101.5 * 1024,
+  "admin /resources": 101 * 1024,
+  "admin /admin/users": 101.5 * 1024,
+  "admin /admin/manage-artists": 103.5 * 1024,
 };
 
 const baseURL = inject("baseURL");
