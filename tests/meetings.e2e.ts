@@ -118,7 +118,8 @@ describe.each(jsModes)("weekly meetings ($mode)", ({ js, mode }) => {
     const meeting = await createMeetingViaApi(baseURL, await adminSession(), {
       title,
       description: "Members only.",
-      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      // Attendance counts from 15 minutes before the start (docs/meetings.md): it starts in 10.
+      scheduledAt: new Date(Date.now() + 10 * 60_000).toISOString(),
       joinZoomUrl: `${baseURL}/badge-guide`,
       registrationZoomUrl: `${baseURL}/badges`,
       registrationRequired: true,
@@ -142,8 +143,6 @@ describe.each(jsModes)("weekly meetings ($mode)", ({ js, mode }) => {
     await card.getByRole("button", { name: "Register" }).click();
     await visible(card.getByText("1 attending"));
 
-    // Attendance counts only while the meeting is on (from 15 minutes before its start): start it now.
-    withDatabase((db) => db.prepare("update meetings set scheduled_at = ? where id = ?").run(Date.now() - 5 * 60_000, meeting.id));
     // Join opens a new tab through /meetings/:id/join and lands on the join link.
     const join = card.getByRole("link", { name: /^Join/ });
     expect(await join.getAttribute("target")).toBe("_blank");
