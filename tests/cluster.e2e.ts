@@ -54,11 +54,13 @@ function healthz(): Promise<{ status: number; body: { status: string; db: string
 
 async function healthyPids(): Promise<Set<number>> {
   const pids = new Set<number>();
-  for (let attempt = 0; attempt < 40 && pids.size < 2; attempt += 1) {
+  // The second worker may still be starting (the mail worker starts beside them): ask for up to ~6 s.
+  for (let attempt = 0; attempt < 60 && pids.size < 2; attempt += 1) {
     const { status, body } = await healthz();
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: "ok", db: "ok" });
     pids.add(body.pid);
+    if (pids.size < 2) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return pids;
 }
