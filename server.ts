@@ -9,7 +9,7 @@
  * that serve HTTP over the same SQLite file (WAL mode), restarts a crashed worker with a backoff,
  * and on SIGTERM/SIGINT asks every worker to finish its in-flight requests and close the
  * database. One more worker, the "mail" worker, runs the outbox's sender (exactly one per
- * cluster; docs/decisions/0070-mail-outbox.md); with WEB_CONCURRENCY=1 the single process does.
+ * cluster; docs/decisions/0074-mail-outbox.md); with WEB_CONCURRENCY=1 the single process does.
  * The primary itself never loads the app. See docs/operations.md.
  */
 import { createRequestHandler } from "@remix-run/express";

@@ -32,7 +32,7 @@ export const appServer = {
     return env;
   },
   stop: stopApplication,
-  /** The outbox's sender: one per server (the cluster's mail worker, or the single process). docs/decisions/0070-mail-outbox.md. */
+  /** The outbox's sender: one per server (the cluster's mail worker, or the single process). docs/decisions/0074-mail-outbox.md. */
   startMailSender: () => startMailSender(),
   /** Stops the sender, waiting briefly for a message being sent; call before stop(). */
   stopMailSender,

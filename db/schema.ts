@@ -576,7 +576,7 @@ export const suspensions = sqliteTable(
 );
 
 /**
- * The mail outbox (docs/decisions/0070-mail-outbox.md): a request inserts in its own transaction,
+ * The mail outbox (docs/decisions/0074-mail-outbox.md): a request inserts in its own transaction,
  * the one sender of the cluster delivers with retries. `to` and the texts are kept for the admin's
  * Mail tab; sent rows older than 30 days are swept.
  */

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (docs/decisions/0070-mail-outbox.md): requests enqueue a message in their own
+ * The mail outbox (docs/decisions/0074-mail-outbox.md): requests enqueue a message in their own
  * transaction and never wait for SMTP; the cluster's one mail sender (sender.server.ts) calls
  * deliverDueMail(), which claims due messages, delivers them and retries failures with
  * exponential backoff until MAX_ATTEMPTS, recording the last error.

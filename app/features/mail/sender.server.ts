@@ -1,5 +1,5 @@
 /**
- * The mail sender: one per server (docs/decisions/0070-mail-outbox.md). In a cluster the primary
+ * The mail sender: one per server (docs/decisions/0074-mail-outbox.md). In a cluster the primary
  * forks one "mail" worker that runs it; with WEB_CONCURRENCY=1 the single process does. It polls
  * the outbox with a read (no write while nothing is due), delivers what is due, and on SIGTERM
  * stops polling and waits for the message it is sending.

@@ -1,5 +1,5 @@
 /**
- * Where uploaded pictures live (docs/decisions/0069-upload-storage.md): a small interface with
+ * Where uploaded pictures live (docs/decisions/0073-upload-storage.md): a small interface with
  * one implementation, the local disk under UPLOADS_DIR (default `data/uploads/`, beside the
  * database). An object store can implement the same four calls when a community outgrows one box.
  */
