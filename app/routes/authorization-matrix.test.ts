@@ -25,7 +25,6 @@ import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";
-import * as adminTab from "./admin.$tab";
 import * as adminAudit from "./admin.audit";
 import * as adminMail from "./admin.mail";
 import * as adminReports from "./admin.reports";
@@ -235,14 +234,6 @@ export const matrix: MatrixRow[] = [
     expected: adminsOnlyPage("→ /admin/settings"),
   },
   { name: "GET /admin/audit", module: adminAudit, method: "GET", path: "/admin/audit", expected: adminsOnlyPage(200) },
-  {
-    name: "GET /admin/create-meetings (placeholder tab)",
-    module: adminTab,
-    method: "GET",
-    path: "/admin/create-meetings",
-    params: () => ({ tab: "create-meetings" }),
-    expected: adminsOnlyPage(200),
-  },
 
   // ---- /api/admin (issue 7) ----
   { name: "GET /api/admin/users", module: apiUsers, method: "GET", path: "/api/admin/users", expected: adminsOnlyApi(200) },

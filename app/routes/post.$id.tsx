@@ -20,7 +20,7 @@ import { parseIdParam } from "~/features/discussions/params.server";
 import { loadPostPage, type RenderedReply } from "~/features/discussions/post-page.server";
 import { deletePost, setPostPinned, updatePost } from "~/features/discussions/posts.server";
 import { createReply, deleteReply, replyLink, updateReply } from "~/features/discussions/replies.server";
-import { updatePostSchema } from "~/features/discussions/schemas";
+import { createPostSchema } from "~/features/discussions/schemas";
 import { ReportLink } from "~/features/moderation/components/report-link";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
@@ -101,10 +101,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
     } catch (error) {
       if (!isAppError(error)) throw error;
-      const result = parseWithZod(formData, { schema: updatePostSchema }).reply({ formErrors: [error.message] });
+      const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
       return data({ intent, result, toast: errorToast(error.message) }, { status: error.status });
     }
-    const submission = parseWithZod(formData, { schema: updatePostSchema });
+    const submission = parseWithZod(formData, { schema: createPostSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(), toast: errorToast(messages.postUpdateFailed) }, { status: 400 });
     }

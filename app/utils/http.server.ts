@@ -3,7 +3,6 @@
  * parameters, answer JSON, and turn any thrown error into the documented JSON error shape. Bad
  * input of any shape is a 4xx with a message, never a 500 (docs/operations.md, "What the server refuses").
  */
-import { data } from "@remix-run/node";
 import { AppError, badRequest, isAppError, logServerError, toJsonBody } from "./errors.server";
 
 /** Reads a JSON object body; an empty body counts as `{}`. */
@@ -88,5 +87,3 @@ export function methodNotAllowedResponse(allowed: string[]): Response {
   const error = methodNotAllowed(allowed);
   return Response.json(toJsonBody(error), { status: error.status, headers: error.headers });
 }
-
-export { data };

@@ -9,7 +9,6 @@ export const adminTabs = [
   { slug: "manage-artists", label: "Manage Artists" },
   { slug: "settings", label: "Platform Settings" },
 ] as const;
-export type AdminTabSlug = (typeof adminTabs)[number]["slug"];
 
 /**
  * The audit log is its own page (/admin/audit), linked beside the tabs rather than added to

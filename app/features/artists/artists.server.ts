@@ -12,7 +12,8 @@ import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { isHttpUrl } from "~/utils/url";
-import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues, type ListenPlatform } from "./schemas";
+import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues } from "./schemas";
+import type { ListenPlatform } from "./constants";
 
 type Actor = { id: string; email: string };
 type ArtistRow = typeof schema.musicArtists.$inferSelect;

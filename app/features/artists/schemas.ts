@@ -4,8 +4,6 @@ import { optionalHttpUrl } from "~/utils/url-schema";
 
 import { COMMENT_MAX_LENGTH } from "./constants";
 
-export { COMMENT_MAX_LENGTH, listenPlatforms, type ListenPlatform } from "./constants";
-
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";

@@ -1,5 +1,5 @@
 /** The artists feature's URLs, built in one place. */
-import type { ListenPlatform } from "./schemas";
+import type { ListenPlatform } from "./constants";
 
 export const artistUrls = {
   list: "/music-artists",

@@ -75,8 +75,3 @@ export function assertVerifiedIfRequired(user: { id: string; emailVerifiedAt?: D
   const verifiedAt = user.emailVerifiedAt === undefined ? findUserById(user.id)?.emailVerifiedAt : user.emailVerifiedAt;
   if (!verifiedAt) throw forbidden(VERIFICATION_REQUIRED);
 }
-
-/** Whether a member's address is verified (the banner). */
-export function isEmailVerified(user: { emailVerifiedAt: Date | string | null }): boolean {
-  return user.emailVerifiedAt !== null;
-}

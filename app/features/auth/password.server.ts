@@ -41,6 +41,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
-
-/** A hash that no password matches: for accounts that must not sign in. */
-export const UNUSABLE_PASSWORD = "!disabled";

@@ -59,13 +59,6 @@ export function listMemberBadges(userId: string): MemberBadge[] {
 const byLatestEarned = (a: MemberBadge, b: MemberBadge) => (b.earnedAt?.getTime() ?? 0) - (a.earnedAt?.getTime() ?? 0) || b.badgeId - a.badgeId;
 const byClosest = (a: MemberBadge, b: MemberBadge) => b.percent - a.percent || a.badgeId - b.badgeId;
 
-/** The welcome banner's summary: latest earned badge, earned count, and the closest next badge. */
-export function summarizeBadges(badges: MemberBadge[]) {
-  const earned = badges.filter((badge) => badge.isCompleted).sort(byLatestEarned);
-  const next = badges.filter((badge) => !badge.isCompleted).sort(byClosest)[0] ?? null;
-  return { latest: earned[0] ?? null, earnedCount: earned.length, next };
-}
-
 export type BadgeOverview = {
   earned: MemberBadge[];
   inProgress: MemberBadge[];

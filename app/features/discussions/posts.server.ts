@@ -15,7 +15,7 @@ import { getDb, transaction } from "~/utils/db.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { revokePostContributions } from "./revoke-contributions.server";
-import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE, updatePostSchema } from "./schemas";
+import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 import { POST_COLUMNS, POST_JOINS, postForReader, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
 import { releaseUploads } from "~/features/uploads/uploads.server";
@@ -255,7 +255,7 @@ function loadPostForChange(postId: number): { id: number; authorId: string; titl
 
 /** Edits a post's title, content and category; only its author may. */
 export function updatePost({ actor, postId, input }: { actor: Actor; postId: number; input: unknown }): PostView {
-  const data = parseOrThrow(updatePostSchema, input);
+  const data = parseOrThrow(createPostSchema, input);
   const previousContent = transaction(() => {
     const post = loadPostForChange(postId);
     if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");

@@ -28,17 +28,13 @@ const categoryId = z.coerce
   .int("Please select a category")
   .positive("Please select a category");
 
-/** Create a post: title, content and categoryId, all required (SPEC section 5). */
+/** Create or edit a post: title, content and categoryId, all required (docs/discussions.md). */
 export const createPostSchema = z.object({
   title,
   content,
   // An empty <select> sends "", which must read as "missing", not as 0.
   categoryId: z.preprocess((value) => (value === "" || value === null ? undefined : value), categoryId),
 });
-export type CreatePostInput = z.infer<typeof createPostSchema>;
-
-/** Edit a post (author only): the same fields. */
-export const updatePostSchema = createPostSchema;
 
 const replyContent = z
   .string({ required_error: "Reply cannot be empty", invalid_type_error: "Reply cannot be empty" })
@@ -55,7 +51,6 @@ export const replySchema = z.object({
     z.coerce.number({ invalid_type_error: "Unknown reply" }).int("Unknown reply").positive("Unknown reply").optional(),
   ),
 });
-export type ReplyInput = z.infer<typeof replySchema>;
 
 export const updateReplySchema = z.object({ content: replyContent });
 
@@ -80,4 +75,3 @@ export const discussionFiltersSchema = z.object({
       return Number.isInteger(parsed) && parsed > 1 ? Math.min(parsed, 10_000) : 1;
     }),
 });
-export type DiscussionFilters = z.output<typeof discussionFiltersSchema>;

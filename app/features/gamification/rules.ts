@@ -41,10 +41,6 @@ export function pointsFor(kind: ContributionKind): number {
   return contributionRules[kind].points;
 }
 
-export function isContributionKind(value: string): value is ContributionKind {
-  return Object.prototype.hasOwnProperty.call(contributionRules, value);
-}
-
 /**
  * How each badge type measures progress. `countOf`: the number of the member's ledger rows of
  * these kinds; `points`: the member's total points. The target is the badge row's

@@ -399,7 +399,6 @@ export function toMeetingJson(meeting: MeetingRecord) {
     createdAt: meeting.createdAt.toISOString(),
   };
 }
-export type MeetingJson = ReturnType<typeof toMeetingJson>;
 
 /** What a meeting card shows: dates formatted on the server in the viewer's zone (named). */
 export type MeetingView = {

@@ -8,8 +8,6 @@ import { isHttpUrl } from "~/utils/url";
 
 import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "./constants";
 
-export { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "./constants";
-
 export const SCHEDULED_AT_REQUIRED = "Please select a date and time";
 export const SCHEDULED_AT_INVALID = "Please enter a valid date and time";
 /** Meetings are scheduled within these years; anything else is a typo or a malformed request. */

@@ -46,7 +46,6 @@ export const profileSchema = z.object({
   /** Needed only when `email` changes (docs/permissions.md). */
   currentPassword: z.string({ invalid_type_error: "Current password must be text" }).max(1000).optional(),
 });
-export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** The members page's GET form: search over first name and e-mail, the skill filter, the page and the leaderboard period. */
 export const MEMBERS_PAGE_SIZE = 12;

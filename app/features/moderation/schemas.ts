@@ -39,7 +39,6 @@ export const reportSchema = z.object({
     .optional()
     .default(""),
 });
-export type ReportInput = z.infer<typeof reportSchema>;
 
 /** The report form's fields (the item comes from the URL). */
 export const reportFormSchema = reportSchema.pick({ reason: true, note: true });
@@ -51,7 +50,6 @@ export const resolveSchema = z.object({
   days: z.unknown().optional(),
   reason: z.string({ invalid_type_error: "The reason must be text." }).optional(),
 });
-export type ResolveInput = z.infer<typeof resolveSchema>;
 
 /** The warning form (a message to the author). */
 export const warnFormSchema = z.object({

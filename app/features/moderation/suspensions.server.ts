@@ -236,5 +236,4 @@ export function toRestrictionView(restriction: Restriction) {
     until: describeRestrictionEnd(restriction.endsAt),
   };
 }
-export type RestrictionView = ReturnType<typeof toRestrictionView>;
 

@@ -64,7 +64,6 @@ export const resourceFormSchema = z
     }
   });
 
-export type ResourceFormInput = z.input<typeof resourceFormSchema>;
 export type ResourceFormValues = z.output<typeof resourceFormSchema>;
 
 export const ratingValueSchema = z.preprocess(

@@ -230,8 +230,3 @@ export function updateFooterSettings({ actor, input }: { actor: Actor; input: un
   return getFooterSettings();
 }
 
-
-/** The dashboard support box's data (active support links), from the cache: `<SupportBox supportLinks={getSupportLinks()} />`. */
-export function getSupportLinks(): PublicSettings["supportLinks"] {
-  return getPublicSettings().supportLinks;
-}

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { roles } from "../../../db/enums";
 
-export const userRoles = roles;
 export type UserRole = (typeof roles)[number];
 
 export const changeRoleSchema = z.object({

@@ -3,7 +3,7 @@
  * (/admin/users) and the /api/admin/users routes call these functions; each write runs in one
  * IMMEDIATE transaction with its audit entry and re-checks its guards inside it.
  */
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { refreshBadges } from "~/features/gamification/engine.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
@@ -249,11 +249,3 @@ export function deleteUser({ actor, userId }: { actor: Actor; userId: string }):
   return deleted;
 }
 
-/** A user's name and e-mail for messages ("Ada Lovelace was deleted"). */
-export function findUserLabel(userId: string): { email: string; displayName: string } | undefined {
-  return getDb()
-    .select({ email: schema.users.email, displayName: schema.users.displayName })
-    .from(schema.users)
-    .where(and(eq(schema.users.id, userId)))
-    .get();
-}

@@ -6,8 +6,6 @@ import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";
 import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
 
-export { formatAverage, ratingsLabel } from "./artist-shell";
-
 export type PanelViewer = CardViewer;
 type ActionError = { field?: string; message?: string; comment?: string; artistId?: number; back?: string };
 

@@ -6,7 +6,7 @@ import { EarnedBadgeTile, formatDate, formatMonthYear, type BadgeView } from "~/
 import { Avatar } from "~/components/ui/avatar";
 import { routes } from "~/utils/routes";
 
-export { TopContributorList, type ContributorView } from "./top-contributors";
+export { TopContributorList } from "./top-contributors";
 
 export function StatCard({ label, value, icon }: { label: string; value: number | string; icon?: string }) {
   return (

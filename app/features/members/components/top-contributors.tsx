@@ -1,2 +1,2 @@
 /** The contributors leaderboard; its code sits in badge-pieces (one chunk for the dashboard). */
-export { TopContributorList, type ContributorView } from "~/features/badges/components/badge-pieces";
+export { TopContributorList } from "~/features/badges/components/badge-pieces";
