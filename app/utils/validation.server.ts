@@ -1,12 +1,28 @@
-/** Parsing input with a zod schema into a 400 with field messages: shared by the features. */
-import type { ZodType, ZodTypeDef } from "zod";
-import { badRequest } from "./errors.server";
+/**
+ * Validation → 400, the one place: a zod failure becomes the typed 400 (app/utils/errors.server.ts)
+ * whose message is the first field message and whose `fieldErrors` carry every field's messages.
+ */
+import type { ZodError, ZodType, ZodTypeDef } from "zod";
+import { badRequest, type AppError, type FieldErrors } from "./errors.server";
 
-/** Parses input with a shared schema, or throws a 400 AppError carrying the field messages. */
-export function parseOrThrow<Output>(schema: ZodType<Output, ZodTypeDef, unknown>, input: unknown): Output {
+const CHECK_THE_FORM = "Please check the form and try again.";
+
+/** The 400 of a failed parse: the first field message (else the first form message, else `fallback`) and every field's messages. */
+export function validationError(error: ZodError, fallback = CHECK_THE_FORM): AppError {
+  const { fieldErrors, formErrors } = error.flatten();
+  const first = Object.values(fieldErrors as FieldErrors).flat()[0] ?? formErrors[0] ?? fallback;
+  return badRequest(first, fieldErrors as FieldErrors);
+}
+
+/** The 400 of a one-field form (a rating, a comment): its first message, under that field. */
+export function fieldValidationError(error: ZodError, field: string, fallback = CHECK_THE_FORM): AppError {
+  const message = error.issues[0]?.message ?? fallback;
+  return badRequest(message, { [field]: [message] });
+}
+
+/** Parses input with a shared schema, or throws the 400 of `validationError`. */
+export function parseOrThrow<Output>(schema: ZodType<Output, ZodTypeDef, unknown>, input: unknown, fallback?: string): Output {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
-  const first = Object.values(fieldErrors).flat()[0] ?? result.error.issues[0]?.message ?? "Please check the form and try again.";
-  throw badRequest(first, fieldErrors);
+  throw validationError(result.error, fallback);
 }

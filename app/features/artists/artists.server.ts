@@ -10,10 +10,11 @@ import { recordContribution, revokeContribution } from "~/features/gamification/
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { badRequest, notFound } from "~/utils/errors.server";
+import { notFound } from "~/utils/errors.server";
 import { isHttpUrl } from "~/utils/url";
 import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues } from "./schemas";
 import type { ListenPlatform } from "./constants";
+import { fieldValidationError, validationError } from "~/utils/validation.server";
 
 type Actor = { id: string; email: string };
 type ArtistRow = typeof schema.musicArtists.$inferSelect;
@@ -258,9 +259,7 @@ export function withPanels(artists: ArtistView[], viewerId: string | null): Arti
 export function parseArtistInput(input: unknown): ArtistFormValues {
   const result = artistFormSchema.safeParse(input);
   if (result.success) return result.data;
-  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
-  const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.";
-  throw badRequest(first, fieldErrors);
+  throw validationError(result.error);
 }
 
 function toColumns(values: ArtistFormValues) {
@@ -385,10 +384,7 @@ export function recordPlay({
 /** A member rates an artist 1–5; re-rating replaces the rating. Returns the new summary. */
 export function rateArtist({ userId, artistId, input }: { userId: string; artistId: number; input: unknown }) {
   const parsed = artistRatingSchema.safeParse(input);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Rating must be a whole number from 1 to 5";
-    throw badRequest(message, { rating: [message] });
-  }
+  if (!parsed.success) throw fieldValidationError(parsed.error, "rating", "Rating must be a whole number from 1 to 5");
   const { rating } = parsed.data;
   assertMayContribute({ id: userId }, "rating");
   return transaction((tx) => {
@@ -412,10 +408,7 @@ export function rateArtist({ userId, artistId, input }: { userId: string; artist
 /** Parses a comment (trimmed, 1–1000 characters) or throws a 400 with SPEC's message. */
 export function parseComment(input: unknown): string {
   const parsed = artistCommentSchema.safeParse(input);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Comment cannot be empty";
-    throw badRequest(message, { comment: [message] });
-  }
+  if (!parsed.success) throw fieldValidationError(parsed.error, "comment", "Comment cannot be empty");
   return parsed.data.comment;
 }
 

@@ -6,12 +6,11 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { ZodError } from "zod";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { assertNotSuspended } from "~/features/moderation/suspensions.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
+import { conflict, unauthorized } from "~/utils/errors.server";
 import { isAdmin, isModerator } from "~/utils/permissions";
 import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
@@ -19,6 +18,7 @@ import { sendVerificationEmail } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { generateUsername } from "./usernames.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
+import { parseOrThrow } from "~/utils/validation.server";
 
 export type RequestMeta = { clientIp: string };
 
@@ -44,14 +44,6 @@ export function findUserById(id: string): User | undefined {
   return getDb().select().from(schema.users).where(eq(schema.users.id, id)).get();
 }
 
-/** A zod result's data, or a 400 with the first message and the field messages. */
-export function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: ZodError }): T {
-  if (result.success) return result.data;
-  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
-  const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.";
-  throw badRequest(first, fieldErrors);
-}
-
 function authLimits() {
   const env = getEnv();
   return {
@@ -68,7 +60,7 @@ function authLimits() {
 export async function loginWithPassword(input: unknown, meta: RequestMeta): Promise<User> {
   const limits = authLimits();
   consumeRateLimit(limits.perIp(meta.clientIp), "sign-in attempts");
-  const { email, password }: LoginInput = parseOrThrow(loginSchema.safeParse(input));
+  const { email, password }: LoginInput = parseOrThrow(loginSchema, input);
   const accountLimit = limits.perAccount(email);
   // A locked account is refused before the password is checked (docs/decisions/0007-rate-limits.md).
   assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
@@ -90,7 +82,7 @@ const DUMMY_HASH = "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAA
 /** Creates an account; throws 400 on bad input, 409 when the e-mail is taken, 429 when rate-limited. */
 export async function registerUser(input: unknown, meta: RequestMeta): Promise<User> {
   consumeRateLimit(authLimits().perIp(meta.clientIp), "registration attempts");
-  const data: RegisterInput = parseOrThrow(registerSchema.safeParse(input));
+  const data: RegisterInput = parseOrThrow(registerSchema, input);
   const emailTaken = () => conflict("An account with this email already exists. Please sign in instead.", {
     email: ["An account with this email already exists. Please sign in instead."],
   });

@@ -13,7 +13,8 @@ import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden } from "~/utils/errors.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
-import { findUserById, parseOrThrow } from "./auth.server";
+import { parseOrThrow } from "~/utils/validation.server";
+import { findUserById } from "./auth.server";
 import { consumeToken, findUsableToken, issueToken } from "./email-tokens.server";
 import { verifyEmailSchema } from "./schemas";
 
@@ -40,7 +41,7 @@ export function sendVerificationEmail(user: Pick<User, "id" | "email" | "display
 
 /** Follows a verification link: the member's address is verified. 400 VERIFY_LINK_INVALID otherwise. */
 export function verifyEmail(input: unknown): User {
-  const { token } = parseOrThrow(verifyEmailSchema.safeParse(input));
+  const { token } = parseOrThrow(verifyEmailSchema, input);
   return transaction((db) => {
     const now = new Date();
     const stored = findUsableToken(token, "email_verification", now);

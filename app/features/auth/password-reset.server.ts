@@ -13,7 +13,8 @@ import { getEnv } from "~/utils/env.server";
 import { badRequest, isAppError, notFound } from "~/utils/errors.server";
 import { consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
-import { findUserByEmail, findUserById, parseOrThrow, type RequestMeta } from "./auth.server";
+import { parseOrThrow } from "~/utils/validation.server";
+import { findUserByEmail, findUserById, type RequestMeta } from "./auth.server";
 import { consumeToken, findUsableToken, generateToken, issueToken, voidTokens } from "./email-tokens.server";
 import { hashPassword } from "./password.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "./schemas";
@@ -62,7 +63,7 @@ function sendResetLink(user: Pick<User, "id" | "email" | "displayName">, { isSen
  */
 export async function requestPasswordReset(input: unknown, meta: RequestMeta): Promise<{ message: string }> {
   const started = Date.now();
-  const { email } = parseOrThrow(forgotPasswordSchema.safeParse(input));
+  const { email } = parseOrThrow(forgotPasswordSchema, input);
   const limits = forgotPasswordLimits(meta.clientIp, email);
   consumeRateLimit(limits.perIp, "password reset requests");
   try {
@@ -89,7 +90,7 @@ export function isResetTokenUsable(token: string): boolean {
  * and their failed sign-in lock lifted; they get a 'your password was changed' e-mail.
  */
 export async function resetPassword(input: unknown): Promise<User> {
-  const { token, password } = parseOrThrow(resetPasswordSchema.safeParse(input));
+  const { token, password } = parseOrThrow(resetPasswordSchema, input);
   if (!findUsableToken(token, "password_reset")) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
   const passwordHash = await hashPassword(password);
   const user = transaction((db) => {

@@ -9,7 +9,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { badRequest, notFound, type FieldErrors } from "~/utils/errors.server";
+import { badRequest, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { isHttpUrl } from "~/utils/url";
 import {
@@ -22,6 +22,7 @@ import {
   type MeetingFormInput,
 } from "./schemas";
 import { formatLongDate, formatTimeWithZone, isValidTimeZone, parseLocalDateTime, toLocalDateTimeValue } from "./time";
+import { validationError } from "~/utils/validation.server";
 
 export type MeetingRecord = typeof schema.meetings.$inferSelect;
 export type Actor = { id: string; email: string };
@@ -145,10 +146,6 @@ function parseIsoDate(text: string): Date | null {
   return new Date(text.trim());
 }
 
-function firstMessage(fieldErrors: FieldErrors): string {
-  return Object.values(fieldErrors).flat()[0] ?? "Please check the meeting's fields.";
-}
-
 /**
  * Validates an /api JSON body against the form's schema (numbers, booleans and dates as JSON
  * values). Missing registrationRequired means true (SPEC default); a bad field is a 400.
@@ -166,10 +163,7 @@ export function parseMeetingJson(body: Record<string, unknown>, { isCreate }: { 
     else if (shaped[field] !== undefined && typeof shaped[field] !== "string") shaped[field] = String(shaped[field]);
   }
   const result = (isCreate ? createMeetingFormSchema : meetingFormSchema).safeParse(shaped);
-  if (!result.success) {
-    const fieldErrors = result.error.flatten().fieldErrors as FieldErrors;
-    throw badRequest(firstMessage(fieldErrors), fieldErrors);
-  }
+  if (!result.success) throw validationError(result.error, "Please check the meeting's fields.");
   return { repeatWeeks: 1, ...result.data };
 }
 

@@ -8,6 +8,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { profileSchema } from "./schemas";
+import { validationError } from "~/utils/validation.server";
 
 const PASSWORD_NEEDED = "Enter your current password to change your e-mail.";
 const PASSWORD_WRONG = "Your current password is not correct.";
@@ -21,10 +22,7 @@ const USERNAME_TAKEN = "That username is taken. Please choose another.";
  */
 export async function updateProfile(userId: string, input: unknown): Promise<User> {
   const parsed = profileSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
-    throw badRequest(Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.", fieldErrors);
-  }
+  if (!parsed.success) throw validationError(parsed.error);
   const { bio, currentPassword, avatarUploadId, ...rest } = parsed.data;
   const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<User>;
   if ("bio" in (input as object)) values.bio = bio ?? null;

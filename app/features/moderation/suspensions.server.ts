@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { can, isAdmin, isModerator } from "~/utils/permissions";
 import { REASON_MAX_LENGTH, restrictionKinds, suspensionDays, type RestrictionKind, type SuspensionDays } from "./constants";
 import { suspensionSchema, type SuspensionInput } from "./schemas";
+import { parseOrThrow } from "~/utils/validation.server";
 
 /** `users.suspended_until` of a suspension without an end: the last millisecond of year 9999. */
 export const SUSPENDED_INDEFINITELY = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
@@ -157,10 +158,7 @@ function validateRestriction({ kind, days, reason }: { kind: unknown; days: unkn
 
 /** Parses a suspension form or /api body ({ kind, days, reason }), or throws a 400 with the field messages. */
 export function parseSuspensionInput(input: unknown): SuspensionInput {
-  const result = suspensionSchema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
-  throw badRequest(Object.values(fieldErrors).flat()[0] ?? "Please check the form and try again.", fieldErrors);
+  return parseOrThrow(suspensionSchema, input);
 }
 
 /** Ends the member's active restrictions (lifted or replaced); returns how many there were. */

@@ -13,6 +13,7 @@ import { RESOURCES_PAGE_SIZE, type Difficulty, type PricingCategory, type Resour
 import { toEmbedUrl } from "./embed";
 import { resourceFormSchema, resourceRatingSchema, type ResourceFilters, type ResourceFormValues } from "./schemas";
 import { domainOf, screenshotUrlFor } from "./thumbnail";
+import { fieldValidationError, validationError } from "~/utils/validation.server";
 
 type Actor = { id: string; email: string };
 type ResourceRow = typeof schema.resources.$inferSelect;
@@ -159,9 +160,7 @@ export function toCardData(resources: ResourceView[], viewerId: string | null): 
 export function parseResourceInput(input: unknown): ResourceFormValues {
   const result = resourceFormSchema.safeParse(input);
   if (result.success) return result.data;
-  const fieldErrors = result.error.flatten().fieldErrors as Record<string, string[]>;
-  const first = Object.values(fieldErrors).flat()[0] ?? result.error.issues[0]?.message ?? "Please check the form and try again.";
-  throw badRequest(first, fieldErrors);
+  throw validationError(result.error);
 }
 
 function hasResourceType(input: unknown): boolean {
@@ -193,7 +192,7 @@ function toColumns(values: ResourceFormValues) {
 export function createResource({ actor, input, isTypeRequired = false }: { actor: Actor; input: unknown; isTypeRequired?: boolean }): ResourceView {
   if (isTypeRequired && !hasResourceType(input)) {
     const parsed = resourceFormSchema.safeParse(input);
-    const fieldErrors = parsed.success ? {} : (parsed.error.flatten().fieldErrors as Record<string, string[]>);
+    const fieldErrors = parsed.success ? {} : validationError(parsed.error).fieldErrors;
     throw badRequest("Resource type is required", { ...fieldErrors, resourceType: ["Resource type is required"] });
   }
   const values = parseResourceInput(input);
@@ -268,10 +267,7 @@ export function deleteResource({ actor, id }: { actor: Actor; id: number }): voi
  */
 export function rateResource({ userId, resourceId, input }: { userId: string; resourceId: number; input: unknown }) {
   const parsed = resourceRatingSchema.safeParse(input);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Rating must be a whole number from 1 to 5";
-    throw badRequest(message, { rating: [message] });
-  }
+  if (!parsed.success) throw fieldValidationError(parsed.error, "rating", "Rating must be a whole number from 1 to 5");
   const { rating } = parsed.data;
   assertMayContribute({ id: userId }, "rating");
   return transaction((tx) => {

@@ -12,14 +12,14 @@
  * stays the outer bound. See decisions 0053 and 0062.
  */
 import { asc, eq } from "drizzle-orm";
-import type { ZodError } from "zod";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { badRequest, notFound } from "~/utils/errors.server";
+import { notFound } from "~/utils/errors.server";
 import type { Platform } from "../../../db/schema";
 import { footerSettingsUpdateSchema, platformNames, platformSettingUpdateSchema, type FooterSettingsUpdate } from "./schemas";
 import { defaultFooter, socialPlatforms, type PublicSettings } from "./settings";
+import { parseOrThrow } from "~/utils/validation.server";
 
 export { defaultFooter, type PublicSettings };
 
@@ -111,12 +111,6 @@ export function invalidateSettingsCache() {
   cached = undefined;
 }
 
-function firstIssue(error: ZodError): never {
-  const fieldErrors = error.flatten().fieldErrors as Record<string, string[]>;
-  const message = Object.values(fieldErrors).flat()[0] ?? error.issues[0]?.message ?? "Please check the form and try again.";
-  throw badRequest(message, fieldErrors);
-}
-
 // ---------- platform settings ----------
 
 /** The public shape of a platform setting (GET /api/admin/platform-settings, readable by everyone). */
@@ -142,9 +136,7 @@ export function listPlatformSettings(): PlatformSettingView[] {
 /** Sets a platform's URL and/or active switch. 404 unknown platform, 400 not an http(s) URL. */
 export function updatePlatformSetting({ actor, platform, input }: { actor: Actor; platform: string; input: unknown }): PlatformSettingView {
   if (!isPlatform(platform)) throw notFound(`Unknown platform '${platform}'.`);
-  const parsed = platformSettingUpdateSchema.safeParse(input ?? {});
-  if (!parsed.success) firstIssue(parsed.error);
-  const { url, isActive } = parsed.data;
+  const { url, isActive } = parseOrThrow(platformSettingUpdateSchema, input);
   const result = transaction((db) => {
     const current = db.select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, platform)).get();
     const nextUrl = url === undefined ? (current?.url ?? null) : url === null || url === "" ? null : url;
@@ -197,9 +189,7 @@ export function getFooterSettings(): FooterSettingsView {
 
 /** Updates any of the seven footer fields (others keep their value). 400 on bad input. */
 export function updateFooterSettings({ actor, input }: { actor: Actor; input: unknown }): FooterSettingsView {
-  const parsed = footerSettingsUpdateSchema.safeParse(input ?? {});
-  if (!parsed.success) firstIssue(parsed.error);
-  const changes: FooterSettingsUpdate = parsed.data;
+  const changes: FooterSettingsUpdate = parseOrThrow(footerSettingsUpdateSchema, input);
   transaction((db) => {
     const current = readFooterRow();
     const base = current ?? defaultFooter(getEnv().COMMUNITY_NAME);

@@ -8,12 +8,13 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { refreshBadges } from "~/features/gamification/engine.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { badRequest, conflict, forbidden, notFound } from "~/utils/errors.server";
+import { conflict, forbidden, notFound } from "~/utils/errors.server";
 import { isAdmin, isListedAdmin } from "~/utils/permissions";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "../../../db/schema";
 import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
 import { releaseUploads, uploadHashesOwnedBy } from "~/features/uploads/uploads.server";
+import { validationError } from "~/utils/validation.server";
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;
@@ -114,10 +115,7 @@ function guardTarget(actor: Actor, target: User, what: "role" | "delete") {
 /** Changes a user's role. 400 bad role, 403 self / ADMIN_EMAIL / actor no longer admin, 404 unknown user, 409 last admin. */
 export function changeUserRole({ actor, userId, input }: { actor: Actor; userId: string; input: unknown }): AdminUser {
   const parsed = changeRoleSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
-    throw badRequest(Object.values(fieldErrors).flat()[0] ?? "Choose a role: member, moderator or admin.", fieldErrors);
-  }
+  if (!parsed.success) throw validationError(parsed.error, "Choose a role: member, moderator or admin.");
   const role: UserRole = parsed.data.role;
   return transaction((db) => {
     requireActingAdmin(actor);
