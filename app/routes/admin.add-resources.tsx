@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Card } from "~/components/ui/page";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { ResourceForm } from "~/features/resources/components/resource-form";
 import { submitResourceForm } from "~/features/resources/form.server";
 import { requirePagePermission } from "~/utils/auth.server";
@@ -10,6 +9,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Add Resources · Admin Panel", matches);
 
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "resources:manage");
   const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
   if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Resource created successfully" });
-  const toast: ToastMessage = { id: String(Date.now()), title: "Error", description: "Failed to create resource", variant: "destructive" };
+  const toast = errorToast("Failed to create resource");
   return data({ result: outcome.result, toast }, { status: outcome.status });
 }
 

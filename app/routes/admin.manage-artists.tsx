@@ -3,7 +3,6 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { Card, EmptyState } from "~/components/ui/page";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { deleteArtist, getArtist, listArtists, type ArtistView } from "~/features/artists/artists.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-card";
 import { ArtistForm } from "~/features/artists/components/artist-form";
@@ -16,6 +15,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Artists · Admin Panel", matches);
 
@@ -44,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const errorToast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "artists:manage");

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { PostForm } from "~/features/discussions/components/post-form";
 import { messages } from "~/features/discussions/messages";
 import { createPost } from "~/features/discussions/posts.server";
@@ -16,6 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as discussionsLoader } from "./discussions";
 import { readFormData } from "~/utils/http.server";
 import { appendPictureFromForm } from "~/features/uploads/uploads.server";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussion", matches);
 
@@ -28,18 +28,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const toast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
   try {
     // The 'Add image' field without JavaScript (docs/uploads.md).
     formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
   } catch (error) {
     if (!isAppError(error)) throw error;
     const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
-    return data({ result, toast: toast(error.message) }, { status: error.status, headers: error.headers });
+    return data({ result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
   }
   const submission = parseWithZod(formData, { schema: createPostSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: toast(messages.postCreateFailed) }, { status: 400 });
+    return data({ result: submission.reply(), toast: errorToast(messages.postCreateFailed) }, { status: 400 });
   }
   try {
     createPost({ actor: user, input: submission.value });
@@ -48,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // A rate limit or a silence (docs/moderation.md) says why; other failures keep SPEC's toast.
     const message = error.status === 429 || error.status === 403 ? error.message : messages.postCreateFailed;
     return data(
-      { result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: toast(message) },
+      { result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: errorToast(message) },
       { status: error.status, headers: error.headers },
     );
   }

@@ -16,6 +16,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         intent,
         result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }),
-        toast: { id: String(Date.now()), title: failureTitle[intent], description: message, variant: "destructive" },
+        toast: errorToast(message, failureTitle[intent]),
       },
       { status, headers },
     );

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ToastMessage } from "~/components/ui/toaster";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { blockMember, getBlockState, unblockMember } from "~/features/blocks/blocks.server";
@@ -18,6 +17,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { readFormData } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.profile.name ?? "Member", matches, "A member's public profile.");
 
@@ -40,7 +40,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const errorToast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
 
 /**
  * The profile's forms: Block / Unblock (intent block | unblock, the same blockMember /

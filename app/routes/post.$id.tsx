@@ -29,6 +29,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { appendPictureFromForm } from "~/features/uploads/uploads.server";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
@@ -48,7 +49,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return page;
 }
 
-const errorToast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
 
 type ReplyFailure = { intent: "reply" | "edit-reply"; formId: string; content: string; errors: string[]; toast?: ToastMessage };
 

@@ -26,6 +26,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
@@ -56,12 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { result: SubmissionResult<string[]>; toast: ToastMessage };
 
-const failureToast = (): ToastMessage => ({
-  id: String(Date.now()),
-  title: "Error",
-  description: "Failed to update profile. Please try again.",
-  variant: "destructive",
-});
+const failureToast = (): ToastMessage => errorToast("Failed to update profile. Please try again.");
 
 /** Saves the Edit Profile form (same updateProfile as PUT /api/profile); errors keep the input and say why. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { readerOf } from "~/features/discussions/posts.server";
 import { ReportForm } from "~/features/moderation/components/report-form";
 import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/moderation/constants";
@@ -13,6 +12,7 @@ import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
 
@@ -49,9 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { targetType, targetId } = targetOf(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: reportFormSchema });
-  const toast = (description: string): ToastMessage => ({ id: String(Date.now()), title: "Error", description, variant: "destructive" });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: toast(reportMessages.reportFailed) }, { status: 400 });
+    return data({ result: submission.reply(), toast: errorToast(reportMessages.reportFailed) }, { status: 400 });
   }
   try {
     const target = getReportableTarget({ actor: user, targetType, targetId });
@@ -60,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data(
-      { result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: toast(error.message) },
+      { result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: errorToast(error.message) },
       { status: error.status },
     );
   }

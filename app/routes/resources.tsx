@@ -3,7 +3,6 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
@@ -18,6 +17,7 @@ import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
+import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
 
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "resources:manage");
   const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
   if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
-  const toast: ToastMessage = { id: String(Date.now()), title: "Error", description: "Failed to submit resource. Please try again.", variant: "destructive" };
+  const toast = errorToast("Failed to submit resource. Please try again.");
   return data({ result: outcome.result, toast }, { status: outcome.status });
 }
 

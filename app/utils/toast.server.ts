@@ -5,9 +5,10 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getEnv } from "./env.server";
+import { toastId } from "./toast";
 
 export const toastSchema = z.object({
-  id: z.string().default(() => Math.random().toString(36).slice(2)),
+  id: z.string().default(toastId),
   title: z.string(),
   description: z.string().optional(),
   variant: z.enum(["default", "destructive"]).default("default"),

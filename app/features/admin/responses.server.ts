@@ -7,6 +7,7 @@ import { data } from "@remix-run/node";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { isAppError, logServerError, type FieldErrors } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast";
 
 export type AdminActionFailure = {
   toast: ToastMessage;
@@ -36,7 +37,7 @@ export function adminFailure(
   const message = isAppError(error) ? error.message : "Something went wrong on our side. Please try again.";
   return data<AdminActionFailure>(
     {
-      toast: { id: `${Date.now()}-${Math.random().toString(36).slice(2)}`, title: "Error", description, variant: "destructive" },
+      toast: errorToast(description),
       target,
       message,
       fieldErrors: isAppError(error) ? error.fieldErrors : undefined,

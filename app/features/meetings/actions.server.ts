@@ -20,6 +20,7 @@ import {
 } from "./meetings.server";
 import { safeReturnTo } from "./paths";
 import { createMeetingFormSchema, meetingFormSchema } from "./schemas";
+import { errorToast } from "~/utils/toast";
 
 export type MeetingIntent = "create" | "update" | "delete" | "register" | "cancel";
 
@@ -51,9 +52,6 @@ export const REGISTER_SUCCESS = "Successfully registered for the meeting!";
 export const REGISTER_FAILURE = "Failed to register for meeting. Please try again.";
 export const CANCEL_SUCCESS = "Your registration has been cancelled.";
 
-function errorToast(description: string): ToastMessage {
-  return { id: String(Date.now()), title: "Error", description, variant: "destructive" };
-}
 
 function failure(
   intent: MeetingIntent,
