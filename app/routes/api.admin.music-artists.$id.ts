@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteArtist, getArtist, updateArtist } from "~/features/artists/artists.server";
-import { idFromParam } from "~/features/resources/api.server";
 import { requireApiPermission } from "~/utils/auth.server";
-import { notFound } from "~/utils/errors.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/admin/music-artists/{id} (artists:manage). */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     await requireApiPermission(request, "artists:manage");
-    const id = idFromParam(params.id);
-    if (id === null) throw notFound("Artist not found");
+    const id = readIdParam(params.id, "Artist");
     return Response.json(getArtist(id));
   });
 }
@@ -20,8 +17,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT" && request.method !== "PATCH" && request.method !== "DELETE") throw methodNotAllowed(["GET", "PUT", "DELETE"]);
     const user = await requireApiPermission(request, "artists:manage");
-    const id = idFromParam(params.id);
-    if (id === null) throw notFound("Artist not found");
+    const id = readIdParam(params.id, "Artist");
     if (request.method === "DELETE") {
       deleteArtist({ actor: user, id });
       return Response.json({ message: "Artist deleted successfully", id });

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseIdParam } from "~/features/discussions/params.server";
 import { resolveReport } from "~/features/moderation/reports.server";
 import { requireApiPermission } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /**
  * POST /api/admin/reports/{id}/resolve (content:moderate) { action: dismiss|hide|delete|warn|suspend, message? }
@@ -12,7 +11,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiPermission(request, "content:moderate");
-    return Response.json(resolveReport({ actor: user, reportId: parseIdParam(params.id, "Report"), input: await readJsonBody(request) }));
+    return Response.json(resolveReport({ actor: user, reportId: readIdParam(params.id, "Report"), input: await readJsonBody(request) }));
   });
 }
 

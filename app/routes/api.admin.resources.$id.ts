@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { idFromParam } from "~/features/resources/api.server";
 import { deleteResource, getResource, updateResource } from "~/features/resources/resources.server";
 import { requireApiPermission } from "~/utils/auth.server";
-import { notFound } from "~/utils/errors.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/admin/resources/{id} (resources:manage). */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     await requireApiPermission(request, "resources:manage");
-    const id = idFromParam(params.id);
-    if (id === null) throw notFound("Resource not found");
+    const id = readIdParam(params.id, "Resource");
     return Response.json(getResource(id));
   });
 }
@@ -20,8 +17,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT" && request.method !== "PATCH" && request.method !== "DELETE") throw methodNotAllowed(["GET", "PUT", "DELETE"]);
     const user = await requireApiPermission(request, "resources:manage");
-    const id = idFromParam(params.id);
-    if (id === null) throw notFound("Resource not found");
+    const id = readIdParam(params.id, "Resource");
     if (request.method === "DELETE") {
       deleteResource({ actor: user, id });
       return Response.json({ message: "Resource deleted successfully", id });

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAverageRating, parseId } from "~/features/artists/artists.server";
-import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+import { getAverageRating } from "~/features/artists/artists.server";
+import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/artists/{id}/average-rating (public): { averageRating, totalRatings } (0 and 0 when unrated). */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(request, () => Response.json(getAverageRating(parseId(params.id))));
+  return handleApi(request, () => Response.json(getAverageRating(readIdParam(params.id, "Artist"))));
 }
 
 export function action() {

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { addComment, parseId } from "~/features/artists/artists.server";
+import { addComment } from "~/features/artists/artists.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** POST /api/artists/{id}/comment (signed in): { comment } trimmed, 1–1000 characters → 201 with the comment and its author. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
-    const artistId = parseId(params.id);
+    const artistId = readIdParam(params.id, "Artist");
     return Response.json(addComment({ userId: user.id, artistId, input: await readJsonBody(request) }), { status: 201 });
   });
 }

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listComments, parseId } from "~/features/artists/artists.server";
-import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+import { listComments } from "~/features/artists/artists.server";
+import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/artists/{id}/comments (public): visible comments, newest first, each with its author (`user`). */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(request, () => Response.json(listComments(parseId(params.id))));
+  return handleApi(request, () => Response.json(listComments(readIdParam(params.id, "Artist"))));
 }
 
 export function action() {

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getMyRating, parseId } from "~/features/artists/artists.server";
+import { getMyRating } from "~/features/artists/artists.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/artists/{id}/my-rating (signed in): { rating } (null when not rated yet). */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(getMyRating(parseId(params.id), user.id));
+    return Response.json(getMyRating(readIdParam(params.id, "Artist"), user.id));
   });
 }
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { hideComment, parseId } from "~/features/artists/artists.server";
+import { hideComment } from "~/features/artists/artists.server";
 import { requireApiPermission } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** POST /api/artists/comments/{commentId}/hide (content:moderate): hides a comment from everyone → { id, artistId, isHidden: true }. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiPermission(request, "content:moderate");
-    const hidden = hideComment({ actor: user, commentId: parseId(params.commentId, "Comment") });
+    const hidden = hideComment({ actor: user, commentId: readIdParam(params.commentId, "Comment") });
     return Response.json({ ...hidden, isHidden: true });
   });
 }

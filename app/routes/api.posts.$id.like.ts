@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseIdParam } from "~/features/discussions/params.server";
 import { likePost, unlikePost } from "~/features/discussions/posts.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** POST /api/posts/{id}/like likes (once), DELETE unlikes: both answer { postId, liked, likesCount }. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    const postId = parseIdParam(params.id);
+    const postId = readIdParam(params.id, "Post");
     if (request.method === "POST") return Response.json(likePost({ actor: user, postId }));
     if (request.method === "DELETE") return Response.json(unlikePost({ actor: user, postId }));
     throw methodNotAllowed(["POST", "DELETE"]);

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseIdParam } from "~/features/discussions/params.server";
 import { getPost, readerOf } from "~/features/discussions/posts.server";
 import { listRelatedPosts } from "~/features/discussions/related.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/posts/{id}/related: up to 5 other posts ranked by full-text relevance (404 when unknown). */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    const post = getPost(parseIdParam(params.id), readerOf(user));
+    const post = getPost(readIdParam(params.id, "Post"), readerOf(user));
     return Response.json(listRelatedPosts({ post, viewerId: user.id }));
   });
 }

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseIdParam } from "~/features/discussions/params.server";
 import { deleteReply, updateReply } from "~/features/discussions/replies.server";
 import { requireApiUser } from "~/utils/auth.server";
-import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/posts/{id}/replies/{replyId}: content (the author). DELETE: the author, moderators, admins (with its sub-thread). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    const postId = parseIdParam(params.id);
-    const replyId = parseIdParam(params.replyId, "Reply");
+    const postId = readIdParam(params.id, "Post");
+    const replyId = readIdParam(params.replyId, "Reply");
     if (request.method === "PUT") return Response.json(updateReply({ actor: user, postId, replyId, input: await readJsonBody(request) }));
     if (request.method === "DELETE") return Response.json(deleteReply({ actor: user, postId, replyId }));
     throw methodNotAllowed(["PUT", "DELETE"]);

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseIdParam } from "~/features/discussions/params.server";
 import { deletePost, getPost, readerOf, setPostPinned, updatePost } from "~/features/discussions/posts.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { badRequest } from "~/utils/errors.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { handleApi, methodNotAllowed, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/posts/{id}: one post (404 when unknown). */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(getPost(parseIdParam(params.id), readerOf(user)));
+    return Response.json(getPost(readIdParam(params.id, "Post"), readerOf(user)));
   });
 }
 
@@ -21,7 +20,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    const postId = parseIdParam(params.id);
+    const postId = readIdParam(params.id, "Post");
     switch (request.method) {
       case "PUT":
         return Response.json(updatePost({ actor: user, postId, input: await readJsonBody(request) }));

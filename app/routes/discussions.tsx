@@ -8,7 +8,6 @@ import { buttonClass } from "~/features/discussions/components/fields";
 import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
-import { parseIdParam } from "~/features/discussions/params.server";
 import { canModerate, listCategories, listPosts } from "~/features/discussions/posts.server";
 import { discussionFiltersSchema, POSTS_PAGE_SIZE } from "~/features/discussions/schemas";
 import { hiddenLabelOf } from "~/features/discussions/views.server";
@@ -19,7 +18,7 @@ import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
+import { readFormData, readIdParam } from "~/utils/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) => [
   ...pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert."),
@@ -62,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const returnTo = `${url.pathname}${url.search}`;
   let postId: number;
   try {
-    postId = parseIdParam(String(formData.get("postId") ?? ""));
+    postId = readIdParam(String(formData.get("postId") ?? ""), "Post");
   } catch {
     return redirectWithToast(returnTo, { title: "Error", description: messages.likeFailed, variant: "destructive" });
   }

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildMeetingCalendar, calendarHeaders } from "~/features/meetings/calendar.server";
-import { parseMeetingId } from "~/features/meetings/meetings.server";
 import { isAppError } from "~/utils/errors.server";
+import { readIdParam } from "~/utils/http.server";
 
 /** GET /meetings/:id/calendar.ics: one meeting as an iCalendar file ('Add to calendar'). */
 export function loader({ request, params }: LoaderFunctionArgs) {
   try {
-    const id = parseMeetingId(params.id);
+    const id = readIdParam(params.id, "Meeting");
     const body = buildMeetingCalendar({ id, origin: new URL(request.url).origin });
     return new Response(body, { headers: calendarHeaders(`meeting-${id}.ics`) });
   } catch (error) {

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { joinMeeting, parseMeetingId } from "~/features/meetings/meetings.server";
+import { joinMeeting } from "~/features/meetings/meetings.server";
 import { meetingPaths } from "~/features/meetings/paths";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readIdParam } from "~/utils/http.server";
 
 /**
  * The Join button (GET link, or POST): records the member as attended, credits the points
@@ -13,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 async function join(request: Request, idParam: string | undefined) {
   const user = await requireUser(request);
   try {
-    const { joinUrl } = joinMeeting({ userId: user.id, meetingId: parseMeetingId(idParam) });
+    const { joinUrl } = joinMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
     return redirect(joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!isAppError(error)) throw error;

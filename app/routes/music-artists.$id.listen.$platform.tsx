@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { listenerKey, parseId, recordPlay } from "~/features/artists/artists.server";
+import { listenerKey, recordPlay } from "~/features/artists/artists.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
+import { readIdParam } from "~/utils/http.server";
 
 /**
  * GET /music-artists/:id/listen/:platform (spotify | youtube | apple): 302 to the stored link,
@@ -12,7 +13,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const user = await getOptionalUser(request);
     const listener = listenerKey({ userId: user?.id ?? null, clientIp: context.clientIp });
-    const link = recordPlay({ artistId: parseId(params.id), platform: params.platform ?? "", listener });
+    const link = recordPlay({ artistId: readIdParam(params.id, "Artist"), platform: params.platform ?? "", listener });
     return redirect(link, 302);
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });

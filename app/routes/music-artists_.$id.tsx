@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { addComment, getArtist, hideComment, parseId, rateArtist, withPanels } from "~/features/artists/artists.server";
+import { addComment, getArtist, hideComment, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { renderCommentReport } from "~/features/moderation/components/report-link";
 import { toCardView } from "~/features/artists/components/card-view";
@@ -12,7 +12,7 @@ import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
+import { readFormData, readIdParam } from "~/utils/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.artist.name ?? "AI Music Artist", matches, loaderData?.artist.description ?? undefined);
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 function loadArtist(id: string | undefined) {
   try {
-    return getArtist(parseId(id));
+    return getArtist(readIdParam(id, "Artist"));
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });
     throw error;

@@ -16,7 +16,6 @@ import { QuoteLink } from "~/features/discussions/components/quote-link";
 import { repliesLabel } from "~/features/discussions/format";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
-import { parseIdParam } from "~/features/discussions/params.server";
 import { loadPostPage, type RenderedReply } from "~/features/discussions/post-page.server";
 import { deletePost, setPostPinned, updatePost } from "~/features/discussions/posts.server";
 import { createReply, deleteReply, replyLink, updateReply } from "~/features/discussions/replies.server";
@@ -27,7 +26,7 @@ import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
+import { readFormData, readIdParam } from "~/utils/http.server";
 import { appendPictureFromForm } from "~/features/uploads/uploads.server";
 import { errorToast } from "~/utils/toast";
 
@@ -36,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
 
 function postIdOf(value: string | undefined): number {
   try {
-    return parseIdParam(value);
+    return readIdParam(value, "Post");
   } catch {
     throw new Response("Not Found", { status: 404 });
   }

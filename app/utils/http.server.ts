@@ -3,7 +3,7 @@
  * parameters, answer JSON, and turn any thrown error into the documented JSON error shape. Bad
  * input of any shape is a 4xx with a message, never a 500 (docs/operations.md, "What the server refuses").
  */
-import { AppError, badRequest, isAppError, logServerError, toJsonBody } from "./errors.server";
+import { AppError, badRequest, isAppError, logServerError, notFound, toJsonBody } from "./errors.server";
 
 /** Reads a JSON object body; an empty body counts as `{}`. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
@@ -44,11 +44,26 @@ export async function readFormData(request: Request): Promise<FormData> {
 export function readIntegerParam(params: URLSearchParams, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}): number | undefined {
   const raw = params.get(name)?.trim();
   if (raw === undefined || raw === "") return undefined;
-  const value = Number(raw);
-  if (!/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+  const value = toWholeNumber(raw, min, max);
+  if (value === undefined) {
     throw badRequest(max === Number.MAX_SAFE_INTEGER ? `${name} must be a whole number of ${min} or more.` : `${name} must be a whole number from ${min} to ${max}.`);
   }
   return value;
+}
+
+function toWholeNumber(raw: string, min: number, max: number): number | undefined {
+  const value = Number(raw);
+  return /^-?\d{1,16}$/.test(raw) && Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+/**
+ * A route's numeric id segment (`:id`, `:replyId`, …): a positive whole number, or a 404
+ * "{what} not found" (a malformed id and an unknown one look alike).
+ */
+export function readIdParam(value: string | undefined, what: string): number {
+  const id = value === undefined ? undefined : toWholeNumber(value, 1, Number.MAX_SAFE_INTEGER);
+  if (id === undefined) throw notFound(`${what} not found`);
+  return id;
 }
 
 /** A page's ?page= number: a hand-edited bad value shows page 1 rather than an error page. */

@@ -478,10 +478,3 @@ export function findComment(commentId: number): (ArtistComment & { isHidden: boo
   const hidden = getDb().select({ isHidden: schema.artistComments.isHidden }).from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
   return { ...toComment(row), isHidden: Boolean(hidden?.isHidden) };
 }
-
-/** The numeric id in a URL segment; a malformed one is a 404 (nothing lives there). */
-export function parseId(value: string | undefined, what = "Artist"): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(`${what} not found`);
-  return id;
-}

@@ -10,17 +10,11 @@ import type { ToastMessage } from "~/components/ui/toaster";
 import { requirePagePermission, requireUser } from "~/utils/auth.server";
 import { isAppError, type FieldErrors } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import {
-  cancelRegistration,
-  createMeetings,
-  deleteMeeting,
-  parseMeetingId,
-  registerForMeeting,
-  updateMeeting,
-} from "./meetings.server";
+import { cancelRegistration, createMeetings, deleteMeeting, registerForMeeting, updateMeeting } from "./meetings.server";
 import { safeReturnTo } from "./paths";
 import { createMeetingFormSchema, meetingFormSchema } from "./schemas";
 import { errorToast } from "~/utils/toast";
+import { readIdParam } from "~/utils/http.server";
 
 export type MeetingIntent = "create" | "update" | "delete" | "register" | "cancel";
 
@@ -65,7 +59,7 @@ function failure(
 
 function meetingIdOf(formData: FormData, fallback?: string): number {
   const raw = formData.get("meetingId");
-  return parseMeetingId(typeof raw === "string" ? raw : fallback);
+  return readIdParam(typeof raw === "string" ? raw : fallback, "Meeting");
 }
 
 /** Schedule a meeting or a weekly series (admins). */

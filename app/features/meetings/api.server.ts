@@ -1,19 +1,7 @@
 /** The /api/meetings handlers (resource routes stay one line each); same feature functions as the pages. */
 import { requireApiPermission, requireApiUser } from "~/utils/auth.server";
-import { readIntegerParam, readJsonBody } from "~/utils/http.server";
-import {
-  cancelRegistration,
-  createMeetings,
-  deleteMeeting,
-  getMeeting,
-  listAllMeetings,
-  listUpcomingMeetings,
-  parseMeetingId,
-  parseMeetingJson,
-  registerForMeeting,
-  toMeetingJson,
-  updateMeeting,
-} from "./meetings.server";
+import { readIdParam, readIntegerParam, readJsonBody } from "~/utils/http.server";
+import { cancelRegistration, createMeetings, deleteMeeting, getMeeting, listAllMeetings, listUpcomingMeetings, parseMeetingJson, registerForMeeting, toMeetingJson, updateMeeting } from "./meetings.server";
 
 function pageParams(request: Request) {
   const params = new URL(request.url).searchParams;
@@ -37,7 +25,7 @@ export async function getUpcomingMeetingsJson(request: Request) {
 /** GET /api/meetings/{id}. */
 export async function getMeetingJson(request: Request, idParam: string | undefined) {
   await requireApiUser(request);
-  return Response.json(toMeetingJson(getMeeting(parseMeetingId(idParam))));
+  return Response.json(toMeetingJson(getMeeting(readIdParam(idParam, "Meeting"))));
 }
 
 /**
@@ -54,7 +42,7 @@ export async function createMeetingJson(request: Request) {
 /** PUT /api/meetings/{id} (admins): fields left out keep their value. */
 export async function updateMeetingJson(request: Request, idParam: string | undefined) {
   const actor = await requireApiPermission(request, "meetings:manage");
-  const id = parseMeetingId(idParam);
+  const id = readIdParam(idParam, "Meeting");
   const current = toMeetingJson(getMeeting(id));
   const body = await readJsonBody(request);
   const input = parseMeetingJson(
@@ -77,14 +65,14 @@ export async function updateMeetingJson(request: Request, idParam: string | unde
 /** DELETE /api/meetings/{id} (admins). */
 export async function deleteMeetingJson(request: Request, idParam: string | undefined) {
   const actor = await requireApiPermission(request, "meetings:manage");
-  const deleted = deleteMeeting({ actor, id: parseMeetingId(idParam) });
+  const deleted = deleteMeeting({ actor, id: readIdParam(idParam, "Meeting") });
   return Response.json({ message: "Meeting deleted successfully!", id: deleted.id });
 }
 
 /** POST /api/meetings/{id}/register (members): 201 when registered now, 200 when already registered. */
 export async function registerJson(request: Request, idParam: string | undefined) {
   const user = await requireApiUser(request);
-  const result = registerForMeeting({ userId: user.id, meetingId: parseMeetingId(idParam) });
+  const result = registerForMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
   return Response.json(
     { message: "Successfully registered for the meeting!", meetingId: result.meetingId, isRegistered: true, attendeesCount: result.attendeesCount },
     { status: result.wasAlreadyRegistered ? 200 : 201 },
@@ -94,6 +82,6 @@ export async function registerJson(request: Request, idParam: string | undefined
 /** DELETE /api/meetings/{id}/register (members): cancels the registration. */
 export async function cancelRegistrationJson(request: Request, idParam: string | undefined) {
   const user = await requireApiUser(request);
-  const result = cancelRegistration({ userId: user.id, meetingId: parseMeetingId(idParam) });
+  const result = cancelRegistration({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
   return Response.json({ message: "Your registration has been cancelled.", meetingId: result.meetingId, isRegistered: false, attendeesCount: result.attendeesCount });
 }

@@ -1,10 +1,10 @@
 /** Loaders of the admin-only meeting pages (schedule, edit, delete confirmation, admin tabs). */
 import { requirePagePermission } from "~/utils/auth.server";
-import { getMeeting, listMeetingsNewestFirst, parseMeetingId, toMeetingViews } from "./meetings.server";
+import { getMeeting, listMeetingsNewestFirst, toMeetingViews } from "./meetings.server";
 import { safeReturnTo } from "./paths";
 import { getViewerTimeZone } from "./time-zone.server";
 import { isAppError } from "~/utils/errors.server";
-import { readPageParam } from "~/utils/http.server";
+import { readIdParam, readPageParam } from "~/utils/http.server";
 
 /** The manager and the zone the form's date is shown (and read) in. */
 export async function loadScheduleForm(request: Request) {
@@ -18,7 +18,7 @@ export async function loadManagedMeeting(request: Request, idParam: string | und
   const timeZone = getViewerTimeZone(request);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   try {
-    const [meeting] = toMeetingViews([getMeeting(parseMeetingId(idParam))], { userId: null, timeZone, canManage: true });
+    const [meeting] = toMeetingViews([getMeeting(readIdParam(idParam, "Meeting"))], { userId: null, timeZone, canManage: true });
     return { meeting, timeZone, returnTo };
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw new Response("Meeting not found", { status: 404 });

@@ -94,12 +94,6 @@ export function getMeeting(id: number): MeetingRecord {
   return meeting;
 }
 
-/** Reads a route's :id parameter (404 when it is not a meeting id). */
-export function parseMeetingId(value: string | undefined): number {
-  const id = Number(value);
-  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw notFound("Meeting not found");
-  return id;
-}
 
 export type Registration = { attended: boolean };
 

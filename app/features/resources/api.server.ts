@@ -24,12 +24,6 @@ export function pagedJson<T>(request: Request, items: T[], { total, page, pageCo
   return Response.json(items, { headers });
 }
 
-/** A positive integer id from a URL segment, or null. */
-export function idFromParam(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** POST /api/resources and POST /api/admin/resources (resources:manage): the resource fields → 201 with the resource. */
 export async function createResourceJson(request: Request): Promise<Response> {
   const user = await requireApiPermission(request, "resources:manage");
