@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "./errors.server";
-import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIntegerParam, readPageParam } from "./http.server";
+import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdParam, readIntegerParam, readPageParam } from "./http.server";
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -12,6 +12,19 @@ function thrownBy(work: () => unknown): unknown {
   }
   throw new Error("expected a throw");
 }
+
+describe("readIdParam", () => {
+  it("reads a positive whole number", () => {
+    expect(readIdParam("42", "Post")).toBe(42);
+  });
+
+  it("answers 404 '{what} not found' for a missing, malformed or non-positive id", () => {
+    for (const value of [undefined, "", "0", "-3", "1.5", "1e3", "0x10", "abc", "99999999999999999"]) {
+      const error = thrownBy(() => readIdParam(value, "Meeting"));
+      expect(isAppError(error) && error.status === 404 && error.message === "Meeting not found").toBe(true);
+    }
+  });
+});
 
 describe("readIntegerParam", () => {
   it("reads whole numbers in range; absent or empty is undefined", () => {

@@ -4,8 +4,10 @@
  * docs/moderation.md);
  * app/routes/authorization-matrix.test.ts checks every privileged endpoint against it.
  */
+import type { Actor } from "./actor";
+
 /** What the permission rules read of a user. */
-export type RoleHolder = { role: string; email: string; emailVerifiedAt: Date | null };
+export type RoleHolder = Pick<Actor, "role" | "email" | "emailVerifiedAt">;
 
 export const permissions = [
   "content:moderate", // pin/unpin and delete any post or reply, hide artist comments, the reports queue (docs/moderation.md)

@@ -15,8 +15,8 @@ import { isHttpUrl } from "~/utils/url";
 import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues } from "./schemas";
 import type { ListenPlatform } from "./constants";
 import { fieldValidationError, validationError } from "~/utils/validation.server";
+import type { ActorRef } from "~/utils/actor";
 
-type Actor = { id: string; email: string };
 type ArtistRow = typeof schema.musicArtists.$inferSelect;
 
 export const ARTISTS_PAGE_SIZE = 24;
@@ -277,7 +277,7 @@ function toColumns(values: ArtistFormValues) {
 }
 
 /** Admin: adds an artist. */
-export function createArtist({ actor, input }: { actor: Actor; input: unknown }): ArtistView {
+export function createArtist({ actor, input }: { actor: ActorRef; input: unknown }): ArtistView {
   const values = parseArtistInput(input);
   return transaction((tx) => {
     const created = tx.insert(schema.musicArtists).values(toColumns(values)).returning().get();
@@ -287,7 +287,7 @@ export function createArtist({ actor, input }: { actor: Actor; input: unknown })
 }
 
 /** Admin: updates an artist (fields not given keep their value). */
-export function updateArtist({ actor, id, input }: { actor: Actor; id: number; input: Record<string, unknown> }): ArtistView {
+export function updateArtist({ actor, id, input }: { actor: ActorRef; id: number; input: Record<string, unknown> }): ArtistView {
   const existing = getArtist(id);
   const merged: Record<string, unknown> = {
     name: existing.name,
@@ -312,7 +312,7 @@ export function updateArtist({ actor, id, input }: { actor: Actor; id: number; i
 }
 
 /** Admin: deletes an artist with its ratings and comments, taking back the points they earned. */
-export function deleteArtist({ actor, id }: { actor: Actor; id: number }): void {
+export function deleteArtist({ actor, id }: { actor: ActorRef; id: number }): void {
   transaction((tx) => {
     const existing = tx.select({ name: schema.musicArtists.name }).from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).get();
     if (!existing) throw notFound("Artist not found");
@@ -431,7 +431,7 @@ export function addComment({ userId, artistId, input }: { userId: string; artist
  * A moderator hides a comment (or, with actor null, members' reports did: docs/moderation.md):
  * it is no longer shown or counted, and its points are taken back.
  */
-export function hideComment({ actor, commentId }: { actor: Actor | null; commentId: number }): { id: number; artistId: number } {
+export function hideComment({ actor, commentId }: { actor: ActorRef | null; commentId: number }): { id: number; artistId: number } {
   return transaction((tx) => {
     const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
     if (!existing) throw notFound("Comment not found");
@@ -445,7 +445,7 @@ export function hideComment({ actor, commentId }: { actor: Actor | null; comment
 }
 
 /** A moderator shows a hidden comment again (reports on it dismissed); its points come back. */
-export function unhideComment({ actor, commentId }: { actor: Actor; commentId: number }): { id: number; artistId: number } {
+export function unhideComment({ actor, commentId }: { actor: ActorRef; commentId: number }): { id: number; artistId: number } {
   return transaction((tx) => {
     const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
     if (!existing) throw notFound("Comment not found");
@@ -459,7 +459,7 @@ export function unhideComment({ actor, commentId }: { actor: Actor; commentId: n
 }
 
 /** A moderator deletes a comment; its points are taken back. */
-export function deleteComment({ actor, commentId }: { actor: Actor; commentId: number }): { id: number; artistId: number } {
+export function deleteComment({ actor, commentId }: { actor: ActorRef; commentId: number }): { id: number; artistId: number } {
   return transaction((tx) => {
     const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
     if (!existing) throw notFound("Comment not found");

@@ -4,14 +4,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { isAppError } from "~/utils/errors.server";
 import { createArtist, updateArtist, type ArtistView } from "./artists.server";
 import { artistFormSchema } from "./schemas";
+import type { ActorRef } from "~/utils/actor";
 
-type Actor = { id: string; email: string };
 export type ArtistFormOutcome = { ok: true; artist: ArtistView } | { ok: false; status: number; message: string; result: SubmissionResult<string[]> };
 
 const fields = ["name", "description", "genre", "avatarUrl", "latestTrack", "spotifyUrl", "youtubeUrl", "appleMusicUrl", "featured"] as const;
 
 /** Validates a submitted artist form and creates or updates the artist; bad input comes back with the field messages and the input kept. */
-export function submitArtistForm({ formData, actor, artistId }: { formData: FormData; actor: Actor; artistId?: number }): ArtistFormOutcome {
+export function submitArtistForm({ formData, actor, artistId }: { formData: FormData; actor: ActorRef; artistId?: number }): ArtistFormOutcome {
   const submission = parseWithZod(formData, { schema: artistFormSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form and try again.";

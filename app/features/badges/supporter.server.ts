@@ -11,8 +11,8 @@ import { getEnv } from "~/utils/env.server";
 import { forbidden, notFound } from "~/utils/errors.server";
 import { displayNameOf } from "~/utils/display-name";
 import { can, type RoleHolder } from "~/utils/permissions";
+import type { Actor } from "~/utils/actor";
 
-export type Actor = { id: string } & RoleHolder;
 
 function requireMember(userId: string) {
   const user = getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
@@ -20,12 +20,12 @@ function requireMember(userId: string) {
   return user;
 }
 
-function requireUserManager(actor: Actor) {
+function requireUserManager(actor: Pick<Actor, "id" | keyof RoleHolder>) {
   if (!can(actor, "users:manage", getEnv().ADMIN_EMAIL)) throw forbidden();
 }
 
 /** Grants the Supporter badge (admins only; idempotent); the member is notified and the grant audited. */
-export function grantSupporterBadge(actor: Actor, userId: string): void {
+export function grantSupporterBadge(actor: Pick<Actor, "id" | keyof RoleHolder>, userId: string): void {
   requireUserManager(actor);
   transaction(() => {
     const member = requireMember(userId);
@@ -35,7 +35,7 @@ export function grantSupporterBadge(actor: Actor, userId: string): void {
 }
 
 /** Revokes a Supporter grant (admins only): unlike an undone contribution, the earned badge goes too. */
-export function revokeSupporterBadge(actor: Actor, userId: string): void {
+export function revokeSupporterBadge(actor: Pick<Actor, "id" | keyof RoleHolder>, userId: string): void {
   requireUserManager(actor);
   transaction((db) => {
     const member = requireMember(userId);

@@ -4,7 +4,8 @@ import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { messages } from "./messages";
 import type { LikeActionData } from "./components/like-button";
-import { likePost, unlikePost, type Actor } from "./posts.server";
+import type { Actor } from "~/utils/actor";
+import { likePost, unlikePost } from "./posts.server";
 
 const LIKE_ERROR = messages.likeFailed;
 

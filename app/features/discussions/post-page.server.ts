@@ -1,7 +1,8 @@
 /** What /post/:id shows: the post and its reply tree, with member content rendered to safe HTML. */
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { renderMarkdown } from "~/features/content/markdown.server";
-import { findPost, listCategories, readerOf, type Actor } from "./posts.server";
+import type { Actor } from "~/utils/actor";
+import { findPost, listCategories, readerOf } from "./posts.server";
 import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode } from "./replies.server";
 import { quoteMarkdown, quoteTargetOf } from "./quote";
 import { listRelatedPosts } from "./related.server";

@@ -20,14 +20,13 @@ import { parseOrThrow } from "~/utils/validation.server";
 import { POST_COLUMNS, POST_JOINS, postForReader, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
 import { releaseUploads } from "~/features/uploads/uploads.server";
 import { uploadHashesIn } from "~/utils/upload-urls";
+import type { Actor } from "~/utils/actor";
 
 /** Searches of 1–2 characters (too short for the trigram index) look only through this many newest posts. */
 export const SHORT_SEARCH_WINDOW = 5_000;
 
 /** A search with at most this many matches lists them all; a commoner term pages from its newest this-many (see listPosts). */
 export const SEARCH_SET_LIMIT = 200;
-
-export type Actor = Pick<CurrentUser, "id" | "email" | "role" | "isAdmin" | "isModerator">;
 
 export type ListPostsOptions = {
   viewerId: string;

@@ -23,9 +23,9 @@ import {
 } from "./schemas";
 import { formatLongDate, formatTimeWithZone, isValidTimeZone, parseLocalDateTime, toLocalDateTimeValue } from "./time";
 import { validationError } from "~/utils/validation.server";
+import type { ActorRef } from "~/utils/actor";
 
 export type MeetingRecord = typeof schema.meetings.$inferSelect;
-export type Actor = { id: string; email: string };
 
 /** SPEC: the Past Meetings list shows at most 5. */
 export const PAST_MEETINGS_SHOWN = 5;
@@ -197,7 +197,7 @@ function linkFields(input: MeetingFormInput) {
  * transaction; notifies every other member once (one INSERT … SELECT, however many members)
  * and writes the audit log. Returns the created meetings in date order.
  */
-export function createMeetings({ actor, input, now = new Date() }: { actor: Actor; input: CreateMeetingFormInput; now?: Date }): MeetingRecord[] {
+export function createMeetings({ actor, input, now = new Date() }: { actor: ActorRef; input: CreateMeetingFormInput; now?: Date }): MeetingRecord[] {
   const zone = resolveTimeZone(input.timeZone);
   const firstStart = resolveScheduledAt(input.scheduledAt, zone);
   const weeks = input.repeatWeeks;
@@ -248,7 +248,7 @@ function notifyAllMembers({ actorId, message, link, at }: { actorId: string; mes
 }
 
 /** Edits one meeting (one occurrence of a series) and writes the audit log. */
-export function updateMeeting({ actor, id, input }: { actor: Actor; id: number; input: MeetingFormInput }): MeetingRecord {
+export function updateMeeting({ actor, id, input }: { actor: ActorRef; id: number; input: MeetingFormInput }): MeetingRecord {
   const zone = resolveTimeZone(input.timeZone);
   const scheduledAt = resolveScheduledAt(input.scheduledAt, zone);
   return transaction((db) => {
@@ -265,7 +265,7 @@ export function updateMeeting({ actor, id, input }: { actor: Actor; id: number; 
 }
 
 /** Deletes one meeting (its registrations go with it) and writes the audit log. */
-export function deleteMeeting({ actor, id }: { actor: Actor; id: number }): MeetingRecord {
+export function deleteMeeting({ actor, id }: { actor: ActorRef; id: number }): MeetingRecord {
   return transaction((db) => {
     const meeting = getMeeting(id);
     db.delete(schema.meetings).where(eq(schema.meetings.id, id)).run();

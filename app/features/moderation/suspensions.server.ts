@@ -13,13 +13,13 @@ import { can, isAdmin, isModerator } from "~/utils/permissions";
 import { REASON_MAX_LENGTH, restrictionKinds, suspensionDays, type RestrictionKind, type SuspensionDays } from "./constants";
 import { suspensionSchema, type SuspensionInput } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
+import type { ActorRef } from "~/utils/actor";
 
 /** `users.suspended_until` of a suspension without an end: the last millisecond of year 9999. */
 export const SUSPENDED_INDEFINITELY = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type Actor = { id: string; email: string };
 
 /** An active suspension or silence, as moderators and the member see it. */
 export type Restriction = {
@@ -119,7 +119,7 @@ function refusalFor(actor: TargetRow, target: TargetRow): string | null {
 }
 
 /** Checks the actor (re-read inside the transaction, so rights removed a moment ago no longer count) against the target. */
-function guardRestriction(actor: Actor, userId: string): TargetRow {
+function guardRestriction(actor: ActorRef, userId: string): TargetRow {
   const current = findTarget(actor.id);
   if (!current) throw forbidden("You need moderator rights to do this.");
   const target = findTarget(userId);
@@ -133,7 +133,7 @@ function guardRestriction(actor: Actor, userId: string): TargetRow {
  * The profile page's moderation section: the member's active restriction and whether this viewer
  * may change it (with the reason when not). Null when the viewer holds no members:suspend.
  */
-export function moderationPanelFor(viewer: Actor, userId: string) {
+export function moderationPanelFor(viewer: ActorRef, userId: string) {
   const current = findTarget(viewer.id);
   const target = findTarget(userId);
   if (!current || !target || !can(current, "members:suspend", getEnv().ADMIN_EMAIL)) return null;
@@ -177,7 +177,7 @@ function durationLabel(days: SuspensionDays): string {
  * restriction replaces an active one. Suspending deletes the member's sessions. Audited.
  * 400 bad input, 403 not allowed (see guardRestriction), 404 unknown user.
  */
-export function suspendMember(input: { actor: Actor; userId: string; kind: RestrictionKind; days: SuspensionDays; reason: string }): Restriction {
+export function suspendMember(input: { actor: ActorRef; userId: string; kind: RestrictionKind; days: SuspensionDays; reason: string }): Restriction {
   const { kind, days, reason } = validateRestriction(input);
   const { actor, userId } = input;
   return transaction((db) => {
@@ -206,7 +206,7 @@ export function suspendMember(input: { actor: Actor; userId: string; kind: Restr
 }
 
 /** Lifts the member's active suspension or silence early. Audited. 403 not allowed, 404 unknown user or nothing active. */
-export function liftSuspension({ actor, userId }: { actor: Actor; userId: string }): Restriction {
+export function liftSuspension({ actor, userId }: { actor: ActorRef; userId: string }): Restriction {
   return transaction((db) => {
     const target = guardRestriction(actor, userId);
     const active = activeRestrictionOf(userId);

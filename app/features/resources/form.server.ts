@@ -4,8 +4,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { isAppError } from "~/utils/errors.server";
 import { createResource, getResource, updateResource, type ResourceView } from "./resources.server";
 import { resourceFormSchema } from "./schemas";
+import type { ActorRef } from "~/utils/actor";
 
-type Actor = { id: string; email: string };
 export type ResourceFormOutcome =
   | { ok: true; resource: ResourceView }
   | { ok: false; status: number; message: string; result: SubmissionResult<string[]> };
@@ -13,7 +13,7 @@ export type ResourceFormOutcome =
 const fields = ["title", "description", "url", "resourceType", "difficulty", "tags", "pricingCategory", "embedUrl"] as const;
 
 /** Validates a submitted resource form and creates or updates the resource; bad input comes back with the field messages and the input kept. */
-export function submitResourceForm({ formData, actor, resourceId }: { formData: FormData; actor: Actor; resourceId?: number }): ResourceFormOutcome {
+export function submitResourceForm({ formData, actor, resourceId }: { formData: FormData; actor: ActorRef; resourceId?: number }): ResourceFormOutcome {
   const submission = parseWithZod(formData, { schema: resourceFormSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form and try again.";

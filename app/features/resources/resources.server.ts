@@ -14,8 +14,8 @@ import { toEmbedUrl } from "./embed";
 import { resourceFormSchema, resourceRatingSchema, type ResourceFilters, type ResourceFormValues } from "./schemas";
 import { domainOf, screenshotUrlFor } from "./thumbnail";
 import { fieldValidationError, validationError } from "~/utils/validation.server";
+import type { ActorRef } from "~/utils/actor";
 
-type Actor = { id: string; email: string };
 type ResourceRow = typeof schema.resources.$inferSelect;
 
 /** A resource as pages and the API show it. */
@@ -189,7 +189,7 @@ function toColumns(values: ResourceFormValues) {
  * Admin: adds a resource (credited to the submitter as resource_shared) and writes the audit log.
  * `isTypeRequired` (the JSON API): a body without resourceType is a 400; the forms start on 'tool'.
  */
-export function createResource({ actor, input, isTypeRequired = false }: { actor: Actor; input: unknown; isTypeRequired?: boolean }): ResourceView {
+export function createResource({ actor, input, isTypeRequired = false }: { actor: ActorRef; input: unknown; isTypeRequired?: boolean }): ResourceView {
   if (isTypeRequired && !hasResourceType(input)) {
     const parsed = resourceFormSchema.safeParse(input);
     const fieldErrors = parsed.success ? {} : validationError(parsed.error).fieldErrors;
@@ -224,7 +224,7 @@ function toInput(resource: ResourceView) {
 }
 
 /** Admin: updates a resource (fields not given keep their value). */
-export function updateResource({ actor, id, input }: { actor: Actor; id: number; input: Record<string, unknown> }): ResourceView {
+export function updateResource({ actor, id, input }: { actor: ActorRef; id: number; input: Record<string, unknown> }): ResourceView {
   const existing = getResource(id);
   const merged: Record<string, unknown> = { ...toInput(existing) };
   for (const [key, value] of Object.entries(input)) {
@@ -241,7 +241,7 @@ export function updateResource({ actor, id, input }: { actor: Actor; id: number;
 }
 
 /** Admin: deletes a resource, taking back the points it earned (shared, rated). */
-export function deleteResource({ actor, id }: { actor: Actor; id: number }): void {
+export function deleteResource({ actor, id }: { actor: ActorRef; id: number }): void {
   transaction((tx) => {
     const existing = tx
       .select({ title: schema.resources.title, submittedBy: schema.resources.submittedBy })

@@ -20,13 +20,13 @@ import type { Platform } from "../../../db/schema";
 import { footerSettingsUpdateSchema, platformNames, platformSettingUpdateSchema, type FooterSettingsUpdate } from "./schemas";
 import { defaultFooter, socialPlatforms, type PublicSettings } from "./settings";
 import { parseOrThrow } from "~/utils/validation.server";
+import type { ActorRef } from "~/utils/actor";
 
 export { defaultFooter, type PublicSettings };
 
 export const CACHE_TTL_MS = 5 * 60 * 1000;
 export const SETTINGS_VERSION_CHECK_MS = 5 * 1000;
 
-type Actor = { id: string; email: string };
 
 let cached: { value: PublicSettings; loadedAt: number; checkedAt: number; version: string; dataVersion: number } | undefined;
 
@@ -134,7 +134,7 @@ export function listPlatformSettings(): PlatformSettingView[] {
 }
 
 /** Sets a platform's URL and/or active switch. 404 unknown platform, 400 not an http(s) URL. */
-export function updatePlatformSetting({ actor, platform, input }: { actor: Actor; platform: string; input: unknown }): PlatformSettingView {
+export function updatePlatformSetting({ actor, platform, input }: { actor: ActorRef; platform: string; input: unknown }): PlatformSettingView {
   if (!isPlatform(platform)) throw notFound(`Unknown platform '${platform}'.`);
   const { url, isActive } = parseOrThrow(platformSettingUpdateSchema, input);
   const result = transaction((db) => {
@@ -188,7 +188,7 @@ export function getFooterSettings(): FooterSettingsView {
 }
 
 /** Updates any of the seven footer fields (others keep their value). 400 on bad input. */
-export function updateFooterSettings({ actor, input }: { actor: Actor; input: unknown }): FooterSettingsView {
+export function updateFooterSettings({ actor, input }: { actor: ActorRef; input: unknown }): FooterSettingsView {
   const changes: FooterSettingsUpdate = parseOrThrow(footerSettingsUpdateSchema, input);
   transaction((db) => {
     const current = readFooterRow();

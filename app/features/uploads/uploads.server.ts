@@ -14,6 +14,7 @@ import type { Upload } from "../../../db/schema";
 import { processImage } from "./images.server";
 import { getUploadStorage } from "./storage.server";
 import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, MAX_IMAGES_PER_TEXT, uploadFileUrl } from "~/utils/upload-urls";
+import type { Actor } from "~/utils/actor";
 
 export type UploadKind = "avatar" | "image";
 export type UploadView = { id: string; url: string; width: number; height: number };
@@ -188,14 +189,13 @@ export async function sweepUnusedUploads(olderThanMs = DAY_MS): Promise<number> 
   return releaseUploads(hashes);
 }
 
-type Actor = { id: string } & RoleHolder;
 
 /**
  * A picture removed by its owner or, for any picture, by a moderator or admin (audited): every
  * copy of it (its hash) and its files; an avatar falls back to the initials. `idOrHash` is the
  * upload's id or the hash in its URL.
  */
-export async function removeUpload({ actor, idOrHash }: { actor: Actor; idOrHash: string }): Promise<{ removed: number }> {
+export async function removeUpload({ actor, idOrHash }: { actor: Pick<Actor, "id" | keyof RoleHolder>; idOrHash: string }): Promise<{ removed: number }> {
   const db = getDb();
   const rows = db
     .select()

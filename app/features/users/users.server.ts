@@ -15,12 +15,12 @@ import type { User } from "../../../db/schema";
 import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
 import { releaseUploads, uploadHashesOwnedBy } from "~/features/uploads/uploads.server";
 import { validationError } from "~/utils/validation.server";
+import type { ActorRef } from "~/utils/actor";
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;
 export const USERS_API_MAX_PAGE_SIZE = 500;
 
-export type Actor = { id: string; email: string };
 
 /** What admins see of a user: never the password hash or session data. */
 export function toAdminUser(user: User) {
@@ -93,13 +93,13 @@ function findUser(userId: string): User | undefined {
 }
 
 /** Re-reads the actor inside the transaction: an admin demoted a moment ago can no longer act. */
-function requireActingAdmin(actor: Actor): User {
+function requireActingAdmin(actor: ActorRef): User {
   const current = findUser(actor.id);
   if (!current || !isAdmin(current, getEnv().ADMIN_EMAIL)) throw forbidden("You need admin privileges to do this.");
   return current;
 }
 
-function guardTarget(actor: Actor, target: User, what: "role" | "delete") {
+function guardTarget(actor: ActorRef, target: User, what: "role" | "delete") {
   if (target.id === actor.id) {
     throw forbidden(what === "role" ? "You cannot change your own role." : "You cannot delete your own account.");
   }
@@ -113,7 +113,7 @@ function guardTarget(actor: Actor, target: User, what: "role" | "delete") {
 }
 
 /** Changes a user's role. 400 bad role, 403 self / ADMIN_EMAIL / actor no longer admin, 404 unknown user, 409 last admin. */
-export function changeUserRole({ actor, userId, input }: { actor: Actor; userId: string; input: unknown }): AdminUser {
+export function changeUserRole({ actor, userId, input }: { actor: ActorRef; userId: string; input: unknown }): AdminUser {
   const parsed = changeRoleSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, "Choose a role: member, moderator or admin.");
   const role: UserRole = parsed.data.role;
@@ -150,7 +150,7 @@ type DoomedReply = { id: number; postId: number };
  * resource ratings, and other members' points that came from this user (likes they gave,
  * replies under the deleted content). 403 self / ADMIN_EMAIL, 404 unknown, 409 last admin.
  */
-export function deleteUser({ actor, userId }: { actor: Actor; userId: string }): { id: string; email: string } {
+export function deleteUser({ actor, userId }: { actor: ActorRef; userId: string }): { id: string; email: string } {
   // The member's pictures go with them when nothing else uses them (docs/uploads.md).
   const hashes = uploadHashesOwnedBy(userId);
   const deleted = transaction((db) => {
