@@ -2,16 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useOutletContext, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { lazy, Suspense } from "react";
-import { getDashboardBadges } from "~/features/badges/badges.server";
-import { formatMonthYear } from "~/features/badges/components/badge-pieces";
-import { listTopContributors } from "~/features/members/members.server";
-import { loadRecentDiscussions } from "~/features/discussions/dashboard.server";
-import { toCardView } from "~/features/artists/components/card-view";
-import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
+import { loadDashboard } from "~/features/dashboard/dashboard.server";
 import { getOptionalUser } from "~/utils/auth.server";
-import { displayNameOf } from "~/utils/display-name";
 import type { loader as rootLoader } from "~/root";
 import { LandingPage as ServerLandingPage } from "~/features/landing/components/landing-page";
 import { DashboardPage as ServerDashboardPage } from "~/features/dashboard/components/dashboard-page";
@@ -33,26 +25,8 @@ const DashboardPage = import.meta.env.SSR
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { dashboard: null };
-  const badges = getDashboardBadges(user.id);
-  const featuredArtists = loadFeaturedArtists(user.id);
-  const blockedIds = blockedIdsOf(user.id);
-  return {
-    dashboard: {
-      name: displayNameOf(user),
-      // Formatted here: the text is the same on the server and in the browser (UTC).
-      memberSince: formatMonthYear(user.joinedAt),
-      points: user.points,
-      badges,
-      topContributors: listTopContributors({ limit: 3 }),
-      nextMeeting: await loadNextMeetingCard(request),
-      recentDiscussions: loadRecentDiscussions(user.id).posts,
-      featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map((artist) => toCardView(artist, blockedIds)) },
-    },
-  };
+  return { dashboard: await loadDashboard(request, user) };
 }
-
-/** The signed-in dashboard's data (the loader's `dashboard`). */
-export type Dashboard = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["dashboard"]>;
 
 export default function IndexPage() {
   const { dashboard } = useLoaderData<typeof loader>();

@@ -7,7 +7,7 @@ import { NextMeetingCard } from "~/features/meetings/components/next-meeting-car
 import { SupportBox } from "~/features/settings/components/support-box";
 import type { PublicSettings } from "~/features/settings/settings";
 import { routes } from "~/utils/routes";
-import type { Dashboard } from "~/routes/_index";
+import type { Dashboard } from "../dashboard.server";
 import { countLabel } from "~/utils/plural";
 
 /**

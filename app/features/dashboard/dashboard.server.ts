@@ -1,0 +1,32 @@
+/** The members' dashboard (`/`, signed in): its data, gathered from the features it shows. */
+import type { useLoaderData } from "@remix-run/react";
+import type { CurrentUser } from "~/features/auth/auth.server";
+import { getDashboardBadges } from "~/features/badges/badges.server";
+import { formatMonthYear } from "~/features/badges/components/badge-pieces";
+import { listTopContributors } from "~/features/members/members.server";
+import { loadRecentDiscussions } from "~/features/discussions/dashboard.server";
+import { toCardView } from "~/features/artists/components/card-view";
+import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
+import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
+import { displayNameOf } from "~/utils/display-name";
+
+export async function loadDashboard(request: Request, user: CurrentUser) {
+  const badges = getDashboardBadges(user.id);
+  const featuredArtists = loadFeaturedArtists(user.id);
+  const blockedIds = blockedIdsOf(user.id);
+  return {
+    name: displayNameOf(user),
+    // Formatted here: the text is the same on the server and in the browser (UTC).
+    memberSince: formatMonthYear(user.joinedAt),
+    points: user.points,
+    badges,
+    topContributors: listTopContributors({ limit: 3 }),
+    nextMeeting: await loadNextMeetingCard(request),
+    recentDiscussions: loadRecentDiscussions(user.id).posts,
+    featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map((artist) => toCardView(artist, blockedIds)) },
+  };
+}
+
+/** The signed-in dashboard's data as the page receives it (the `/` loader's `dashboard`). */
+export type Dashboard = ReturnType<typeof useLoaderData<() => ReturnType<typeof loadDashboard>>>;
