@@ -1,26 +1,21 @@
 /**
- * Express: compression, security headers (nonce-based CSP), CSRF defence, static assets with
- * long immutable caching, request logs, /healthz, then the Remix request handler. The app lives
- * in app/.
+ * Express, the request pipeline: compression, security headers (nonce-based CSP), CSRF defence,
+ * static assets with long immutable caching, request logs, /healthz, then the Remix request
+ * handler. The app lives in app/.
  *
  * In production the server uses every core: with WEB_CONCURRENCY > 1 (default: the number of
- * CPUs) this process is the cluster's primary. It has a short-lived setup worker run the
- * start-up work once (configuration, migrations, reference and demo seed), then forks the workers
- * that serve HTTP over the same SQLite file (WAL mode), restarts a crashed worker with a backoff,
- * and on SIGTERM/SIGINT asks every worker to finish its in-flight requests and close the
- * database. One more worker, the "mail" worker, runs the outbox's sender (exactly one per
- * cluster; docs/decisions/0074-mail-outbox.md); with WEB_CONCURRENCY=1 the single process does.
- * The primary itself never loads the app. See docs/operations.md.
+ * CPUs) this process is the cluster's primary, which never loads the app; its setup, HTTP and
+ * mail workers, restarts and graceful stop live in server/processes.ts (the mail worker runs the
+ * outbox's sender, exactly one per cluster: docs/decisions/0074-mail-outbox.md; with
+ * WEB_CONCURRENCY=1 the single process does). See docs/operations.md.
  */
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import onHeaders from "on-headers";
 import express, { type NextFunction, type Request, type Response } from "express";
-import cluster, { type Worker } from "node:cluster";
+import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppServer } from "./app/entry.server";
@@ -28,9 +23,20 @@ import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { checkRequestShape } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
+import {
+  logLine,
+  removePidFile,
+  runMailWorker,
+  runPrimary,
+  runSetup,
+  SHUTDOWN_TIMEOUT_MS,
+  startOrExit,
+  webConcurrency,
+  writePidFile,
+  type Env,
+} from "./server/processes";
 
 const isProduction = process.env.NODE_ENV === "production";
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const viteDevServer =
   isProduction || cluster.isWorker
@@ -49,148 +55,16 @@ const needsApp = cluster.isWorker || webConcurrency() === 1;
 const initialBuild = needsApp ? await loadBuild() : undefined;
 const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer : (undefined as unknown as AppServer);
 
-/** WEB_CONCURRENCY: worker processes; default the number of CPUs; 1 = no cluster (always 1 in development). */
-function webConcurrency(): number {
-  if (!isProduction) return 1;
-  const raw = process.env.WEB_CONCURRENCY?.trim();
-  if (!raw) return availableParallelism();
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error("Invalid configuration:\n  WEB_CONCURRENCY: must be a positive whole number (1 = one process, no cluster)");
-    process.exit(1);
-  }
-  return value;
-}
-
 if (clusterRole === "setup") {
-  await runSetup();
+  await runSetup(appServer);
 } else if (clusterRole === "mail") {
-  await runMailWorker();
+  await runMailWorker(appServer);
 } else if (cluster.isWorker) {
   await serve("worker");
 } else if (webConcurrency() > 1) {
   await runPrimary(webConcurrency());
 } else {
   await serve("single");
-}
-
-type Env = Awaited<ReturnType<AppServer["start"]>>;
-type SetupDone = { type: "setup-done"; databasePath: string; communityName: string };
-
-/** The setup worker: the start-up work (configuration, migrations, seeds), then report and exit. */
-async function runSetup() {
-  const env = await startOrExit();
-  if (env.TRUST_PROXY.warning) console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
-  appServer.stop();
-  const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
-  process.send?.(done, () => process.exit(0));
-}
-
-/** The cluster's mail worker: delivers the outbox until SIGTERM (or its primary goes away). */
-async function runMailWorker() {
-  try {
-    appServer.startWorker();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  appServer.startMailSender();
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await appServer.stopMailSender();
-    appServer.stop();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("SIGINT", () => void stop());
-  process.on("disconnect", () => void stop());
-}
-
-/** Runs the setup worker and waits for it: its configuration summary, or the primary exits with its code. */
-function setupOnce(): Promise<SetupDone> {
-  return new Promise((resolve) => {
-    const setup = cluster.fork({ QUADS_CLUSTER_ROLE: "setup" });
-    let done: SetupDone | undefined;
-    setup.on("message", (message: SetupDone) => {
-      if (message?.type === "setup-done") done = message;
-    });
-    setup.on("exit", (code) => {
-      if (done && code === 0) resolve(done);
-      else process.exit(code || 1); // the setup worker printed why (e.g. a bad variable)
-    });
-  });
-}
-
-/** Start-up once (migrations, seeds) in a setup worker, then fork the HTTP workers and look after them. */
-async function runPrimary(workers: number) {
-  const env = await setupOnce();
-  const pidFile = writePidFile(env.databasePath);
-
-  let stopping = false;
-  let announced = false;
-  const recentCrashes: number[] = [];
-  const exitCodes: number[] = [];
-
-  const roles = new Map<number, "http" | "mail">();
-  const fork = (role: "http" | "mail" = "http") => roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
-  for (let index = 0; index < workers; index += 1) fork();
-  fork("mail");
-
-  cluster.on("listening", (_worker, address) => {
-    if (announced) return;
-    announced = true;
-    console.log(`${env.communityName} is running at http://localhost:${address.port} (${workers} workers)`);
-  });
-
-  cluster.on("exit", (worker: Worker, code, signal) => {
-    if (stopping) {
-      exitCodes.push(code ?? 1);
-      if (Object.keys(cluster.workers ?? {}).length === 0) finish();
-      return;
-    }
-    const now = Date.now();
-    recentCrashes.push(now);
-    while (recentCrashes.length && recentCrashes[0] < now - 60_000) recentCrashes.shift();
-    const delay = Math.min(30_000, 250 * 2 ** (recentCrashes.length - 1));
-    const role = roles.get(worker.id) ?? "http";
-    roles.delete(worker.id);
-    logLine({ level: "error", msg: "worker exited; restarting", role, workerPid: worker.process.pid, code, signal, restartInMs: delay });
-    setTimeout(() => {
-      if (!stopping) fork(role);
-    }, delay).unref();
-  });
-
-  function finish() {
-    removePidFile(pidFile);
-    process.exit(exitCodes.every((code) => code === 0) ? 0 : 1);
-  }
-
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: the workers finish their in-flight requests, then close the database.`);
-    const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
-    if (running.length === 0) finish();
-    for (const worker of running) worker.process.kill("SIGTERM");
-    setTimeout(() => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
-      removePidFile(pidFile);
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS + 2_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-}
-
-async function startOrExit(): Promise<Env> {
-  try {
-    return await appServer.start();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
 }
 
 /** One HTTP server: the only process (WEB_CONCURRENCY=1, development) or a cluster worker. */
@@ -204,7 +78,7 @@ async function serve(role: "single" | "worker") {
       process.exit(1);
     }
   } else {
-    env = await startOrExit();
+    env = await startOrExit(appServer);
   }
   const pidFile = role === "single" ? writePidFile(env.databasePath) : undefined;
   if (role === "single") appServer.startMailSender();
@@ -360,33 +234,9 @@ function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
   return (request, response, next) => (path.extname(request.path) ? handler(request, response, next) : next());
 }
 
-/** One JSON log line on stdout. */
-function logLine(fields: Record<string, unknown>) {
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), pid: process.pid, ...fields }) + "\n");
-}
-
 /** A client- or proxy-supplied X-Request-Id is kept when it is short and plain; otherwise a fresh one. */
 function incomingRequestId(value: string | undefined): string | undefined {
   return value && /^[\w.:-]{1,100}$/.test(value) ? value : undefined;
-}
-
-/**
- * `<database>.pid` beside the SQLite file, while a server runs on it: `npm run restore` refuses
- * to replace the file under a running server.
- */
-function writePidFile(databasePath: string): string {
-  const file = `${databasePath}.pid`;
-  writeFileSync(file, `${process.pid}\n`);
-  process.once("exit", () => removePidFile(file));
-  return file;
-}
-
-function removePidFile(file: string) {
-  try {
-    if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file, { force: true });
-  } catch {
-    // already gone
-  }
 }
 
 function contentSecurityPolicy(nonce: string): string {
