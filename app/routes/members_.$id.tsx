@@ -15,7 +15,7 @@ import { requireUser, userCan } from "~/utils/auth.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
-import { readFormData } from "~/utils/http.server";
+import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
 
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 /** A member's public, read-only profile: no e-mail, no edit controls; Block / Unblock for another member; moderators also get the moderation section. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
-  try {
+  return handlePage(() => {
     const profile = getMemberProfile(params.id ?? "");
     const moderation = userCan(viewer, "members:suspend") ? moderationPanelFor(viewer, profile.id) : null;
     return {
@@ -34,10 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       block: getBlockState({ viewerId: viewer.id, memberId: profile.id }),
       moderation,
     };
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Member not found", { status: 404 });
-    throw error;
-  }
+  });
 }
 
 
@@ -84,7 +81,7 @@ async function blockAction(viewer: CurrentUser, memberId: string, intent: "block
     return redirectWithToast(back, { title: "Success", description: `You unblocked ${name}.` });
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    if (error.status === 404) throw new Response("Member not found", { status: 404 });
+    if (error.status === 404) throw pageErrorResponse(error);
     return redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" });
   }
 }

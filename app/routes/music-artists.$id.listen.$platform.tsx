@@ -2,21 +2,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { listenerKey, recordPlay } from "~/features/artists/artists.server";
 import { getOptionalUser } from "~/utils/auth.server";
-import { isAppError } from "~/utils/errors.server";
-import { readIdParam } from "~/utils/http.server";
+import { handlePage, readIdParam } from "~/utils/http.server";
 
 /**
  * GET /music-artists/:id/listen/:platform (spotify | youtube | apple): 302 to the stored link,
  * counting a play once per member or visitor per artist per day.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  try {
+  return handlePage(async () => {
     const user = await getOptionalUser(request);
     const listener = listenerKey({ userId: user?.id ?? null, clientIp: context.clientIp });
     const link = recordPlay({ artistId: readIdParam(params.id, "Artist"), platform: params.platform ?? "", listener });
     return redirect(link, 302);
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  });
 }

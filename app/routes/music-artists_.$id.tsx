@@ -12,7 +12,7 @@ import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData, readIdParam } from "~/utils/http.server";
+import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.artist.name ?? "AI Music Artist", matches, loaderData?.artist.description ?? undefined);
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
 /** An artist's own page: public, so visitors see the read-only rating panel. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const artist = loadArtist(params.id);
+  const artist = await loadArtist(params.id);
   const [card] = withPanels([artist], user?.id ?? null);
   return {
     artist: toCardView(card, blockedIdsOf(user?.id ?? "")),
@@ -29,12 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 function loadArtist(id: string | undefined) {
-  try {
-    return getArtist(readIdParam(id, "Artist"));
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  return handlePage(() => getArtist(readIdParam(id, "Artist")));
 }
 
 type ActionError = { field: "rating" | "comment" | "form"; message: string; comment?: string; artistId: number; back: string };
@@ -45,7 +40,7 @@ type ActionError = { field: "rating" | "comment" | "form"; message: string; comm
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const artist = loadArtist(params.id);
+  const artist = await loadArtist(params.id);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const back = safeRedirectPath(formData.get("redirectTo"), artistUrls.detail(artist.id));

@@ -22,38 +22,31 @@ import { createReply, deleteReply, replyLink, updateReply } from "~/features/dis
 import { createPostSchema } from "~/features/discussions/schemas";
 import { ReportLink } from "~/features/moderation/components/report-link";
 import { requireUser } from "~/utils/auth.server";
-import { isAppError } from "~/utils/errors.server";
+import { isAppError, notFound } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData, readIdParam } from "~/utils/http.server";
+import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
 import { appendPictureFromForm } from "~/features/uploads/uploads.server";
 import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
 
-function postIdOf(value: string | undefined): number {
-  try {
-    return readIdParam(value, "Post");
-  } catch {
-    throw new Response("Not Found", { status: 404 });
-  }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = loadPostPage(postIdOf(params.id), user, { quote: new URL(request.url).searchParams.get("quote") });
-  if (!page) throw new Response("Not Found", { status: 404 });
-  return page;
+  return handlePage(() => {
+    const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: new URL(request.url).searchParams.get("quote") });
+    if (!page) throw notFound("Post not found");
+    return page;
+  });
 }
-
 
 type ReplyFailure = { intent: "reply" | "edit-reply"; formId: string; content: string; errors: string[]; toast?: ToastMessage };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const postId = postIdOf(params.id);
+  const postId = await handlePage(() => readIdParam(params.id, "Post"));
   const postPath = routes.post(postId);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
@@ -79,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return success(replyLink(postId, replyId), messages.replyUpdated);
     } catch (error) {
       if (!isAppError(error)) throw error;
-      if (error.status === 404 && intent === "reply" && !formData.get("parentReplyId")) throw new Response("Not Found", { status: 404 });
+      if (error.status === 404 && intent === "reply" && !formData.get("parentReplyId")) throw pageErrorResponse(error);
       const fallback = intent === "reply" ? messages.replyFailed : "Failed to update reply. Please try again.";
       const fieldMessages = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
       // A field error is shown beside the field only: a toast saying "try again" would contradict it.

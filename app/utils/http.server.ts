@@ -85,6 +85,27 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
   }
 }
 
+/**
+ * The page twin of handleApi, for page loaders and for what an action needs before its form
+ * (the route's own record): a typed error (app/utils/errors.server.ts) becomes the 4xx Response
+ * the error page shows (its message; a 404 says "Page Not Found"); anything else goes on to Remix
+ * (logged, a 500 page). A thrown Response (a redirect) passes through. See
+ * docs/decisions/0076-page-action-pattern.md.
+ */
+export async function handlePage<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAppError(error)) throw pageErrorResponse(error);
+    throw error;
+  }
+}
+
+/** The Response a page throws for a typed error: its message, status and headers. */
+export function pageErrorResponse(error: AppError): Response {
+  return new Response(error.message, { status: error.status, headers: error.headers });
+}
+
 export function apiErrorResponse(error: unknown, request: Request): Response {
   if (isAppError(error)) {
     return Response.json(toJsonBody(error), { status: error.status, headers: error.headers });

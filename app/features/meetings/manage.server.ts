@@ -3,8 +3,7 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { getMeeting, listMeetingsNewestFirst, toMeetingViews } from "./meetings.server";
 import { safeReturnTo } from "./paths";
 import { getViewerTimeZone } from "./time-zone.server";
-import { isAppError } from "~/utils/errors.server";
-import { readIdParam, readPageParam } from "~/utils/http.server";
+import { handlePage, readIdParam, readPageParam } from "~/utils/http.server";
 
 /** The manager and the zone the form's date is shown (and read) in. */
 export async function loadScheduleForm(request: Request) {
@@ -17,13 +16,10 @@ export async function loadManagedMeeting(request: Request, idParam: string | und
   await requirePagePermission(request, "meetings:manage");
   const timeZone = getViewerTimeZone(request);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
-  try {
+  return handlePage(() => {
     const [meeting] = toMeetingViews([getMeeting(readIdParam(idParam, "Meeting"))], { userId: null, timeZone, canManage: true });
     return { meeting, timeZone, returnTo };
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Meeting not found", { status: 404 });
-    throw error;
-  }
+  });
 }
 
 /** The admin panel's Manage Meetings list: newest created first, 20 a page. */
