@@ -1,5 +1,5 @@
 /**
- * The whole Quads schema (SPEC section 3), plus the tables the features need
+ * The whole Quads schema (docs/architecture.md), plus the tables the features need
  * (notifications). Timestamps are stored as integer milliseconds since the epoch;
  * lists (interests, tags) as JSON text.
  */
@@ -86,7 +86,7 @@ export const users = sqliteTable(
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
     index("users_points_idx").on(table.points),
-    /** The members directory's order (points, then seniority) walked without a sort (issue 8). */
+    /** The members directory's order (points, then seniority) walked without a sort (docs/performance.md). */
     index("users_points_joined_idx").on(sql`${table.points} DESC`, table.joinedAt, table.id),
     index("users_created_at_idx").on(table.createdAt),
     index("users_first_name_idx").on(table.firstName),
@@ -119,7 +119,7 @@ export const badges = sqliteTable("badges", {
   colorClass: text("color_class").notNull(),
   pointsRequired: integer("points_required").notNull().default(0),
   criteriaDescription: text("criteria_description").notNull(),
-  /** One of the nine guide categories of SPEC section 9. */
+  /** One of the nine guide categories of docs/gamification.md. */
   category: text("category").notNull(),
   createdAt: createdAt(),
 });
@@ -455,7 +455,7 @@ export const contributions = sqliteTable(
   },
   (table) => [
     uniqueIndex("contributions_user_kind_subject_unique").on(table.userId, table.kind, table.subjectId),
-    /** Covers the 7/30-day leaderboard's sum without table lookups (issue 8; it was created_at, user_id). */
+    /** Covers the 7/30-day leaderboard's sum without table lookups (docs/performance.md; it was created_at, user_id). */
     index("contributions_created_user_points_idx").on(table.createdAt, table.userId, table.points),
     index("contributions_kind_subject_idx").on(table.kind, table.subjectId),
   ],

@@ -2,7 +2,7 @@
  * Seed data.
  *
  * - seedReferenceData: what every Quads install needs (discussion categories, the ten badges of
- *   SPEC section 9, the footer row and the ten platform-setting rows). Idempotent: it only inserts
+ *   docs/gamification.md, the footer row and the ten platform-setting rows). Idempotent: it only inserts
  *   what is missing and never touches rows an admin may have edited.
  * - seedDemoContent: a believable demo community (members, discussions, meetings, resources, AI
  *   music artists, badges progress, notifications) for a first start on an empty database.

@@ -351,7 +351,7 @@ type PendingDeletion = { userId: string; name: string; isSent?: boolean };
  * With JavaScript, Delete hides the row at once and waits UNDO_WINDOW_MS before sending the
  * deletion, offering 'Undo' meanwhile. Leaving or reloading the page sends pending deletions
  * straight away (DELETE /api/admin/users/{id}, keepalive), so only Undo cancels one.
- * Without JavaScript the form posts immediately, as SPEC says (no confirmation).
+ * Without JavaScript the form posts immediately, as docs/admin.md says (no confirmation).
  */
 function usePendingDeletions() {
   const submit = useSubmit();

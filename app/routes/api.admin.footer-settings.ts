@@ -3,7 +3,7 @@ import { getFooterSettings, updateFooterSettings } from "~/features/settings/set
 import { requireApiPermission } from "~/utils/auth.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
-/** GET /api/admin/footer-settings: the footer settings, readable by everyone (SPEC); defaults when none are stored. */
+/** GET /api/admin/footer-settings: the footer settings, readable by everyone (docs/admin.md); defaults when none are stored. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, () => Response.json(getFooterSettings(), { headers: { "Cache-Control": "no-store" } }));
 }

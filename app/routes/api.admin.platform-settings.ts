@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listPlatformSettings } from "~/features/settings/settings.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
-/** GET /api/admin/platform-settings: the ten links (platform, url, isActive), readable by everyone (SPEC). */
+/** GET /api/admin/platform-settings: the ten links (platform, url, isActive), readable by everyone (docs/admin.md). */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, () => Response.json(listPlatformSettings(), { headers: { "Cache-Control": "no-store" } }));
 }

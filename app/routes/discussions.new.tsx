@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Creates the post; success goes back to the list with SPEC's toast, failure re-renders the dialog with the input kept. */
+/** Creates the post; success goes back to the list with the toast, failure re-renders the dialog with the input kept. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     createPost({ actor: user, input: submission.value });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    // A rate limit or a silence (docs/moderation.md) says why; other failures keep SPEC's toast.
+    // A rate limit or a silence (docs/moderation.md) says why; other failures keep the toast.
     const message = error.status === 429 || error.status === 403 ? error.message : messages.postCreateFailed;
     return data(
       { result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: errorToast(message) },

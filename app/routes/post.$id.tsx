@@ -160,7 +160,7 @@ export default function PostPage() {
 
   return (
     <div className="space-y-6">
-      {/* SPEC's back button: a real button (a GET form), the same with JavaScript on and off. */}
+      {/* The back button: a real button (a GET form), the same with JavaScript on and off. */}
       <Form method="get" action={routes.discussions}>
         <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
           <span aria-hidden="true">←</span> Back to Discussions

@@ -63,7 +63,7 @@ const failureToast = (): ToastMessage => errorToast("Failed to update profile. P
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  // Cancel is a button of the form (SPEC: the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
+  // Cancel is a button of the form (the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
   if (formData.get("intent") === "cancel") return redirect(routes.profile);
   if (formData.get("intent") === "unblock") return unblockFromProfile(user, formData.get("memberId"));
   if (formData.get("intent") === "avatar") return saveAvatar(user, formData.get("avatar"));

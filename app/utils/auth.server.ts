@@ -57,7 +57,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   return user;
 }
 
-/** For admin pages: anyone without the permission (visitors included, as SPEC says) goes to / with 'Access Denied'. */
+/** For admin pages: anyone without the permission (visitors included, as docs/permissions.md says) goes to / with 'Access Denied'. */
 export async function requirePagePermission(request: Request, permission: Permission): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
   if (user && can(user, permission, getEnv().ADMIN_EMAIL)) return user;

@@ -1,4 +1,4 @@
-/** The display-name fallback rules of SPEC sections 2 and 3, in one place. */
+/** The display-name fallback rules of docs/members.md, in one place. */
 type NameParts = { displayName?: string | null; firstName?: string | null; lastName?: string | null; email?: string | null };
 
 const clean = (value: string | null | undefined) => value?.trim() || "";

@@ -18,7 +18,7 @@ function CountBadge({ value, label, testId }: { value: number; label: string; te
   );
 }
 
-/** The sidebar (large screens), in SPEC order. */
+/** The sidebar (large screens), in the order of docs/architecture.md. */
 export function Sidebar({
   totalMembers,
   unreadDiscussions,

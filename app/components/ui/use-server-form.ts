@@ -1,5 +1,5 @@
 /**
- * Server-validated forms without zod or Conform in the browser (issue 8: page JavaScript ≤ 100 KB).
+ * Server-validated forms without zod or Conform in the browser (docs/performance.md: page JavaScript ≤ 100 KB).
  *
  * The page actions validate with the zod schemas (parseWithZod) and answer with Conform's
  * `submission.reply()`: the submitted values (`initialValue`) and the messages per field

@@ -2,13 +2,13 @@
 
 export const LINK_PREVIEW_LENGTH = 30;
 
-/** SPEC: link previews in admin lists are cut at 30 characters (with an ellipsis when cut). */
+/** Link previews in admin lists are cut at 30 characters (with an ellipsis when cut). */
 export function previewLink(url: string | null | undefined, length = LINK_PREVIEW_LENGTH): string {
   if (!url) return "";
   return url.length > length ? `${url.slice(0, length)}...` : url;
 }
 
-/** Role badge colours (SPEC): admin red, moderator blue, member grey. */
+/** Role badge colours (docs/admin.md): admin red, moderator blue, member grey. */
 export const roleBadgeClass: Record<string, string> = {
   admin: "bg-red-100 text-red-800 ring-red-200",
   moderator: "bg-blue-100 text-blue-800 ring-blue-200",

@@ -26,7 +26,7 @@ export function adminSuccess(request: Request, description: string) {
   return redirectWithToast(`${url.pathname}${url.search}`, { title: "Success", description });
 }
 
-/** The tab again, with the error's status, an 'Error' toast carrying the SPEC text, and the reason. */
+/** The tab again, with the error's status, an 'Error' toast carrying the documented text (docs/admin.md), and the reason. */
 export function adminFailure(
   request: Request,
   error: unknown,

@@ -1,4 +1,4 @@
-/** The admin panel's tabs, in SPEC order; each is its own URL under /admin. */
+/** The admin panel's tabs, in the order of docs/admin.md; each is its own URL under /admin. */
 export const adminTabs = [
   { slug: "users", label: "Manage Users" },
   { slug: "create-meetings", label: "Create Meetings" },
@@ -12,7 +12,7 @@ export const adminTabs = [
 
 /**
  * The audit log is its own page (/admin/audit), linked beside the tabs rather than added to
- * them, so the tab bar stays exactly SPEC's eight (decision 0052).
+ * them, so the tab bar stays exactly the eight (decision 0052).
  */
 export const auditLogLink = { slug: "audit", label: "Audit Log" } as const;
 
@@ -20,7 +20,7 @@ export const auditLogLink = { slug: "audit", label: "Audit Log" } as const;
 export const mailLink = { slug: "mail", label: "Mail" } as const;
 /**
  * The moderation tab: moderators (content:moderate) see the panel with this tab only; admins see
- * it after SPEC's eight, in a group of its own so the eight stay as SPEC lists them
+ * it after the eight, in a group of its own so the eight stay as docs/admin.md lists them
  * (docs/decisions/0072-reports-tab-for-moderators.md).
  */
 export const moderationTabs = [{ slug: "reports", label: "Reports" }] as const;

@@ -405,7 +405,7 @@ export function rateArtist({ userId, artistId, input }: { userId: string; artist
   });
 }
 
-/** Parses a comment (trimmed, 1–1000 characters) or throws a 400 with SPEC's message. */
+/** Parses a comment (trimmed, 1–1000 characters) or throws a 400 with the message. */
 export function parseComment(input: unknown): string {
   const parsed = artistCommentSchema.safeParse(input);
   if (!parsed.success) throw fieldValidationError(parsed.error, "comment", "Comment cannot be empty");

@@ -1,5 +1,5 @@
 /**
- * The HTML constraints of the artist form, as plain data so the browser needs no zod (issue 8).
+ * The HTML constraints of the artist form, as plain data so the browser needs no zod (decision 0066).
  * Equal to `getZodConstraint(artistFormSchema)`: constraints.test.ts checks it.
  */
 import type { FormConstraints } from "~/components/ui/use-server-form";

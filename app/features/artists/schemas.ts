@@ -7,7 +7,7 @@ import { COMMENT_MAX_LENGTH } from "./constants";
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";
-/** SPEC 9: an artist rating is a whole number from 1 to 5 ("4" from a form counts). */
+/** An artist rating is a whole number from 1 to 5 ("4" from a form counts). */
 const ratingValueSchema = z.preprocess(
   (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
   z.number({ required_error: RATING_MESSAGE, invalid_type_error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
@@ -41,7 +41,7 @@ export type ArtistFormValues = z.output<typeof artistFormSchema>;
 
 export const artistRatingSchema = z.object({ rating: ratingValueSchema });
 
-/** SPEC 5: the trimmed comment, 1 to 1000 characters. */
+/** The trimmed comment, 1 to 1000 characters. */
 export const artistCommentSchema = z.object({
   comment: z.preprocess(
     (value) => (value === undefined || value === null ? "" : value),

@@ -1,6 +1,6 @@
 /**
  * The HTML constraints of the login and register forms, as plain data so the browser needs no zod
- * (issue 8). Equal to `getZodConstraint(loginSchema / registerSchema)`: constraints.test.ts checks it.
+ * (decision 0066). Equal to `getZodConstraint(loginSchema / registerSchema)`: constraints.test.ts checks it.
  */
 import type { FormConstraints } from "~/components/ui/use-server-form";
 

@@ -127,7 +127,7 @@ export function listUserBadgeRecords(userId: string) {
 export type GuideBadge = Badge & { howItCounts: string; target: number };
 export type GuideCategory = { name: string; badges: GuideBadge[] };
 
-/** /badge-guide: the badges grouped by SPEC's nine categories, each with the engine's real rule. */
+/** /badge-guide: the badges grouped by the nine categories, each with the engine's real rule. */
 export function getBadgeGuide(): GuideCategory[] {
   const badges = listBadges();
   const known = new Set<string>(badgeCategories);

@@ -13,7 +13,7 @@ import MarkdownIt from "markdown-it";
 import { parseUploadedImageUrl } from "~/utils/upload-urls";
 import { mentionsOfTokens, mentionsPlugin } from "./mentions.server";
 
-/** Excerpt length of SPEC section 9 (post cards, dashboard). */
+/** Excerpt length (post cards, dashboard; docs/discussions.md). */
 export const EXCERPT_LENGTH = 200;
 
 const ALLOWED_SCHEMES = new Set(["http:", "https:", "mailto:"]);
@@ -127,7 +127,7 @@ export function toPlainText(source: string): string {
   return parts.join("").replace(/\s+/g, " ").trim();
 }
 
-/** SPEC's excerpt: the first 200 characters of the plain text, plus an ellipsis when cut. */
+/** The excerpt: the first 200 characters of the plain text, plus an ellipsis when cut. */
 export function excerptOf(source: string, length = EXCERPT_LENGTH): string {
   return length === EXCERPT_LENGTH ? excerptCached(source) : computeExcerpt(source, length);
 }

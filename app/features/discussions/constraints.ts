@@ -1,6 +1,6 @@
 /**
  * The HTML constraints of the post form (create and edit), as plain data so the browser needs no
- * zod (issue 8). Equal to `getZodConstraint(createPostSchema)`: constraints.test.ts checks it.
+ * zod (decision 0066). Equal to `getZodConstraint(createPostSchema)`: constraints.test.ts checks it.
  */
 import type { FormConstraints } from "~/components/ui/use-server-form";
 

@@ -1,4 +1,4 @@
-/** The dashboard's 'Recent Discussions' card data (SPEC: the first 3 posts of the list). */
+/** The dashboard's 'Recent Discussions' card data (the first 3 posts of the list). */
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { listPosts } from "./posts.server";
 

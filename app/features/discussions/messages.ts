@@ -1,4 +1,4 @@
-/** SPEC's discussion texts (sections 2 and 8), in one place. */
+/** The discussion texts (docs/discussions.md), in one place. */
 export const messages = {
   postCreated: "Your post has been created successfully!",
   postCreateFailed: "Failed to create post. Please try again.",

@@ -358,7 +358,7 @@ function currentLikes(postId: number): number {
   return row.likesCount;
 }
 
-/** The name other members see for someone (SPEC's display-name rule), for notification texts. */
+/** The name other members see for someone (the display-name rule), for notification texts. */
 export function actorName(userId: string): string {
   const row = getDb()
     .$client.prepare(`SELECT display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)

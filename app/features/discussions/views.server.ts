@@ -19,7 +19,7 @@ export type PublicAuthor = {
 
 export type PostCategory = { id: number; name: string; colorClass: string; iconClass: string };
 
-/** SPEC section 3's post read form: the post, its category (name, colorClass) and author, plus the viewer's like. */
+/** The post read form: the post, its category (name, colorClass) and author, plus the viewer's like. */
 export type PostView = {
   id: number;
   title: string;

@@ -79,7 +79,7 @@ export function badgeTypesAffectedBy(kinds: readonly ContributionKind[]): BadgeT
   });
 }
 
-/** The nine guide categories of SPEC section 9, in order. */
+/** The nine guide categories of docs/gamification.md, in order. */
 export const badgeCategories = [
   "Getting Started",
   "Community Participation",

@@ -28,14 +28,14 @@ export type MeetingActionData = {
 type Outcome = { success: string; failure: string };
 export type MessageSet = Record<"create" | "update" | "delete", Outcome>;
 
-/** SPEC section 8, the meetings page's toasts. */
+/** The meetings page's toasts (docs/meetings.md). */
 export const pageMessages: MessageSet = {
   create: { success: "Meeting created successfully!", failure: "Failed to create meeting. Please try again." },
   update: { success: "Meeting updated successfully!", failure: "Failed to update meeting. Please try again." },
   delete: { success: "Meeting deleted successfully!", failure: "Failed to delete meeting. Please try again." },
 };
 
-/** SPEC section 8, the admin panel's toasts. */
+/** The admin panel's meeting toasts (docs/meetings.md). */
 export const adminMessages: MessageSet = {
   create: { success: "Meeting created successfully", failure: "Failed to create meeting" },
   update: { success: "Meeting updated successfully", failure: "Failed to update meeting" },

@@ -1,6 +1,6 @@
 /**
  * The HTML constraints of the meeting forms (edit, and create with repeatWeeks), as plain data so
- * the browser needs no zod (issue 8). Equal to `getZodConstraint(meetingFormSchema /
+ * the browser needs no zod (decision 0066). Equal to `getZodConstraint(meetingFormSchema /
  * createMeetingFormSchema)`: constraints.test.ts checks it.
  */
 import type { FormConstraints } from "~/components/ui/use-server-form";

@@ -27,7 +27,7 @@ import type { ActorRef } from "~/utils/actor";
 
 export type MeetingRecord = typeof schema.meetings.$inferSelect;
 
-/** SPEC: the Past Meetings list shows at most 5. */
+/** The Past Meetings list shows at most 5. */
 export const PAST_MEETINGS_SHOWN = 5;
 const MINUTE = 60_000;
 const WEEK = 7 * 24 * 60 * MINUTE;
@@ -37,7 +37,7 @@ export function endOf(meeting: Pick<MeetingRecord, "scheduledAt" | "duration">):
   return new Date(meeting.scheduledAt.getTime() + meeting.duration * MINUTE);
 }
 
-/** SPEC section 4: upcoming while scheduledAt is in the future, otherwise past ('Completed'). */
+/** Upcoming while scheduledAt is in the future, otherwise past ('Completed'). */
 export function isUpcoming(meeting: Pick<MeetingRecord, "scheduledAt">, now = new Date()): boolean {
   return meeting.scheduledAt.getTime() > now.getTime();
 }
@@ -50,7 +50,7 @@ export function listUpcomingMeetings({ now = new Date(), limit }: { now?: Date; 
   return limit ? query.limit(limit).all() : query.all();
 }
 
-/** Past meetings, most recent first (SPEC shows the first 5). */
+/** Past meetings, most recent first (docs/meetings.md shows the first 5). */
 export function listPastMeetings({ now = new Date(), limit = PAST_MEETINGS_SHOWN }: { now?: Date; limit?: number } = {}): MeetingRecord[] {
   return getDb()
     .select()
@@ -142,7 +142,7 @@ function parseIsoDate(text: string): Date | null {
 
 /**
  * Validates an /api JSON body against the form's schema (numbers, booleans and dates as JSON
- * values). Missing registrationRequired means true (SPEC default); a bad field is a 400.
+ * values). Missing registrationRequired means true (docs/meetings.md); a bad field is a 400.
  */
 export function parseMeetingJson(body: Record<string, unknown>, { isCreate }: { isCreate: boolean }): CreateMeetingFormInput {
   const scheduledAt = body.scheduledAt;
@@ -367,7 +367,7 @@ export function joinMeeting({ userId, meetingId, now = new Date() }: { userId: s
 
 /* ------------------------------------------------------------------ shapes */
 
-/** The /api JSON shape of a meeting (SPEC section 3 fields). */
+/** The /api JSON shape of a meeting (the fields of docs/meetings.md). */
 export function toMeetingJson(meeting: MeetingRecord) {
   return {
     id: meeting.id,

@@ -24,7 +24,7 @@ export function looksLikeDateTime(value: string): boolean {
   return (LOCAL_DATE_TIME.test(text) || ISO_DATE.test(text)) && !Number.isNaN(new Date(text.replace(" ", "T")).getTime());
 }
 
-/** SPEC: the duration falls back to 60 when the value is missing or unparsable. */
+/** The duration falls back to 60 when the value is missing or unparsable. */
 export function toDuration(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? Math.round(value) : DEFAULT_DURATION;
   if (typeof value !== "string" || value.trim() === "") return DEFAULT_DURATION;

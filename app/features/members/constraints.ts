@@ -1,6 +1,6 @@
 /**
  * The HTML constraints of the Edit Profile form, as plain data so the browser needs no zod
- * (issue 8). Equal to `getZodConstraint(profileFormSchema)`: constraints.test.ts checks it.
+ * (decision 0066). Equal to `getZodConstraint(profileFormSchema)`: constraints.test.ts checks it.
  */
 import type { FormConstraints } from "~/components/ui/use-server-form";
 

@@ -34,7 +34,7 @@ export function getCommunityStats(): CommunityStats {
 
 type RoleSource = Pick<User, "role" | "email" | "emailVerifiedAt" | "skillLevel">;
 
-/** SPEC's label rule: 'Community Leader' for admins, 'Moderator' for moderators, otherwise the skill level. */
+/** The label rule: 'Community Leader' for admins, 'Moderator' for moderators, otherwise the skill level. */
 export function roleLabelOf(user: RoleSource): string {
   if (isAdmin(user, getEnv().ADMIN_EMAIL)) return "Community Leader";
   if (user.role === "moderator") return "Moderator";

@@ -6,7 +6,7 @@ export type ResourceType = (typeof resourceTypes)[number];
 export type Difficulty = (typeof difficulties)[number];
 
 /**
- * The one pricing set (docs/decisions/0040-resource-pricing-set.md): SPEC's public form values.
+ * The one pricing set (docs/decisions/0040-resource-pricing-set.md): the public form values.
  * The admin edit dialog's set is accepted on input and mapped (freemium → low, paid → high).
  */
 export const pricingCategories = ["free", "low", "high"] as const;

@@ -1,5 +1,5 @@
 /**
- * The HTML constraints of the resource form, as plain data so the browser needs no zod (issue 8).
+ * The HTML constraints of the resource form, as plain data so the browser needs no zod (decision 0066).
  * Equal to `getZodConstraint(resourceFormSchema)`: constraints.test.ts checks it.
  */
 import type { FormConstraints } from "~/components/ui/use-server-form";

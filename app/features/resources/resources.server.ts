@@ -32,7 +32,7 @@ export type ResourceView = {
   rating: number;
   reviewsCount: number;
   submittedBy: string | null;
-  /** SPEC's read form: the submitter's first name and e-mail (the e-mail only when there is no first name, the only time it is shown). */
+  /** The read form: the submitter's first name and e-mail (the e-mail only when there is no first name, the only time it is shown). */
   submitter: { firstName: string | null; email: string | null } | null;
   createdAt: string;
 };

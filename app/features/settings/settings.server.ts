@@ -8,7 +8,7 @@
  * writer's. So on every read the cache asks SQLite whether another connection has committed
  * anything since (`PRAGMA data_version`, no I/O); only then is the copy re-validated with one tiny
  * query (row count and latest updatedAt of both tables) and reloaded if that changed. Another
- * worker therefore sees a settings change on its very next request, and the 5-minute TTL (SPEC)
+ * worker therefore sees a settings change on its very next request, and the 5-minute TTL (docs/admin.md)
  * stays the outer bound. See decisions 0053 and 0062.
  */
 import { asc, eq } from "drizzle-orm";
@@ -124,7 +124,7 @@ export function isPlatform(value: string): value is Platform {
   return (platformNames as readonly string[]).includes(value);
 }
 
-/** The ten platform links in SPEC order (a missing row reads as empty and active). */
+/** The ten platform links in the order of docs/admin.md (a missing row reads as empty and active). */
 export function listPlatformSettings(): PlatformSettingView[] {
   const rows = getDb().select().from(schema.platformSettings).all();
   return platformNames.map((platform) => {

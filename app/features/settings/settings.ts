@@ -5,7 +5,7 @@ export const socialPlatforms = ["youtube", "facebook", "twitter", "instagram", "
 export type SocialPlatform = (typeof socialPlatforms)[number];
 
 export type PublicSettings = {
-  /** Active social platforms that have a URL, in SPEC order. */
+  /** Active social platforms that have a URL, in the order of docs/admin.md. */
   socialLinks: { platform: SocialPlatform; url: string }[];
   /** Active support links that have a URL. */
   supportLinks: { supportUs?: string; becomeAPatron?: string; oneTimeDonation?: string };
@@ -17,7 +17,7 @@ export function copyrightLine(copyrightText: string, year: number): string {
   return copyrightText.replaceAll("{year}", String(year));
 }
 
-/** Default footer values naming the community (SPEC: defaults are used when settings are missing). */
+/** Default footer values naming the community (defaults are used when settings are missing). */
 export function defaultFooter(communityName: string): PublicSettings["footer"] {
   return {
     companyName: communityName,
@@ -31,7 +31,7 @@ export function defaultFooter(communityName: string): PublicSettings["footer"] {
 }
 
 
-/** The three support links, with the button texts SPEC gives them. */
+/** The three support links, with the button texts docs/admin.md gives them. */
 export const supportPlatformLabels = {
   support_link: "Support Us",
   patron_link: "Become a Patron",

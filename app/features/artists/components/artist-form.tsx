@@ -36,7 +36,7 @@ function TextField({ field, label, type = "text", placeholder }: { field: Field;
   );
 }
 
-/** The artist form (SPEC: name, description, genre, avatarUrl, latestTrack, three optional links, featured). */
+/** The artist form (name, description, genre, avatarUrl, latestTrack, three optional links, featured). */
 export function ArtistForm({
   id,
   action,

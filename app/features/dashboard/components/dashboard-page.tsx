@@ -69,14 +69,14 @@ export function DashboardPage({ dashboard, supportLinks }: { dashboard: Dashboar
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        {/* Left column, in SPEC order. */}
+        {/* Left column, in the order of docs/members.md. */}
         <div className="space-y-6 lg:col-span-2" data-testid="dashboard-left-column">
           <NextMeetingCard meeting={dashboard.nextMeeting.meeting} timeZone={dashboard.nextMeeting.timeZone} />
           <RecentDiscussionsCard posts={dashboard.recentDiscussions} />
           <FeaturedArtistsCard data={dashboard.featuredArtists} />
         </div>
 
-        {/* Right column, in SPEC order: Badge Progress, My Badges, Top Contributors, support box. */}
+        {/* Right column, in the order of docs/members.md: Badge Progress, My Badges, Top Contributors, support box. */}
         <div className="space-y-6">
           <section className={card}>
             <h2 className="text-lg font-semibold">Badge Progress</h2>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this meeting? This action cannot be undone.";
 
-/** SPEC's confirmation and a Delete button posting the delete (dialog with JavaScript, a page without). */
+/** The confirmation and a Delete button posting the delete (dialog with JavaScript, a page without). */
 export function DeleteMeetingConfirmation({
   meetingId,
   meetingTitle,

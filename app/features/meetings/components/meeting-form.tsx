@@ -20,7 +20,7 @@ export type MeetingFormDefaults = {
 type Mode = "create" | "update";
 
 /**
- * The schedule / edit form (SPEC's fields). A plain POST form: it works without JavaScript
+ * The schedule / edit form (the fields). A plain POST form: it works without JavaScript
  * and, with it, posts without a page load; the server validates (the zod schema) either way.
  */
 export function MeetingForm({

@@ -72,7 +72,7 @@ export function RegistrationControls({
 }: {
   meeting: MeetingView;
   returnTo: string;
-  /** SPEC's Next Meeting card offers Register whenever a registration link exists. */
+  /** The Next Meeting card offers Register whenever a registration link exists. */
   isOfferedWithLinkOnly?: boolean;
 }) {
   const { fetcher, pendingIntent, isRegistered } = useRegistrationState(meeting);

@@ -33,7 +33,7 @@ export type MemberCardView = {
   counts: { posts: number; badges: number; meetings: number };
 };
 
-/** A member card of the directory, with SPEC's rules and real counts. */
+/** A member card of the directory, with the rules and real counts. */
 export function MemberCard({ member }: { member: MemberCardView }) {
   const extra = member.interests.length - 3;
   return (
@@ -85,7 +85,7 @@ export function MemberCard({ member }: { member: MemberCardView }) {
       </dl>
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <span className="text-xs text-slate-500">Member since {formatMonthYear(member.joinedAt)}</span>
-        {/* SPEC's Connect button did nothing; here it opens the member's profile (a GET form, so it stays a button). */}
+        {/* The Connect button did nothing; here it opens the member's profile (a GET form, so it stays a button). */}
         <form method="get" action={routes.member(member.id)}>
           <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50">
             Connect

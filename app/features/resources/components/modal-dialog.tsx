@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 
 export { ModalDialog } from "~/components/ui/modal-dialog";
 
-/** The delete confirmation: SPEC's question, Cancel, and a Delete button posting `intent=delete`. */
+/** The delete confirmation: the question, Cancel, and a Delete button posting `intent=delete`. */
 export function DeleteConfirmation({
   question,
   action,

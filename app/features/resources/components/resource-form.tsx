@@ -26,7 +26,7 @@ const messageClass = "mt-1 text-sm text-red-700";
 const inputClass = "mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
 
 /**
- * The resource form (SPEC's fields and defaults: type tool, difficulty beginner, pricing free, no tags).
+ * The resource form (the fields and defaults: type tool, difficulty beginner, pricing free, no tags).
  * With JavaScript the URL field hides for videos and the Embed URL shows only for videos; without it
  * both show with a hint.
  */

@@ -4,7 +4,7 @@ const buttonClass =
   "inline-flex w-full items-center justify-center rounded-md px-4 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
 /**
- * The dashboard's support box (SPEC): Support Us, Become a Patron and One-Time Donation, each
+ * The dashboard's support box (docs/admin.md): Support Us, Become a Patron and One-Time Donation, each
  * only when its admin link (support_link, patron_link, donation_link) is active with a URL.
  * Renders nothing when none is. Feed it `settings.supportLinks` from the root loader.
  */
