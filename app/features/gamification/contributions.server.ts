@@ -6,7 +6,7 @@
  * The rules (points per kind, which badge each kind advances) live in ./rules.ts; the
  * badge evaluation lives in ./engine.server.ts. docs/gamification.md explains both.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 import { pointsFor, type ContributionKind } from "./rules";
 import { refreshBadges, syncPoints } from "./engine.server";
@@ -76,4 +76,35 @@ export function revokeContribution(input: Omit<ContributionInput, "at">): void {
       refreshBadges(input.userId, { kinds: [input.kind], db });
     })
     .immediate();
+}
+
+/** What to take back at once: contributions of `kinds` about one of `subjectIds`, or whose subject starts with `subjectPrefix` (a like's "postId:likerId"). */
+export type ContributionSelection = { kinds: ContributionKind[]; subjectIds?: string[]; subjectPrefix?: string };
+
+/**
+ * Takes back, for every member at once, the contributions matching any selection (deleting a
+ * post or a reply thread): one DELETE, then each affected member's points are the sum of what
+ * still stands (as revokeContribution) and their badges follow. Returns how many rows went.
+ * Call inside the action's transaction.
+ */
+export function revokeContributions(selections: ContributionSelection[]): number {
+  const { contributions } = schema;
+  const conditions: SQL[] = [];
+  for (const { kinds, subjectIds, subjectPrefix } of selections) {
+    if (subjectIds?.length) conditions.push(and(inArray(contributions.kind, kinds), inArray(contributions.subjectId, subjectIds))!);
+    if (subjectPrefix) {
+      const end = subjectPrefix.slice(0, -1) + String.fromCharCode(subjectPrefix.charCodeAt(subjectPrefix.length - 1) + 1);
+      conditions.push(and(inArray(contributions.kind, kinds), gte(contributions.subjectId, subjectPrefix), lt(contributions.subjectId, end))!);
+    }
+  }
+  if (conditions.length === 0) return 0;
+  const db = getDb();
+  const removed = db.delete(contributions).where(or(...conditions)).returning({ userId: contributions.userId, kind: contributions.kind }).all();
+  const kindsByUser = new Map<string, Set<ContributionKind>>();
+  for (const row of removed) kindsByUser.set(row.userId, (kindsByUser.get(row.userId) ?? new Set<ContributionKind>()).add(row.kind as ContributionKind));
+  for (const [userId, kinds] of kindsByUser) {
+    syncPoints(db, userId);
+    refreshBadges(userId, { kinds: [...kinds], db });
+  }
+  return removed.length;
 }
