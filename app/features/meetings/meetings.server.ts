@@ -24,6 +24,7 @@ import {
 import { formatLongDate, formatTimeWithZone, isValidTimeZone, parseLocalDateTime, toLocalDateTimeValue } from "./time";
 import { validationError } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
+import { notifyAllMembers } from "~/features/notifications/announce.server";
 
 export type MeetingRecord = typeof schema.meetings.$inferSelect;
 
@@ -223,7 +224,7 @@ export function createMeetings({ actor, input, now = new Date() }: { actor: Acto
       weeks > 1
         ? `New weekly meeting: “${first.title}”, every week for ${weeks} weeks from ${when}`
         : `New meeting scheduled: “${first.title}” on ${when}`;
-    notifyAllMembers({ actorId: actor.id, message: message.slice(0, 500), link: routes.meetings, at: now });
+    notifyAllMembers({ actorId: actor.id, kind: "meeting", message: message.slice(0, 500), link: routes.meetings, at: now });
     for (const meeting of created) {
       recordAudit({
         actor,
@@ -235,16 +236,6 @@ export function createMeetings({ actor, input, now = new Date() }: { actor: Acto
     }
     return created;
   });
-}
-
-/** One set-based insert: a 'meeting' notification for every member except the actor. */
-function notifyAllMembers({ actorId, message, link, at }: { actorId: string; message: string; link: string; at: Date }) {
-  getDb()
-    .$client.prepare(
-      `INSERT INTO notifications (user_id, actor_id, kind, message, link, created_at)
-       SELECT id, ?, 'meeting', ?, ?, ? FROM users WHERE id <> ?`,
-    )
-    .run(actorId, message, link, at.getTime(), actorId);
 }
 
 /** Edits one meeting (one occurrence of a series) and writes the audit log. */
