@@ -23,7 +23,7 @@ export const streamTimeout = 5_000;
 
 /** The notification-mail jobs the mail worker runs beside the sender (docs/accounts.md, "Notification e-mails"). */
 const scheduledMailJobs: ScheduledMailJob[] = [
-  { name: "reply e-mails", intervalMs: 20_000, run: sendDueReplyMail },
+  { name: "reply e-mails", intervalMs: 10_000, run: sendDueReplyMail },
   { name: "meeting reminders", intervalMs: 60_000, run: sendMeetingReminders },
   { name: "weekly digest", intervalMs: 5 * 60_000, run: sendWeeklyDigests },
 ];

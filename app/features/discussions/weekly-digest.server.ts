@@ -64,7 +64,9 @@ export function sendWeeklyDigests(now = new Date()): number {
   const sqlite = getDb().$client;
   const members = sqlite
     .prepare(
-      `SELECT u.id FROM users u WHERE ${wantsNotificationMailSql("weekly_digest", now)}
+      // Driven by the few members who switched the digest on (it is off by default).
+      `SELECT u.id FROM mail_preferences opted JOIN users u ON u.id = opted.user_id
+       WHERE opted.kind = 'weekly_digest' AND opted.enabled = 1 AND ${wantsNotificationMailSql("weekly_digest", now)}
          AND NOT EXISTS (SELECT 1 FROM weekly_digests_sent d WHERE d.user_id = u.id AND d.week = ?) LIMIT ${DIGESTS_PER_RUN}`,
     )
     .all(week) as { id: string }[];
