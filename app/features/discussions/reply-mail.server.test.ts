@@ -52,8 +52,9 @@ describe("reply e-mails", () => {
     expect(second.text).toContain("Bob replied: Second answer");
     expect(second.text).toContain("Ada replied: Third answer");
     expect(second.text).not.toContain("First answer");
-    // Nothing more pending: another run sends nothing.
-    expect(sendDueReplyMail(later(2 * REPLY_MAIL_WINDOW_MS))).toBe(0);
+    // Nothing more pending: another run sends nothing, and forgets the thread once it is quiet.
+    expect(sendDueReplyMail(later(3 * REPLY_MAIL_WINDOW_MS))).toBe(0);
+    expect(getDb().$client.prepare(`SELECT count(*) AS n FROM reply_mail_batches WHERE user_id = ?`).get(author.id)).toEqual({ n: 0 });
   });
 
   it("keeps threads apart: a reply in another thread is mailed at once", async () => {

@@ -29,6 +29,12 @@ const BATCHES_PER_RUN = 100;
 
 type BatchRow = { replyIds: string; pendingCount: number; sendAt: number | null; lastSentAt: number | null };
 
+function readBatch(userId: string, postId: number): BatchRow | undefined {
+  return getDb()
+    .$client.prepare(`SELECT reply_ids AS replyIds, pending_count AS pendingCount, send_at AS sendAt, last_sent_at AS lastSentAt FROM reply_mail_batches WHERE user_id = ? AND post_id = ?`)
+    .get(userId, postId) as BatchRow | undefined;
+}
+
 /**
  * Queues a reply for the member's next reply e-mail about this post. Call inside the reply's
  * transaction, only for a member notify() told (not the author, not a member who blocked them).
@@ -36,9 +42,7 @@ type BatchRow = { replyIds: string; pendingCount: number; sendAt: number | null;
 export function queueReplyMail({ userId, postId, replyId, now = new Date() }: { userId: string; postId: number; replyId: number; now?: Date }) {
   if (!isMailEnabled(userId, "replies") || !notificationMailAddress(userId, now)) return;
   const sqlite = getDb().$client;
-  const batch = sqlite
-    .prepare(`SELECT reply_ids AS replyIds, pending_count AS pendingCount, send_at AS sendAt, last_sent_at AS lastSentAt FROM reply_mail_batches WHERE user_id = ? AND post_id = ?`)
-    .get(userId, postId) as BatchRow | undefined;
+  const batch = readBatch(userId, postId);
   const pending = batch?.sendAt != null ? (JSON.parse(batch.replyIds) as number[]) : [];
   const replyIds = pending.length < KEPT_REPLY_IDS ? [...pending, replyId] : pending;
   const pendingCount = (batch?.sendAt != null ? batch.pendingCount : 0) + 1;
@@ -69,17 +73,15 @@ export function sendDueReplyMail(now = new Date()): number {
   }
   // A thread quiet for a whole window needs no row: the next reply is mailed at once anyway.
   const stale = now.getTime() - REPLY_MAIL_WINDOW_MS;
-  if (sqlite.prepare(`SELECT 1 FROM reply_mail_batches WHERE send_at IS NULL AND last_sent_at < ? LIMIT 1`).get(stale)) {
-    sqlite.prepare(`DELETE FROM reply_mail_batches WHERE send_at IS NULL AND last_sent_at < ?`).run(stale);
+  if (sqlite.prepare(`SELECT 1 FROM reply_mail_batches WHERE send_at IS NULL AND coalesce(last_sent_at, 0) < ? LIMIT 1`).get(stale)) {
+    sqlite.prepare(`DELETE FROM reply_mail_batches WHERE send_at IS NULL AND coalesce(last_sent_at, 0) < ?`).run(stale);
   }
   return sent;
 }
 
 function mailBatch(userId: string, postId: number, now: Date): boolean {
   const sqlite = getDb().$client;
-  const batch = sqlite
-    .prepare(`SELECT reply_ids AS replyIds, pending_count AS pendingCount, send_at AS sendAt, last_sent_at AS lastSentAt FROM reply_mail_batches WHERE user_id = ? AND post_id = ?`)
-    .get(userId, postId) as BatchRow | undefined;
+  const batch = readBatch(userId, postId);
   if (!batch || batch.sendAt === null || batch.sendAt > now.getTime()) return false;
   const post = sqlite.prepare(`SELECT title FROM posts WHERE id = ?`).get(postId) as { title: string } | undefined;
   const blocked = blockedIdsOf(userId);
