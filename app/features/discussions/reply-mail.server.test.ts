@@ -110,7 +110,7 @@ describe("reply e-mails", () => {
     expect(mail.text).not.toContain("Unwanted");
   });
 
-  it("sends nothing when the member switched reply e-mails off, nor to an unverified or suspended member", async () => {
+  it("sends nothing when the member switched reply e-mails off, nor to a suspended member; an unverified address gets it", async () => {
     const optedOut = await createActor();
     const unverified = await createActor({ emailVerifiedAt: null });
     const suspended = await createActor();
@@ -121,8 +121,9 @@ describe("reply e-mails", () => {
       if (author === suspended) getDb().$client.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(Date.now() + 86_400_000, suspended.id);
       createReply({ actor: replier, postId: post.id, input: { content: "Hello" } });
     }
-    expect(sendDueReplyMail(later(1_000))).toBe(0);
-    for (const author of [optedOut, unverified, suspended]) expect(pendingMailTo(author.email)).toHaveLength(0);
+    expect(sendDueReplyMail(later(1_000))).toBe(1);
+    for (const author of [optedOut, suspended]) expect(pendingMailTo(author.email)).toHaveLength(0);
+    expect(pendingMailTo(unverified.email)).toHaveLength(1);
   });
 });
 

@@ -97,17 +97,18 @@ export function listUnsubscribeHeaders(userId: string, kind: NotificationMailKin
 }
 
 /**
- * Where a member's notification mail goes: their address when it is verified and they are not
- * suspended, else null (an unverified address may be someone else's; a suspended member gets no
- * news). Account mail (reset, verification) does not ask this.
+ * Where a member's notification mail goes: their address unless they are suspended (a suspended
+ * member gets no news), else null. An unverified address gets it too, as the registration's own
+ * verification e-mail does; every message carries its one-click unsubscribe (docs/accounts.md).
+ * Account mail (reset, verification) does not ask this.
  */
 export function notificationMailAddress(userId: string, now = new Date()): string | null {
   const row = getDb()
-    .select({ email: schema.users.email, emailVerifiedAt: schema.users.emailVerifiedAt, suspendedUntil: schema.users.suspendedUntil })
+    .select({ email: schema.users.email, suspendedUntil: schema.users.suspendedUntil })
     .from(schema.users)
     .where(eq(schema.users.id, userId))
     .get();
-  if (!row || !row.emailVerifiedAt) return null;
+  if (!row) return null;
   if (row.suspendedUntil && row.suspendedUntil.getTime() > now.getTime()) return null;
   return row.email;
 }
@@ -120,7 +121,7 @@ export function wantsNotificationMailSql(kind: NotificationMailKind, now: Date, 
   const choice = notificationMailKinds[kind].isOnByDefault
     ? `NOT EXISTS (SELECT 1 FROM mail_preferences mp WHERE mp.user_id = ${alias}.id AND mp.kind = '${kind}' AND mp.enabled = 0)`
     : `EXISTS (SELECT 1 FROM mail_preferences mp WHERE mp.user_id = ${alias}.id AND mp.kind = '${kind}' AND mp.enabled = 1)`;
-  return `(${alias}.email_verified_at IS NOT NULL AND (${alias}.suspended_until IS NULL OR ${alias}.suspended_until <= ${Math.floor(now.getTime())}) AND ${choice})`;
+  return `((${alias}.suspended_until IS NULL OR ${alias}.suspended_until <= ${Math.floor(now.getTime())}) AND ${choice})`;
 }
 
 /**
