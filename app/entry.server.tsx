@@ -7,7 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startMailSender, stopMailSender } from "./features/mail/sender.server";
-import { endLiveStreams } from "./features/live/live.server";
+import { endLiveStreams, sweepLiveStreams } from "./features/live/live.server";
 import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -23,11 +23,14 @@ export const appServer = {
     const env = await startApplication();
     // Pictures picked in an editor more than a day ago and never posted (docs/uploads.md).
     await sweepUnusedUploads();
+    sweepLiveStreams();
     reusePreparedStatements(getDb().$client);
     return env;
   },
   startWorker() {
     const env = startWorker();
+    // Streams of a worker that died without closing them stop counting against members' limits.
+    sweepLiveStreams();
     reusePreparedStatements(getDb().$client);
     return env;
   },
