@@ -28,7 +28,8 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
-import { appendPictureFromForm } from "~/features/uploads/uploads.server";
+import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
+import { RemovePictures } from "~/features/uploads/components/remove-pictures";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
@@ -132,6 +133,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "delete-reply":
         deleteReply({ actor: user, postId, replyId: numberField("replyId") });
         return success(`${postPath}#replies`, messages.replyDeleted);
+      case "remove-picture": {
+        // A moderator removing a picture of the post or a reply (docs/uploads.md, "Moderators"); the same rule as DELETE /api/uploads/{id}.
+        await removeUpload({ actor: user, idOrHash: String(formData.get("hash") ?? "") });
+        const replyId = numberField("replyId");
+        return success(Number.isInteger(replyId) ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
+      }
       default:
         return failure(postPath, "Unknown action.");
     }
@@ -144,11 +151,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** The URL's view state: which inline form (reply to, edit, delete confirmation) is open. */
+/** The URL's view state: which inline form (reply to, edit, delete or picture-removal confirmation) is open. */
 function useViewState() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  return { replyTo: Number(params.get("replyTo") ?? NaN), edit: params.get("edit"), confirmDelete: params.get("delete") };
+  return { replyTo: Number(params.get("replyTo") ?? NaN), edit: params.get("edit"), confirmDelete: params.get("delete"), removePicture: params.get("removePicture") };
 }
 
 export default function PostPage() {
@@ -231,6 +238,11 @@ export default function PostPage() {
                 </button>
               </Form>
             ) : null}
+            {post.pictures.length ? (
+              <Link to={`${postPath}?removePicture=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+                Remove picture
+              </Link>
+            ) : null}
             {canDelete ? (
               <Link to={`${postPath}?delete=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
                 Delete
@@ -238,6 +250,9 @@ export default function PostPage() {
             ) : null}
           </div>
         </div>
+        {post.pictures.length && view.removePicture === "post" ? (
+          <RemovePictures id="remove-picture-post" pictures={post.pictures} action={postPath} cancelTo={postPath} />
+        ) : null}
         {canDelete && view.confirmDelete === "post" ? (
           <ConfirmDelete
             id="confirm-delete-post"
@@ -431,12 +446,20 @@ function ReplyItem({
             </Link>
           ) : null}
           {!isAuthor && !isWithheld ? <ReportLink type="reply" id={reply.id} className={buttonClass("ghost")} label={`Report reply by ${name}`} /> : null}
+          {reply.pictures.length ? (
+            <Link to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+              Remove picture
+            </Link>
+          ) : null}
           {canDelete ? (
             <Link to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
               Delete
             </Link>
           ) : null}
         </div>
+        {reply.pictures.length && view.removePicture === String(reply.id) ? (
+          <RemovePictures id={`remove-picture-reply-${reply.id}`} pictures={reply.pictures} action={postPath} replyId={reply.id} cancelTo={`${postPath}#reply-${reply.id}`} />
+        ) : null}
         {canDelete && view.confirmDelete === String(reply.id) ? (
           <ConfirmDelete
             id={`confirm-delete-reply-${reply.id}`}
