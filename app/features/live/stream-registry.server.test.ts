@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openStreamRegistry, registryPathFor, STREAM_TTL_MS, type StreamRegistry } from "./stream-registry.server";
+import { currentWorkerName, openStreamRegistry, registryPathFor, STREAM_TTL_MS, type StreamRegistry } from "./stream-registry.server";
 
 const opened: StreamRegistry[] = [];
 afterEach(() => {
@@ -13,8 +13,8 @@ afterEach(() => {
 function twoWorkers(options: { secondWorker?: string; now?: () => number } = {}) {
   const filePath = path.join(mkdtempSync(path.join(tmpdir(), "quads-live-")), "quads.live.db");
   // Two connections to one file, as two cluster workers (this process plays both).
-  const first = openStreamRegistry({ filePath, worker: `${hostname()}:${process.pid}`, now: options.now });
-  const second = openStreamRegistry({ filePath, worker: options.secondWorker ?? `${hostname()}:${process.ppid}`, now: options.now });
+  const first = openStreamRegistry({ filePath, worker: currentWorkerName(), now: options.now });
+  const second = openStreamRegistry({ filePath, worker: options.secondWorker ?? `${hostname()}:${process.ppid}:parent`, now: options.now });
   opened.push(first, second);
   return { first, second };
 }
@@ -39,7 +39,7 @@ describe("the cluster-wide register of live streams", () => {
   });
 
   it("forgets the streams of a worker of this host that died without closing them", () => {
-    const { first, second } = twoWorkers({ secondWorker: `${hostname()}:${deadPid()}` });
+    const { first, second } = twoWorkers({ secondWorker: `${hostname()}:${deadPid()}:gone` });
     expect(second.claim("ada", 2)).not.toBeNull();
     expect(second.claim("ada", 2)).not.toBeNull();
     // The dead worker's rows are not expired yet, but its process is gone: the place is free.
@@ -47,9 +47,16 @@ describe("the cluster-wide register of live streams", () => {
     expect(first.countOf("ada")).toBe(1);
   });
 
+  it("forgets rows of an earlier process that had this process's id (a restarted container)", () => {
+    const { first, second } = twoWorkers({ secondWorker: `${hostname()}:${process.pid}:earlier` });
+    expect(second.claim("ada", 1)).not.toBeNull();
+    expect(first.claim("ada", 1)).not.toBeNull();
+    expect(first.countOf("ada")).toBe(1);
+  });
+
   it("lets rows expire unless their worker renews them (a dead worker on another box)", () => {
     let clock = 1_000_000;
-    const { first, second } = twoWorkers({ secondWorker: "another-box:1234", now: () => clock });
+    const { first, second } = twoWorkers({ secondWorker: "another-box:1234:remote", now: () => clock });
     const held = first.claim("ada", 2) as string;
     expect(second.claim("ada", 2)).not.toBeNull();
     expect(first.claim("ada", 2)).toBeNull(); // another box's process cannot be checked: it counts

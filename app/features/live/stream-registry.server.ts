@@ -51,14 +51,21 @@ export type StreamRegistry = {
 /** A worker's rows outlive its last renewal by this much; renewals come every heartbeat (20 s). */
 export const STREAM_TTL_MS = 60_000;
 
-/** This process, as named in `live_streams.worker`: host and process id. */
-export const currentWorkerName = () => `${hostname()}:${process.pid}`;
+const processNonce = randomUUID().slice(0, 8);
 
+/**
+ * This process, as named in `live_streams.worker`: host, process id and a per-process nonce (a
+ * restarted container may give a new worker the process id of a dead one).
+ */
+export const currentWorkerName = () => `${hostname()}:${process.pid}:${processNonce}`;
+
+/** Whether the worker that wrote a row may still run: false only when it surely does not. */
 function isRunningHere(worker: string): boolean {
-  const separator = worker.lastIndexOf(":");
-  if (worker.slice(0, separator) !== hostname()) return true; // another box: only expiry tells
-  const pid = Number(worker.slice(separator + 1));
+  const [nonce, pidText, ...hostParts] = worker.split(":").reverse();
+  if (hostParts.reverse().join(":") !== hostname() || nonce === undefined) return true; // another box: only expiry tells
+  const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return worker === currentWorkerName(); // our process id, an earlier process's rows
   try {
     process.kill(pid, 0);
     return true;
