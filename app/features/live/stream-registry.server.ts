@@ -151,9 +151,3 @@ export function getStreamRegistry(): StreamRegistry {
   registry ??= openStreamRegistry({ filePath: registryPathFor(getEnv().databasePath) });
   return registry;
 }
-
-/** Closes the register (graceful shutdown, after the streams ended). */
-export function closeStreamRegistry(): void {
-  registry?.close();
-  registry = undefined;
-}
