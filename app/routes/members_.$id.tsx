@@ -12,7 +12,6 @@ import { ReportLink } from "~/features/moderation/components/report-link";
 import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
 import { suspensionSchema } from "~/features/moderation/schemas";
 import { liftSuspension, moderationPanelFor, suspendMember } from "~/features/moderation/suspensions.server";
-import { RemovePictures } from "~/features/uploads/components/remove-pictures";
 import { removeMemberAvatar } from "~/features/uploads/uploads.server";
 import { requireUser, userCan } from "~/utils/auth.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
@@ -159,14 +158,23 @@ export default function MemberProfilePage() {
           {canRemoveAvatar && profile.avatarUrl ? (
             <div className="mt-3 border-b border-slate-100 pb-4">
               {isConfirmingAvatarRemoval ? (
-                <RemovePictures
-                  id="remove-avatar"
-                  title={`Remove ${profile.name}'s profile picture?`}
-                  pictures={[{ url: profile.avatarUrl, alt: `Profile picture of ${profile.name}` }]}
-                  action={routes.member(profile.id)}
-                  intent="remove-avatar"
-                  cancelTo={`${routes.member(profile.id)}#moderation`}
-                />
+                <div role="alertdialog" aria-labelledby="remove-avatar-title" aria-describedby="remove-avatar-message" className="rounded-lg border border-red-200 bg-red-50 p-4">
+                  <h3 id="remove-avatar-title" className="font-semibold text-red-900">
+                    Remove {profile.name}&apos;s profile picture?
+                  </h3>
+                  <p id="remove-avatar-message" className="mt-1 text-sm text-red-800">
+                    The picture is deleted and the initials show instead, everywhere. This cannot be undone.
+                  </p>
+                  <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-2">
+                    <img src={profile.avatarUrl} alt={`Profile picture of ${profile.name}`} width={96} height={96} className="h-24 w-24 rounded-full border border-red-200 object-cover" />
+                    <button type="submit" name="intent" value="remove-avatar" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+                      Remove Picture
+                    </button>
+                    <Link to={`${routes.member(profile.id)}#moderation`} preventScrollReset className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+                      Cancel
+                    </Link>
+                  </Form>
+                </div>
               ) : (
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <p className="text-sm text-slate-600">Profile picture: shown instead of the initials.</p>

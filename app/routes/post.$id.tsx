@@ -29,7 +29,6 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
-import { RemovePictures } from "~/features/uploads/components/remove-pictures";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
@@ -251,7 +250,16 @@ export default function PostPage() {
           </div>
         </div>
         {post.pictures.length && view.removePicture === "post" ? (
-          <RemovePictures id="remove-picture-post" pictures={post.pictures} action={postPath} cancelTo={postPath} />
+          <ConfirmDelete
+            id="remove-picture-post"
+            title={post.pictures.length > 1 ? "Remove a picture?" : "Remove this picture?"}
+            message={REMOVE_PICTURE_MESSAGE}
+            action={postPath}
+            intent="remove-picture"
+            pictures={post.pictures}
+            confirmLabel="Remove Picture"
+            cancelTo={postPath}
+          />
         ) : null}
         {canDelete && view.confirmDelete === "post" ? (
           <ConfirmDelete
@@ -458,7 +466,17 @@ function ReplyItem({
           ) : null}
         </div>
         {reply.pictures.length && view.removePicture === String(reply.id) ? (
-          <RemovePictures id={`remove-picture-reply-${reply.id}`} pictures={reply.pictures} action={postPath} replyId={reply.id} cancelTo={`${postPath}#reply-${reply.id}`} />
+          <ConfirmDelete
+            id={`remove-picture-reply-${reply.id}`}
+            title={reply.pictures.length > 1 ? "Remove a picture?" : "Remove this picture?"}
+            message={REMOVE_PICTURE_MESSAGE}
+            action={postPath}
+            intent="remove-picture"
+            replyId={reply.id}
+            pictures={reply.pictures}
+            confirmLabel="Remove Picture"
+            cancelTo={`${postPath}#reply-${reply.id}`}
+          />
         ) : null}
         {canDelete && view.confirmDelete === String(reply.id) ? (
           <ConfirmDelete
@@ -501,6 +519,12 @@ function ReplyItem({
   );
 }
 
+const REMOVE_PICTURE_MESSAGE = "The picture is deleted everywhere it is shown and a placeholder takes its place; the text stays. This cannot be undone.";
+
+/**
+ * The confirmation of a destructive action, in place. With `pictures` (a moderator's 'Remove
+ * picture', docs/uploads.md), each picture is shown with its own button (its `hash` is sent).
+ */
 function ConfirmDelete({
   id,
   title,
@@ -508,6 +532,7 @@ function ConfirmDelete({
   action,
   intent,
   replyId,
+  pictures,
   confirmLabel,
   cancelTo,
 }: {
@@ -517,11 +542,38 @@ function ConfirmDelete({
   action: string;
   intent: string;
   replyId?: number;
+  pictures?: { hash: string; url: string; alt: string }[];
   confirmLabel: string;
   cancelTo: string;
 }) {
   const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent ? navigation.formData : null;
+  const cancel = (
+    <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+      Cancel
+    </Link>
+  );
+  const form = (picture?: { hash: string; url: string; alt: string }) => (
+    <Form method="post" action={action} preventScrollReset className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
+      {picture ? (
+        <>
+          <img src={picture.url} alt={picture.alt} width={96} height={96} className="h-24 w-24 rounded-md border border-red-200 bg-white object-contain" />
+          <input type="hidden" name="hash" value={picture.hash} />
+        </>
+      ) : null}
+      <button
+        type="submit"
+        disabled={Boolean(pending && pending.get("hash") === (picture?.hash ?? null))}
+        className={buttonClass("danger")}
+        aria-label={picture && pictures && pictures.length > 1 ? `${confirmLabel}: ${picture.alt}` : undefined}
+      >
+        {pending && pending.get("hash") === (picture?.hash ?? null) ? (picture ? "Removing..." : "Deleting...") : confirmLabel}
+      </button>
+      {picture ? null : cancel}
+    </Form>
+  );
   return (
     <div role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4">
       <h3 id={`${id}-title`} className="font-semibold text-red-900">
@@ -530,16 +582,16 @@ function ConfirmDelete({
       <p id={`${id}-message`} className="mt-1 text-sm text-red-800">
         {message}
       </p>
-      <Form method="post" action={action} className="mt-3 flex gap-2">
-        <input type="hidden" name="intent" value={intent} />
-        {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
-        <button type="submit" disabled={isPending} className={buttonClass("danger")}>
-          {isPending ? "Deleting..." : confirmLabel}
-        </button>
-        <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-      </Form>
+      {pictures ? (
+        <div className="mt-3 space-y-3">
+          {pictures.map((picture) => (
+            <div key={picture.hash}>{form(picture)}</div>
+          ))}
+          {cancel}
+        </div>
+      ) : (
+        <div className="mt-3">{form()}</div>
+      )}
     </div>
   );
 }
