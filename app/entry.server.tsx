@@ -11,7 +11,7 @@ import { startMailScheduler, stopMailScheduler, type ScheduledMailJob } from "./
 import { sendDueReplyMail } from "./features/discussions/reply-mail.server";
 import { sendWeeklyDigests } from "./features/discussions/weekly-digest.server";
 import { sendMeetingReminders } from "./features/meetings/reminders.server";
-import { endLiveStreams } from "./features/live/live.server";
+import { endLiveStreams, sweepLiveStreams } from "./features/live/live.server";
 import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -34,11 +34,14 @@ export const appServer = {
     const env = await startApplication();
     // Pictures picked in an editor more than a day ago and never posted (docs/uploads.md).
     await sweepUnusedUploads();
+    sweepLiveStreams();
     reusePreparedStatements(getDb().$client);
     return env;
   },
   startWorker() {
     const env = startWorker();
+    // Streams of a worker that died without closing them stop counting against members' limits.
+    sweepLiveStreams();
     reusePreparedStatements(getDb().$client);
     return env;
   },
