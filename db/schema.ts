@@ -645,6 +645,62 @@ export const mailPreferences = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.kind] })],
 );
 
+/**
+ * Reply e-mails waiting for their thread's 15-minute window (docs/accounts.md, "Notification
+ * e-mails"): one row per member and post. `sendAt` null: nothing pending; the mail worker's
+ * scheduler mails the pending replies once `sendAt` has passed and sets `lastSentAt`.
+ */
+export const replyMailBatches = sqliteTable(
+  "reply_mail_batches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** The replies not mailed yet, oldest first (at most 100 kept; `pendingCount` is exact). */
+    replyIds: text("reply_ids", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    pendingCount: integer("pending_count").notNull().default(0),
+    sendAt: integer("send_at", { mode: "timestamp_ms" }),
+    lastSentAt: integer("last_sent_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.postId] }), index("reply_mail_batches_send_at_idx").on(table.sendAt)],
+);
+
+/** Meeting reminders sent: one per meeting occurrence (its start time) and member, written with the enqueue. */
+export const meetingRemindersSent = sqliteTable(
+  "meeting_reminders_sent",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [primaryKey({ columns: [table.meetingId, table.userId, table.scheduledAt] })],
+);
+
+/** Weekly digests sent: one per member and ISO week (`2026-W48`, in COMMUNITY_TIMEZONE), written with the enqueue. */
+export const weeklyDigestsSent = sqliteTable(
+  "weekly_digests_sent",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    week: text("week").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.week] })],
+);
+
 /** Community-wide switches an admin sets (key → JSON value), e.g. requireVerifiedEmailToPost. */
 export const communitySettings = sqliteTable("community_settings", {
   key: text("key").primaryKey(),

@@ -21,6 +21,7 @@ import { createMeetingFormSchema } from "~/features/meetings/schemas";
 import { createReport } from "~/features/moderation/reports.server";
 import { createResource } from "~/features/resources/resources.server";
 import { createUpload } from "~/features/uploads/uploads.server";
+import { updateProfile } from "~/features/members/profile.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
@@ -112,10 +113,11 @@ const adminsOnlyPage = (adminOutcome: Outcome): Record<Who, Outcome> => ({
 const adminsOnlyApi = (adminOutcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: 403, admin: adminOutcome, owner: adminOutcome });
 
 /** A picture another member uploaded (each removal needs its own). */
-const freshUploadId = async () => {
+const freshUpload = async (kind: "image" | "avatar" = "image", ownerId?: string) => {
   const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` } }).png().toBuffer();
-  return (await createUpload({ ownerId: (await someMember()).id, bytes, kind: "image" })).id;
+  return createUpload({ ownerId: ownerId ?? (await someMember()).id, bytes, kind });
 };
+const freshUploadId = async () => (await freshUpload()).id;
 
 /** A fresh member to act on (each call to a destructive endpoint needs its own target). */
 const freshMemberId = async () => (await createMember()).id;
@@ -840,6 +842,36 @@ export const matrix: MatrixRow[] = [
     path: async () => `/api/uploads/${await freshUploadId()}`,
     params: (path) => ({ id: segment(3)(path) }),
     expected: moderatorsApi(200),
+  },
+  {
+    name: "POST /post/{id} (remove-picture, someone else's)",
+    module: postPage,
+    method: "POST",
+    path: async () => `/post/${await freshPostId()}?hash=${(await freshUpload()).hash}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: (path) => ({ intent: "remove-picture", hash: query(path, "hash") }),
+    toast: true,
+    expected: { visitor: "→ /login [Please sign in]", member: "→ /post/{id} [Error]", moderator: "→ /post/{id} [Success]", admin: "→ /post/{id} [Success]", owner: "→ /post/{id} [Success]" },
+  },
+  {
+    name: "POST /members/{id} (remove-avatar)",
+    module: memberPage,
+    method: "POST",
+    path: async () => {
+      const userId = await namedMemberId("matrix-avatar-target");
+      await updateProfile(userId, { avatarUploadId: (await freshUpload("avatar", userId)).id });
+      return `/members/${userId}`;
+    },
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "remove-avatar" },
+    toast: true,
+    expected: {
+      visitor: "→ /login [Please sign in]",
+      member: "→ /members/matrix-avatar-target#moderation [Error]",
+      moderator: "→ /members/matrix-avatar-target#moderation [Success]",
+      admin: "→ /members/matrix-avatar-target#moderation [Success]",
+      owner: "→ /members/matrix-avatar-target#moderation [Success]",
+    },
   },
   // ---- other features append their rows here ----
 ];

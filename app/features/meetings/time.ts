@@ -99,6 +99,11 @@ export function formatLongDate(date: Date, zone: string): string {
   return cachedFormat(zone, "long", { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(date);
 }
 
+/** "Nov 26, 2026" in `zone`. */
+export function formatShortDate(date: Date, zone: string): string {
+  return cachedFormat(zone, "short", { year: "numeric", month: "short", day: "numeric" }).format(date);
+}
+
 /** "6:00 PM" in `zone`. */
 export function formatTime(date: Date, zone: string): string {
   return cachedFormat(zone, "time", { hour: "numeric", minute: "2-digit" }).format(date);
