@@ -5,7 +5,7 @@ import { meetingPaths } from "~/features/meetings/paths";
 import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readIdParam } from "~/utils/http.server";
+import { pageErrorResponse, readIdParam } from "~/utils/http.server";
 
 /**
  * The Join button (GET link, or POST): records the member as attended, credits the points
@@ -18,7 +18,7 @@ async function join(request: Request, idParam: string | undefined) {
     return redirect(joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.status === 404) throw new Response("Meeting not found", { status: 404 });
+    if (error.status === 404) throw pageErrorResponse(error);
     return redirectWithToast(meetingPaths.list, { title: "Error", description: error.message, variant: "destructive" });
   }
 }

@@ -12,6 +12,7 @@ import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageErrorResponse } from "~/utils/http.server";
 import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    if (error.status === 404) throw pageErrorResponse(error);
     return data({ noun: targetNouns[targetType], target: null, problem: error.message }, { status: error.status });
   }
 }

@@ -9,7 +9,7 @@ import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
+import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Rate resource", matches);
 
@@ -20,10 +20,9 @@ export const loader = () => redirect(resourceUrls.list);
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const resourceId = Number(params.id);
+  const resourceId = await handlePage(() => readIdParam(params.id, "Resource"));
   const back = safeRedirectPath(formData.get("redirectTo"), resourceUrls.list);
   try {
-    if (!Number.isSafeInteger(resourceId) || resourceId < 1) throw new Response("Resource not found", { status: 404 });
     const result = rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
     const { title } = getResource(resourceId);
     const target = back.includes("#") ? back : `${back}#${resourceUrls.card(resourceId)}`;
