@@ -46,7 +46,7 @@ describe.each(jsModes)("blocking ($mode)", ({ js }) => {
     const list = await apiCall<{ id: string; displayName: string }[]>(baseURL, blocker, "GET", "/api/account/blocks");
     expect(list.json.map(({ id, displayName }) => ({ id, displayName }))).toEqual([{ id: blocked.id, displayName: `Blocked ${token}` }]);
 
-    await goto(page(), "/profile");
+    await goto(page(), "/settings/account");
     const section = page().getByRole("region", { name: "Blocked members" });
     await visible(section.getByRole("link", { name: `Blocked ${token}` }));
     await section.getByRole("button", { name: `Unblock Blocked ${token}` }).click();

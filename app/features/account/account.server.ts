@@ -176,6 +176,17 @@ export function exportFileName(username: string, now = new Date()): string {
   return `quads-data-${username.replace(/[^a-z0-9_]/gi, "")}-${now.toISOString().slice(0, 10)}.json`;
 }
 
+/** The export as a JSON attachment (GET /api/account/export and /settings/account/export). */
+export function exportResponse(user: { id: string; username: string }): Response {
+  return new Response(JSON.stringify(exportAccountData(user.id), null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(user.username)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 /**
  * 'Delete my account' and DELETE /api/account: the password, then the one account deletion
  * (deleteOwnAccount: personal data and sessions gone, posts and replies kept under 'Deleted
