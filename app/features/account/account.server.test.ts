@@ -242,6 +242,13 @@ describe("deleteAccount", () => {
     expect(pointsOf(other.id)).toBeLessThan(otherPointsBefore);
     expect(pointsOf(other.id)).toBe(scalar("SELECT sum(points) FROM contributions WHERE user_id = ?", other.id));
     expect(countMembers()).toBe(membersBefore - 1);
+    expect(scalar("SELECT count(*) FROM mail_outbox WHERE lower(\"to\") = lower(?)", leaving.email)).toBe(0);
+    // Likes on the kept post earn the placeholder nothing, and it gets no notifications.
+    const third = toCurrentUser(await createMember());
+    likePost({ actor: third, postId: leavingPost.id });
+    createReply({ actor: third, postId: leavingPost.id, input: { content: "Late reply" } });
+    expect(pointsOf(DELETED_MEMBER_ID)).toBe(0);
+    expect(scalar("SELECT count(*) FROM notifications WHERE user_id = ?", DELETED_MEMBER_ID)).toBe(0);
     expect(userRow(DELETED_MEMBER_ID)?.displayName).toBe(DELETED_MEMBER_NAME);
     expect(listMembers({}).members.some((member) => member.id === DELETED_MEMBER_ID)).toBe(false);
     expect(() => getMemberProfile(DELETED_MEMBER_ID)).toThrow();

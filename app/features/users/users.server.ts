@@ -15,6 +15,8 @@ import type { User } from "../../../db/schema";
 import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
 import { releaseUploads, uploadHashesOwnedBy } from "~/features/uploads/uploads.server";
 import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from "~/utils/deleted-member";
+import { forgetMailTo } from "~/features/mail/erase.server";
+import { notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/preferences.server";
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;
@@ -199,6 +201,8 @@ function ensureDeletedMemberRow() {
     })
     .onConflictDoNothing()
     .run();
+  // No notification mail is ever queued for it.
+  for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) setMailPreference(DELETED_MEMBER_ID, kind, false);
 }
 
 /**
@@ -271,8 +275,14 @@ function removeAccount({
       )
       .all({ userId, replySubjects }) as { userId: string; points: number }[];
 
+    const pendingAddresses = (client.prepare("select distinct email from auth_tokens where user_id = ? and purpose = 'email_change'").all(userId) as { email: string }[]).map(
+      (row) => row.email,
+    );
+
     // 3. The deletion itself; foreign keys cascade (sessions included, so the user is signed out).
     db.delete(schema.users).where(eq(schema.users.id, userId)).run();
+    // Their addresses leave the outbox too (what was sent to them, and anything still waiting).
+    for (const email of new Set([target.email, ...pendingAddresses])) forgetMailTo(email);
 
     // 4. Counters recomputed from what is left, set-based.
     const ids = (values: Array<number | string>) => JSON.stringify(values);
