@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { z, ZodTypeAny } from "zod";
 import { FormField } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import {
@@ -43,6 +44,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const section = (id: string) => `${routes.accountSettings}#${id}`;
 const preferenceKeys = ["replies", "mentions", "meetingReminders", "weeklyDigest"] as const;
 
+/**
+ * A form with a password: validated with its schema, then `work`; a refused form answers 400 (or the
+ * error's status) with the typed values (passwords hidden) and the messages under their fields.
+ */
+async function submitPasswordForm<Schema extends ZodTypeAny>(
+  intent: string,
+  formData: FormData,
+  schema: Schema,
+  hideFields: string[],
+  work: (value: z.output<Schema>) => Promise<Response>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  try {
+    return await work(submission.value);
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    const formErrors = error.fieldErrors ? [] : [error.message];
+    return data({ intent, result: submission.reply({ formErrors, fieldErrors: error.fieldErrors, hideFields }) }, { status: error.status });
+  }
+}
+
 /** One action per form, chosen by `intent`; each calls the same feature function as /api/account. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -50,27 +73,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const meta = { clientIp: context.clientIp };
   if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
-    const hidden = ["currentPassword", "newPassword", "confirmPassword"];
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
-    try {
-      await changePassword({ userId: user.id, input: submission.value, currentSid: await currentSessionId(request), meta });
-    } catch (error) {
-      if (!isAppError(error) || error.status >= 500) throw error;
-      return data({ intent, result: submission.reply({ formErrors: error.fieldErrors ? [] : [error.message], fieldErrors: error.fieldErrors, hideFields: hidden }) }, { status: error.status });
-    }
-    return redirectWithToast(section("password"), { title: "Password changed", description: "Your new password is set. Your other sessions were signed out." });
+    return submitPasswordForm(intent, formData, changePasswordFormSchema, ["currentPassword", "newPassword", "confirmPassword"], async (input) => {
+      await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta });
+      return redirectWithToast(section("password"), { title: "Password changed", description: "Your new password is set. Your other sessions were signed out." });
+    });
   }
   if (intent === "email") {
-    const submission = parseWithZod(formData, { schema: changeEmailSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["currentPassword"] }) }, { status: 400 });
-    try {
-      const { pendingEmail } = await requestEmailChange({ userId: user.id, input: submission.value, meta });
+    return submitPasswordForm(intent, formData, changeEmailSchema, ["currentPassword"], async (input) => {
+      const { pendingEmail } = await requestEmailChange({ userId: user.id, input, meta });
       return redirectWithToast(section("email"), { title: "Check your inbox", description: `We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.` });
-    } catch (error) {
-      if (!isAppError(error) || error.status >= 500) throw error;
-      return data({ intent, result: submission.reply({ formErrors: error.fieldErrors ? [] : [error.message], fieldErrors: error.fieldErrors, hideFields: ["currentPassword"] }) }, { status: error.status });
-    }
+    });
   }
   if (intent === "sign-out-others") {
     const { signedOutSessions } = signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) });
@@ -92,16 +104,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   if (intent === "delete-account") {
-    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    try {
-      await deleteAccount({ userId: user.id, input: submission.value, meta });
-    } catch (error) {
-      if (!isAppError(error) || error.status >= 500) throw error;
-      return data({ intent, result: submission.reply({ formErrors: error.fieldErrors ? [] : [error.message], fieldErrors: error.fieldErrors, hideFields: ["password"] }) }, { status: error.status });
-    }
-    const cookie = await destroyUserSession(request);
-    return redirectWithToast(routes.home, { title: "Account deleted", description: "Your account and personal data are deleted. Thank you for being part of the community." }, { headers: { "Set-Cookie": cookie } });
+    return submitPasswordForm(intent, formData, deleteAccountSchema, ["password"], async (input) => {
+      await deleteAccount({ userId: user.id, input, meta });
+      const cookie = await destroyUserSession(request);
+      const farewell = { title: "Account deleted", description: "Your account and personal data are deleted. Thank you for being part of the community." };
+      return redirectWithToast(routes.home, farewell, { headers: { "Set-Cookie": cookie } });
+    });
   }
   return redirectWithToast(routes.accountSettings, { title: "Error", description: "This form could not be read. Please reload the page and try again.", variant: "destructive" });
 }
