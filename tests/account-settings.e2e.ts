@@ -178,3 +178,32 @@ describe.each(jsModes)("account settings ($mode)", ({ js }) => {
     expect(login.status).toBe(401);
   });
 });
+
+describe("/api/account over HTTP", () => {
+  it("routes every endpoint: 401 signed out, 400 for bad input or a wrong password, 200 when right", async () => {
+    const endpoints: [string, string, unknown?][] = [
+      ["POST", "/api/account/password", { currentPassword: "x", newPassword: "y" }],
+      ["POST", "/api/account/email", { currentPassword: "x", email: "a@example.com" }],
+      ["GET", "/api/account/notification-preferences"],
+      ["PUT", "/api/account/notification-preferences", { replies: false }],
+      ["GET", "/api/account/sessions"],
+      ["DELETE", "/api/account/sessions"],
+      ["GET", "/api/account/export"],
+      ["DELETE", "/api/account", { password: "x" }],
+    ];
+    for (const [method, path, body] of endpoints) expect((await apiRequest(baseURL, method, path, { body })).status, `${method} ${path}`).toBe(401);
+
+    const member = await createApiMember(baseURL);
+    const wrong = await apiCall<{ errors: Record<string, string[]> }>(baseURL, member, "POST", "/api/account/password", { currentPassword: "not my password", newPassword: "a brand new passphrase" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors.currentPassword).toEqual(["Your current password is not correct."]);
+    expect((await apiCall(baseURL, member, "PUT", "/api/account/notification-preferences", { weeklyDigest: "yes" })).status).toBe(400);
+    const sessions = await apiCall<{ id: string; device: string; current: boolean }[]>(baseURL, member, "GET", "/api/account/sessions");
+    expect(sessions.status).toBe(200);
+    expect(sessions.json.filter((session) => session.current)).toHaveLength(1);
+    expect(JSON.stringify(sessions.json)).not.toContain(member.cookie.split("=")[1]);
+    expect((await apiCall(baseURL, member, "DELETE", "/api/account", { password: "not my password" })).status).toBe(400);
+    expect((await apiCall(baseURL, member, "DELETE", "/api/account", { password: member.password })).status).toBe(200);
+    expect((await apiCall(baseURL, member, "GET", "/api/account/sessions")).status).toBe(401);
+  });
+});
