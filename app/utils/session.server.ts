@@ -17,7 +17,7 @@ let lastCleanup = 0;
 export type SessionData = { userId: string; userAgent?: string };
 
 /** A session's last_seen_at is written at most this often (docs/accounts.md, "Sessions"). */
-export const LAST_SEEN_INTERVAL_MS = 60 * 1000;
+export const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
 const USER_AGENT_MAX = 512;
 
 function expiryFrom(expires: Date | undefined) {
@@ -73,7 +73,7 @@ function createStorage() {
         getDb().delete(schema.sessions).where(eq(schema.sessions.sid, sid)).run();
         return null;
       }
-      // At most one write a minute per session: each write moves the database's write version (page cache, live updates).
+      // At most one write every five minutes per session: each write moves the database's write version (page cache, live updates).
       if (!row.lastSeenAt || now - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
         getDb().update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(eq(schema.sessions.sid, sid)).run();
       }

@@ -143,7 +143,7 @@ describe("sessions", () => {
     expect(sessionIdsOf(member.id)).toEqual([here]);
   });
 
-  it("touches last_seen_at at most once a minute", async () => {
+  it("touches last_seen_at at most once every five minutes", async () => {
     const member = await createMember();
     const cookie = (await createUserSession(new Request("http://localhost/login"), member.id)).split(";")[0];
     const storage = getSessionStorage();
