@@ -106,6 +106,12 @@ export const sessions = sqliteTable(
     expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
     /** Denormalised from sess so that deleting a user revokes their sessions. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The browser's User-Agent at sign-in, for the device names on /settings/account (docs/accounts.md). */
+    userAgent: text("user_agent"),
+    /** When the session was last used, touched at most once a minute (app/utils/session.server.ts). */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /** When the member signed in (null for sessions older than this column). */
+    createdAt: integer("created_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("sessions_expire_idx").on(table.expire), index("sessions_user_idx").on(table.userId)],
 );
@@ -615,7 +621,8 @@ export const authTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["password_reset", "email_verification"] }).notNull(),
+    /** email_change: `email` is the new address, which replaces the account's when the link is followed. */
+    purpose: text("purpose", { enum: ["password_reset", "email_verification", "email_change"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     email: text("email").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

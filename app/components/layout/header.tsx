@@ -148,7 +148,7 @@ export function Header({
               </svg>
             </summary>
             <nav aria-label="Mobile" className={menuPanelClass}>
-              {[...items, { to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }].map((item) => (
+              {[...items, { to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
                 <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
                   {item.label}
                 </NavLink>

@@ -10,7 +10,7 @@ import { recordContribution } from "~/features/gamification/contributions.server
 import { assertNotSuspended } from "~/features/moderation/suspensions.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { conflict, unauthorized } from "~/utils/errors.server";
+import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
 import { isAdmin, isModerator } from "~/utils/permissions";
 import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
@@ -74,6 +74,27 @@ export async function loginWithPassword(input: unknown, meta: RequestMeta): Prom
   // Only now that the password is verified: a suspended member learns why (403, docs/moderation.md).
   assertNotSuspended(user);
   return user;
+}
+
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password.";
+
+/**
+ * Checks a signed-in member's password before a sensitive change (account settings, e-mail
+ * change, account deletion) with sign-in's limits: the per-IP count and the per-account lock,
+ * checked before the password (docs/decisions/0007-rate-limits.md). 400 with a field message
+ * under `field` when it is wrong, 429 when locked.
+ */
+export async function verifyCurrentPassword(user: Pick<User, "email" | "password">, password: unknown, meta: RequestMeta, field = "currentPassword") {
+  const limits = authLimits();
+  consumeRateLimit(limits.perIp(meta.clientIp), "password attempts");
+  if (typeof password !== "string" || password.length === 0) throw badRequest(CURRENT_PASSWORD_NEEDED, { [field]: [CURRENT_PASSWORD_NEEDED] });
+  const accountLimit = limits.perAccount(user.email.toLowerCase());
+  assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
+  if (password.length > 1000 || !(await verifyPassword(password, user.password))) {
+    consumeRateLimit(accountLimit, "failed sign-in attempts for this account");
+    throw badRequest(CURRENT_PASSWORD_WRONG, { [field]: [CURRENT_PASSWORD_WRONG] });
+  }
 }
 
 // Verifying against a fixed hash when the e-mail is unknown keeps response times alike.

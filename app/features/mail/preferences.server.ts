@@ -35,10 +35,7 @@ export function isMailEnabled(userId: string, kind: NotificationMailKind): boole
   return row ? row.enabled : notificationMailKinds[kind].isOnByDefault;
 }
 
-/**
- * Every kind with the member's current choice.
- * @public for the account settings page (docs/accounts.md), which is not built yet.
- */
+/** Every kind with the member's current choice. */
 export function getMailPreferences(userId: string): Record<NotificationMailKind, boolean> {
   const rows = getDb().select().from(schema.mailPreferences).where(eq(schema.mailPreferences.userId, userId)).all();
   const result = {} as Record<NotificationMailKind, boolean>;
