@@ -12,6 +12,7 @@
 //   random pages, ~5 % writes) at 10 and 50 connections, with the page cache's hit rate.
 // npm run bench -- --against <git-ref>   : builds <git-ref> in a temporary git worktree and
 //   measures it and the working tree alternately in one run on the same database copy (ratios).
+// npm run bench -- --slow                : scripts/slow-view.ts (a slow connection in Chromium).
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -722,6 +723,9 @@ async function main() {
   console.log(`Report: ${path.relative(root, file)}`);
 }
 
-if (againstRef) await againstMain(againstRef);
+if (flag("slow")) {
+  const slow = spawnSync(process.execPath, ["--import", "tsx", "scripts/slow-view.ts", ...args.filter((arg) => arg !== "--slow")], { cwd: root, stdio: "inherit" });
+  process.exit(slow.status ?? 1);
+} else if (againstRef) await againstMain(againstRef);
 else if (mixMode) await mixMain();
 else await main();
