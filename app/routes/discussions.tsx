@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Only what a card shows (the excerpt, not the Markdown; the author's shown name): the data
     // is sent twice, as HTML and as the hydration payload (docs/performance.md, "Loader data").
     posts: posts.map((post) => {
-      const card: PostCardData & { isFromBlockedMember?: true } = {
+      const card: PostCardData & { isFromBlockedMember: boolean } = {
         id: post.id,
         title: post.title,
         excerpt: post.excerpt,
@@ -60,10 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         createdAt: post.createdAt,
         category: post.category ? { name: post.category.name, colorClass: post.category.colorClass, iconClass: post.category.iconClass } : null,
         author: { id: post.author.id, displayName: authorName(post.author), profileImageUrl: post.author.profileImageUrl, role: post.author.role },
+        isFromBlockedMember: blockedIds.has(post.authorId),
       };
       const hiddenLabel = hiddenLabelOf(post.hiddenReason);
       if (hiddenLabel) card.hiddenLabel = hiddenLabel;
-      if (blockedIds.has(post.authorId)) card.isFromBlockedMember = true;
       return card;
     }),
     hasMore,
