@@ -8,8 +8,8 @@
 // p50 of /discussions, /post/:id and search on the large vs the small database.
 // Prints a table and writes reports/bench-<timestamp>.json. See docs/performance.md.
 //
-// npm run bench -- --mix [--members=200] : realistic first-view traffic (many members, weighted
-//   random pages, ~5 % writes) at 10 and 50 connections, with the page cache's hit rate.
+// npm run bench -- --mix [--members=200] [--mix-duration=10] : realistic first-view traffic (many
+//   members, weighted random pages, ~5 % writes) at 10 and 50 connections, with the page cache's hit rate.
 // npm run bench -- --against <git-ref>   : builds <git-ref> in a temporary git worktree and
 //   measures it and the working tree alternately in one run on the same database copy (ratios).
 // npm run bench -- --slow                : scripts/slow-view.ts (a slow connection in Chromium).
@@ -389,7 +389,7 @@ async function mixMain() {
   try {
     console.log(`Signing ${mixMembers} members in…`);
     const cookies = await signInMembers(server.baseURL, mixMembers);
-    for (const conns of [10, 50]) results.push(await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: duration, seed: conns }));
+    for (const conns of [10, 50]) results.push(await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: Math.max(duration, Number(option("mix-duration") ?? 10)), seed: conns }));
   } finally {
     await stopServer(server);
     copy.remove();
@@ -458,6 +458,8 @@ async function againstMain(ref: string) {
   const load = { before: os.loadavg(), after: [] as number[] };
   const seconds = Number(option("duration") ?? (quick ? 2 : 5));
   const rounds = Number(option("rounds") ?? 2);
+  // A mix request can wait seconds at 50 connections on a busy box: give it time to complete some.
+  const mixSeconds = Math.max(seconds, Number(option("mix-duration") ?? 10));
   console.log(`Quads bench --against ${ref} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}; load before ${load.before.map((v) => v.toFixed(2)).join(" ")}`);
   ensureBuild();
   ensureSeeded(largeDb, false);
@@ -521,7 +523,7 @@ async function againstMain(ref: string) {
         for (let round = 0; round < rounds; round++) {
           const order: ("ref" | "work")[] = round % 2 === 0 ? ["ref", "work"] : ["work", "ref"];
           for (const side of order) {
-            entry[side].push(await runMix(`${side === "ref" ? ref.slice(0, 10) : "working tree"} mix ${conns}c`, servers[side].baseURL, memberCookies[side], postIds, { connections: conns, seconds, seed: conns * 100 + round, warmup: round === 0 }));
+            entry[side].push(await runMix(`${side === "ref" ? ref.slice(0, 10) : "working tree"} mix ${conns}c`, servers[side].baseURL, memberCookies[side], postIds, { connections: conns, seconds: mixSeconds, seed: conns * 100 + round, warmup: round === 0 }));
           }
         }
         mixes.push(entry);
