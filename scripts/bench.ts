@@ -16,7 +16,7 @@
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -205,7 +205,38 @@ type Measurement = {
   errors: number;
   timeouts: number;
   bytesPerRequest: number;
+  /** CPU time the server's processes spent per answered request (ms), when a server pid was given. */
+  cpuMsPerRequest?: number;
 };
+
+/**
+ * CPU time (user + system, ms) of a process and all its descendants (the cluster's workers), from
+ * /proc. On a box shared with other work, CPU per request moves far less than requests per second.
+ */
+function processTreeCpuMs(rootPid: number | undefined): number {
+  if (!rootPid || !existsSync("/proc/self/stat")) return NaN;
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(entry), Number(fields[1]));
+      cpu.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const [pid, ticks] of cpu) {
+    let ancestor: number | undefined = pid;
+    while (ancestor && ancestor !== rootPid) ancestor = parents.get(ancestor);
+    if (ancestor === rootPid) total += ticks;
+  }
+  return total / ticksPerMs;
+}
 
 type AutocannonRequest = {
   method?: string;
@@ -219,12 +250,14 @@ type AutocannonRequest = {
 async function measure(
   name: string,
   url: string,
-  options: { headers?: Record<string, string>; requests?: AutocannonRequest[]; seconds?: number; connections?: number; warmup?: boolean } = {},
+  options: { headers?: Record<string, string>; requests?: AutocannonRequest[]; seconds?: number; connections?: number; warmup?: boolean; serverPid?: number } = {},
 ): Promise<Measurement> {
   const conns = options.connections ?? connections;
   // A short warm-up (JIT, SQLite page cache), then the measured run.
   if (options.warmup !== false) await autocannon({ url, connections: conns, duration: 1, headers: options.headers, requests: options.requests });
+  const cpuBefore = processTreeCpuMs(options.serverPid);
   const result = await autocannon({ url, connections: conns, duration: options.seconds ?? duration, headers: options.headers, requests: options.requests });
+  const cpuAfter = processTreeCpuMs(options.serverPid);
   const measurement: Measurement = {
     name,
     url,
@@ -238,9 +271,11 @@ async function measure(
     errors: result.errors,
     timeouts: result.timeouts,
     bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    cpuMsPerRequest: options.serverPid && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
   };
   const warn = measurement.non2xx || measurement.errors || measurement.timeouts ? `  !! non2xx ${measurement.non2xx} errors ${measurement.errors} timeouts ${measurement.timeouts}` : "";
-  console.log(`  ${name.padEnd(34)} ${measurement.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(measurement.p50).padStart(4)} ms  p99 ${String(measurement.p99).padStart(4)} ms${warn}`);
+  const cpu = measurement.cpuMsPerRequest !== undefined ? `  cpu ${measurement.cpuMsPerRequest.toFixed(1).padStart(5)} ms/req` : "";
+  console.log(`  ${name.padEnd(34)} ${measurement.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(measurement.p50).padStart(4)} ms  p99 ${String(measurement.p99).padStart(4)} ms${cpu}${warn}`);
   return measurement;
 }
 
@@ -337,7 +372,13 @@ async function signInMembers(baseURL: string, count: number): Promise<string[]> 
 
 type MixResult = Measurement & { pageCacheHitRate: number; writes: number };
 
-async function runMix(name: string, baseURL: string, cookies: string[], postIds: number[], options: { connections: number; seconds: number; seed: number; warmup?: boolean }): Promise<MixResult> {
+async function runMix(
+  name: string,
+  baseURL: string,
+  cookies: string[],
+  postIds: number[],
+  options: { connections: number; seconds: number; seed: number; warmup?: boolean; serverPid?: number },
+): Promise<MixResult> {
   const random = prng(options.seed);
   const tally: MixTally = { hits: 0, misses: 0, writes: 0, byKind: {} };
   const request: AutocannonRequest = {
@@ -360,7 +401,7 @@ async function runMix(name: string, baseURL: string, cookies: string[], postIds:
       else if (cache === "miss") tally.misses += 1;
     },
   };
-  const measured = await measure(name, baseURL, { requests: [request], connections: options.connections, seconds: options.seconds, warmup: options.warmup });
+  const measured = await measure(name, baseURL, { requests: [request], connections: options.connections, seconds: options.seconds, warmup: options.warmup, serverPid: options.serverPid });
   // The warm-up's responses are counted too: the rate is over every answer the cache could serve.
   const looked = tally.hits + tally.misses;
   const pageCacheHitRate = looked ? tally.hits / looked : 0;
@@ -389,7 +430,7 @@ async function mixMain() {
   try {
     console.log(`Signing ${mixMembers} members in…`);
     const cookies = await signInMembers(server.baseURL, mixMembers);
-    for (const conns of [10, 50]) results.push(await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: Math.max(duration, Number(option("mix-duration") ?? 10)), seed: conns }));
+    for (const conns of [10, 50]) results.push(await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: Math.max(duration, Number(option("mix-duration") ?? 10)), seed: conns, serverPid: server.child.pid }));
   } finally {
     await stopServer(server);
     copy.remove();
@@ -506,7 +547,7 @@ async function againstMain(ref: string) {
         const order: ("ref" | "work")[] = (index + round) % 2 === 0 ? ["ref", "work"] : ["work", "ref"];
         for (const side of order) {
           const headers = signedIn ? { ...(pagePath.startsWith("/api") ? { "accept-encoding": "gzip, deflate, br" } : BROWSER_HEADERS), cookie: cookies[side] } : BROWSER_HEADERS;
-          pair[side].push(await measure(`${side === "ref" ? ref.slice(0, 10) : "working tree"} ${name}`, servers[side].baseURL + pagePath, { headers, seconds, warmup: round === 0 }));
+          pair[side].push(await measure(`${side === "ref" ? ref.slice(0, 10) : "working tree"} ${name}`, servers[side].baseURL + pagePath, { headers, seconds, warmup: round === 0, serverPid: servers[side].child.pid }));
         }
       }
       pairs.push(pair);
@@ -523,7 +564,7 @@ async function againstMain(ref: string) {
         for (let round = 0; round < rounds; round++) {
           const order: ("ref" | "work")[] = round % 2 === 0 ? ["ref", "work"] : ["work", "ref"];
           for (const side of order) {
-            entry[side].push(await runMix(`${side === "ref" ? ref.slice(0, 10) : "working tree"} mix ${conns}c`, servers[side].baseURL, memberCookies[side], postIds, { connections: conns, seconds: mixSeconds, seed: conns * 100 + round, warmup: round === 0 }));
+            entry[side].push(await runMix(`${side === "ref" ? ref.slice(0, 10) : "working tree"} mix ${conns}c`, servers[side].baseURL, memberCookies[side], postIds, { connections: conns, seconds: mixSeconds, seed: conns * 100 + round, warmup: round === 0, serverPid: servers[side].child.pid }));
           }
         }
         mixes.push(entry);
@@ -536,8 +577,8 @@ async function againstMain(ref: string) {
   load.after = os.loadavg();
   const failed = (list: Measurement[]) => list.some((m) => m.requests === 0 || m.non2xx > 0 || m.errors > 0 || m.timeouts > 0);
   console.log(`\nAgainst ${ref} (${sha.slice(0, 12)}), same database copy, alternating; mean of ${rounds} round(s):`);
-  console.log(`\n| page | ${ref} req/s | working tree req/s | ratio | ${ref} p50 / p99 ms | working tree p50 / p99 ms | notes |`);
-  console.log("|---|---:|---:|---:|---:|---:|---|");
+  console.log(`\n| page | ${ref} req/s | working tree req/s | ratio | ${ref} CPU ms/req | working tree CPU ms/req | CPU ratio | ${ref} p50 / p99 ms | working tree p50 / p99 ms | notes |`);
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   const rows = [...pairs, ...mixes];
   for (const row of rows) {
     const refRate = mean(row.ref.map((m) => m.requestsPerSecond));
@@ -545,7 +586,16 @@ async function againstMain(ref: string) {
     const p = (list: Measurement[]) => `${Math.round(mean(list.map((m) => m.p50)))} / ${Math.round(mean(list.map((m) => m.p99)))}`;
     const hit = "pageCacheHitRate" in (row.work[0] ?? {}) ? `hit rate ${(mean((row.work as MixResult[]).map((m) => m.pageCacheHitRate)) * 100).toFixed(0)} % (ref ${(mean((row.ref as MixResult[]).map((m) => m.pageCacheHitRate)) * 100).toFixed(0)} %)` : "";
     const notes = [hit, failed(row.work) ? "working tree FAILED (errors/non-2xx)" : "", failed(row.ref) ? "ref had errors/non-2xx" : ""].filter(Boolean).join("; ");
-    console.log(`| ${row.name} | ${refRate.toFixed(0)} | ${workRate.toFixed(0)} | **${(workRate / refRate).toFixed(2)}×** | ${p(row.ref)} | ${p(row.work)} | ${notes} |`);
+    // CPU per request: total CPU over total requests of the rounds (a round with few requests weighs less).
+    const cpuPerRequest = (list: Measurement[]) => {
+      const requests = list.reduce((sum, m) => sum + (m.cpuMsPerRequest !== undefined ? m.requests : 0), 0);
+      return requests ? list.reduce((sum, m) => sum + (m.cpuMsPerRequest ?? 0) * m.requests, 0) / requests : NaN;
+    };
+    const refCpu = cpuPerRequest(row.ref);
+    const workCpu = cpuPerRequest(row.work);
+    console.log(
+      `| ${row.name} | ${refRate.toFixed(0)} | ${workRate.toFixed(0)} | **${(workRate / refRate).toFixed(2)}×** | ${refCpu.toFixed(1)} | ${workCpu.toFixed(1)} | **${(refCpu / workCpu).toFixed(2)}×** | ${p(row.ref)} | ${p(row.work)} | ${notes} |`,
+    );
   }
   for (const [name, size] of Object.entries(bytes)) console.log(`\n${name}: ${ref} ${(size.ref / 1024).toFixed(1)} KB, working tree ${(size.work / 1024).toFixed(1)} KB (before compression)`);
   console.log(`\nload average after: ${load.after.map((value) => value.toFixed(2)).join(" ")}`);
