@@ -15,8 +15,9 @@ const navigation: NavigationItem[] = [
   { to: routes.musicArtists, label: "Music Artists" },
 ];
 
+/** Short classes (app/tailwind.css, "nav-item"): the shell repeats these links on every page. */
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-100 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`;
+  return isActive ? "nav-item nav-item-active" : "nav-item";
 }
 
 // The menu toggle and panel look of the mobile menu, shared by the theme menu.

@@ -5,6 +5,7 @@
 import { count, eq, ne } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { getDb, schema } from "~/utils/db.server";
+import { databaseVersion } from "~/utils/startup.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { displayNameOf, memberCardNameOf, profileNameOf } from "~/utils/display-name";
@@ -14,9 +15,20 @@ import type { User } from "../../../db/schema";
 import { directorySearchSchema, MEMBERS_PAGE_SIZE, type DirectorySearch } from "./schemas";
 
 /** How many members the community has (the sidebar's members item). */
+let membersCount: { db: unknown; version: string; total: number } | undefined;
+
+/**
+ * The sidebar's member count, on every signed-in page: counted again only when the database's
+ * write version (app/utils/startup.server.ts, the page cache's key too) has moved.
+ */
 export function countMembers(): number {
+  const db = getDb();
+  const version = databaseVersion();
+  if (membersCount?.db === db && membersCount.version === version) return membersCount.total;
   // The 'Deleted member' placeholder (app/utils/deleted-member.ts) is nobody: never counted or listed.
-  return getDb().select({ total: count() }).from(schema.users).where(ne(schema.users.id, DELETED_MEMBER_ID)).get()?.total ?? 0;
+  const total = db.select({ total: count() }).from(schema.users).where(ne(schema.users.id, DELETED_MEMBER_ID)).get()?.total ?? 0;
+  membersCount = { db, version, total };
+  return total;
 }
 
 export type CommunityStats = { totalMembers: number; totalPosts: number; totalMeetings: number; activeContributors: number };
