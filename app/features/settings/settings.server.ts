@@ -13,6 +13,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { ZodError } from "zod";
+import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -76,7 +77,7 @@ function loadSettings(): PublicSettings {
   return {
     socialLinks: socialPlatforms.flatMap((platform) => {
       const url = activeUrl(platform);
-      return url ? [{ platform, url }] : [];
+      return url ? [{ platform, url, icon: socialIconShape(platform) }] : [];
     }),
     supportLinks: {
       supportUs: activeUrl("support_link"),
