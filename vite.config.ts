@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import type { Rollup } from "vite";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 declare module "@remix-run/node" {
@@ -12,17 +13,60 @@ declare module "@remix-run/node" {
 
 /**
  * One "shell" chunk for everything every page loads: React, Remix, the root route and the modules
- * it imports (docs/decisions/0078-shell-code-after-hydration.md). Rollup would otherwise cut this into a
- * vendor chunk plus five or six small shared chunks (routes, settings, nonce, the preload helper,
- * the root's own module behind a facade), each costing ≈0.2 KB gzipped on every page.
+ * it imports, plus the small helpers most routes import (`utils/meta`, `utils/plural`,
+ * `utils/display-name`: under 1 KB of code each, imported by 10 or more routes). Rollup would
+ * otherwise cut this into a vendor chunk plus many small shared chunks (routes, settings, nonce,
+ * the preload helper, the root's own module behind a facade, each helper), and every chunk costs
+ * ≈0.1–0.3 KB gzipped of imports, exports and lost compression context on every page that loads it
+ * (docs/decisions/0078-shell-code-after-hydration.md).
  */
 const SHELL_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx\?__remix-build-client-route$/];
+const ROUTE_ENTRY = /\/app\/routes\//;
+const SMALL_HELPER = { maxCodeLength: 1_000, minRoutes: 10 };
+
+/**
+ * Modules that the same pages always load together, as one chunk instead of several (the list,
+ * the new-discussion dialog and a post all show post meta, the fields and the reply counts).
+ */
+const GROUPS: Record<string, RegExp> = {
+  "discussion-parts": /\/app\/features\/discussions\/(components\/(fields|post-meta|like-button|hidden-badge|use-hydrated)\.tsx?|format\.ts)$/,
+};
+
+let shellModules: Set<string> | undefined;
+let groupImports: Set<string> | undefined;
 
 function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
-  shellModules ??= staticClosure([...getModuleIds()].filter((moduleId) => SHELL_ENTRIES.some((entry) => entry.test(moduleId))), getModuleInfo);
-  return (shellModules.has(id) || id === "\0vite/preload-helper.js") && !SHELL_ENTRIES.some((entry) => entry.test(id)) ? "shell" : undefined;
+  shellModules ??= shellModulesOf([...getModuleIds()], getModuleInfo);
+  if (shellModules.has(id)) return SHELL_ENTRIES.some((entry) => entry.test(id)) ? undefined : "shell";
+  const group = Object.keys(GROUPS).find((name) => GROUPS[name].test(id));
+  if (group) return group;
+  // A module a group imports keeps a chunk of its own (Rollup would pull it into the group, and
+  // every other page using it would load the whole group).
+  groupImports ??= staticClosure(
+    [...getModuleIds()].filter((moduleId) => Object.values(GROUPS).some((pattern) => pattern.test(moduleId))),
+    getModuleInfo,
+  );
+  return groupImports.has(id) && !id.includes("/node_modules/") ? path.basename(id).replace(/\.[jt]sx?$/, "") : undefined;
 }
-let shellModules: Set<string> | undefined;
+
+function shellModulesOf(moduleIds: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"]): Set<string> {
+  const shell = staticClosure(
+    moduleIds.filter((id) => SHELL_ENTRIES.some((entry) => entry.test(id))),
+    getModuleInfo,
+  );
+  shell.add("\0vite/preload-helper.js");
+  const routesImporting = new Map<string, number>();
+  for (const route of moduleIds.filter((id) => ROUTE_ENTRY.test(id) && getModuleInfo(id)?.isEntry)) {
+    for (const id of staticClosure([route], getModuleInfo)) routesImporting.set(id, (routesImporting.get(id) ?? 0) + 1);
+  }
+  for (const [id, routes] of routesImporting) {
+    const info = getModuleInfo(id);
+    const isSmallHelper = routes >= SMALL_HELPER.minRoutes && (info?.code?.length ?? Infinity) < SMALL_HELPER.maxCodeLength;
+    // Only leaves: a helper that imports app code would drag that code into every page.
+    if (isSmallHelper && !id.includes("/node_modules/") && info?.importedIds.every((imported) => shell.has(imported))) shell.add(id);
+  }
+  return shell;
+}
 
 function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"]): Set<string> {
   const seen = new Set<string>();
