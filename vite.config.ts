@@ -26,10 +26,10 @@ const SMALL_HELPER = { maxCodeLength: 1_000, minRoutes: 10 };
 
 /**
  * Modules that the same pages always load together, as one chunk instead of several (the list,
- * the new-discussion dialog and a post all show post meta, the fields and the reply counts).
+ * the new-discussion dialog and a post all show post meta, likes, buttons and the reply counts).
  */
 const GROUPS: Record<string, RegExp> = {
-  "discussion-parts": /\/app\/features\/discussions\/(components\/(fields|post-meta|like-button|hidden-badge|use-hydrated)\.tsx?|format\.ts)$/,
+  "discussion-parts": /\/app\/features\/discussions\/(components\/(button-class|post-meta|like-button|hidden-badge|use-hydrated)\.tsx?|format\.ts)$/,
 };
 
 let shellModules: Set<string> | undefined;
@@ -40,11 +40,12 @@ function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualCh
   if (shellModules.has(id)) return SHELL_ENTRIES.some((entry) => entry.test(id)) ? undefined : "shell";
   const group = Object.keys(GROUPS).find((name) => GROUPS[name].test(id));
   if (group) return group;
-  // A module a group imports keeps a chunk of its own (Rollup would pull it into the group, and
-  // every other page using it would load the whole group).
-  groupImports ??= staticClosure(
-    [...getModuleIds()].filter((moduleId) => Object.values(GROUPS).some((pattern) => pattern.test(moduleId))),
-    getModuleInfo,
+  // A module a group imports keeps a chunk of its own, with its own imports (Rollup would pull it
+  // into the group, and every other page using it would load the whole group).
+  groupImports ??= new Set(
+    [...getModuleIds()]
+      .filter((moduleId) => Object.values(GROUPS).some((pattern) => pattern.test(moduleId)))
+      .flatMap((moduleId) => getModuleInfo(moduleId)?.importedIds ?? []),
   );
   return groupImports.has(id) && !id.includes("/node_modules/") ? path.basename(id).replace(/\.[jt]sx?$/, "") : undefined;
 }

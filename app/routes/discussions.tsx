@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
-import { buttonClass } from "~/features/discussions/components/fields";
+import { buttonClass } from "~/features/discussions/components/button-class";
 import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
