@@ -33,11 +33,15 @@ const GROUPS: Record<string, RegExp> = {
 };
 
 let shellModules: Set<string> | undefined;
+/** Modules the shell imports for the server only and loads with `import()` in the browser. */
+const loadedOnUse = new Set<string>();
 let groupImports: Set<string> | undefined;
 
 function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   shellModules ??= shellModulesOf([...getModuleIds()], getModuleInfo);
   if (shellModules.has(id)) return SHELL_ENTRIES.some((entry) => entry.test(id)) ? undefined : "shell";
+  // Named, or Rollup would pull it into the shell with the modules that import it.
+  if (loadedOnUse.has(id)) return path.basename(id).replace(/\.[jt]sx?$/, "");
   const group = Object.keys(GROUPS).find((name) => GROUPS[name].test(id));
   if (group) return group;
   // A module a group imports keeps a chunk of its own, with its own imports (Rollup would pull it
@@ -54,6 +58,7 @@ function shellModulesOf(moduleIds: string[], getModuleInfo: Rollup.ManualChunkMe
   const shell = staticClosure(
     moduleIds.filter((id) => SHELL_ENTRIES.some((entry) => entry.test(id))),
     getModuleInfo,
+    loadedOnUse,
   );
   shell.add("\0vite/preload-helper.js");
   const routesImporting = new Map<string, number>();
@@ -69,13 +74,21 @@ function shellModulesOf(moduleIds: string[], getModuleInfo: Rollup.ManualChunkMe
   return shell;
 }
 
-function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"]): Set<string> {
+/**
+ * The modules `roots` import, directly or not. A module that is also imported with `import()` is
+ * left out: the static import is for the server (`import.meta.env.SSR ? Module : lazy(...)`), and
+ * the browser loads it on use.
+ */
+function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"], lazyOnes = new Set<string>()): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
     if (seen.has(id)) continue;
     seen.add(id);
-    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+    for (const importedId of getModuleInfo(id)?.importedIds ?? []) {
+      if (getModuleInfo(importedId)?.dynamicImporters.length) lazyOnes.add(importedId);
+      else queue.push(importedId);
+    }
   }
   return seen;
 }
