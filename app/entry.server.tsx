@@ -7,7 +7,11 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startMailSender, stopMailSender } from "./features/mail/sender.server";
-import { endLiveStreams } from "./features/live/live.server";
+import { startMailScheduler, stopMailScheduler, type ScheduledMailJob } from "./features/mail/scheduler.server";
+import { sendDueReplyMail } from "./features/discussions/reply-mail.server";
+import { sendWeeklyDigests } from "./features/discussions/weekly-digest.server";
+import { sendMeetingReminders } from "./features/meetings/reminders.server";
+import { endLiveStreams, sweepLiveStreams } from "./features/live/live.server";
 import { databaseIsHealthy, databaseVersion, startApplication, startWorker, stopApplication } from "./utils/startup.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -17,25 +21,41 @@ import { sweepUnusedUploads } from "./features/uploads/uploads.server";
 
 export const streamTimeout = 5_000;
 
+/** The notification-mail jobs the mail worker runs beside the sender (docs/accounts.md, "Notification e-mails"). */
+const scheduledMailJobs: ScheduledMailJob[] = [
+  { name: "reply e-mails", intervalMs: 10_000, run: sendDueReplyMail },
+  { name: "meeting reminders", intervalMs: 60_000, run: sendMeetingReminders },
+  { name: "weekly digest", intervalMs: 5 * 60_000, run: sendWeeklyDigests },
+];
+
 /** Start hooks for server.ts; every process that serves HTTP reuses its prepared statements. */
 export const appServer = {
   async start() {
     const env = await startApplication();
     // Pictures picked in an editor more than a day ago and never posted (docs/uploads.md).
     await sweepUnusedUploads();
+    sweepLiveStreams();
     reusePreparedStatements(getDb().$client);
     return env;
   },
   startWorker() {
     const env = startWorker();
+    // Streams of a worker that died without closing them stop counting against members' limits.
+    sweepLiveStreams();
     reusePreparedStatements(getDb().$client);
     return env;
   },
   stop: stopApplication,
-  /** The outbox's sender: one per server (the cluster's mail worker, or the single process). docs/decisions/0074-mail-outbox.md. */
-  startMailSender: () => startMailSender(),
-  /** Stops the sender, waiting briefly for a message being sent; call before stop(). */
-  stopMailSender,
+  /** The outbox's sender and the notification-mail jobs: one per server (the cluster's mail worker, or the single process). docs/decisions/0074-mail-outbox.md. */
+  startMailSender: () => {
+    startMailSender();
+    startMailScheduler(scheduledMailJobs);
+  },
+  /** Stops the jobs and the sender, waiting briefly for a message being sent; call before stop(). */
+  stopMailSender: () => {
+    stopMailScheduler();
+    return stopMailSender();
+  },
   /** Ends the open live-update streams so that shutdown's wait for in-flight requests can finish. */
   endStreams: endLiveStreams,
   healthy: databaseIsHealthy,

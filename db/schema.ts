@@ -106,6 +106,12 @@ export const sessions = sqliteTable(
     expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
     /** Denormalised from sess so that deleting a user revokes their sessions. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The browser's User-Agent at sign-in, for the device names on /settings/account (docs/accounts.md). */
+    userAgent: text("user_agent"),
+    /** When the session was last used, touched at most once a minute (app/utils/session.server.ts). */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /** When the member signed in (null for sessions older than this column). */
+    createdAt: integer("created_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("sessions_expire_idx").on(table.expire), index("sessions_user_idx").on(table.userId)],
 );
@@ -615,7 +621,8 @@ export const authTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["password_reset", "email_verification"] }).notNull(),
+    /** email_change: `email` is the new address, which replaces the account's when the link is followed. */
+    purpose: text("purpose", { enum: ["password_reset", "email_verification", "email_change"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     email: text("email").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -643,6 +650,62 @@ export const mailPreferences = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
+/**
+ * Reply e-mails waiting for their thread's 15-minute window (docs/accounts.md, "Notification
+ * e-mails"): one row per member and post. `sendAt` null: nothing pending; the mail worker's
+ * scheduler mails the pending replies once `sendAt` has passed and sets `lastSentAt`.
+ */
+export const replyMailBatches = sqliteTable(
+  "reply_mail_batches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** The replies not mailed yet, oldest first (at most 100 kept; `pendingCount` is exact). */
+    replyIds: text("reply_ids", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    pendingCount: integer("pending_count").notNull().default(0),
+    sendAt: integer("send_at", { mode: "timestamp_ms" }),
+    lastSentAt: integer("last_sent_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.postId] }), index("reply_mail_batches_send_at_idx").on(table.sendAt)],
+);
+
+/** Meeting reminders sent: one per meeting occurrence (its start time) and member, written with the enqueue. */
+export const meetingRemindersSent = sqliteTable(
+  "meeting_reminders_sent",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [primaryKey({ columns: [table.meetingId, table.userId, table.scheduledAt] })],
+);
+
+/** Weekly digests sent: one per member and ISO week (`2026-W48`, in COMMUNITY_TIMEZONE), written with the enqueue. */
+export const weeklyDigestsSent = sqliteTable(
+  "weekly_digests_sent",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    week: text("week").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.week] })],
 );
 
 /** Community-wide switches an admin sets (key → JSON value), e.g. requireVerifiedEmailToPost. */

@@ -7,6 +7,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   };
   type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string>; requests?: Request[] };
   type Result = { requests: Histogram; latency: Histogram; throughput: Histogram; non2xx: number; errors: number; timeouts: number };

@@ -117,8 +117,8 @@ async function main() {
 
     /* Members ------------------------------------------------------------------------------ */
     const insertUser = sqlite.prepare(
-      `INSERT INTO users (id, email, password, first_name, last_name, display_name, city, state, skill_level, role, points, bio, interests, joined_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (id, email, username, password, first_name, last_name, display_name, city, state, skill_level, role, points, bio, interests, joined_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     );
     const userIds: string[] = [];
     const memberSince = now - 3 * 365 * DAY;
@@ -131,7 +131,8 @@ async function main() {
       const email = i === 0 ? BENCH_EMAIL : `member${i}@large.example`;
       const role = i === 1 ? "admin" : i % 500 === 2 ? "moderator" : "member";
       const interests = JSON.stringify([random.pick(INTERESTS), random.pick(INTERESTS)].filter((v, k, a) => a.indexOf(v) === k));
-      insertUser.run(id, email, passwordHash, i === 0 ? "Bench" : first, i === 0 ? "Member" : last, i === 0 ? "Bench Member" : `${first} ${last}`, city, state, random.pick(SKILLS), role, i % 3 === 0 ? sentence(12) : null, interests, joined, joined, joined);
+      // Usernames are unique (docs/discussions.md, "Mentions"): "bench", then member1, member2…
+      insertUser.run(id, email, i === 0 ? "bench" : `member${i}`, passwordHash, i === 0 ? "Bench" : first, i === 0 ? "Member" : last, i === 0 ? "Bench Member" : `${first} ${last}`, city, state, random.pick(SKILLS), role, i % 3 === 0 ? sentence(12) : null, interests, joined, joined, joined);
       userIds.push(id);
     }
     const userJoined = (index: number) => memberSince + Math.floor((index / scale.members) * 2.5 * 365 * DAY) + DAY;

@@ -127,6 +127,7 @@ const screens: Screen[] = [
   { name: "profile of another member", who: "member", path: () => "/members/" + encodeURIComponent(adminId) },
   { name: "own profile", who: "member", path: () => "/profile" },
   { name: "edit profile", who: "member", path: () => "/profile?edit=1" },
+  { name: "account settings", who: "member", path: () => "/settings/account" },
   { name: "resources", who: "member", path: () => "/resources" },
   { name: "music artists", who: "member", path: () => "/music-artists" },
   { name: "artist page", who: "member", path: () => `/music-artists/${artistId}` },

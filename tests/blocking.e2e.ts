@@ -1,7 +1,7 @@
 /**
  * Blocking in a real browser, JavaScript on and off (docs/moderation.md, "Blocking"): member A
  * blocks B on B's profile, B's reply on a thread is collapsed for A behind 'Reply by a member you
- * blocked — show', opening it shows the reply, and A unblocks B from /profile.
+ * blocked — show', opening it shows the reply, and A unblocks B from /settings/account.
  */
 import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, goto, jsModes, pagePerTest, visible, waitForToast } from "./support/browser";
@@ -13,7 +13,7 @@ const baseURL = inject("baseURL");
 describe.each(jsModes)("blocking ($mode)", ({ js }) => {
   const { page, context } = pagePerTest(browser, js);
 
-  it("A blocks B on B's profile: B's reply is collapsed, 'show' opens it, no notification; A unblocks from /profile", async () => {
+  it("A blocks B on B's profile: B's reply is collapsed, 'show' opens it, no notification; A unblocks from /settings/account", async () => {
     const token = uniqueToken();
     const blocker = await createApiMember(baseURL, { displayName: `Blocker ${token}` });
     const blocked = await createApiMember(baseURL, { displayName: `Blocked ${token}` });
@@ -46,7 +46,7 @@ describe.each(jsModes)("blocking ($mode)", ({ js }) => {
     const list = await apiCall<{ id: string; displayName: string }[]>(baseURL, blocker, "GET", "/api/account/blocks");
     expect(list.json.map(({ id, displayName }) => ({ id, displayName }))).toEqual([{ id: blocked.id, displayName: `Blocked ${token}` }]);
 
-    await goto(page(), "/profile");
+    await goto(page(), "/settings/account");
     const section = page().getByRole("region", { name: "Blocked members" });
     await visible(section.getByRole("link", { name: `Blocked ${token}` }));
     await section.getByRole("button", { name: `Unblock Blocked ${token}` }).click();

@@ -156,6 +156,7 @@ describe("page weight budgets (gzipped)", () => {
     { name: "/music-artists", path: () => "/music-artists", who: "member" },
     { name: "/badges", path: () => "/badges", who: "member" },
     { name: "/profile?edit=1", path: () => "/profile?edit=1", who: "member" },
+    { name: "/settings/account", path: () => "/settings/account", who: "member" },
     { name: "/meetings", path: () => "/meetings", who: "admin" },
     { name: "/meetings/new", path: () => "/meetings/new", who: "admin" },
     { name: "/resources", path: () => "/resources", who: "admin" },

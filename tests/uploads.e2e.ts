@@ -2,23 +2,26 @@
  * Pictures in a real browser, JavaScript on and off (docs/uploads.md): a member sets and removes
  * their avatar on /profile; POST /api/uploads answers { id, url, width, height } to a same-origin
  * request and refuses a cross-site one; stored files are served immutable, as WebP, never sniffed;
- * a reply with an image shows it inline, lazy and sized.
+ * a reply with an image shows it inline, lazy and sized; a moderator removes a reply's picture and
+ * a member's avatar after a confirmation (a placeholder and the initials take their place).
  */
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, goto, jsModes, pagePerTest, visible, waitForToast } from "./support/browser";
-import { createApiMember, createPostViaApi, signInContext, uniqueToken, type ApiMember } from "./support/discussions";
+import { setRole } from "./support/db";
+import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken, type ApiMember } from "./support/discussions";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");
 
 const pngOf = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
-async function uploadViaApi(member: ApiMember, bytes: Buffer, headers: Record<string, string>, name = "chart.png") {
+async function uploadViaApi(member: ApiMember, bytes: Buffer, headers: Record<string, string>, name = "chart.png", kind = "image") {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
+  form.append("kind", kind);
   const response = await fetch(`${baseURL}/api/uploads`, { method: "POST", headers: { Cookie: member.cookie, ...headers }, body: form });
   return { status: response.status, json: (await response.json()) as { id: string; url: string; width: number; height: number; message?: string } };
 }
@@ -136,5 +139,55 @@ describe.each(jsModes)("images in replies ($mode)", ({ js }) => {
     expect([await image.getAttribute("width"), await image.getAttribute("height")]).toEqual(["1400", "700"]);
     expect(await image.getAttribute("srcset")).toMatch(/-800w\.webp 800w/);
     expect(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  });
+});
+
+describe.each(jsModes)("moderators remove pictures ($mode)", ({ js }) => {
+  const { page, context } = pagePerTest(browser, js);
+
+  it("removes a reply's picture and a member's avatar after a confirmation; a placeholder and the initials show instead", async () => {
+    const token = uniqueToken();
+    const member = await createApiMember(baseURL, { displayName: `Painter ${token}` });
+    const moderator = await createApiMember(baseURL);
+    setRole(moderator.email, "moderator");
+    const image = await uploadViaApi(member, await pngOf(300, 200, js ? "#aa2211" : "#11aa22"), { Origin: baseURL }, "sunset.png");
+    const avatar = await uploadViaApi(member, await pngOf(200, 200, js ? "#3311aa" : "#aa1133"), { Origin: baseURL }, "me.png", "avatar");
+    expect([image.status, avatar.status]).toEqual([201, 201]);
+    expect((await apiCall(baseURL, member, "PUT", "/api/profile", { avatarUploadId: avatar.json.id })).status).toBe(200);
+    const post = await createPostViaApi(baseURL, member, { title: `Pictures ${token}` });
+    const reply = await apiCall<{ id: number }>(baseURL, member, "POST", `/api/posts/${post.id}/replies`, { content: `Sunset ![Sunset ${token}](${image.json.url})` });
+    expect(reply.status).toBe(201);
+    // A member (even the author) gets no 'Remove picture'.
+    expect(await (await fetch(`${baseURL}/post/${post.id}`, { headers: { Cookie: member.cookie } })).text()).not.toContain("Remove picture");
+
+    await signInContext(context(), baseURL, moderator);
+    await goto(page(), `/post/${post.id}`);
+    const replyItem = page().locator(`#reply-${reply.json.id}`);
+    await visible(replyItem.getByRole("img", { name: `Sunset ${token}` }));
+    await replyItem.getByRole("link", { name: "Remove picture" }).click();
+    const confirmation = replyItem.getByRole("alertdialog", { name: "Remove this picture?" });
+    await visible(confirmation);
+    await confirmation.getByRole("button", { name: "Remove Picture" }).click();
+    await waitForToast(page(), "Success", "The picture has been removed.");
+    await visible(replyItem.getByText(`Picture removed: Sunset ${token}`));
+    expect(await replyItem.getByRole("img", { name: `Sunset ${token}` }).count()).toBe(0);
+    expect(await replyItem.getByRole("link", { name: "Remove picture" }).count()).toBe(0);
+    expect((await fetch(`${baseURL}${image.json.url}`)).status).toBe(404);
+
+    await goto(page(), `/members/${member.id}`);
+    const moderation = page().getByRole("region", { name: "Moderation" });
+    await moderation.getByRole("link", { name: "Remove picture" }).click();
+    const avatarConfirmation = moderation.getByRole("alertdialog", { name: `Remove ${member.displayName}'s profile picture?` });
+    await visible(avatarConfirmation);
+    // Cancel keeps it; then remove it for real.
+    await avatarConfirmation.getByRole("link", { name: "Cancel" }).click();
+    await visible(moderation.getByRole("link", { name: "Remove picture" }));
+    await moderation.getByRole("link", { name: "Remove picture" }).click();
+    await avatarConfirmation.getByRole("button", { name: "Remove Picture" }).click();
+    await waitForToast(page(), "Success", `${member.displayName}'s profile picture has been removed.`);
+    expect(await page().locator(`main img[src^='/uploads/${avatar.json.url.slice(9, 41)}']`).count()).toBe(0);
+    expect(await moderation.getByRole("link", { name: "Remove picture" }).count()).toBe(0);
+    const after = (await (await fetch(`${baseURL}/api/auth/user`, { headers: { Cookie: member.cookie } })).json()) as { avatarUrl: string | null };
+    expect(after.avatarUrl).toBeNull();
   });
 });

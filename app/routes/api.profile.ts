@@ -5,11 +5,11 @@ import { requireApiUser } from "~/utils/auth.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/profile: firstName, lastName, displayName, username (409 taken, 400 invalid), email (with currentPassword), skillLevel, bio, interests. */
-export function action({ request }: ActionFunctionArgs) {
+export function action({ request, context }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);
     const user = await requireApiUser(request);
-    return Response.json(toCurrentUser(await updateProfile(user.id, await readJsonBody(request))));
+    return Response.json(toCurrentUser(await updateProfile(user.id, await readJsonBody(request), { clientIp: context.clientIp })));
   });
 }
 

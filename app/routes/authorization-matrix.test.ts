@@ -21,6 +21,7 @@ import { createMeetingFormSchema } from "~/features/meetings/schemas";
 import { createReport } from "~/features/moderation/reports.server";
 import { createResource } from "~/features/resources/resources.server";
 import { createUpload } from "~/features/uploads/uploads.server";
+import { updateProfile } from "~/features/members/profile.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
@@ -75,6 +76,14 @@ import * as meetingNew from "./meetings_.new";
 import * as artistPage from "./music-artists_.$id";
 import * as postPage from "./post.$id";
 import * as profilePage from "./profile";
+import * as apiAccount from "./api.account._index";
+import * as apiAccountEmail from "./api.account.email";
+import * as apiAccountExport from "./api.account.export";
+import * as apiAccountPassword from "./api.account.password";
+import * as apiAccountPreferences from "./api.account.notification-preferences";
+import * as apiAccountSessions from "./api.account.sessions";
+import * as accountSettingsPage from "./settings.account";
+import * as accountSettingsExport from "./settings.account.export";
 import * as reportPage from "./report";
 import * as resourcesPage from "./resources";
 import * as resourceNew from "./resources_.new";
@@ -113,10 +122,11 @@ const adminsOnlyPage = (adminOutcome: Outcome): Record<Who, Outcome> => ({
 const adminsOnlyApi = (adminOutcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: 403, admin: adminOutcome, owner: adminOutcome });
 
 /** A picture another member uploaded (each removal needs its own). */
-const freshUploadId = async () => {
+const freshUpload = async (kind: "image" | "avatar" = "image", ownerId?: string) => {
   const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` } }).png().toBuffer();
-  return (await createUpload({ ownerId: (await someMember()).id, bytes, kind: "image" })).id;
+  return createUpload({ ownerId: ownerId ?? (await someMember()).id, bytes, kind });
 };
+const freshUploadId = async () => (await freshUpload()).id;
 
 /** A fresh member to act on (each call to a destructive endpoint needs its own target). */
 const freshMemberId = async () => (await createMember()).id;
@@ -689,13 +699,13 @@ export const matrix: MatrixRow[] = [
     expected: membersPage("→ /members/matrix-block-moderator [Error]"),
   },
   {
-    name: "POST /profile (unblock)",
-    module: profilePage,
+    name: "POST /settings/account (unblock)",
+    module: accountSettingsPage,
     method: "POST",
-    path: "/profile",
+    path: "/settings/account",
     form: async () => ({ intent: "unblock", memberId: await blockTarget() }),
     toast: true,
-    expected: membersPage("→ /profile#blocked-members [Success]"),
+    expected: membersPage("→ /settings/account#blocked-members [Success]"),
   },
   // ---- private feeds and mention suggestions (docs/discussions.md): every member, for themselves ----
   { name: "GET /api/account/feeds", module: apiAccountFeeds, method: "GET", path: "/api/account/feeds", expected: membersApi(200) },
@@ -850,6 +860,83 @@ export const matrix: MatrixRow[] = [
     params: (path) => ({ id: segment(3)(path) }),
     expected: moderatorsApi(200),
   },
+  {
+    name: "POST /post/{id} (remove-picture, someone else's)",
+    module: postPage,
+    method: "POST",
+    path: async () => `/post/${await freshPostId()}?hash=${(await freshUpload()).hash}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: (path) => ({ intent: "remove-picture", hash: query(path, "hash") }),
+    toast: true,
+    expected: { visitor: "→ /login [Please sign in]", member: "→ /post/{id} [Error]", moderator: "→ /post/{id} [Success]", admin: "→ /post/{id} [Success]", owner: "→ /post/{id} [Success]" },
+  },
+  {
+    name: "POST /members/{id} (remove-avatar)",
+    module: memberPage,
+    method: "POST",
+    path: async () => {
+      const userId = await namedMemberId("matrix-avatar-target");
+      await updateProfile(userId, { avatarUploadId: (await freshUpload("avatar", userId)).id });
+      return `/members/${userId}`;
+    },
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "remove-avatar" },
+    toast: true,
+    expected: {
+      visitor: "→ /login [Please sign in]",
+      member: "→ /members/matrix-avatar-target#moderation [Error]",
+      moderator: "→ /members/matrix-avatar-target#moderation [Success]",
+      admin: "→ /members/matrix-avatar-target#moderation [Success]",
+      owner: "→ /members/matrix-avatar-target#moderation [Success]",
+    },
+  },
+  // ---- account settings (docs/accounts.md): every member, for themselves; wrong passwords keep the roles' accounts as they are ----
+  { name: "GET /settings/account", module: accountSettingsPage, method: "GET", path: "/settings/account", toast: true, expected: { ...membersPage(200), visitor: "→ /login?redirectTo=%2Fsettings%2Faccount [Please sign in]" } },
+  {
+    name: "GET /settings/account/export",
+    module: accountSettingsExport,
+    method: "GET",
+    path: "/settings/account/export",
+    toast: true,
+    expected: { ...membersPage(200), visitor: "→ /login?redirectTo=%2Fsettings%2Faccount%2Fexport [Please sign in]" },
+  },
+  {
+    name: "POST /settings/account (password, wrong current password)",
+    module: accountSettingsPage,
+    method: "POST",
+    path: "/settings/account",
+    form: { intent: "password", currentPassword: "not-the-password", newPassword: "a-new-long-passphrase", confirmPassword: "a-new-long-passphrase" },
+    toast: true,
+    expected: membersPage(400),
+  },
+  {
+    name: "POST /settings/account (email)",
+    module: accountSettingsPage,
+    method: "POST",
+    path: "/settings/account",
+    form: { intent: "email", email: "matrix-new-address@example.com", currentPassword: "correct-horse-battery" },
+    toast: true,
+    expected: membersPage("→ /settings/account#email [Check your inbox]"),
+  },
+  { name: "POST /settings/account (sign-out-others)", module: accountSettingsPage, method: "POST", path: "/settings/account", form: { intent: "sign-out-others" }, toast: true, expected: membersPage("→ /settings/account#sessions [Success]") },
+  { name: "POST /settings/account (preferences)", module: accountSettingsPage, method: "POST", path: "/settings/account", form: { intent: "preferences", replies: "on" }, toast: true, expected: membersPage("→ /settings/account#notifications [Success]") },
+  {
+    name: "POST /settings/account (delete-account, wrong password)",
+    module: accountSettingsPage,
+    method: "POST",
+    path: "/settings/account",
+    form: { intent: "delete-account", password: "not-the-password" },
+    toast: true,
+    expected: membersPage(400),
+  },
+  { name: "POST /api/account/password (wrong current password)", module: apiAccountPassword, method: "POST", path: "/api/account/password", json: { currentPassword: "not-the-password", newPassword: "a-new-long-passphrase" }, expected: membersApi(400) },
+  { name: "POST /api/account/email", module: apiAccountEmail, method: "POST", path: "/api/account/email", json: { currentPassword: "correct-horse-battery", email: "matrix-api-address@example.com" }, expected: membersApi(202) },
+  { name: "GET /api/account/notification-preferences", module: apiAccountPreferences, method: "GET", path: "/api/account/notification-preferences", expected: membersApi(200) },
+  { name: "PUT /api/account/notification-preferences", module: apiAccountPreferences, method: "PUT", path: "/api/account/notification-preferences", json: { weeklyDigest: true }, expected: membersApi(200) },
+  { name: "GET /api/account/sessions", module: apiAccountSessions, method: "GET", path: "/api/account/sessions", expected: membersApi(200) },
+  { name: "DELETE /api/account/sessions", module: apiAccountSessions, method: "DELETE", path: "/api/account/sessions", expected: membersApi(200) },
+  { name: "GET /api/account/export", module: apiAccountExport, method: "GET", path: "/api/account/export", expected: membersApi(200) },
+  { name: "DELETE /api/account (wrong password)", module: apiAccount, method: "DELETE", path: "/api/account", json: { password: "not-the-password" }, expected: membersApi(400) },
   // ---- other features append their rows here ----
 ];
 

@@ -13,7 +13,7 @@ import { loader as discussionsLoader } from "./discussions";
 import { action as memberAction, loader as memberLoader } from "./members_.$id";
 import { loader as artistLoader } from "./music-artists_.$id";
 import { loader as postLoader } from "./post.$id";
-import { action as profileAction, loader as profileLoader } from "./profile";
+import { action as settingsAction, loader as settingsLoader } from "./settings.account";
 import { loader as dashboardLoader } from "./_index";
 
 type Args = LoaderFunctionArgs & ActionFunctionArgs;
@@ -107,14 +107,14 @@ describe("Block on a member's profile, Unblock on /profile (plain forms)", () =>
     );
     expect(refused).toMatchObject({ location: `/members/${moderator.id}`, toast: { title: "Error", description: expect.stringMatching(/cannot be blocked/) } });
 
-    const profile = (await profileLoader(args(await as(viewer.id, "/profile")))) as { blockedMembers: unknown };
-    expect(profile.blockedMembers).toEqual([{ id: target.id, name: "Pat" }]);
-    const unblocked = await redirectOf(async () => profileAction(args(await as(viewer.id, "/profile", form({ intent: "unblock", memberId: target.id })))));
-    expect(unblocked).toMatchObject({ location: "/profile#blocked-members", toast: { title: "Success", description: "You unblocked Pat." } });
-    expect(((await profileLoader(args(await as(viewer.id, "/profile")))) as { blockedMembers: unknown }).blockedMembers).toEqual([]);
+    const settings = (await settingsLoader(args(await as(viewer.id, "/settings/account")))) as { blockedMembers: unknown };
+    expect(settings.blockedMembers).toEqual([{ id: target.id, name: "Pat" }]);
+    const unblocked = await redirectOf(async () => settingsAction(args(await as(viewer.id, "/settings/account", form({ intent: "unblock", memberId: target.id })))));
+    expect(unblocked).toMatchObject({ location: "/settings/account#blocked-members", toast: { title: "Success", description: "You unblocked Pat." } });
+    expect(((await settingsLoader(args(await as(viewer.id, "/settings/account")))) as { blockedMembers: unknown }).blockedMembers).toEqual([]);
 
-    const unknown = await redirectOf(async () => profileAction(args(await as(viewer.id, "/profile", form({ intent: "unblock", memberId: "nobody" })))));
-    expect(unknown).toMatchObject({ location: "/profile#blocked-members", toast: { title: "Error", description: "Member not found" } });
+    const unknown = await redirectOf(async () => settingsAction(args(await as(viewer.id, "/settings/account", form({ intent: "unblock", memberId: "nobody" })))));
+    expect(unknown).toMatchObject({ location: "/settings/account#blocked-members", toast: { title: "Error", description: "Member not found" } });
   });
 });
 

@@ -5,7 +5,8 @@ import { EmptyState, PageHeader } from "~/components/ui/page";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { buttonClass } from "~/features/discussions/components/button-class";
-import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
+import { PostCard, PostCardSkeleton, type PostCardData } from "~/features/discussions/components/post-card";
+import { authorName } from "~/features/discussions/components/post-meta";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
 import { parseIdParam } from "~/features/discussions/params.server";
@@ -45,8 +46,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const blockedIds = blockedIdsOf(user.id);
   return {
-    // The cards show the excerpt: leaving the full Markdown out halves the page's data.
-    posts: posts.map(({ content: _content, ...card }) => ({ ...card, hiddenLabel: hiddenLabelOf(card.hiddenReason), isFromBlockedMember: blockedIds.has(card.authorId) })),
+    // Only what a card shows (the excerpt, not the Markdown; the author's shown name): the data
+    // is sent twice, as HTML and as the hydration payload (docs/performance.md, "Loader data").
+    posts: posts.map((post) => {
+      const card: PostCardData & { isFromBlockedMember: boolean } = {
+        id: post.id,
+        title: post.title,
+        excerpt: post.excerpt,
+        isPinned: post.isPinned,
+        likesCount: post.likesCount,
+        repliesCount: post.repliesCount,
+        isLiked: post.isLiked,
+        createdAt: post.createdAt,
+        category: post.category ? { name: post.category.name, colorClass: post.category.colorClass, iconClass: post.category.iconClass } : null,
+        author: { id: post.author.id, displayName: authorName(post.author), profileImageUrl: post.author.profileImageUrl, role: post.author.role },
+        isFromBlockedMember: blockedIds.has(post.authorId),
+      };
+      const hiddenLabel = hiddenLabelOf(post.hiddenReason);
+      if (hiddenLabel) card.hiddenLabel = hiddenLabel;
+      return card;
+    }),
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),

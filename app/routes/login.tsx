@@ -33,6 +33,12 @@ const failureFallback: Record<Tab, string> = {
   register: "Registration failed. Please try again.",
 };
 
+/** A same-site path ("/settings/account"), never another site ("//evil.example", "/\\evil.example", "https://…"). */
+function localPathOrNull(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 500) return null;
+  return value;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone());
   const intent: Tab = formData.get("intent") === "register" ? "register" : "login";
@@ -57,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       intent === "login"
         ? { title: "Success", description: "Welcome back!" }
         : { title: "Welcome!", description: "Your account has been created successfully." };
-    return redirectWithToast("/", toast, { headers: { "Set-Cookie": sessionCookie } });
+    const back = intent === "login" ? localPathOrNull(formData.get("redirectTo")) : null;
+    return redirectWithToast(back ?? "/", toast, { headers: { "Set-Cookie": sessionCookie } });
   } catch (error) {
     if (isAppError(error)) return fail(error.status, error.message || failureFallback[intent], error.fieldErrors, error.headers);
     throw error;
@@ -113,10 +120,13 @@ function usePendingIntent(intent: Tab) {
 
 function LoginForm({ lastResult }: { lastResult?: FormResult }) {
   const isPending = usePendingIntent("login");
+  // Back to the page that sent the visitor here (e.g. /settings/account); only local paths are followed.
+  const redirectTo = useSearchParams()[0].get("redirectTo");
   const [form, fields] = useServerForm({ id: "login-form", lastResult, constraint: loginConstraints });
   return (
-    <Form method="post" action="/login?tab=login" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={`/login?tab=login${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormField label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
       <FormField
         label="Password"

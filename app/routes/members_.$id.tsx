@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ToastMessage } from "~/components/ui/toaster";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { listMemberBadges } from "~/features/badges/badges.server";
@@ -12,6 +12,7 @@ import { ReportLink } from "~/features/moderation/components/report-link";
 import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
 import { suspensionSchema } from "~/features/moderation/schemas";
 import { liftSuspension, moderationPanelFor, suspendMember } from "~/features/moderation/suspensions.server";
+import { removeMemberAvatar } from "~/features/uploads/uploads.server";
 import { requireUser, userCan } from "~/utils/auth.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
@@ -21,7 +22,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.profile.name ?? "Member", matches, "A member's public profile.");
 
-/** A member's public, read-only profile: no e-mail, no edit controls; Block / Unblock for another member; moderators also get the moderation section. */
+/**
+ * A member's public, read-only profile: no e-mail, no edit controls; Block / Unblock for another
+ * member; moderators also get the moderation section (suspensions, and 'Remove picture' for
+ * another member's avatar).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   try {
@@ -29,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const moderation = userCan(viewer, "members:suspend") ? moderationPanelFor(viewer, profile.id) : null;
     return {
       profile,
+      canRemoveAvatar: Boolean(profile.avatarUrl) && viewer.id !== profile.id && userCan(viewer, "content:moderate"),
       badges: listMemberBadges(profile.id),
       isOwnProfile: viewer.id === profile.id,
       block: getBlockState({ viewerId: viewer.id, memberId: profile.id }),
@@ -45,7 +51,8 @@ const errorToast = (description: string): ToastMessage => ({ id: String(Date.now
 /**
  * The profile's forms: Block / Unblock (intent block | unblock, the same blockMember /
  * unblockMember as /api/users/{id}/block) and, for moderators, the moderation section
- * (intent suspend | lift). Success comes back here with a toast; a failed suspension keeps the input.
+ * (intent suspend | lift | remove-avatar). Success comes back here with a toast; a failed
+ * suspension keeps the input.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireUser(request);
@@ -53,6 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   if (intent === "block" || intent === "unblock") return blockAction(viewer, userId, intent);
+  if (intent === "remove-avatar") return removeAvatarAction(viewer, userId);
   const submission = parseWithZod(formData, { schema: suspensionSchema });
   const fail = (status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: Record<string, string>) =>
     data({ result: submission.reply({ formErrors: [message], fieldErrors }), toast: errorToast(message) }, { status, headers });
@@ -90,9 +98,23 @@ async function blockAction(viewer: CurrentUser, memberId: string, intent: "block
   }
 }
 
+/** A moderator removes the member's avatar (docs/uploads.md, "Moderators"): audited, the initials come back. */
+async function removeAvatarAction(viewer: CurrentUser, memberId: string) {
+  const back = `${routes.member(memberId)}#moderation`;
+  try {
+    const { name } = await removeMemberAvatar({ actor: viewer, userId: memberId });
+    return redirectWithToast(back, { title: "Success", description: `${name}'s profile picture has been removed.` });
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    return redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" });
+  }
+}
+
 export default function MemberProfilePage() {
-  const { profile, badges, isOwnProfile, block, moderation } = useLoaderData<typeof loader>();
+  const { profile, badges, isOwnProfile, block, moderation, canRemoveAvatar } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const isConfirmingAvatarRemoval = canRemoveAvatar && new URLSearchParams(location.search).get("removePicture") === "avatar";
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -128,12 +150,46 @@ export default function MemberProfilePage() {
       >
         {block.isBlocked ? <p className="text-sm text-slate-600">You blocked this member: their posts, replies and comments are collapsed for you.</p> : null}
       </ProfileCard>
-      {moderation ? (
+      {moderation || canRemoveAvatar ? (
         <section id="moderation" aria-labelledby="moderation-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="moderation-heading" className="text-lg font-semibold text-slate-900">
             Moderation
           </h2>
-          {moderation.restriction ? (
+          {canRemoveAvatar && profile.avatarUrl ? (
+            <div className="mt-3 border-b border-slate-100 pb-4">
+              {isConfirmingAvatarRemoval ? (
+                <div role="alertdialog" aria-labelledby="remove-avatar-title" aria-describedby="remove-avatar-message" className="rounded-lg border border-red-200 bg-red-50 p-4">
+                  <h3 id="remove-avatar-title" className="font-semibold text-red-900">
+                    Remove {profile.name}&apos;s profile picture?
+                  </h3>
+                  <p id="remove-avatar-message" className="mt-1 text-sm text-red-800">
+                    The picture is deleted and the initials show instead, everywhere. This cannot be undone.
+                  </p>
+                  <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-2">
+                    <img src={profile.avatarUrl} alt={`Profile picture of ${profile.name}`} width={96} height={96} className="h-24 w-24 rounded-full border border-red-200 object-cover" />
+                    <button type="submit" name="intent" value="remove-avatar" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+                      Remove Picture
+                    </button>
+                    <Link to={`${routes.member(profile.id)}#moderation`} preventScrollReset className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+                      Cancel
+                    </Link>
+                  </Form>
+                </div>
+              ) : (
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p className="text-sm text-slate-600">Profile picture: shown instead of the initials.</p>
+                  <Link
+                    to={`${routes.member(profile.id)}?removePicture=avatar#moderation`}
+                    preventScrollReset
+                    className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  >
+                    Remove picture
+                  </Link>
+                </div>
+              )}
+            </div>
+          ) : null}
+          {!moderation ? null : moderation.restriction ? (
             <div className="mt-3 flex flex-wrap items-start justify-between gap-3 rounded-lg bg-red-50 p-3">
               <RestrictionNotice restriction={moderation.restriction} />
               {moderation.refusal ? null : <LiftForm action={routes.member(profile.id)} name={profile.name} />}
@@ -141,7 +197,7 @@ export default function MemberProfilePage() {
           ) : (
             <p className="mt-1 text-sm text-slate-600">Not suspended or silenced.</p>
           )}
-          {moderation.refusal ? (
+          {!moderation ? null : moderation.refusal ? (
             <p className="mt-3 text-sm text-slate-600">{moderation.refusal}</p>
           ) : (
             <div className="mt-4">

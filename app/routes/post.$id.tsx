@@ -28,7 +28,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
-import { appendPictureFromForm } from "~/features/uploads/uploads.server";
+import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
 
 /**
  * The post's edit form is a browser chunk of its own, fetched when the author opens it (or while
@@ -141,6 +141,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "delete-reply":
         deleteReply({ actor: user, postId, replyId: numberField("replyId") });
         return success(`${postPath}#replies`, messages.replyDeleted);
+      case "remove-picture": {
+        // A moderator removing a picture of the post or a reply (docs/uploads.md, "Moderators"); the same rule as DELETE /api/uploads/{id}.
+        await removeUpload({ actor: user, idOrHash: String(formData.get("hash") ?? "") });
+        const replyId = numberField("replyId");
+        return success(Number.isInteger(replyId) ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
+      }
       default:
         return failure(postPath, "Unknown action.");
     }
@@ -153,11 +159,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** The URL's view state: which inline form (reply to, edit, delete confirmation) is open. */
+/** The URL's view state: which inline form (reply to, edit, delete or picture-removal confirmation) is open. */
 function useViewState() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  return { replyTo: Number(params.get("replyTo") ?? NaN), edit: params.get("edit"), confirmDelete: params.get("delete") };
+  return { replyTo: Number(params.get("replyTo") ?? NaN), edit: params.get("edit"), confirmDelete: params.get("delete"), removePicture: params.get("removePicture") };
 }
 
 export default function PostPage() {
@@ -242,6 +248,11 @@ export default function PostPage() {
                 </button>
               </Form>
             ) : null}
+            {post.pictures.length ? (
+              <Link to={`${postPath}?removePicture=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+                Remove picture
+              </Link>
+            ) : null}
             {canDelete ? (
               <Link to={`${postPath}?delete=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
                 Delete
@@ -249,6 +260,18 @@ export default function PostPage() {
             ) : null}
           </div>
         </div>
+        {post.pictures.length && view.removePicture === "post" ? (
+          <ConfirmDelete
+            id="remove-picture-post"
+            title={post.pictures.length > 1 ? "Remove a picture?" : "Remove this picture?"}
+            message={REMOVE_PICTURE_MESSAGE}
+            action={postPath}
+            intent="remove-picture"
+            pictures={post.pictures}
+            confirmLabel="Remove Picture"
+            cancelTo={postPath}
+          />
+        ) : null}
         {canDelete && view.confirmDelete === "post" ? (
           <ConfirmDelete
             id="confirm-delete-post"
@@ -442,12 +465,30 @@ function ReplyItem({
             </Link>
           ) : null}
           {!isAuthor && !isWithheld ? <ReportLink type="reply" id={reply.id} className={buttonClass("ghost")} label={`Report reply by ${name}`} /> : null}
+          {reply.pictures.length ? (
+            <Link to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+              Remove picture
+            </Link>
+          ) : null}
           {canDelete ? (
             <Link to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
               Delete
             </Link>
           ) : null}
         </div>
+        {reply.pictures.length && view.removePicture === String(reply.id) ? (
+          <ConfirmDelete
+            id={`remove-picture-reply-${reply.id}`}
+            title={reply.pictures.length > 1 ? "Remove a picture?" : "Remove this picture?"}
+            message={REMOVE_PICTURE_MESSAGE}
+            action={postPath}
+            intent="remove-picture"
+            replyId={reply.id}
+            pictures={reply.pictures}
+            confirmLabel="Remove Picture"
+            cancelTo={`${postPath}#reply-${reply.id}`}
+          />
+        ) : null}
         {canDelete && view.confirmDelete === String(reply.id) ? (
           <ConfirmDelete
             id={`confirm-delete-reply-${reply.id}`}
@@ -489,6 +530,12 @@ function ReplyItem({
   );
 }
 
+const REMOVE_PICTURE_MESSAGE = "The picture is deleted everywhere it is shown and a placeholder takes its place; the text stays. This cannot be undone.";
+
+/**
+ * The confirmation of a destructive action, in place. With `pictures` (a moderator's 'Remove
+ * picture', docs/uploads.md), each picture is shown with its own button (its `hash` is sent).
+ */
 function ConfirmDelete({
   id,
   title,
@@ -496,6 +543,7 @@ function ConfirmDelete({
   action,
   intent,
   replyId,
+  pictures,
   confirmLabel,
   cancelTo,
 }: {
@@ -505,11 +553,38 @@ function ConfirmDelete({
   action: string;
   intent: string;
   replyId?: number;
+  pictures?: { hash: string; url: string; alt: string }[];
   confirmLabel: string;
   cancelTo: string;
 }) {
   const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent ? navigation.formData : null;
+  const cancel = (
+    <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+      Cancel
+    </Link>
+  );
+  const form = (picture?: { hash: string; url: string; alt: string }) => (
+    <Form method="post" action={action} preventScrollReset className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
+      {picture ? (
+        <>
+          <img src={picture.url} alt={picture.alt} width={96} height={96} className="h-24 w-24 rounded-md border border-red-200 bg-white object-contain" />
+          <input type="hidden" name="hash" value={picture.hash} />
+        </>
+      ) : null}
+      <button
+        type="submit"
+        disabled={Boolean(pending && pending.get("hash") === (picture?.hash ?? null))}
+        className={buttonClass("danger")}
+        aria-label={picture && pictures && pictures.length > 1 ? `${confirmLabel}: ${picture.alt}` : undefined}
+      >
+        {pending && pending.get("hash") === (picture?.hash ?? null) ? (picture ? "Removing..." : "Deleting...") : confirmLabel}
+      </button>
+      {picture ? null : cancel}
+    </Form>
+  );
   return (
     <div role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4">
       <h3 id={`${id}-title`} className="font-semibold text-red-900">
@@ -518,16 +593,16 @@ function ConfirmDelete({
       <p id={`${id}-message`} className="mt-1 text-sm text-red-800">
         {message}
       </p>
-      <Form method="post" action={action} className="mt-3 flex gap-2">
-        <input type="hidden" name="intent" value={intent} />
-        {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
-        <button type="submit" disabled={isPending} className={buttonClass("danger")}>
-          {isPending ? "Deleting..." : confirmLabel}
-        </button>
-        <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-      </Form>
+      {pictures ? (
+        <div className="mt-3 space-y-3">
+          {pictures.map((picture) => (
+            <div key={picture.hash}>{form(picture)}</div>
+          ))}
+          {cancel}
+        </div>
+      ) : (
+        <div className="mt-3">{form()}</div>
+      )}
     </div>
   );
 }

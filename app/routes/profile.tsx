@@ -8,7 +8,6 @@ import type { ToastMessage } from "~/components/ui/toaster";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
-import { listBlockedMembers, unblockMember } from "~/features/blocks/blocks.server";
 import { AvatarForm } from "~/features/members/components/avatar-form";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
@@ -38,9 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     badges: listMemberBadges(user.id),
     isEditing: new URL(request.url).searchParams.has("edit"),
     uploadMaxMegabytes: Math.round((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
-    // Until /settings/account exists, the blocked list lives here (docs/moderation.md, "Blocking").
-    blockedMembers: listBlockedMembers(user.id).map((member) => ({ id: member.id, name: member.displayName })),
-    // Until /settings/account exists, the private feed links live here too (docs/discussions.md, "Private feeds").
+    // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.
     feeds: feedUrlsOf(user.id, new URL(request.url).origin),
     form: {
       firstName: user.firstName,
@@ -69,7 +66,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   // Cancel is a button of the form (SPEC: the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
   if (formData.get("intent") === "cancel") return redirect(routes.profile);
-  if (formData.get("intent") === "unblock") return unblockFromProfile(user, formData.get("memberId"));
   if (formData.get("intent") === "avatar") return saveAvatar(user, formData.get("avatar"));
   if (formData.get("intent") === "remove-avatar") return removeAvatar(user);
   if (formData.get("intent") === "rotate-feed") {
@@ -117,22 +113,10 @@ async function removeAvatar(user: { id: string }) {
   return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is removed: your initials show instead." });
 }
 
-const BLOCKED_MEMBERS_URL = `${routes.profile}#blocked-members`;
 const FEEDS_URL = `${routes.profile}#feeds`;
 
-/** The Blocked members list's Unblock button: the same unblockMember as DELETE /api/users/{id}/block. */
-async function unblockFromProfile(user: { id: string }, memberId: FormDataEntryValue | null) {
-  try {
-    const { name } = unblockMember({ blocker: user, memberId });
-    return redirectWithToast(BLOCKED_MEMBERS_URL, { title: "Success", description: `You unblocked ${name}.` });
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    return redirectWithToast(BLOCKED_MEMBERS_URL, { title: "Error", description: error.message, variant: "destructive" });
-  }
-}
-
 export default function ProfilePage() {
-  const { profile, badges, isEditing, form, blockedMembers, uploadMaxMegabytes, feeds } = useLoaderData<typeof loader>();
+  const { profile, badges, isEditing, form, uploadMaxMegabytes, feeds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditOpen = isEditing || Boolean(actionData);
   return (
@@ -154,15 +138,19 @@ export default function ProfilePage() {
         badgesFooter={<ViewAllBadgesLink />}
       >
         {isEditOpen ? <EditProfileForm defaults={form} lastResult={actionData?.result} /> : null}
-        <Form method="post" action={routes.logout} className="border-t border-slate-100 pt-4">
-          <button type="submit" className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
-            Logout
-          </button>
-        </Form>
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+          <Link to={routes.accountSettings} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            Account settings
+          </Link>
+          <Form method="post" action={routes.logout}>
+            <button type="submit" className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+              Logout
+            </button>
+          </Form>
+        </div>
       </ProfileCard>
       <AvatarForm name={profile.name} avatarUrl={profile.avatarUrl} action={routes.profile} maxMegabytes={uploadMaxMegabytes} />
       <FeedsSection feeds={feeds} />
-      <BlockedMembers members={blockedMembers} />
     </>
   );
 }
@@ -223,41 +211,6 @@ function FeedsSection({ feeds }: { feeds: { discussions: string; categories: { i
           Make new feed links
         </button>
       </Form>
-    </section>
-  );
-}
-
-function BlockedMembers({ members }: { members: { id: string; name: string }[] }) {
-  return (
-    <section id="blocked-members" aria-labelledby="blocked-members-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="blocked-members-heading" className="text-lg font-semibold text-slate-900">
-        Blocked members
-      </h2>
-      {members.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">You have not blocked anyone. Block a member from their profile to collapse what they write.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100">
-          {members.map((member) => (
-            <li key={member.id} className="flex items-center justify-between gap-3 py-2">
-              <Link to={routes.member(member.id)} className="font-medium text-slate-900 hover:underline">
-                {member.name}
-              </Link>
-              <Form method="post" action={routes.profile} preventScrollReset>
-                <input type="hidden" name="memberId" value={member.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="unblock"
-                  aria-label={`Unblock ${member.name}`}
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-                >
-                  Unblock
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

@@ -45,15 +45,21 @@ function hasSessionCookie(request: Request): boolean {
  * To /login: someone who never signed in (no session cookie) is asked to sign in; a session that
  * expired or no longer exists gets 'You are logged out. Logging in again...'.
  */
-const redirectToLogin = (request: Request) =>
+const redirectToLogin = (request: Request, loginUrl: string) =>
   hasSessionCookie(request)
-    ? throwRedirectWithToast("/login", "Unauthorized", "You are logged out. Logging in again...")
-    : throwRedirectWithToast("/login", "Please sign in", "Sign in or create an account to see this page.", "default");
+    ? throwRedirectWithToast(loginUrl, "Unauthorized", "You are logged out. Logging in again...")
+    : throwRedirectWithToast(loginUrl, "Please sign in", "Sign in or create an account to see this page.", "default");
 
-/** For member pages: the user, or a redirect to /login with a sign-in prompt (or 'Unauthorized' for an ended session). */
-export async function requireUser(request: Request): Promise<CurrentUser> {
+/**
+ * For member pages: the user, or a redirect to /login with a sign-in prompt (or 'Unauthorized' for
+ * an ended session). With `isReturning`, /login gets `?redirectTo=<this page>` and signing in comes back here.
+ */
+export async function requireUser(request: Request, { isReturning = false }: { isReturning?: boolean } = {}): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
-  if (!user) return redirectToLogin(request);
+  if (!user) {
+    const url = new URL(request.url);
+    return redirectToLogin(request, isReturning ? `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "/login");
+  }
   return user;
 }
 

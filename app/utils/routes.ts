@@ -19,6 +19,8 @@ export const routes = {
   badges: "/badges",
   badgeGuide: "/badge-guide",
   profile: "/profile",
+  accountSettings: "/settings/account",
+  accountExport: "/settings/account/export",
   notifications: "/notifications",
   admin: "/admin",
   adminTab: (tab: string) => `/admin/${tab}`,

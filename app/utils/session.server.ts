@@ -4,8 +4,8 @@
  * See docs/decisions/0003-sessions.md.
  */
 import { createSessionStorage, type Session } from "@remix-run/node";
-import { randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -13,7 +13,12 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 let lastCleanup = 0;
 
-export type SessionData = { userId: string };
+/** `userAgent` is only carried from sign-in to the new row's user_agent column, never stored in sess. */
+export type SessionData = { userId: string; userAgent?: string };
+
+/** A session's last_seen_at is written at most this often (docs/accounts.md, "Sessions"). */
+export const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
+const USER_AGENT_MAX = 512;
 
 function expiryFrom(expires: Date | undefined) {
   return expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
@@ -44,18 +49,33 @@ function createStorage() {
     async createData(data, expires) {
       removeExpiredSessions();
       const sid = randomBytes(32).toString("base64url");
+      const { userAgent, ...sess } = data;
+      const now = new Date();
       getDb()
         .insert(schema.sessions)
-        .values({ sid, sess: data, expire: expiryFrom(expires), userId: (data.userId as string | undefined) ?? null })
+        .values({
+          sid,
+          sess,
+          expire: expiryFrom(expires),
+          userId: (sess.userId as string | undefined) ?? null,
+          userAgent: typeof userAgent === "string" ? userAgent.slice(0, USER_AGENT_MAX) : null,
+          createdAt: now,
+          lastSeenAt: now,
+        })
         .run();
       return sid;
     },
     async readData(sid) {
       const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.sid, sid)).get();
       if (!row) return null;
-      if (row.expire.getTime() <= Date.now()) {
+      const now = Date.now();
+      if (row.expire.getTime() <= now) {
         getDb().delete(schema.sessions).where(eq(schema.sessions.sid, sid)).run();
         return null;
+      }
+      // At most one write every five minutes per session: each write moves the database's write version (page cache, live updates).
+      if (!row.lastSeenAt || now - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
+        getDb().update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(eq(schema.sessions.sid, sid)).run();
       }
       return row.sess as Partial<SessionData>;
     },
@@ -93,7 +113,39 @@ export async function createUserSession(request: Request, userId: string): Promi
   if (previous.id) await destroySession(previous);
   const session = await readSession(null);
   session.set("userId", userId);
+  const userAgent = request.headers.get("User-Agent");
+  if (userAgent) session.set("userAgent", userAgent);
   return commitSession(session, { secure: isSecureRequest(request) });
+}
+
+/** The id of the request's session, or undefined when it has none. */
+export async function currentSessionId(request: Request): Promise<string | undefined> {
+  const session = await getSession(request);
+  return session.id || undefined;
+}
+
+/** The opaque id of a session shown to its member (never the raw sid, which is the credential). */
+export function publicSessionId(sid: string): string {
+  return createHash("sha256").update(`session:${sid}`).digest("base64url").slice(0, 22);
+}
+
+export type MemberSession = { id: string; sid: string; userAgent: string | null; lastSeenAt: Date | null; createdAt: Date | null };
+
+/** The member's unexpired sessions, most recently used first. */
+export function listMemberSessions(userId: string): MemberSession[] {
+  return getDb()
+    .select({ sid: schema.sessions.sid, userAgent: schema.sessions.userAgent, lastSeenAt: schema.sessions.lastSeenAt, createdAt: schema.sessions.createdAt })
+    .from(schema.sessions)
+    .where(and(eq(schema.sessions.userId, userId), gt(schema.sessions.expire, new Date())))
+    .orderBy(desc(schema.sessions.lastSeenAt))
+    .all()
+    .map((row) => ({ ...row, id: publicSessionId(row.sid) }));
+}
+
+/** Deletes every session of the member except `keepSid` (all of them when it is undefined); returns how many. */
+export function deleteOtherSessions(userId: string, keepSid: string | undefined): number {
+  const where = keepSid ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.sid, keepSid)) : eq(schema.sessions.userId, userId);
+  return getDb().delete(schema.sessions).where(where).run().changes;
 }
 
 /** Deletes the session row and returns the Set-Cookie header that clears the cookie. */

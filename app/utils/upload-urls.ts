@@ -51,6 +51,19 @@ export function uploadHashesIn(text: string): string[] {
   return [...new Set([...text.matchAll(/\/uploads\/([0-9a-f]{32})-/g)].map((match) => match[1]))];
 }
 
+/** This Quads' pictures a text shows (`![alt](/uploads/...)`), once per picture, in order. */
+export function uploadedImagesIn(text: string): { hash: string; url: string; alt: string }[] {
+  const seen = new Set<string>();
+  const images: { hash: string; url: string; alt: string }[] = [];
+  for (const match of text.matchAll(/!\[([^\]]*)\]\(\s*(\/uploads\/([0-9a-f]{32})-\d{1,4}x\d{1,4}\.webp)/g)) {
+    const [, alt, url, hash] = match;
+    if (seen.has(hash)) continue;
+    seen.add(hash);
+    images.push({ hash, url, alt: alt.trim() });
+  }
+  return images;
+}
+
 export const MAX_IMAGES_PER_TEXT = 4;
 
 /** How many of this Quads' pictures a post's or reply's Markdown shows (`![alt](/uploads/...)`). */

@@ -11,9 +11,9 @@ function mailDirectory(): string {
   return path.join(path.dirname(inject("databasePath")), "mail");
 }
 
-/** Waits (up to 15 s) for a message to `to` whose subject matches, written at `after` (ms) or later; returns the newest, parsed. */
-export async function waitForMail(to: string, subject: RegExp, { after = 0 }: { after?: number } = {}): Promise<ParsedMail> {
-  const deadline = Date.now() + 15_000;
+/** Waits (15 s unless told) for a message to `to` whose subject matches, written at `after` (ms) or later; returns the newest, parsed. */
+export async function waitForMail(to: string, subject: RegExp, { after = 0, timeoutMs = 15_000 }: { after?: number; timeoutMs?: number } = {}): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const directory = mailDirectory();
     const files = existsSync(directory) ? readdirSync(directory).filter((file) => file.endsWith(".eml")) : [];

@@ -15,8 +15,9 @@ const navigation: NavigationItem[] = [
   { to: routes.musicArtists, label: "Music Artists" },
 ];
 
+/** Short classes (app/tailwind.css, "nav-item"): the shell repeats these links on every page. */
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-100 text-indigo-800" : "text-slate-700 hover:bg-slate-100"}`;
+  return isActive ? "nav-item nav-item-active" : "nav-item";
 }
 
 // The menu toggle and panel look of the mobile menu, shared by the theme menu.
@@ -148,7 +149,7 @@ export function Header({
               </svg>
             </summary>
             <nav aria-label="Mobile" className={menuPanelClass}>
-              {[...items, { to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }].map((item) => (
+              {[...items, { to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
                 <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
                   {item.label}
                 </NavLink>

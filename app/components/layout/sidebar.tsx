@@ -3,10 +3,9 @@ import { SocialLinkList } from "~/components/ui/social-icon";
 import type { PublicSettings } from "~/features/settings/settings";
 import { routes } from "~/utils/routes";
 
+/** Short classes (app/tailwind.css, "nav-item"): the sidebar is on every signed-in page. */
 function itemClass({ isActive }: { isActive: boolean }) {
-  return `flex items-center justify-between rounded-md px-3 py-2 text-sm font-medium ${
-    isActive ? "bg-indigo-100 text-indigo-800" : "text-slate-700 hover:bg-slate-100"
-  }`;
+  return isActive ? "nav-item side-item nav-item-active" : "nav-item side-item";
 }
 
 function CountBadge({ value, label, testId }: { value: number; label: string; testId: string }) {

@@ -23,7 +23,7 @@ export function Avatar({ name, avatarUrl, pixels, className }: { name: string; a
     );
   }
   return (
-    <span aria-hidden="true" className={`${className} grid shrink-0 place-items-center rounded-full`}>
+    <span aria-hidden="true" className={`${className} avatar`}>
       {initialOf(name)}
     </span>
   );

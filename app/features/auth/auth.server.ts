@@ -84,6 +84,27 @@ export async function loginWithPassword(input: unknown, meta: RequestMeta): Prom
   return user;
 }
 
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password.";
+
+/**
+ * Checks a signed-in member's password before a sensitive change (account settings, e-mail
+ * change, account deletion) with sign-in's limits: the per-IP count and the per-account lock,
+ * checked before the password (docs/decisions/0007-rate-limits.md). 400 with a field message
+ * under `field` when it is wrong, 429 when locked.
+ */
+export async function verifyCurrentPassword(user: Pick<User, "email" | "password">, password: unknown, meta: RequestMeta, field = "currentPassword") {
+  const limits = authLimits();
+  consumeRateLimit(limits.perIp(meta.clientIp), "password attempts");
+  if (typeof password !== "string" || password.length === 0) throw badRequest(CURRENT_PASSWORD_NEEDED, { [field]: [CURRENT_PASSWORD_NEEDED] });
+  const accountLimit = limits.perAccount(user.email.toLowerCase());
+  assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
+  if (password.length > 1000 || !(await verifyPassword(password, user.password))) {
+    consumeRateLimit(accountLimit, "failed sign-in attempts for this account");
+    throw badRequest(CURRENT_PASSWORD_WRONG, { [field]: [CURRENT_PASSWORD_WRONG] });
+  }
+}
+
 // Verifying against a fixed hash when the e-mail is unknown keeps response times alike.
 const DUMMY_HASH = "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 

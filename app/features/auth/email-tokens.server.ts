@@ -4,14 +4,15 @@
  * same purpose (the newest one counts). docs/accounts.md.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 
-export type TokenPurpose = "password_reset" | "email_verification";
+export type TokenPurpose = "password_reset" | "email_verification" | "email_change";
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
   email_verification: 7 * 24 * 60 * 60 * 1000,
+  email_change: 7 * 24 * 60 * 60 * 1000,
 };
 
 export function hashToken(token: string): string {
@@ -45,12 +46,12 @@ export function voidTokens({ userId, purpose, now = new Date() }: { userId: stri
 }
 
 /** The stored link for a token when it is unused and unexpired, else undefined. */
-export function findUsableToken(token: string, purpose: TokenPurpose, now = new Date()) {
+export function findUsableToken(token: string, purpose: TokenPurpose | TokenPurpose[], now = new Date()) {
   if (typeof token !== "string" || token.length < 20 || token.length > 200) return undefined;
   const row = getDb()
     .select()
     .from(schema.authTokens)
-    .where(and(eq(schema.authTokens.tokenHash, hashToken(token)), eq(schema.authTokens.purpose, purpose)))
+    .where(and(eq(schema.authTokens.tokenHash, hashToken(token)), inArray(schema.authTokens.purpose, Array.isArray(purpose) ? purpose : [purpose])))
     .get();
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return undefined;
   return row;

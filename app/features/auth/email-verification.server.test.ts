@@ -87,16 +87,17 @@ describe("e-mail verification", () => {
     expect(response.headers.get("Location")).toBe("/discussions");
   });
 
-  it("a new e-mail address is unverified until its own link is followed; a link to the old address no longer works", async () => {
-    const member = await createMember({ plainPassword: "correct-horse-battery" });
+  it("a new e-mail address is used only once its own link is followed, which verifies it; older links stop working", async () => {
+    const member = await createMember({ plainPassword: "correct-horse-battery", emailVerifiedAt: null });
     const oldLink = issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
     const newEmail = uniqueEmail("moved");
     await updateProfile(member.id, { email: newEmail, currentPassword: "correct-horse-battery" });
-    expect(userRow(member.id).emailVerifiedAt).toBeNull();
-    expect((await verifyByApi(oldLink)).status).toBe(400);
-    const [queued] = getDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, newEmail), eq(schema.mailOutbox.kind, "email_verification"))).all();
+    expect(userRow(member.id).email).toBe(member.email);
+    const [queued] = getDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, newEmail), eq(schema.mailOutbox.kind, "email_change"))).all();
     const token = /token=([\w-]+)/.exec(queued.text)![1];
     expect((await verifyByApi(token)).status).toBe(200);
+    expect(userRow(member.id)).toMatchObject({ email: newEmail, emailVerifiedAt: expect.any(Date) });
+    expect((await verifyByApi(oldLink)).status).toBe(400);
   });
 
   it("ADMIN_EMAIL rights need a verified address", async () => {

@@ -14,7 +14,8 @@ import { badRequest, forbidden } from "~/utils/errors.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
 import { findUserById, parseOrThrow } from "./auth.server";
-import { consumeToken, findUsableToken, issueToken } from "./email-tokens.server";
+import { EMAIL_IN_USE, isEmailUsedByOther } from "./email-change.server";
+import { consumeToken, findUsableToken, issueToken, voidTokens } from "./email-tokens.server";
 import { verifyEmailSchema } from "./schemas";
 
 export const VERIFY_LINK_INVALID = "This verification link has expired or was already used. Sign in and use 'Resend verification e-mail'.";
@@ -43,8 +44,21 @@ export function verifyEmail(input: unknown): User {
   const { token } = parseOrThrow(verifyEmailSchema.safeParse(input));
   return transaction((db) => {
     const now = new Date();
-    const stored = findUsableToken(token, "email_verification", now);
+    const stored = findUsableToken(token, ["email_verification", "email_change"], now);
     const user = stored ? findUserById(stored.userId) : undefined;
+    if (stored && user && stored.purpose === "email_change") {
+      // A confirmed change: the new address replaces the old one (docs/accounts.md, "Changing the e-mail").
+      if (isEmailUsedByOther(stored.email, user.id)) throw badRequest(EMAIL_IN_USE, { token: [EMAIL_IN_USE] });
+      if (!consumeToken(stored.id, now)) throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
+      voidTokens({ userId: user.id, purpose: "email_verification", now });
+      voidTokens({ userId: user.id, purpose: "email_change", now });
+      return db
+        .update(schema.users)
+        .set({ email: stored.email, emailChangedAt: now, emailVerifiedAt: now, updatedAt: now })
+        .where(eq(schema.users.id, user.id))
+        .returning()
+        .get();
+    }
     // A link sent to an earlier address proves nothing about the current one.
     if (!stored || !user || stored.email.toLowerCase() !== user.email.toLowerCase() || !consumeToken(stored.id, now)) {
       throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });

@@ -66,5 +66,22 @@ export const resetPasswordFormSchema = resetPasswordSchema
 /** POST /api/auth/verify-email. */
 export const verifyEmailSchema = z.object({ token });
 
+const currentPassword = z.string({ required_error: "Enter your current password.", invalid_type_error: "Enter your current password." }).min(1, "Enter your current password.").max(1000);
+const confirmPassword = z.string({ required_error: "Please confirm your new password" }).min(1, "Please confirm your new password").max(1000);
+
+/** POST /api/account/password. */
+export const changePasswordSchema = z.object({ currentPassword, newPassword: newPasswordField });
+
+/** The 'Change password' form of /settings/account: the same, with the confirmation field. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: "The two passwords do not match", path: ["confirmPassword"] });
+
+/** POST /api/account/email, the 'Change e-mail' form and PUT /api/profile's `email`. */
+export const changeEmailSchema = z.object({ email, currentPassword });
+
+/** DELETE /api/account and the 'Delete my account' form. */
+export const deleteAccountSchema = z.object({ password: currentPassword });
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -86,6 +86,17 @@ describe("images (docs/uploads.md)", () => {
   it("escapes the alt text", () => {
     expect(renderMarkdown(`![<b onload=x>"](/uploads/${hash}-10x10.webp)`)).toContain('alt="&lt;b onload=x&gt;&quot;"');
   });
+
+  it("shows a removed picture as an escaped placeholder, and leaves the cached rendering of others alone", () => {
+    const other = "b".repeat(32);
+    const source = `![<b>chart</b>](/uploads/${hash}-10x10.webp) ![kept](/uploads/${other}-10x10.webp)`;
+    const html = renderMarkdown(source, { removedPictures: new Set([hash]) });
+    expect(html).toContain('data-picture="removed">Picture removed: &lt;b&gt;chart&lt;/b&gt;</span>');
+    expect(html).not.toContain(`/uploads/${hash}`);
+    expect(html).toContain(`<img src="/uploads/${other}-10x10.webp"`);
+    expect(renderMarkdown(source)).toContain(`<img src="/uploads/${hash}-10x10.webp"`);
+    expect(renderMarkdown(`![x](/uploads/${hash}-10x10.webp)`, { removedPictures: new Set() })).toContain("<img");
+  });
 });
 
 describe("excerptOf", () => {

@@ -10,7 +10,7 @@
  * a member's browser never loads a third-party picture (no tracking pixels).
  */
 import MarkdownIt from "markdown-it";
-import { parseUploadedImageUrl } from "~/utils/upload-urls";
+import { parseUploadedImageUrl, uploadHashesIn } from "~/utils/upload-urls";
 import { mentionsOfTokens, mentionsPlugin } from "./mentions.server";
 
 /** Excerpt length of SPEC section 9 (post cards, dashboard). */
@@ -39,6 +39,10 @@ function isExternal(url: string): boolean {
   return /^(https?:|mailto:)/i.test(url.trim());
 }
 
+type RenderEnv = { removedPictures?: ReadonlySet<string> };
+
+const REMOVED_PICTURE_CLASS = "inline-block rounded-md border border-dashed border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-500";
+
 function createRenderer(): MarkdownIt {
   const markdown = new MarkdownIt("default", { html: false, linkify: true, typographer: false, breaks: true });
   markdown.disable(["table", "heading", "lheading", "html_block", "html_inline"]);
@@ -63,6 +67,10 @@ function createRenderer(): MarkdownIt {
       const target = isExternal(src) ? ' target="_blank"' : "";
       return `<a href="${escape(src)}" rel="nofollow ugc noopener"${target}>${escape(alt || src)}</a>`;
     }
+    if ((env as RenderEnv).removedPictures?.has(image.hash)) {
+      // Removed by its owner or a moderator (docs/uploads.md): a placeholder, not a broken picture.
+      return `<span class="${REMOVED_PICTURE_CLASS}" data-picture="removed">${escape(alt ? `Picture removed: ${alt}` : "Picture removed")}</span>`;
+    }
     const srcSet = image.srcSet ? ` srcset="${escape(image.srcSet)}" sizes="(min-width: 768px) 720px, 100vw"` : "";
     return `<img src="${escape(image.url)}"${srcSet} width="${image.width}" height="${image.height}" alt="${escape(alt)}" loading="lazy" decoding="async">`;
   };
@@ -75,7 +83,6 @@ function getRenderer(): MarkdownIt {
   return renderer;
 }
 
-/** Renders a member's Markdown to safe HTML (for dangerouslySetInnerHTML through <UserContent>). */
 /**
  * A small least-recently-used memo: rendering is a pure function of the text, and the same posts
  * and replies are shown again and again (a list page parsed 20 posts' Markdown on every view).
@@ -100,7 +107,15 @@ function memo(limit: number, compute: (source: string) => string): (source: stri
 
 const renderCached = memo(2_000, (source) => getRenderer().render(source));
 
-export function renderMarkdown(source: string): string {
+/**
+ * Renders a member's Markdown to safe HTML (for dangerouslySetInnerHTML through <UserContent>).
+ * `removedPictures`: hashes of this Quads' pictures that no longer exist (uploads feature,
+ * `missingUploadHashes`); each shows as a 'Picture removed' placeholder.
+ */
+export function renderMarkdown(source: string, { removedPictures }: RenderEnv = {}): string {
+  if (removedPictures?.size && uploadHashesIn(source).some((hash) => removedPictures.has(hash))) {
+    return getRenderer().render(source, { removedPictures } satisfies RenderEnv);
+  }
   return renderCached(source);
 }
 

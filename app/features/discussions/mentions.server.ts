@@ -1,11 +1,13 @@
 /**
  * Notifying the members a post or reply @mentions (docs/discussions.md, "Usernames and mentions"):
  * the first MENTIONS_NOTIFIED_MAX members a post or reply mentions, never the author, never twice
- * for the same post or reply (an edit notifies only members not yet told).
+ * for the same post or reply (an edit notifies only members not yet told). Each member notified
+ * also gets a mention e-mail at once (reply-mail.server.ts; docs/accounts.md).
  */
 import { extractMentions } from "~/features/content/markdown.server";
 import { notify } from "~/features/notifications/notify.server";
 import { getDb } from "~/utils/db.server";
+import { sendMentionMail } from "./reply-mail.server";
 
 export const MENTIONS_NOTIFIED_MAX = 10;
 
@@ -38,7 +40,9 @@ export function notifyMentions(input: {
   const notified: string[] = [];
   for (const userId of members) {
     if (input.alreadyToldIds?.includes(userId) || wasTold.get(userId, input.link)) continue;
-    if (notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link })) notified.push(userId);
+    if (!notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link })) continue;
+    sendMentionMail({ userId, actorName: input.actorName, postTitle: input.postTitle, content: input.content, link: input.link });
+    notified.push(userId);
   }
   return notified;
 }

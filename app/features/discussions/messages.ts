@@ -12,4 +12,5 @@ export const messages = {
   postUnpinned: "The post is no longer pinned.",
   replyUpdated: "Your reply has been updated.",
   replyDeleted: "The reply has been deleted.",
+  pictureRemoved: "The picture has been removed.",
 } as const;

@@ -6,6 +6,17 @@ import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode
 import { quoteMarkdown, quoteTargetOf } from "./quote";
 import { listRelatedPosts } from "./related.server";
 import { hiddenLabelOf, hiddenTexts, type PostView, type Reader, type ReplyView } from "./views.server";
+import { missingUploadHashes } from "~/features/uploads/uploads.server";
+import { uploadedImagesIn, uploadHashesIn } from "~/utils/upload-urls";
+
+/** A picture a moderator may remove from a post or reply (docs/uploads.md, "Moderators"). */
+export type RemovablePicture = { hash: string; url: string; alt: string };
+
+/** The pictures of a text that still exist, for moderators only (the 'Remove picture' confirmation). */
+function picturesOf(content: string, reader: Reader, removed: ReadonlySet<string>): RemovablePicture[] {
+  if (!reader.canModerate) return [];
+  return uploadedImagesIn(content).filter((image) => !removed.has(image.hash));
+}
 
 function quoteOf(post: PostView, replies: ReplyView[], target: "post" | number | null): string | null {
   if (target === "post") return quoteMarkdown({ username: post.author.username, link: `/post/${post.id}`, text: post.content });
@@ -23,21 +34,24 @@ export type RenderedReply = Omit<ReplyNode, "children" | "content"> & {
   hiddenLabel: string | null;
   /** Hidden and this reader may not see it. */
   isWithheld: boolean;
+  /** Its pictures, for a moderator's 'Remove picture'; empty for others. */
+  pictures: RemovablePicture[];
   children: RenderedReply[];
 };
 
 const mayRead = (authorId: string, reader: Reader) => reader.canModerate || reader.id === authorId;
 
-function renderTree(nodes: ReplyNode[], reader: Reader, blockedIds: ReadonlySet<string>): RenderedReply[] {
+function renderTree(nodes: ReplyNode[], reader: Reader, blockedIds: ReadonlySet<string>, removedPictures: ReadonlySet<string>): RenderedReply[] {
   return nodes.map((node) => {
     const isWithheld = node.isHidden && !mayRead(node.authorId, reader);
     return {
       ...node,
-      html: isWithheld ? `<p><em>${hiddenTexts.reply}</em></p>` : renderMarkdown(node.content),
+      html: isWithheld ? `<p><em>${hiddenTexts.reply}</em></p>` : renderMarkdown(node.content, { removedPictures }),
       hiddenLabel: isWithheld ? null : hiddenLabelOf(node.hiddenReason),
       isWithheld,
       isFromBlockedMember: blockedIds.has(node.authorId),
-      children: renderTree(node.children, reader, blockedIds),
+      pictures: isWithheld ? [] : picturesOf(node.content, reader, removedPictures),
+      children: renderTree(node.children, reader, blockedIds, removedPictures),
     };
   });
 }
@@ -52,7 +66,7 @@ export function loadPostPage(
   viewer: Actor,
   { quote = null }: { quote?: string | null } = {},
 ): {
-  post: PostView & { html: string; hiddenLabel: string | null; isWithheld: boolean; isFromBlockedMember: boolean };
+  post: PostView & { html: string; hiddenLabel: string | null; isWithheld: boolean; isFromBlockedMember: boolean; pictures: RemovablePicture[] };
   replies: RenderedReply[];
   replyCount: number;
   /** True when the thread has more replies than one page shows (REPLIES_MAX). */
@@ -68,14 +82,17 @@ export function loadPostPage(
   if (!post) return null;
   const replies = listReplies(postId, { reader });
   const blockedIds = blockedIdsOf(viewer.id);
+  // Pictures removed since the text was written show as a placeholder (one query, only when the thread has pictures).
+  const removedPictures = missingUploadHashes([post.content, ...replies.map((reply) => reply.content)].flatMap(uploadHashesIn));
   return {
     post: {
       ...post,
-      html: renderMarkdown(post.content),
+      html: renderMarkdown(post.content, { removedPictures }),
+      pictures: picturesOf(post.content, reader, removedPictures),
       isFromBlockedMember: blockedIds.has(post.authorId),
       ...(post.isHidden && !mayRead(post.authorId, reader) ? { hiddenLabel: null, isWithheld: true } : { hiddenLabel: hiddenLabelOf(post.hiddenReason), isWithheld: false }),
     },
-    replies: renderTree(buildReplyTree(replies), reader, blockedIds),
+    replies: renderTree(buildReplyTree(replies), reader, blockedIds, removedPictures),
     replyCount: Math.max(post.repliesCount, replies.length),
     isTruncated: post.repliesCount > replies.length,
     maxDepth: MAX_REPLY_DEPTH,

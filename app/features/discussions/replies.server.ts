@@ -7,6 +7,7 @@ import { recordContribution } from "~/features/gamification/contributions.server
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { notify } from "~/features/notifications/notify.server";
 import { notifyMentions } from "./mentions.server";
+import { queueReplyMail } from "./reply-mail.server";
 import { getDb, transaction } from "~/utils/db.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -82,11 +83,13 @@ export function createReply({ actor, postId, input }: { actor: Actor; postId: nu
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
-      notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link });
+      const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link });
+      if (isTold) queueReplyMail({ userId: parent.authorId, postId, replyId: inserted.id });
       toldIds.push(parent.authorId);
     }
     if (!parent || parent.authorId !== post.authorId) {
-      notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link });
+      const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link });
+      if (isTold) queueReplyMail({ userId: post.authorId, postId, replyId: inserted.id });
       toldIds.push(post.authorId);
     }
     // Members told of the reply already are not told again that it mentions them.

@@ -8,6 +8,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
+import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { pointsFor, type ContributionKind } from "./rules";
 import { refreshBadges, syncPoints } from "./engine.server";
 
@@ -33,6 +34,8 @@ function isSelfLike(input: Pick<ContributionInput, "userId" | "kind" | "subjectI
  */
 export function recordContribution(input: ContributionInput): void {
   if (isSelfLike(input)) return;
+  // Nobody earns points as 'Deleted member' (likes and replies on a deleted member's kept posts; docs/decisions/0075).
+  if (input.userId === DELETED_MEMBER_ID) return;
   const db = getDb();
   db.$client
     .transaction(() => {

@@ -9,8 +9,9 @@
  * anything, so a reply written in one worker reaches a stream held by another within a second.
  */
 import { getDb } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
+import { AppError, logServerError } from "~/utils/errors.server";
 import { databaseVersion } from "~/utils/startup.server";
+import { getStreamRegistry } from "./stream-registry.server";
 
 export const LIVE_STREAMS_PER_MEMBER = 5;
 export const POLL_INTERVAL_MS = 1_000;
@@ -18,6 +19,8 @@ export const HEARTBEAT_INTERVAL_MS = 20_000;
 
 type StreamState = { unread?: number; post?: string; discussions?: number };
 type LiveStream = {
+  /** The stream's row in the cluster-wide register (stream-registry.server.ts). */
+  id: string;
   userId: string;
   postId: number | null;
   discussionsSince: number | null;
@@ -33,12 +36,6 @@ let lastHeartbeat = Date.now();
 const encoder = new TextEncoder();
 
 export const liveStats = { ticks: 0, recomputes: 0, lastTickMs: 0 };
-
-function streamsOf(userId: string): number {
-  let count = 0;
-  for (const stream of streams) if (stream.userId === userId) count += 1;
-  return count;
-}
 
 function event(name: string, data: unknown): string {
   return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -122,6 +119,11 @@ function tick(): void {
   if (Date.now() - lastHeartbeat >= HEARTBEAT_INTERVAL_MS) {
     lastHeartbeat = Date.now();
     for (const stream of streams) stream.send(": heartbeat\n\n");
+    try {
+      getStreamRegistry().renew([...streams].map((stream) => stream.id));
+    } catch (error) {
+      logServerError(error); // a busy register: the rows live on until the next heartbeat renews them
+    }
   }
   liveStats.lastTickMs = performance.now() - started;
 }
@@ -141,10 +143,13 @@ function stopPollingWhenIdle(): void {
 
 /**
  * Opens a member's event stream (GET /events): `postId` for a post page, `discussionsSince` (ms)
- * for /discussions. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams in this worker.
+ * for /discussions. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
+ * (every worker's, counted in the register of stream-registry.server.ts).
  */
 export function openLiveStream({ userId, postId, discussionsSince, signal }: { userId: string; postId: number | null; discussionsSince: number | null; signal: AbortSignal }): Response {
-  if (streamsOf(userId) >= LIVE_STREAMS_PER_MEMBER) {
+  const registry = getStreamRegistry();
+  const streamId = registry.claim(userId, LIVE_STREAMS_PER_MEMBER);
+  if (streamId === null) {
     throw new AppError(429, `You have ${LIVE_STREAMS_PER_MEMBER} live pages open already. Close a tab or reload this page later to get live updates here.`, {
       headers: { "Retry-After": "60" },
     });
@@ -154,6 +159,7 @@ export function openLiveStream({ userId, postId, discussionsSince, signal }: { u
     start(controller) {
       let isOpen = true;
       stream = {
+        id: streamId,
         userId,
         postId,
         discussionsSince,
@@ -171,6 +177,11 @@ export function openLiveStream({ userId, postId, discussionsSince, signal }: { u
           isOpen = false;
           if (stream) streams.delete(stream);
           stopPollingWhenIdle();
+          try {
+            registry.release(streamId);
+          } catch (error) {
+            logServerError(error); // the row expires by itself (STREAM_TTL_MS)
+          }
           try {
             controller.close();
           } catch {
@@ -203,6 +214,14 @@ export function openLiveStream({ userId, postId, discussionsSince, signal }: { u
 export function endLiveStreams(): void {
   for (const stream of [...streams]) stream.close();
   stopPollingWhenIdle();
+}
+
+/**
+ * Opens the cluster-wide register of streams and forgets the streams of workers that are gone
+ * (run when a worker starts; stream-registry.server.ts).
+ */
+export function sweepLiveStreams(): void {
+  getStreamRegistry().sweep();
 }
 
 /** How many streams this worker holds (tests, operations). */

@@ -97,8 +97,37 @@ export function listUnsubscribeHeaders(userId: string, kind: NotificationMailKin
 }
 
 /**
- * Enqueues a notification e-mail when the member wants this kind: List-Unsubscribe headers and the
- * unsubscribe link included. Returns the outbox id, or null when the member switched it off.
+ * Where a member's notification mail goes: their address unless they are suspended (a suspended
+ * member gets no news), else null. An unverified address gets it too, as the registration's own
+ * verification e-mail does; every message carries its one-click unsubscribe (docs/accounts.md).
+ * Account mail (reset, verification) does not ask this.
+ */
+export function notificationMailAddress(userId: string, now = new Date()): string | null {
+  const row = getDb()
+    .select({ email: schema.users.email, suspendedUntil: schema.users.suspendedUntil })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .get();
+  if (!row) return null;
+  if (row.suspendedUntil && row.suspendedUntil.getTime() > now.getTime()) return null;
+  return row.email;
+}
+
+/**
+ * The same rules as notificationMailAddress and isMailEnabled, as an SQL condition on the users
+ * row aliased `alias`, for the scheduled jobs that pick many members at once.
+ */
+export function wantsNotificationMailSql(kind: NotificationMailKind, now: Date, alias = "u"): string {
+  const choice = notificationMailKinds[kind].isOnByDefault
+    ? `NOT EXISTS (SELECT 1 FROM mail_preferences mp WHERE mp.user_id = ${alias}.id AND mp.kind = '${kind}' AND mp.enabled = 0)`
+    : `EXISTS (SELECT 1 FROM mail_preferences mp WHERE mp.user_id = ${alias}.id AND mp.kind = '${kind}' AND mp.enabled = 1)`;
+  return `((${alias}.suspended_until IS NULL OR ${alias}.suspended_until <= ${Math.floor(now.getTime())}) AND ${choice})`;
+}
+
+/**
+ * Enqueues a notification e-mail when the member wants this kind and may get notification mail
+ * (notificationMailAddress): List-Unsubscribe headers and the unsubscribe link included. Returns
+ * the outbox id, or null when nothing was enqueued.
  */
 export function enqueueNotificationMail({
   user,
@@ -106,14 +135,16 @@ export function enqueueNotificationMail({
   subject,
   content,
 }: {
-  user: { id: string; email: string };
+  user: { id: string };
   kind: NotificationMailKind;
   subject: string;
   content: Omit<MailContent, "unsubscribeUrl">;
 }): number | null {
   if (!isMailEnabled(user.id, kind)) return null;
+  const to = notificationMailAddress(user.id);
+  if (!to) return null;
   return enqueueMail({
-    to: user.email,
+    to,
     subject,
     kind,
     headers: listUnsubscribeHeaders(user.id, kind),

@@ -2,8 +2,10 @@
  * The member directory, community stats, leaderboards and public profiles. Pages and /api routes
  * call these; no other code reads members for display.
  */
-import { count, eq } from "drizzle-orm";
+import { count, eq, ne } from "drizzle-orm";
+import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { getDb, schema } from "~/utils/db.server";
+import { databaseVersion } from "~/utils/startup.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { displayNameOf, memberCardNameOf, profileNameOf } from "~/utils/display-name";
@@ -13,8 +15,20 @@ import type { User } from "../../../db/schema";
 import { directorySearchSchema, MEMBERS_PAGE_SIZE, type DirectorySearch } from "./schemas";
 
 /** How many members the community has (the sidebar's members item). */
+let membersCount: { db: unknown; version: string; total: number } | undefined;
+
+/**
+ * The sidebar's member count, on every signed-in page: counted again only when the database's
+ * write version (app/utils/startup.server.ts, the page cache's key too) has moved.
+ */
 export function countMembers(): number {
-  return getDb().select({ total: count() }).from(schema.users).get()?.total ?? 0;
+  const db = getDb();
+  const version = databaseVersion();
+  if (membersCount?.db === db && membersCount.version === version) return membersCount.total;
+  // The 'Deleted member' placeholder (app/utils/deleted-member.ts) is nobody: never counted or listed.
+  const total = db.select({ total: count() }).from(schema.users).where(ne(schema.users.id, DELETED_MEMBER_ID)).get()?.total ?? 0;
+  membersCount = { db, version, total };
+  return total;
 }
 
 export type CommunityStats = { totalMembers: number; totalPosts: number; totalMeetings: number; activeContributors: number };
@@ -23,7 +37,7 @@ export type CommunityStats = { totalMembers: number; totalPosts: number; totalMe
 export function getCommunityStats(): CommunityStats {
   const row = getDb()
     .$client.prepare(
-      `SELECT (SELECT count(*) FROM users) AS totalMembers,
+      `SELECT (SELECT count(*) FROM users WHERE id <> '${DELETED_MEMBER_ID}') AS totalMembers,
               (SELECT count(*) FROM posts) AS totalPosts,
               (SELECT count(*) FROM meetings) AS totalMeetings,
               (SELECT count(*) FROM users WHERE points > 0) AS activeContributors`,
@@ -162,7 +176,9 @@ export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean }
     conditions.push("skill_level = ?");
     parameters.push(search.skill);
   }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+  conditions.push("id <> ?");
+  parameters.push(DELETED_MEMBER_ID);
+  const where = `WHERE ${conditions.join(" AND ")}`;
   const db = getDb();
   const total = (db.$client.prepare(`SELECT count(*) AS total FROM users ${where}`).get(...parameters) as { total: number }).total;
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
@@ -248,7 +264,7 @@ export type MemberProfile = {
 /** The profile view of a member (their own /profile or the public /members/:id): never the e-mail or password. */
 export function getMemberProfile(userId: string): MemberProfile {
   const user = getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
-  if (!user) throw notFound("Member not found");
+  if (!user || user.id === DELETED_MEMBER_ID) throw notFound("Member not found");
   return toProfile(user);
 }
 

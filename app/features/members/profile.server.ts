@@ -1,7 +1,7 @@
 /** Editing one's own profile: the Edit Profile form and PUT /api/profile both call updateProfile. */
-import { and, eq, ne, sql } from "drizzle-orm";
-import { sendVerificationEmail } from "~/features/auth/email-verification.server";
-import { verifyPassword } from "~/features/auth/password.server";
+import { eq } from "drizzle-orm";
+import type { RequestMeta } from "~/features/auth/auth.server";
+import { requestEmailChange } from "~/features/auth/email-change.server";
 import { avatarUrlOf } from "~/utils/upload-urls";
 import { findUpload, releaseUploads } from "~/features/uploads/uploads.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -9,17 +9,14 @@ import { badRequest, conflict, notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { profileSchema } from "./schemas";
 
-const PASSWORD_NEEDED = "Enter your current password to change your e-mail.";
-const PASSWORD_WRONG = "Your current password is not correct.";
 const USERNAME_TAKEN = "That username is taken. Please choose another.";
 
 /**
  * Validates and saves the given profile fields of a member; throws 400 (with field errors), 404 or 409.
- * A new e-mail needs the member's current password (`currentPassword`), records `emailChangedAt`
- * and is unverified until the member follows the link sent to it, so it can never grant
- * ADMIN_EMAIL rights by itself (docs/permissions.md, docs/accounts.md).
+ * A new e-mail goes through requestEmailChange (current password, a link to the new address; the
+ * address changes only when the link is followed: docs/accounts.md, "Changing the e-mail").
  */
-export async function updateProfile(userId: string, input: unknown): Promise<User> {
+export async function updateProfile(userId: string, input: unknown, meta: RequestMeta = { clientIp: "profile" }): Promise<User> {
   const parsed = profileSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
@@ -34,23 +31,13 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
   if (values.email !== undefined && values.email === current.email.toLowerCase()) delete values.email;
   if (values.username === current.username) delete values.username;
   if (values.email !== undefined) {
-    if (!currentPassword) throw badRequest(PASSWORD_NEEDED, { currentPassword: [PASSWORD_NEEDED] });
-    if (!(await verifyPassword(currentPassword, current.password))) throw badRequest(PASSWORD_WRONG, { currentPassword: [PASSWORD_WRONG] });
-    values.emailChangedAt = new Date();
-    values.emailVerifiedAt = null;
+    await requestEmailChange({ userId, input: { email: values.email, currentPassword }, meta });
+    delete values.email;
   }
   const previousAvatar = current.avatarUploadId ? findUpload(current.avatarUploadId) : null;
   if (avatarUploadId !== undefined) Object.assign(values, avatarValues(userId, avatarUploadId));
   const updated = db.$client
     .transaction(() => {
-      if (values.email) {
-        const taken = db
-          .select({ id: schema.users.id })
-          .from(schema.users)
-          .where(and(sql`lower(${schema.users.email}) = ${values.email}`, ne(schema.users.id, userId)))
-          .get();
-        if (taken) throw conflict("That email is already used by another account.", { email: ["That email is already used by another account."] });
-      }
       if (values.username) {
         const taken = db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, values.username)).get();
         if (taken) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
@@ -62,7 +49,6 @@ export async function updateProfile(userId: string, input: unknown): Promise<Use
         .returning()
         .get();
       if (!updated) throw notFound("Member not found");
-      if (values.email) sendVerificationEmail(updated);
       return updated;
     })
     .immediate();

@@ -5,6 +5,7 @@
  */
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { getDb, schema } from "~/utils/db.server";
+import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 
 export const notificationKinds = ["reply", "like", "badge", "meeting", "moderation", "mention"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -25,6 +26,8 @@ export type NotifyInput = {
 /** Returns true when a notification was written. */
 export function notify(input: NotifyInput): boolean {
   if (input.actorId && input.actorId === input.userId) return false;
+  // Nobody reads the notifications of 'Deleted member' (docs/decisions/0075).
+  if (input.userId === DELETED_MEMBER_ID) return false;
   if (input.actorId && blockedIdsOf(input.userId).has(input.actorId)) return false;
   getDb()
     .insert(schema.notifications)

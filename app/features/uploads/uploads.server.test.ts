@@ -14,7 +14,8 @@ import { AppError } from "~/utils/errors.server";
 import { getDb, schema } from "~/utils/db.server";
 import { fileNamesOf, imageMarkdown, parseUploadedImageUrl } from "~/utils/upload-urls";
 import { processImage, sniffImageType } from "./images.server";
-import { createUpload, releaseUploads, removeUpload, toUploadView } from "./uploads.server";
+import { createUpload, missingUploadHashes, releaseUploads, removeMemberAvatar, removeUpload, toUploadView } from "./uploads.server";
+import { loadPostPage } from "~/features/discussions/post-page.server";
 
 const picture = (width: number, height: number, color = "#3366ff") => sharp({ create: { width, height, channels: 3, background: color } });
 
@@ -170,6 +171,41 @@ describe("uploads", () => {
     expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 1 });
     const audit = getDb().select().from(schema.auditLog).all();
     expect(audit.some((entry) => entry.action === "upload.removed" && entry.actorId === moderator.id)).toBe(true);
+  });
+
+  it("lets a moderator remove a member's avatar (audited): the initials come back; a member cannot", async () => {
+    const [member, stranger, moderator] = [await createMember(), await createMember(), await createMember({ role: "moderator", displayName: "Mod Erator" })];
+    const avatar = await createUpload({ ownerId: member.id, bytes: await picture(80, 80, "#a1b2c3").png().toBuffer(), kind: "avatar" });
+    await updateProfile(member.id, { avatarUploadId: avatar.id });
+    expect((await errorOf(removeMemberAvatar({ actor: stranger, userId: member.id }))).status).toBe(403);
+    expect(await removeMemberAvatar({ actor: moderator, userId: member.id })).toEqual({ name: member.displayName });
+    const after = getDb().select().from(schema.users).all().find((row) => row.id === member.id);
+    expect([after?.avatarUploadId, after?.profileImageUrl]).toEqual([null, null]);
+    expect(getDb().select().from(schema.uploads).all().some((row) => row.hash === avatar.hash)).toBe(false);
+    expect(existsSync(fileOnDisk(`${avatar.hash}-256.webp`))).toBe(false);
+    const audit = getDb().select().from(schema.auditLog).all().find((entry) => entry.targetType === "user" && entry.targetId === member.id);
+    expect(audit).toMatchObject({ action: "upload.removed", actorId: moderator.id, summary: `Removed the profile picture of ${member.displayName}` });
+    // Nothing left to remove: a clear 404.
+    expect((await errorOf(removeMemberAvatar({ actor: moderator, userId: member.id }))).message).toMatch(/has no profile picture/);
+  });
+
+  it("shows a removed picture of a post or reply as a placeholder, and offers moderators only the pictures still there", async () => {
+    const actor = await createActor();
+    const moderator = toCurrentUser(await createMember({ role: "moderator" }));
+    const kept = await createUpload({ ownerId: actor.id, bytes: await picture(50, 40, "#111111").png().toBuffer(), kind: "image" });
+    const gone = await createUpload({ ownerId: actor.id, bytes: await picture(50, 40, "#222222").png().toBuffer(), kind: "image" });
+    const post = createTestPost(actor, { content: `Two ${imageMarkdown("kept chart", toUploadView(kept).url)} ${imageMarkdown("gone chart", toUploadView(gone).url)}` });
+    createReply({ actor, postId: post.id, input: { content: `Again ${imageMarkdown("gone chart", toUploadView(gone).url)}` } });
+    await removeUpload({ actor: moderator, idOrHash: gone.hash });
+    expect(missingUploadHashes([kept.hash, gone.hash])).toEqual(new Set([gone.hash]));
+    const page = loadPostPage(post.id, moderator);
+    expect(page?.post.html).toContain(`src="${toUploadView(kept).url}"`);
+    expect(page?.post.html).not.toContain(toUploadView(gone).url);
+    expect(page?.post.html).toContain('data-picture="removed">Picture removed: gone chart</span>');
+    expect(page?.replies[0].html).toContain("Picture removed: gone chart");
+    expect(page?.post.pictures).toEqual([{ hash: kept.hash, url: toUploadView(kept).url, alt: "kept chart" }]);
+    expect(page?.replies[0].pictures).toEqual([]);
+    expect(loadPostPage(post.id, actor)?.post.pictures).toEqual([]); // members get no 'Remove picture'
   });
 
   it("removes a post's and a reply's pictures when they are deleted, and a member's when the member is deleted", async () => {

@@ -99,6 +99,21 @@ export function findUpload(id: string): Upload | null {
   return getDb().select().from(schema.uploads).where(eq(schema.uploads.id, id)).get() ?? null;
 }
 
+/** Of these hashes, the ones no stored picture has any more (removed): shown as a placeholder. */
+export function missingUploadHashes(hashes: Iterable<string>): Set<string> {
+  const wanted = [...new Set(hashes)];
+  if (wanted.length === 0) return new Set();
+  const stored = new Set(
+    getDb()
+      .selectDistinct({ hash: schema.uploads.hash })
+      .from(schema.uploads)
+      .where(inArray(schema.uploads.hash, wanted))
+      .all()
+      .map((row) => row.hash),
+  );
+  return new Set(wanted.filter((hash) => !stored.has(hash)));
+}
+
 /** Whether any post, reply or avatar still uses a picture of this hash. */
 function isHashInUse(hash: string): boolean {
   const pattern = `%/uploads/${hash}-%`;
@@ -212,4 +227,24 @@ export async function removeUpload({ actor, idOrHash }: { actor: Actor; idOrHash
     recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
   }
   return { removed };
+}
+
+/**
+ * A member's avatar removed by a moderator or admin (the Moderation section of /members/{id};
+ * audited): the picture and every copy of it go, the member shows their initials again.
+ */
+export async function removeMemberAvatar({ actor, userId }: { actor: Actor; userId: string }): Promise<{ name: string }> {
+  if (!can(actor, "content:moderate", getEnv().ADMIN_EMAIL)) throw forbidden("Only moderators and admins can remove a member's picture.");
+  const db = getDb();
+  const member = db
+    .select({ displayName: schema.users.displayName, avatarUploadId: schema.users.avatarUploadId })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .get();
+  if (!member) throw notFound("Member not found.");
+  const upload = member.avatarUploadId ? findUpload(member.avatarUploadId) : null;
+  if (!upload) throw notFound(`${member.displayName} has no profile picture.`);
+  await deleteHash(upload.hash);
+  recordAudit({ actor, action: "upload.removed", targetType: "user", targetId: userId, summary: `Removed the profile picture of ${member.displayName}` });
+  return { name: member.displayName };
 }

@@ -3,7 +3,7 @@
  * (/admin/users) and the /api/admin/users routes call these functions; each write runs in one
  * IMMEDIATE transaction with its audit entry and re-checks its guards inside it.
  */
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { refreshBadges } from "~/features/gamification/engine.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
@@ -14,6 +14,9 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "../../../db/schema";
 import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
 import { releaseUploads, uploadHashesOwnedBy } from "~/features/uploads/uploads.server";
+import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from "~/utils/deleted-member";
+import { forgetMailTo } from "~/features/mail/erase.server";
+import { notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/preferences.server";
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;
@@ -61,6 +64,7 @@ export function listUsers(query: UserListQuery = {}, defaultPageSize = USERS_PAG
     const like = (column: SQLiteColumn) => sql`lower(${column}) like ${pattern} escape '\\'`;
     where = or(like(schema.users.firstName), like(schema.users.lastName), like(schema.users.displayName), like(schema.users.email));
   }
+  where = and(ne(schema.users.id, DELETED_MEMBER_ID), where);
   const total = db.select({ total: count() }).from(schema.users).where(where).get()?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const currentPage = Math.min(page, pageCount);
@@ -146,21 +150,95 @@ export function changeUserRole({ actor, userId, input }: { actor: Actor; userId:
 type DoomedReply = { id: number; postId: number };
 
 /**
- * Deletes a user and everything that cascades from the account (sessions, posts, replies,
- * likes, ratings, registrations, contributions, badges), keeping every counter exact in the same
- * transaction: likes and replies counts of other members' posts, meeting attendee counts,
- * resource ratings, and other members' points that came from this user (likes they gave,
- * replies under the deleted content). 403 self / ADMIN_EMAIL, 404 unknown, 409 last admin.
+ * An admin deletes a user (Manage Users): the account and everything that cascades from it,
+ * posts and replies included, with exact counters (removeAccount). 403 self / ADMIN_EMAIL / actor
+ * no longer admin, 404 unknown, 409 last admin. Audited.
  */
 export function deleteUser({ actor, userId }: { actor: Actor; userId: string }): { id: string; email: string } {
+  return removeAccount({
+    userId,
+    isKeepingContent: false,
+    guard: (target) => {
+      requireActingAdmin(actor);
+      guardTarget(actor, target, "delete");
+    },
+    lastAdminMessage: "You cannot delete the last admin: promote someone else first.",
+    audit: (target) => recordAudit({ actor, action: "user.deleted", targetType: "user", targetId: userId, summary: `${target.email} (${target.role})` }),
+  });
+}
+
+/**
+ * A member deletes their own account ('Delete my account', DELETE /api/account): the same
+ * removeAccount, but their posts and replies stay, shown as 'Deleted member' (DELETED_MEMBER_ID).
+ * The caller checks the password. 409 when it would leave no account with admin rights.
+ */
+export function deleteOwnAccount({ userId }: { userId: string }): { id: string; email: string } {
+  return removeAccount({
+    userId,
+    isKeepingContent: true,
+    guard: () => undefined,
+    lastAdminMessage: "You are the last admin: make another member an admin before you delete your account.",
+  });
+}
+
+/** The placeholder author of kept posts and replies (app/utils/deleted-member.ts), made once. */
+function ensureDeletedMemberRow() {
+  getDb()
+    .insert(schema.users)
+    .values({
+      id: DELETED_MEMBER_ID,
+      email: "deleted-member@invalid",
+      // Not a hash verifyPassword accepts: nobody can sign in as it.
+      password: "!",
+      firstName: DELETED_MEMBER_NAME,
+      lastName: "",
+      displayName: DELETED_MEMBER_NAME,
+      // Outside the username rule (app/features/auth/usernames.ts), so no member can take it or mention it.
+      username: "-deleted-",
+      joinedAt: new Date(0),
+      // Also kept out of @mention suggestions, which skip suspended members.
+      suspendedUntil: new Date("9999-12-31T00:00:00Z"),
+    })
+    .onConflictDoNothing()
+    .run();
+  // No notification mail is ever queued for it.
+  for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) setMailPreference(DELETED_MEMBER_ID, kind, false);
+}
+
+/**
+ * The one account deletion (docs/decisions/0051-deleting-a-user.md): deletes a user and everything
+ * that cascades from the account (sessions, links, preferences, blocks, likes, ratings, comments,
+ * registrations, contributions, badges) in one IMMEDIATE transaction, keeping every counter exact:
+ * likes and replies counts of other members' posts, meeting attendee counts, resource ratings, and
+ * other members' points that came from this user (likes they gave, replies under removed content).
+ * With `isKeepingContent` the user's posts and replies first move to the 'Deleted member' row, so
+ * they, the replies under them and the points others earned there all stay.
+ */
+function removeAccount({
+  userId,
+  isKeepingContent,
+  guard,
+  lastAdminMessage,
+  audit,
+}: {
+  userId: string;
+  isKeepingContent: boolean;
+  guard: (target: User) => void;
+  lastAdminMessage: string;
+  audit?: (target: User) => void;
+}): { id: string; email: string } {
   // The member's pictures go with them when nothing else uses them (docs/uploads.md).
   const hashes = uploadHashesOwnedBy(userId);
   const deleted = transaction((db) => {
-    requireActingAdmin(actor);
     const target = findUser(userId);
-    if (!target) throw notFound("User not found.");
-    guardTarget(actor, target, "delete");
+    if (!target || target.id === DELETED_MEMBER_ID) throw notFound("User not found.");
+    guard(target);
     const client = db.$client;
+    if (isKeepingContent) {
+      ensureDeletedMemberRow();
+      client.prepare("update posts set author_id = ? where author_id = ?").run(DELETED_MEMBER_ID, userId);
+      client.prepare("update replies set author_id = ? where author_id = ?").run(DELETED_MEMBER_ID, userId);
+    }
 
     // 1. What the cascade will remove, read before it happens.
     const doomedReplies = client
@@ -197,8 +275,14 @@ export function deleteUser({ actor, userId }: { actor: Actor; userId: string }):
       )
       .all({ userId, replySubjects }) as { userId: string; points: number }[];
 
+    const pendingAddresses = (client.prepare("select distinct email from auth_tokens where user_id = ? and purpose = 'email_change'").all(userId) as { email: string }[]).map(
+      (row) => row.email,
+    );
+
     // 3. The deletion itself; foreign keys cascade (sessions included, so the user is signed out).
     db.delete(schema.users).where(eq(schema.users.id, userId)).run();
+    // Their addresses leave the outbox too (what was sent to them, and anything still waiting).
+    for (const email of new Set([target.email, ...pendingAddresses])) forgetMailTo(email);
 
     // 4. Counters recomputed from what is left, set-based.
     const ids = (values: Array<number | string>) => JSON.stringify(values);
@@ -235,14 +319,9 @@ export function deleteUser({ actor, userId }: { actor: Actor; userId: string }):
       .run(JSON.stringify([...pointsLost.entries()]));
     for (const memberId of pointsLost.keys()) refreshBadges(memberId, { kinds: ["like_received", "reply_created", "reply_to_other"] });
 
-    if (countAdmins() === 0) throw conflict("You cannot delete the last admin: promote someone else first.");
-    recordAudit({
-      actor,
-      action: "user.deleted",
-      targetType: "user",
-      targetId: userId,
-      summary: `${target.email} (${target.role})`,
-    });
+    // Only removing an account with admin rights can leave none (a fresh install may have none at all).
+    if (isAdmin(target, getEnv().ADMIN_EMAIL) && countAdmins() === 0) throw conflict(lastAdminMessage);
+    audit?.(target);
     return { id: userId, email: target.email };
   });
   void releaseUploads(hashes);

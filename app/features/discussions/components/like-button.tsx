@@ -26,21 +26,13 @@ export function LikeButton({ postId, liked, likesCount, action }: { postId: numb
   }
   const error = fetcher.state === "idle" ? fetcher.data?.likeError : undefined;
   return (
-    <fetcher.Form method="post" action={action} className="inline-flex items-center gap-2">
+    <fetcher.Form method="post" action={action} className="like-form">
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="intent" value={isLiked ? "unlike" : "like"} />
       {isHydrated ? <input type="hidden" name="_fetcher" value="1" /> : null}
-      <button
-        type="submit"
-        aria-pressed={isLiked}
-        title={isLiked ? "Unlike this post" : "Like this post"}
-        className={`inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium ${
-          isLiked ? "border-rose-300 bg-rose-50 text-rose-700 hover:bg-rose-100" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
-        }`}
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill={isLiked ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
-          <path d="M12 21s-7.5-4.6-9.5-9.1C1.1 8.6 3.2 5 6.7 5c2 0 3.4 1.1 4.3 2.5h2C13.9 6.1 15.3 5 17.3 5c3.5 0 5.6 3.6 4.2 6.9C19.5 16.4 12 21 12 21Z" />
-        </svg>
+      {/* Its look (rose when pressed, the heart as a CSS mask) is in app/tailwind.css, "like-button". */}
+      <button type="submit" aria-pressed={isLiked} title={isLiked ? "Unlike this post" : "Like this post"} className="like-button">
+        <span aria-hidden="true" className="heart" />
         <span>{likesLabel(count)}</span>
       </button>
       {error ? (

@@ -17,29 +17,30 @@ export type PostCardData = {
   hiddenLabel?: string | null;
   createdAt: Date | string;
   category: { name: string; colorClass: string; iconClass: string } | null;
-  author: { id: string; displayName: string; firstName: string; lastName: string; profileImageUrl: string | null; role: string };
+  /** The list sends the shown name as displayName, without first and last name. */
+  author: { id: string; displayName: string; firstName?: string; lastName?: string; profileImageUrl: string | null; role: string };
 };
 
 /** One discussion in the list: pinned mark, category, title (to the post), excerpt, author, likes and replies. */
 export function PostCard({ post, likeAction }: { post: PostCardData; likeAction: string }) {
   return (
-    <article aria-labelledby={`post-${post.id}-title`} data-testid="post-card" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-center gap-2">
+    <article aria-labelledby={`post-${post.id}-title`} data-testid="post-card" className="post-card">
+      <div className="tags">
         {post.isPinned ? <PinnedBadge /> : null}
         <CategoryBadge category={post.category} />
         {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
       </div>
-      <h2 id={`post-${post.id}-title`} className="mt-2 text-lg font-semibold text-slate-900">
-        <Link to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">
+      <h2 id={`post-${post.id}-title`} className="post-card-title">
+        <Link to={routes.post(post.id)}>
           {post.title}
         </Link>
       </h2>
-      <p className="mt-1 break-words text-slate-600">{post.excerpt}</p>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="post-card-excerpt">{post.excerpt}</p>
+      <div className="post-card-foot">
         <AuthorLine author={post.author} date={post.createdAt} />
-        <div className="flex items-center gap-3">
+        <div className="post-card-actions">
           <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />
-          <Link to={`${routes.post(post.id)}#replies`} className="text-sm text-slate-600 hover:underline">
+          <Link to={`${routes.post(post.id)}#replies`} className="quiet-link">
             {repliesLabel(post.repliesCount)}
           </Link>
         </div>

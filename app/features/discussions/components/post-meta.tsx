@@ -3,11 +3,11 @@ import { Avatar } from "~/components/ui/avatar";
 import { routes } from "~/utils/routes";
 import { formatPostDate } from "../format";
 
-type Author = { id: string; displayName: string; firstName: string; lastName: string; profileImageUrl: string | null; role: string };
+type Author = { id: string; displayName: string; firstName?: string; lastName?: string; profileImageUrl: string | null; role: string };
 
 export function authorName(author: Author): string {
-  const first = author.firstName.trim();
-  const last = author.lastName.trim();
+  const first = (author.firstName ?? "").trim();
+  const last = (author.lastName ?? "").trim();
   return author.displayName.trim() || (first && last ? `${first} ${last}` : "") || first || "Community Member";
 }
 
@@ -15,9 +15,9 @@ export function authorName(author: Author): string {
 export function AuthorLine({ author, date, edited }: { author: Author; date: Date | string; edited?: boolean }) {
   const name = authorName(author);
   return (
-    <div className="flex items-center gap-2 text-sm text-slate-600">
-      <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="h-7 w-7 bg-indigo-100 text-xs font-bold text-indigo-700" />
-      <Link to={routes.member(author.id)} className="font-medium text-slate-900 hover:underline">
+    <div className="author-line">
+      <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="avatar-sm" />
+      <Link to={routes.member(author.id)} className="author-name">
         {name}
       </Link>
       {author.role === "admin" ? <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Community Leader</span> : null}
@@ -32,7 +32,7 @@ export function AuthorLine({ author, date, edited }: { author: Author; date: Dat
 export function CategoryBadge({ category }: { category: { name: string; colorClass: string; iconClass?: string } | null }) {
   if (!category) return null;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${category.colorClass}`}>
+    <span className={`pill ${category.colorClass}`}>
       {category.iconClass ? <span aria-hidden="true">{category.iconClass}</span> : null}
       {category.name}
     </span>
@@ -40,5 +40,5 @@ export function CategoryBadge({ category }: { category: { name: string; colorCla
 }
 
 export function PinnedBadge() {
-  return <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">📌 Pinned</span>;
+  return <span className="pill bg-amber-100 text-amber-800">📌 Pinned</span>;
 }

@@ -1,0 +1,200 @@
+/**
+ * Account settings (docs/accounts.md, "Account settings"): /settings/account and /api/account call
+ * these. Every password-checking action goes through verifyCurrentPassword (sign-in's limits).
+ */
+import { eq } from "drizzle-orm";
+import { findUserById, parseOrThrow, verifyCurrentPassword, type RequestMeta } from "~/features/auth/auth.server";
+import { voidTokens } from "~/features/auth/email-tokens.server";
+import { hashPassword } from "~/features/auth/password.server";
+import { sendPasswordChangedNotice } from "~/features/auth/password-reset.server";
+import { changePasswordSchema, deleteAccountSchema } from "~/features/auth/schemas";
+import { getMailPreferences, setMailPreference, type NotificationMailKind } from "~/features/mail/preferences.server";
+import { deleteOwnAccount } from "~/features/users/users.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
+import { badRequest } from "~/utils/errors.server";
+import { resetRateLimit } from "~/utils/rate-limit.server";
+import { deleteOtherSessions, listMemberSessions, publicSessionId } from "~/utils/session.server";
+import { deviceNameOf } from "./devices.server";
+import { notificationPreferencesSchema } from "./schemas";
+
+function requireMember(userId: string) {
+  const user = findUserById(userId);
+  if (!user) throw badRequest("Please sign in again.");
+  return user;
+}
+
+/**
+ * 'Change password': the current password, then the new one (registration's rules). Every OTHER
+ * session of the member is deleted (`currentSid` stays), and the 'password changed' notice is sent.
+ * 400 with field messages, 429 when locked. Returns how many sessions were signed out.
+ */
+export async function changePassword({ userId, input, currentSid, meta }: { userId: string; input: unknown; currentSid: string | undefined; meta: RequestMeta }) {
+  const { currentPassword, newPassword } = parseOrThrow(changePasswordSchema.safeParse(input));
+  const user = requireMember(userId);
+  await verifyCurrentPassword(user, currentPassword, meta);
+  const passwordHash = await hashPassword(newPassword);
+  const signedOut = transaction((db) => {
+    const now = new Date();
+    const updated = db.update(schema.users).set({ password: passwordHash, updatedAt: now }).where(eq(schema.users.id, user.id)).returning().get();
+    // A reset link sent before the change would undo it.
+    voidTokens({ userId: user.id, purpose: "password_reset", now });
+    const count = deleteOtherSessions(user.id, currentSid);
+    sendPasswordChangedNotice(updated);
+    return count;
+  });
+  resetRateLimit(`auth:account:${user.email.toLowerCase()}`);
+  return { signedOutSessions: signedOut };
+}
+
+export type AccountSession = { id: string; device: string; lastSeenAt: string | null; signedInAt: string | null; current: boolean };
+
+/** The member's active sessions for the page and GET /api/account/sessions: an opaque id, never the sid. */
+export function listAccountSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): AccountSession[] {
+  const currentId = currentSid ? publicSessionId(currentSid) : null;
+  return listMemberSessions(userId).map((session) => ({
+    id: session.id,
+    device: deviceNameOf(session.userAgent),
+    lastSeenAt: session.lastSeenAt?.toISOString() ?? null,
+    signedInAt: session.createdAt?.toISOString() ?? null,
+    current: session.id === currentId,
+  }));
+}
+
+/** 'Sign out other sessions' and DELETE /api/account/sessions: every session but this one. */
+export function signOutOtherSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): { signedOutSessions: number } {
+  if (!currentSid) throw badRequest("Please sign in again.");
+  return { signedOutSessions: deleteOtherSessions(userId, currentSid) };
+}
+
+export type NotificationPreferences = { replies: boolean; mentions: boolean; meetingReminders: boolean; weeklyDigest: boolean };
+
+/** The API's camelCase keys for the mail kinds of app/features/mail/preferences.server.ts. */
+const kindOfKey: Record<keyof NotificationPreferences, NotificationMailKind> = {
+  replies: "replies",
+  mentions: "mentions",
+  meetingReminders: "meeting_reminders",
+  weeklyDigest: "weekly_digest",
+};
+
+/** The member's notification e-mail choices, `{ replies, mentions, meetingReminders, weeklyDigest }`. */
+export function getNotificationPreferences(userId: string): NotificationPreferences {
+  const byKind = getMailPreferences(userId);
+  return Object.fromEntries(Object.entries(kindOfKey).map(([key, kind]) => [key, byKind[kind]])) as NotificationPreferences;
+}
+
+/** Saves the given choices (keys left out stay as they are); 400 for anything but booleans of the four keys. */
+export function updateNotificationPreferences({ userId, input }: { userId: string; input: unknown }): NotificationPreferences {
+  const values = parseOrThrow(notificationPreferencesSchema.safeParse(input));
+  transaction(() => {
+    for (const [key, enabled] of Object.entries(values) as [keyof NotificationPreferences, boolean | undefined][]) {
+      if (enabled !== undefined) setMailPreference(userId, kindOfKey[key], enabled);
+    }
+  });
+  return getNotificationPreferences(userId);
+}
+
+/**
+ * 'Download my data' and GET /api/account/export: the member's own rows only (profile, posts,
+ * replies, likes, ratings, comments, meeting registrations, badges, points history). Other
+ * members appear nowhere in it: no names, no e-mails.
+ */
+export function exportAccountData(userId: string) {
+  const user = requireMember(userId);
+  const db = getDb();
+  const meetingRows = db
+    .select({ meetingId: schema.meetingAttendees.meetingId, title: schema.meetings.title, scheduledAt: schema.meetings.scheduledAt, registeredAt: schema.meetingAttendees.registeredAt, attended: schema.meetingAttendees.attended })
+    .from(schema.meetingAttendees)
+    .innerJoin(schema.meetings, eq(schema.meetings.id, schema.meetingAttendees.meetingId))
+    .where(eq(schema.meetingAttendees.userId, userId))
+    .all();
+  const badgeRows = db
+    .select({ name: schema.badges.name, type: schema.badges.type, earnedAt: schema.userBadges.earnedAt, progress: schema.userBadges.progress, isCompleted: schema.userBadges.isCompleted })
+    .from(schema.userBadges)
+    .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
+    .where(eq(schema.userBadges.userId, userId))
+    .all();
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: user.id,
+      email: user.email,
+      emailVerifiedAt: user.emailVerifiedAt,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      displayName: user.displayName,
+      username: user.username,
+      city: user.city,
+      state: user.state,
+      phoneNumber: user.phoneNumber,
+      skillLevel: user.skillLevel,
+      role: user.role,
+      bio: user.bio,
+      interests: user.interests,
+      points: user.points,
+      avatarUrl: user.avatarUploadId ? user.profileImageUrl : null,
+      joinedAt: user.joinedAt,
+    },
+    notificationPreferences: getNotificationPreferences(userId),
+    posts: db
+      .select({ id: schema.posts.id, title: schema.posts.title, content: schema.posts.content, categoryId: schema.posts.categoryId, createdAt: schema.posts.createdAt, updatedAt: schema.posts.updatedAt })
+      .from(schema.posts)
+      .where(eq(schema.posts.authorId, userId))
+      .all(),
+    replies: db
+      .select({ id: schema.replies.id, postId: schema.replies.postId, parentReplyId: schema.replies.parentReplyId, content: schema.replies.content, createdAt: schema.replies.createdAt })
+      .from(schema.replies)
+      .where(eq(schema.replies.authorId, userId))
+      .all(),
+    likes: db.select({ postId: schema.postLikes.postId, createdAt: schema.postLikes.createdAt }).from(schema.postLikes).where(eq(schema.postLikes.userId, userId)).all(),
+    resourceRatings: db
+      .select({ resourceId: schema.resourceRatings.resourceId, rating: schema.resourceRatings.rating, createdAt: schema.resourceRatings.createdAt })
+      .from(schema.resourceRatings)
+      .where(eq(schema.resourceRatings.userId, userId))
+      .all(),
+    artistRatings: db
+      .select({ artistId: schema.artistRatings.artistId, rating: schema.artistRatings.rating, createdAt: schema.artistRatings.createdAt })
+      .from(schema.artistRatings)
+      .where(eq(schema.artistRatings.userId, userId))
+      .all(),
+    artistComments: db
+      .select({ id: schema.artistComments.id, artistId: schema.artistComments.artistId, comment: schema.artistComments.comment, createdAt: schema.artistComments.createdAt })
+      .from(schema.artistComments)
+      .where(eq(schema.artistComments.userId, userId))
+      .all(),
+    meetingRegistrations: meetingRows,
+    badges: badgeRows,
+    pointsHistory: db
+      .select({ kind: schema.contributions.kind, subjectId: schema.contributions.subjectId, points: schema.contributions.points, createdAt: schema.contributions.createdAt })
+      .from(schema.contributions)
+      .where(eq(schema.contributions.userId, userId))
+      .all(),
+  };
+}
+
+/** The file name of the export ("quads-data-<username>-2026-11-23.json"). */
+export function exportFileName(username: string, now = new Date()): string {
+  return `quads-data-${username.replace(/[^a-z0-9_]/gi, "")}-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** The export as a JSON attachment (GET /api/account/export and /settings/account/export). */
+export function exportResponse(user: { id: string; username: string }): Response {
+  return new Response(JSON.stringify(exportAccountData(user.id), null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(user.username)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/**
+ * 'Delete my account' and DELETE /api/account: the password, then the one account deletion
+ * (deleteOwnAccount: personal data and sessions gone, posts and replies kept under 'Deleted
+ * member', counters exact). 400 wrong password, 409 last admin, 429 locked.
+ */
+export async function deleteAccount({ userId, input, meta }: { userId: string; input: unknown; meta: RequestMeta }) {
+  const { password } = parseOrThrow(deleteAccountSchema.safeParse(input));
+  const user = requireMember(userId);
+  await verifyCurrentPassword(user, password, meta, "password");
+  return deleteOwnAccount({ userId: user.id });
+}

@@ -1,0 +1,112 @@
+/**
+ * The weekly digest e-mail (docs/accounts.md, "Notification e-mails"; off unless the member
+ * switched it on): the most active discussions of the past 7 days. The mail worker's scheduler
+ * runs sendWeeklyDigests() every few minutes; from Monday 09:00 in COMMUNITY_TIMEZONE each member
+ * who opted in gets the week's digest once: `weekly_digests_sent` (member, ISO week) is written in
+ * the same transaction as the enqueue, so a restart never sends it twice.
+ */
+import { blockedIdsOf } from "~/features/blocks/blocks.server";
+import { enqueueNotificationMail, wantsNotificationMailSql } from "~/features/mail/preferences.server";
+import { publicUrl } from "~/features/mail/templates.server";
+import { getDb, transaction } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { routes } from "~/utils/routes";
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Discussions a digest lists. */
+export const DIGEST_SIZE = 5;
+/** The local hour on Monday from which the week's digest goes out. */
+const SEND_FROM_HOUR = 9;
+/** Digests one run enqueues (the next run goes on). */
+const DIGESTS_PER_RUN = 200;
+
+/** The ISO week (`2026-W48`) of an instant in `zone`, and whether its digest may go out yet (Monday from 09:00). */
+export function digestWeek(now: Date, zone: string): { week: string; isDue: boolean } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric" })
+      .formatToParts(now)
+      .filter((part) => part.type !== "literal")
+      .map((part) => [part.type, Number(part.value)]),
+  ) as { year: number; month: number; day: number; hour: number };
+  const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
+  const weekday = date.getUTCDay() || 7; // Monday 1 … Sunday 7
+  // The ISO week's year is the year of its Thursday.
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  const weekNumber = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return { week: `${date.getUTCFullYear()}-W${String(weekNumber).padStart(2, "0")}`, isDue: weekday > 1 || (parts.hour % 24) >= SEND_FROM_HOUR };
+}
+
+export type DigestDiscussion = { id: number; title: string; authorId: string; authorName: string; newReplies: number; newLikes: number };
+
+/** The most active discussions of the 7 days before `now`: new replies count twice, new likes once; hidden posts left out. */
+export function listMostActiveDiscussions(now: Date, limit = DIGEST_SIZE): DigestDiscussion[] {
+  const since = now.getTime() - WEEK_MS;
+  return getDb()
+    .$client.prepare(
+      `WITH activity AS (
+         SELECT post_id, count(*) AS replies, 0 AS likes FROM replies WHERE created_at > ? AND created_at <= ? AND hidden_at IS NULL GROUP BY post_id
+         UNION ALL SELECT post_id, 0, count(*) FROM post_likes WHERE created_at > ? AND created_at <= ? GROUP BY post_id
+         UNION ALL SELECT id, 0, 0 FROM posts WHERE created_at > ? AND created_at <= ?
+       )
+       SELECT p.id, p.title, p.author_id AS authorId, u.display_name AS authorName, sum(a.replies) AS newReplies, sum(a.likes) AS newLikes
+       FROM activity a JOIN posts p ON p.id = a.post_id JOIN users u ON u.id = p.author_id
+       WHERE p.hidden_at IS NULL
+       GROUP BY p.id ORDER BY sum(a.replies) * 2 + sum(a.likes) DESC, max(p.created_at) DESC LIMIT ?`,
+    )
+    .all(since, now.getTime(), since, now.getTime(), since, now.getTime(), limit) as DigestDiscussion[];
+}
+
+/** The scheduled job: enqueues this week's digest for members who opted in and have not had it; returns how many. */
+export function sendWeeklyDigests(now = new Date()): number {
+  const { week, isDue } = digestWeek(now, getEnv().COMMUNITY_TIMEZONE);
+  if (!isDue) return 0;
+  const sqlite = getDb().$client;
+  const members = sqlite
+    .prepare(
+      // Driven by the few members who switched the digest on (it is off by default).
+      `SELECT u.id FROM mail_preferences opted JOIN users u ON u.id = opted.user_id
+       WHERE opted.kind = 'weekly_digest' AND opted.enabled = 1 AND ${wantsNotificationMailSql("weekly_digest", now)}
+         AND NOT EXISTS (SELECT 1 FROM weekly_digests_sent d WHERE d.user_id = u.id AND d.week = ?) LIMIT ${DIGESTS_PER_RUN}`,
+    )
+    .all(week) as { id: string }[];
+  if (members.length === 0) return 0;
+  // A few more than shown, so that a member who blocked an author still gets a full list.
+  const discussions = listMostActiveDiscussions(now, DIGEST_SIZE * 3);
+  if (discussions.length === 0) return 0; // a silent week: nothing to send (yet)
+  let sent = 0;
+  for (const member of members) {
+    const isSent = transaction(() => {
+      const claimed = sqlite.prepare(`INSERT INTO weekly_digests_sent (user_id, week, sent_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`).run(member.id, week, now.getTime());
+      if (claimed.changes === 0) return false;
+      const blocked = blockedIdsOf(member.id);
+      const shown = discussions.filter((discussion) => !blocked.has(discussion.authorId)).slice(0, DIGEST_SIZE);
+      return shown.length > 0 && enqueueDigest(member.id, shown) !== null;
+    });
+    if (isSent) sent += 1;
+  }
+  return sent;
+}
+
+function describeActivity(discussion: DigestDiscussion): string {
+  const counts = [
+    discussion.newReplies > 0 ? `${discussion.newReplies} new ${discussion.newReplies === 1 ? "reply" : "replies"}` : null,
+    discussion.newLikes > 0 ? `${discussion.newLikes} new ${discussion.newLikes === 1 ? "like" : "likes"}` : null,
+  ].filter(Boolean);
+  return counts.length > 0 ? counts.join(", ") : "new this week";
+}
+
+function enqueueDigest(userId: string, discussions: DigestDiscussion[]): number | null {
+  const community = getEnv().COMMUNITY_NAME;
+  return enqueueNotificationMail({
+    user: { id: userId },
+    kind: "weekly_digest",
+    subject: `This week in ${community}: ${discussions[0].title}`,
+    content: {
+      heading: `The most active discussions this week`,
+      paragraphs: discussions.map((discussion) => `"${discussion.title}" by ${discussion.authorName} (${describeActivity(discussion)}): ${publicUrl(routes.post(discussion.id))}`),
+      action: { label: "See all discussions", url: publicUrl(routes.discussions) },
+      footnote: "You get this weekly digest because you switched it on in your e-mail settings.",
+    },
+  });
+}

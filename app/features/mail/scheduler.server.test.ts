@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startMailScheduler, stopMailScheduler } from "./scheduler.server";
+
+afterEach(() => {
+  stopMailScheduler();
+  vi.useRealTimers();
+});
+
+describe("the mail scheduler", () => {
+  it("runs each job on its interval with the current time, survives a failing job, and stops", () => {
+    vi.useFakeTimers();
+    const runs: Date[] = [];
+    const failing = vi.fn(() => {
+      throw new Error("job failed");
+    });
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    startMailScheduler([
+      { name: "every second", intervalMs: 1_000, run: (now) => runs.push(now) },
+      { name: "failing", intervalMs: 1_000, run: failing },
+    ]);
+    vi.advanceTimersByTime(3_500);
+    expect(runs).toHaveLength(3);
+    expect(runs[0]).toBeInstanceOf(Date);
+    expect(failing).toHaveBeenCalledTimes(3);
+    stopMailScheduler();
+    vi.advanceTimersByTime(5_000);
+    expect(runs).toHaveLength(3);
+    consoleError.mockRestore();
+  });
+});

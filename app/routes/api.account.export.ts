@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { exportResponse } from "~/features/account/account.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
+
+/** GET /api/account/export: the member's data as a JSON attachment (docs/accounts.md, "Download my data"). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return exportResponse(user);
+  });
+}
+
+export function action() {
+  return methodNotAllowedResponse(["GET"]);
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { changePassword } from "~/features/account/account.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
+import { currentSessionId } from "~/utils/session.server";
+
+/** POST /api/account/password {currentPassword, newPassword}: 200 {message, signedOutSessions}; 400 with `errors`; other sessions signed out. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+    const user = await requireApiUser(request);
+    const input = await readJsonBody(request);
+    const result = await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta: { clientIp: context.clientIp } });
+    return Response.json({ message: "Your password was changed. Your other sessions were signed out.", ...result });
+  });
+}
+
+export function loader() {
+  return methodNotAllowedResponse(["POST"]);
+}

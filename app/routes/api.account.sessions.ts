@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listAccountSessions, signOutOtherSessions } from "~/features/account/account.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { handleApi, methodNotAllowed } from "~/utils/http.server";
+import { currentSessionId } from "~/utils/session.server";
+
+/** GET /api/account/sessions: [{ id (opaque), device, lastSeenAt, signedInAt, current }], most recent first. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(request, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }));
+  });
+}
+
+/** DELETE /api/account/sessions: signs out every session but this one; 200 { signedOutSessions }. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(request, async () => {
+    if (request.method !== "DELETE") throw methodNotAllowed(["GET", "DELETE"]);
+    const user = await requireApiUser(request);
+    return Response.json(signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) }));
+  });
+}

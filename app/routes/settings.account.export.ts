@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/utils/auth.server";
+import { exportResponse } from "~/features/account/account.server";
+
+/** 'Download my data' on /settings/account: the same attachment as GET /api/account/export; visitors go to /login. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { isReturning: true });
+  return exportResponse(user);
+}

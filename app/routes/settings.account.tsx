@@ -1,0 +1,355 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { z, ZodTypeAny } from "zod";
+import { FormField } from "~/components/ui/form-field";
+import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import {
+  changePassword,
+  deleteAccount,
+  getNotificationPreferences,
+  listAccountSessions,
+  signOutOtherSessions,
+  updateNotificationPreferences,
+  type NotificationPreferences,
+} from "~/features/account/account.server";
+import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints } from "~/features/account/constraints";
+import { pendingEmailOf, requestEmailChange } from "~/features/auth/email-change.server";
+import { changeEmailSchema, changePasswordFormSchema, deleteAccountSchema } from "~/features/auth/schemas";
+import { listBlockedMembers, unblockMember } from "~/features/blocks/blocks.server";
+import { requireUser } from "~/utils/auth.server";
+import { isAppError } from "~/utils/errors.server";
+import { readFormData } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { routes } from "~/utils/routes";
+import { currentSessionId, destroyUserSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta("Account settings", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { isReturning: true });
+  return {
+    email: user.email,
+    isEmailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: pendingEmailOf(user.id),
+    sessions: listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }),
+    preferences: getNotificationPreferences(user.id),
+    blockedMembers: listBlockedMembers(user.id).map((member) => ({ id: member.id, name: member.displayName })),
+  };
+}
+
+const section = (id: string) => `${routes.accountSettings}#${id}`;
+const preferenceKeys = ["replies", "mentions", "meetingReminders", "weeklyDigest"] as const;
+
+/**
+ * A form with a password: validated with its schema, then `work`; a refused form answers 400 (or the
+ * error's status) with the typed values (passwords hidden) and the messages under their fields.
+ */
+async function submitPasswordForm<Schema extends ZodTypeAny>(
+  intent: string,
+  formData: FormData,
+  schema: Schema,
+  hideFields: string[],
+  work: (value: z.output<Schema>) => Promise<Response>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  try {
+    return await work(submission.value);
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) throw error;
+    const formErrors = error.fieldErrors ? [] : [error.message];
+    return data({ intent, result: submission.reply({ formErrors, fieldErrors: error.fieldErrors, hideFields }) }, { status: error.status });
+  }
+}
+
+/** One action per form, chosen by `intent`; each calls the same feature function as /api/account. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const meta = { clientIp: context.clientIp };
+  if (intent === "password") {
+    return submitPasswordForm(intent, formData, changePasswordFormSchema, ["currentPassword", "newPassword", "confirmPassword"], async (input) => {
+      await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta });
+      return redirectWithToast(section("password"), { title: "Password changed", description: "Your new password is set. Your other sessions were signed out." });
+    });
+  }
+  if (intent === "email") {
+    return submitPasswordForm(intent, formData, changeEmailSchema, ["currentPassword"], async (input) => {
+      const { pendingEmail } = await requestEmailChange({ userId: user.id, input, meta });
+      return redirectWithToast(section("email"), { title: "Check your inbox", description: `We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.` });
+    });
+  }
+  if (intent === "sign-out-others") {
+    const { signedOutSessions } = signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) });
+    const description = signedOutSessions === 0 ? "No other session was signed in." : `Signed out ${signedOutSessions} other ${signedOutSessions === 1 ? "session" : "sessions"}.`;
+    return redirectWithToast(section("sessions"), { title: "Success", description });
+  }
+  if (intent === "preferences") {
+    const input = Object.fromEntries(preferenceKeys.map((key) => [key, formData.get(key) === "on"])) as NotificationPreferences;
+    updateNotificationPreferences({ userId: user.id, input });
+    return redirectWithToast(section("notifications"), { title: "Success", description: "Your e-mail preferences are saved." });
+  }
+  if (intent === "unblock") {
+    try {
+      const { name } = unblockMember({ blocker: user, memberId: formData.get("memberId") });
+      return redirectWithToast(section("blocked-members"), { title: "Success", description: `You unblocked ${name}.` });
+    } catch (error) {
+      if (!isAppError(error) || error.status >= 500) throw error;
+      return redirectWithToast(section("blocked-members"), { title: "Error", description: error.message, variant: "destructive" });
+    }
+  }
+  if (intent === "delete-account") {
+    return submitPasswordForm(intent, formData, deleteAccountSchema, ["password"], async (input) => {
+      await deleteAccount({ userId: user.id, input, meta });
+      const cookie = await destroyUserSession(request);
+      const farewell = { title: "Account deleted", description: "Your account and personal data are deleted. Thank you for being part of the community." };
+      return redirectWithToast(routes.home, farewell, { headers: { "Set-Cookie": cookie } });
+    });
+  }
+  return redirectWithToast(routes.accountSettings, { title: "Error", description: "This form could not be read. Please reload the page and try again.", variant: "destructive" });
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const whenText = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : "unknown");
+
+export default function AccountSettingsPage() {
+  const { email, isEmailVerified, pendingEmail, sessions, preferences, blockedMembers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: string): FormResult | undefined => (actionData && actionData.intent === intent ? (actionData.result as FormResult) : undefined);
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900 sm:text-3xl">Account settings</h1>
+      <p className="mb-6 text-sm text-slate-600">
+        Your password, e-mail, sessions and data. Your name, picture and bio are on your{" "}
+        <Link to={routes.profile} className="font-medium text-indigo-700 hover:underline">
+          profile
+        </Link>
+        .
+      </p>
+      <PasswordSection lastResult={resultFor("password")} />
+      <EmailSection email={email} isVerified={isEmailVerified} pendingEmail={pendingEmail} lastResult={resultFor("email")} />
+      <SessionsSection sessions={sessions} />
+      <PreferencesSection preferences={preferences} />
+      <BlockedMembersSection members={blockedMembers} />
+      <DataSection />
+      <DeleteSection lastResult={resultFor("delete-account")} />
+    </>
+  );
+}
+
+function Section({ id, title, children, tone = "default" }: { id: string; title: string; children: ReactNode; tone?: "default" | "danger" }) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className={`mt-6 space-y-4 rounded-xl border bg-white p-5 shadow-sm ${tone === "danger" ? "border-red-200" : "border-slate-200"}`}
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function FormErrorsBox({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+function SubmitButton({ intent, children, isDanger = false }: { intent: string; children: string; isDanger?: boolean }) {
+  const navigation = useNavigation();
+  const isBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={isBusy}
+      className={`rounded-md px-4 py-2 text-sm font-semibold text-white shadow-sm disabled:cursor-wait disabled:opacity-70 ${isDanger ? "bg-red-600 hover:bg-red-700" : "bg-indigo-600 hover:bg-indigo-700"}`}
+    >
+      {isBusy ? "Saving..." : children}
+    </button>
+  );
+}
+
+function PasswordSection({ lastResult }: { lastResult?: FormResult }) {
+  const [form, fields] = useServerForm({ id: "password-form", lastResult, constraint: changePasswordConstraints });
+  return (
+    <Section id="password" title="Change password">
+      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
+        <FormErrorsBox id={form.errorId} errors={form.errors} />
+        <FormField label="Current password" errors={fields.currentPassword.errors} inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} />
+        <FormField
+          label="New password"
+          hint="At least 8 characters, not a common password."
+          errors={fields.newPassword.errors}
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <FormField label="Confirm new password" errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+        <p className="text-sm text-slate-600">Your other sessions are signed out, and we e-mail you that the password changed.</p>
+        <SubmitButton intent="password">Change password</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
+function EmailSection({ email, isVerified, pendingEmail, lastResult }: { email: string; isVerified: boolean; pendingEmail: string | null; lastResult?: FormResult }) {
+  const [form, fields] = useServerForm({ id: "email-form", lastResult, constraint: changeEmailConstraints });
+  return (
+    <Section id="email" title="Change e-mail">
+      <p className="text-sm text-slate-700">
+        Your e-mail is <strong className="font-semibold">{email}</strong> ({isVerified ? "verified" : "not verified yet"}).
+      </p>
+      {pendingEmail ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="pending-email">
+          Waiting for confirmation: {pendingEmail}. Follow the link we sent there to use it.
+        </p>
+      ) : null}
+      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
+        <FormErrorsBox id={form.errorId} errors={form.errors} />
+        <FormField
+          label="New e-mail"
+          hint="We send a link to the new address; it is used once you follow the link. Your current address gets a notice."
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <FormField label="Current password" errors={fields.currentPassword.errors} inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} />
+        <SubmitButton intent="email">Send confirmation link</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
+type SessionView = { id: string; device: string; lastSeenAt: string | null; signedInAt: string | null; current: boolean };
+
+function SessionsSection({ sessions }: { sessions: SessionView[] }) {
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <Section id="sessions" title="Sessions">
+      <p className="text-sm text-slate-600">Where you are signed in. If you do not recognise one, sign out the others and change your password.</p>
+      <ul className="divide-y divide-slate-100" data-testid="session-list">
+        {sessions.map((session) => (
+          <li key={session.id} className="py-2 text-sm">
+            <span className="font-medium text-slate-900">{session.device}</span>
+            {session.current ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">This device</span> : null}
+            <span className="block text-slate-600">
+              Last seen {whenText(session.lastSeenAt)} · signed in {whenText(session.signedInAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action={routes.accountSettings} preventScrollReset>
+        <button
+          type="submit"
+          name="intent"
+          value="sign-out-others"
+          disabled={others === 0}
+          className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          Sign out other sessions
+        </button>
+      </Form>
+    </Section>
+  );
+}
+
+const preferenceLabels: Record<keyof NotificationPreferences, string> = {
+  replies: "Replies to my posts and replies",
+  mentions: "Mentions of me",
+  meetingReminders: "Reminders 24 hours before meetings I registered for",
+  weeklyDigest: "A weekly digest of the most active discussions",
+};
+
+function PreferencesSection({ preferences }: { preferences: NotificationPreferences }) {
+  return (
+    <Section id="notifications" title="Notification e-mails">
+      <Form method="post" action={routes.accountSettings} preventScrollReset className="space-y-3">
+        <fieldset className="space-y-2">
+          <legend className="text-sm text-slate-600">E-mail me about:</legend>
+          {(Object.keys(preferenceLabels) as (keyof NotificationPreferences)[]).map((key) => (
+            <label key={key} className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name={key} defaultChecked={preferences[key]} className="h-4 w-4 rounded border-slate-300" />
+              {preferenceLabels[key]}
+            </label>
+          ))}
+        </fieldset>
+        <p className="text-xs text-slate-500">Every such e-mail also has a one-click unsubscribe link. Account e-mails (password, verification) are always sent.</p>
+        <SubmitButton intent="preferences">Save</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
+function BlockedMembersSection({ members }: { members: { id: string; name: string }[] }) {
+  return (
+    <Section id="blocked-members" title="Blocked members">
+      {members.length === 0 ? (
+        <p className="text-sm text-slate-600">You have not blocked anyone. Block a member from their profile to collapse what they write.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {members.map((member) => (
+            <li key={member.id} className="flex items-center justify-between gap-3 py-2">
+              <Link to={routes.member(member.id)} className="font-medium text-slate-900 hover:underline">
+                {member.name}
+              </Link>
+              <Form method="post" action={routes.accountSettings} preventScrollReset>
+                <input type="hidden" name="memberId" value={member.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="unblock"
+                  aria-label={`Unblock ${member.name}`}
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+                >
+                  Unblock
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function DataSection() {
+  return (
+    <Section id="data" title="Download my data">
+      <p className="text-sm text-slate-600">
+        A JSON file with your profile, posts, replies, likes, ratings, comments, meeting registrations, badges and points history.
+      </p>
+      <a href={routes.accountExport} download className="inline-block rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+        Download my data
+      </a>
+    </Section>
+  );
+}
+
+function DeleteSection({ lastResult }: { lastResult?: FormResult }) {
+  const [form, fields] = useServerForm({ id: "delete-form", lastResult, constraint: deleteAccountConstraints });
+  return (
+    <Section id="delete" title="Delete my account" tone="danger">
+      <p className="text-sm text-slate-700">
+        This cannot be undone. Your name, e-mail, bio, picture, sessions, likes, ratings, comments, meeting registrations, badges and points are deleted.{" "}
+        <strong className="font-semibold">Your posts and replies stay, shown as written by &lsquo;Deleted member&rsquo;</strong>, so discussions keep making sense.
+      </p>
+      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
+        <FormErrorsBox id={form.errorId} errors={form.errors} />
+        <FormField label="Your password" errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} />
+        <SubmitButton intent="delete-account" isDanger>
+          Delete my account
+        </SubmitButton>
+      </Form>
+    </Section>
+  );
+}
