@@ -1,6 +1,8 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import type { Rollup } from "vite";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 declare module "@remix-run/node" {
@@ -9,7 +11,90 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+/**
+ * One "shell" chunk for everything every page loads: React, Remix, the root route and the modules
+ * it imports, plus the small helpers most routes import (`utils/meta`, `utils/plural`,
+ * `utils/display-name`, `ui/field-errors`, `ui/page`: under 1.3 KB of code each, imported by 10 or
+ * more routes). Rollup would
+ * otherwise cut this into a vendor chunk plus many small shared chunks (routes, settings, nonce,
+ * the preload helper, the root's own module behind a facade, each helper), and every chunk costs
+ * ≈0.1–0.3 KB gzipped of imports, exports and lost compression context on every page that loads it
+ * (docs/decisions/0078-shell-code-after-hydration.md).
+ */
+const SHELL_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx\?__remix-build-client-route$/];
+const ROUTE_ENTRY = /\/app\/routes\//;
+const SMALL_HELPER = { maxCodeLength: 1_300, minRoutes: 10 };
+
+/**
+ * Modules that the same pages always load together, as one chunk instead of several (the list,
+ * the new-discussion dialog and a post all show post meta, likes, buttons and the reply counts).
+ */
+const GROUPS: Record<string, RegExp> = {
+  "discussion-parts": /\/app\/features\/discussions\/(components\/(button-class|post-meta|like-button|hidden-badge|use-hydrated)\.tsx?|format\.ts)$/,
+};
+
+let shellModules: Set<string> | undefined;
+/** Modules the shell imports for the server only and loads with `import()` in the browser. */
+const loadedOnUse = new Set<string>();
+let groupImports: Set<string> | undefined;
+
+function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
+  shellModules ??= shellModulesOf([...getModuleIds()], getModuleInfo);
+  if (shellModules.has(id)) return SHELL_ENTRIES.some((entry) => entry.test(id)) ? undefined : "shell";
+  // Named, or Rollup would pull it into the shell with the modules that import it.
+  if (loadedOnUse.has(id)) return path.basename(id).replace(/\.[jt]sx?$/, "");
+  const group = Object.keys(GROUPS).find((name) => GROUPS[name].test(id));
+  if (group) return group;
+  // A module a group imports keeps a chunk of its own, with its own imports (Rollup would pull it
+  // into the group, and every other page using it would load the whole group).
+  groupImports ??= new Set(
+    [...getModuleIds()]
+      .filter((moduleId) => Object.values(GROUPS).some((pattern) => pattern.test(moduleId)))
+      .flatMap((moduleId) => getModuleInfo(moduleId)?.importedIds ?? []),
+  );
+  return groupImports.has(id) && !id.includes("/node_modules/") ? path.basename(id).replace(/\.[jt]sx?$/, "") : undefined;
+}
+
+function shellModulesOf(moduleIds: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"]): Set<string> {
+  const shell = staticClosure(
+    moduleIds.filter((id) => SHELL_ENTRIES.some((entry) => entry.test(id))),
+    getModuleInfo,
+    loadedOnUse,
+  );
+  shell.add("\0vite/preload-helper.js");
+  const routesImporting = new Map<string, number>();
+  for (const route of moduleIds.filter((id) => ROUTE_ENTRY.test(id) && getModuleInfo(id)?.isEntry)) {
+    for (const id of staticClosure([route], getModuleInfo)) routesImporting.set(id, (routesImporting.get(id) ?? 0) + 1);
+  }
+  for (const [id, routes] of routesImporting) {
+    const info = getModuleInfo(id);
+    const isSmallHelper = routes >= SMALL_HELPER.minRoutes && (info?.code?.length ?? Infinity) < SMALL_HELPER.maxCodeLength;
+    // Only leaves: a helper that imports app code would drag that code into every page.
+    if (isSmallHelper && !id.includes("/node_modules/") && info?.importedIds.every((imported) => shell.has(imported))) shell.add(id);
+  }
+  return shell;
+}
+
+/**
+ * The modules `roots` import, directly or not. A module that is also imported with `import()` is
+ * left out: the static import is for the server (`import.meta.env.SSR ? Module : lazy(...)`), and
+ * the browser loads it on use.
+ */
+function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"], lazyOnes = new Set<string>()): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const importedId of getModuleInfo(id)?.importedIds ?? []) {
+      if (getModuleInfo(importedId)?.dynamicImporters.length) lazyOnes.add(importedId);
+      else queue.push(importedId);
+    }
+  }
+  return seen;
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -28,7 +113,7 @@ export default defineConfig({
         ignoredRouteFiles: ["**/*.test.{ts,tsx}"],
       }),
   ],
-  build: { target: "es2022" },
+  build: { target: "es2022", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     setupFiles: ["app/test/setup.ts"],
@@ -36,4 +121,4 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 20000,
   },
-});
+}));

@@ -3,8 +3,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   Form,
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -12,11 +10,11 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useContext, type ReactNode } from "react";
+import { lazy, Suspense, useContext, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { ErrorPage as ServerErrorPage } from "~/components/layout/error-page";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { SkipLink } from "~/components/ui/skip-link";
 import { Header, ThemeMenu } from "~/components/layout/header";
@@ -24,7 +22,6 @@ import { Sidebar } from "~/components/layout/sidebar";
 import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/members.server";
 import { getNotificationCounts } from "~/features/notifications/notifications.server";
-import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
 import { getPublicSettings } from "~/features/settings/settings.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { headerNameOf } from "~/utils/display-name";
@@ -150,42 +147,19 @@ function VerifyEmailBanner({ email }: { email: string }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  const settings: PublicSettings = rootData?.settings ?? { socialLinks: [], supportLinks: {}, footer: defaultFooter("Quads") };
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = isNotFound ? "Page Not Found" : isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
-  const message = isNotFound
-    ? "The page you are looking for does not exist or has moved."
-    : isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
-      ? error.data
-      : "We could not show this page. Please try again in a moment.";
-  return (
-    <>
-      <SkipLink />
-      <Header
-        user={rootData?.user ?? null}
-        communityName={rootData?.communityName ?? "Quads"}
-        unreadNotifications={rootData?.counts.unreadNotifications ?? 0}
-        theme={rootData?.theme ?? "system"}
-      />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-16 text-center focus:outline-none">
-        <ErrorMessage title={title} message={message} />
-      </main>
-      <GlobalFooter settings={settings} year={rootData?.year ?? new Date().getFullYear()} />
-    </>
-  );
-}
+/**
+ * The error page is a browser chunk of its own, fetched when a page fails (or while hydrating a
+ * page that did): the pages that work do not load it (docs/decisions/0078-shell-code-after-hydration.md).
+ * The server renders it directly, as `/` does.
+ */
+const ErrorPage = import.meta.env.SSR
+  ? ServerErrorPage
+  : /* @__PURE__ */ lazy(() => import("~/components/layout/error-page").then((module) => ({ default: module.ErrorPage })));
 
-export function ErrorMessage({ title, message }: { title: string; message: string }) {
+export function ErrorBoundary() {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-10 shadow-sm">
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-600">{message}</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
-        Go to the dashboard
-      </Link>
-    </div>
+    <Suspense fallback={null}>
+      <ErrorPage />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { ErrorMessage } from "~/root";
+import { ErrorMessage } from "~/components/layout/error-page";
 import { getOptionalUser } from "~/utils/auth.server";
 
 /** Any other path: visitors go to /login; members see 'Page Not Found' (404). */

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
-import { buttonClass } from "~/features/discussions/components/fields";
+import { buttonClass } from "~/features/discussions/components/button-class";
 import { PostCard, PostCardSkeleton, type PostCardData } from "~/features/discussions/components/post-card";
 import { authorName } from "~/features/discussions/components/post-meta";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
-import { buttonClass } from "~/features/discussions/components/fields";
+import { buttonClass } from "~/features/discussions/components/button-class";
 import { LikeButton } from "~/features/discussions/components/like-button";
-import { PostForm } from "~/features/discussions/components/post-form";
+import { PostForm as ServerPostForm } from "~/features/discussions/components/post-form";
 import { AuthorLine, authorName, CategoryBadge, PinnedBadge } from "~/features/discussions/components/post-meta";
 import { ReplyForm } from "~/features/discussions/components/reply-form";
 import { HiddenBadge } from "~/features/discussions/components/hidden-badge";
@@ -29,6 +29,15 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
 import { errorToast } from "~/utils/toast";
+
+/**
+ * The post's edit form is a browser chunk of its own, fetched when the author opens it (or while
+ * hydrating a page that shows it): a plain view of the post does not load it
+ * (docs/decisions/0078-shell-code-after-hydration.md). The server renders it directly, as `/` does.
+ */
+const PostForm = import.meta.env.SSR
+  ? ServerPostForm
+  : lazy(() => import("~/features/discussions/components/post-form").then((module) => ({ default: module.PostForm })));
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
@@ -189,18 +198,20 @@ export default function PostPage() {
           {isEditing ? (
             <div className="mt-5 rounded-lg border border-slate-200 bg-slate-50 p-4">
               <h2 className="mb-3 text-lg font-semibold">Edit Discussion</h2>
-              <PostForm
-                id="edit-post-form"
-                action={`${postPath}?edit=post`}
-                intent="edit-post"
-                categories={categories}
-                allowImages
-                lastResult={editResult}
-                defaultValue={{ title: post.title, content: post.content, categoryId: post.categoryId }}
-                submitLabel="Save Changes"
-                pendingLabel="Saving..."
-                cancelTo={postPath}
-              />
+              <Suspense fallback={null}>
+                <PostForm
+                  id="edit-post-form"
+                  action={`${postPath}?edit=post`}
+                  intent="edit-post"
+                  categories={categories}
+                  allowImages
+                  lastResult={editResult}
+                  defaultValue={{ title: post.title, content: post.content, categoryId: post.categoryId }}
+                  submitLabel="Save Changes"
+                  pendingLabel="Saving..."
+                  cancelTo={postPath}
+                />
+              </Suspense>
             </div>
           ) : isWithheld ? null : (
             <UserContent html={{ __html: post.html }} className="mt-5" id="post-content" />

@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
+import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
 import { GlobalFooter } from "./global-footer";
 import { Sidebar } from "./sidebar";
@@ -10,8 +11,8 @@ afterEach(cleanup);
 
 const settings = (overrides: Partial<PublicSettings> = {}): PublicSettings => ({
   socialLinks: [
-    { platform: "youtube", url: "https://youtube.com/@quads" },
-    { platform: "threads", url: "https://threads.net/@quads" },
+    { platform: "youtube", url: "https://youtube.com/@quads", icon: socialIconShape("youtube") },
+    { platform: "threads", url: "https://threads.net/@quads", icon: socialIconShape("threads") },
   ],
   supportLinks: { supportUs: "https://support.example", becomeAPatron: "https://patreon.com/quads" },
   footer: defaultFooter("Quads"),

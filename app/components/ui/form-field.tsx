@@ -1,4 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { FieldErrors } from "./field-errors";
+
+export { FieldErrors };
 
 /** A labelled input with its error messages (ids wired for screen readers). */
 export function FormField({
@@ -32,16 +35,6 @@ export function FormField({
       {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
       <FieldErrors id={errorId} errors={errors} />
     </div>
-  );
-}
-
-/** A field's error messages (nothing when it has none); `id` is what the control's aria-describedby names. */
-export function FieldErrors({ id, errors, className = "text-sm text-red-700" }: { id: string; errors?: string[]; className?: string }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className={className} role="alert">
-      {errors.join(" ")}
-    </p>
   );
 }
 

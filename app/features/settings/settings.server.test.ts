@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { createMember } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
@@ -50,7 +51,7 @@ describe("platform settings", () => {
     expect(getPublicSettings().socialLinks.find((link) => link.platform === "youtube")).toBeUndefined();
     const saved = updatePlatformSetting({ actor, platform: "youtube", input: { url: " https://youtube.com/@quads ", isActive: true } });
     expect(saved).toMatchObject({ platform: "youtube", url: "https://youtube.com/@quads", isActive: true });
-    expect(getPublicSettings().socialLinks).toContainEqual({ platform: "youtube", url: "https://youtube.com/@quads" });
+    expect(getPublicSettings().socialLinks).toContainEqual({ platform: "youtube", url: "https://youtube.com/@quads", icon: socialIconShape("youtube") });
     const row = getDb().select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, "youtube")).get();
     expect(row?.updatedBy).toBe(actor.id);
     expect(listAuditEntries().entries[0]).toMatchObject({ action: "platform_setting.updated", targetId: "youtube", actorEmail: actor.email });
@@ -93,7 +94,7 @@ describe("platform settings", () => {
     const realNow = Date.now;
     try {
       Date.now = () => realNow() + SETTINGS_VERSION_CHECK_MS + 1;
-      expect(getPublicSettings().socialLinks).toContainEqual({ platform: "tiktok", url: "https://tiktok.com/@quads" });
+      expect(getPublicSettings().socialLinks).toContainEqual({ platform: "tiktok", url: "https://tiktok.com/@quads", icon: socialIconShape("tiktok") });
     } finally {
       Date.now = realNow;
     }

@@ -12,6 +12,7 @@
  * stays the outer bound. See decisions 0053 and 0062.
  */
 import { asc, eq } from "drizzle-orm";
+import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -76,7 +77,7 @@ function loadSettings(): PublicSettings {
   return {
     socialLinks: socialPlatforms.flatMap((platform) => {
       const url = activeUrl(platform);
-      return url ? [{ platform, url }] : [];
+      return url ? [{ platform, url, icon: socialIconShape(platform) }] : [];
     }),
     supportLinks: {
       supportUs: activeUrl("support_link"),

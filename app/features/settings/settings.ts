@@ -1,12 +1,13 @@
 /** Settings types and defaults shared by the server and the UI. */
 import type { FooterSettings } from "../../../db/schema";
+import type { SocialIconShape } from "~/components/ui/social-icon-shapes";
 
 export const socialPlatforms = ["youtube", "facebook", "twitter", "instagram", "tiktok", "patreon", "threads"] as const;
 export type SocialPlatform = (typeof socialPlatforms)[number];
 
 export type PublicSettings = {
-  /** Active social platforms that have a URL, in the order of docs/admin.md. */
-  socialLinks: { platform: SocialPlatform; url: string }[];
+  /** Active social platforms that have a URL, in the order of docs/admin.md, each with its icon's shape (drawn without shipping the table). */
+  socialLinks: { platform: SocialPlatform; url: string; icon: SocialIconShape }[];
   /** Active support links that have a URL. */
   supportLinks: { supportUs?: string; becomeAPatron?: string; oneTimeDonation?: string };
   footer: Pick<FooterSettings, "companyName" | "tagline" | "copyrightText" | "description" | "showSocialLinks" | "showSupportLinks" | "isActive">;

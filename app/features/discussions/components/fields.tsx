@@ -1,6 +1,8 @@
-import { FieldErrors } from "~/components/ui/form-field";
+import { FieldErrors } from "~/components/ui/field-errors";
 import { MentionSuggestions } from "~/components/ui/mention-suggestions";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+export { buttonClass } from "./button-class";
 
 const controlClass = (hasError: boolean) =>
   `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`;
@@ -79,16 +81,3 @@ export function SelectField({
 
 export const MARKDOWN_HINT = "Markdown works: **bold**, _italic_, [links](https://example.com), lists, > quotes and `code`.";
 
-export function buttonClass(kind: "primary" | "secondary" | "danger" | "ghost" = "primary") {
-  const base = "inline-flex items-center justify-center gap-1 rounded-md px-4 py-2 text-sm font-semibold shadow-sm disabled:cursor-wait disabled:opacity-70";
-  switch (kind) {
-    case "primary":
-      return `${base} bg-indigo-600 text-white hover:bg-indigo-700`;
-    case "danger":
-      return `${base} bg-red-600 text-white hover:bg-red-700`;
-    case "ghost":
-      return "inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900";
-    default:
-      return `${base} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`;
-  }
-}

@@ -7,7 +7,8 @@ import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
 
 // 'Similar discussions' loads once the member types a title (page weight: docs/operations.md).
-const SimilarDiscussions = import.meta.env.SSR ? () => null : lazy(() => import("./similar-discussions"));
+// Marked pure so that a page importing this module only for the server (post.$id.tsx) does not load it.
+const SimilarDiscussions = import.meta.env.SSR ? () => null : /* @__PURE__ */ lazy(() => import("./similar-discussions"));
 
 function SimilarDiscussionsOnInput({ titleId }: { titleId: string }) {
   const [isTyping, setIsTyping] = useState(false);

@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
+import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { LandingPage, type SocialLink } from "./landing-page";
 
 function renderLandingPage(socialLinks: SocialLink[] = []) {
@@ -76,9 +77,9 @@ describe("LandingPage", () => {
 
   it("renders social links only for configured platforms, each in a new tab", () => {
     renderLandingPage([
-      { platform: "youtube", url: "https://youtube.com/@quads" },
-      { platform: "twitter", url: "https://x.com/quads" },
-      { platform: "patreon", url: "" },
+      { platform: "youtube", url: "https://youtube.com/@quads", icon: socialIconShape("youtube") },
+      { platform: "twitter", url: "https://x.com/quads", icon: socialIconShape("twitter") },
+      { platform: "patreon", url: "", icon: socialIconShape("patreon") },
     ]);
 
     const followList = screen.getByRole("link", { name: "YouTube" }).closest("ul") as HTMLElement;

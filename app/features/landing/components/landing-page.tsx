@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
+import type { SocialIconShape } from "~/components/ui/social-icon-shapes";
 import type { ReactNode } from "react";
 
-export type SocialLink = { platform: SocialPlatform; url: string };
+export type SocialLink = { platform: SocialPlatform; url: string; icon: SocialIconShape };
 
 const MISSION_WORDS = ["Question", "Understand", "Adapt", "Discover", "Share"] as const;
 

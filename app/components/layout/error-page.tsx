@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { GlobalFooter } from "~/components/layout/global-footer";
+import { Header } from "~/components/layout/header";
+import { SkipLink } from "~/components/ui/skip-link";
+import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
+import type { loader } from "~/root";
+
+/** The root error boundary's page: the header, the error and the footer. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const settings: PublicSettings = rootData?.settings ?? { socialLinks: [], supportLinks: {}, footer: defaultFooter("Quads") };
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = isNotFound ? "Page Not Found" : isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
+  const message = isNotFound
+    ? "The page you are looking for does not exist or has moved."
+    : isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
+      ? error.data
+      : "We could not show this page. Please try again in a moment.";
+  return (
+    <>
+      <SkipLink />
+      <Header
+        user={rootData?.user ?? null}
+        communityName={rootData?.communityName ?? "Quads"}
+        unreadNotifications={rootData?.counts.unreadNotifications ?? 0}
+        theme={rootData?.theme ?? "system"}
+      />
+      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-16 text-center focus:outline-none">
+        <ErrorMessage title={title} message={message} />
+      </main>
+      <GlobalFooter settings={settings} year={rootData?.year ?? new Date().getFullYear()} />
+    </>
+  );
+}
+
+export function ErrorMessage({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-10 shadow-sm">
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-3 text-slate-600">{message}</p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+        Go to the dashboard
+      </Link>
+    </div>
+  );
+}
