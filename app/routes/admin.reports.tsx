@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** One form per action (intent = dismiss | hide | delete | warn | suspend, reportId, message). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const values = formValues(formData);
   const intent = values.intent ?? "";
   try {

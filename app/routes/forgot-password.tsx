@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -20,7 +21,7 @@ export function loader(_args: LoaderFunctionArgs) {
 
 /** 'Forgot password?': the same answer whether or not the address has an account (docs/accounts.md). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ sent: null, result: submission.reply() }, { status: 400 });
   try {

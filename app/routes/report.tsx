@@ -12,7 +12,7 @@ import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { pageErrorResponse } from "~/utils/http.server";
+import { pageErrorResponse, readFormData } from "~/utils/http.server";
 import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { targetType, targetId } = targetOf(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: reportFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: errorToast(reportMessages.reportFailed) }, { status: 400 });

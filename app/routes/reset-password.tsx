@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -24,7 +25,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** Sets the new password, signs the member out everywhere and in here (docs/accounts.md). */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
   const fail = (status: number, formErrors: string[], fieldErrors?: Record<string, string[]>) =>
     data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["password", "confirmPassword"] }) }, { status });

@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/http.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { badRequest } from "~/utils/errors.server";
@@ -11,7 +12,7 @@ import { replacingHistory, safeRedirectPath } from "~/utils/url";
  * that theme. A plain form: it works without JavaScript. See docs/accessibility.md.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const theme = form.get("theme");
   if (!isTheme(theme)) throw badRequest("Choose Light, Dark or System.");
   const back = safeRedirectPath(form.get("redirectTo"), "/");

@@ -1,3 +1,4 @@
+import { readFormData } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { resendVerificationEmail, verifyEmail } from "~/features/auth/email-verification.server";
@@ -31,7 +32,7 @@ function safeRedirect(value: FormDataEntryValue | null): string {
 /** 'Resend verification e-mail' (the banner's form). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const back = safeRedirect(formData.get("redirectTo"));
   try {
     const { email } = resendVerificationEmail(user);

@@ -13,11 +13,12 @@ function digestsTo(email: string) {
   return getDb().$client.prepare(`SELECT subject, text FROM mail_outbox WHERE "to" = ? AND kind = 'weekly_digest' ORDER BY id`).all(email) as { subject: string; text: string }[];
 }
 
-/** A Tuesday afternoon a few days after the test's activity (rows are written at the real time). */
+/** The first Tuesday 15:00 UTC after now: within a week of the test's activity (rows are written at the real time). */
 function nextTuesday(): Date {
-  const date = new Date(Date.now() + DAY);
-  while (date.getUTCDay() !== 2) date.setTime(date.getTime() + DAY);
+  const now = Date.now();
+  const date = new Date(now);
   date.setUTCHours(15, 0, 0, 0);
+  while (date.getUTCDay() !== 2 || date.getTime() <= now) date.setTime(date.getTime() + DAY);
   return date;
 }
 
