@@ -142,15 +142,21 @@ export function Header({
             </span>
           </Link>
           <ThemeMenu theme={theme} />
-          <details className="relative lg:hidden">
+          {/* The member menu: on wide screens the main links are in the bar, so it lists only the member's own pages. */}
+          <details className="relative">
             <summary className={menuToggleClass} aria-label="Open menu">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </summary>
             <nav aria-label="Mobile" className={menuPanelClass}>
-              {[...items, { to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
+              {items.map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.end} className={(state) => `lg:hidden ${navClass(state)}`}>
+                  {item.label}
+                </NavLink>
+              ))}
+              {[{ to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
+                <NavLink key={item.to} to={item.to} className={navClass}>
                   {item.label}
                 </NavLink>
               ))}
