@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
+import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { buttonClass } from "~/features/discussions/components/button-class";
@@ -206,8 +207,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** A GET form: the filters live in the URL. With JavaScript the list follows as the member types. */
 function FilterForm({ q, category, categories }: { q: string; category?: number; categories: { id: number; name: string }[] }) {
-  const submit = useSubmit();
-  const timer = useRef<number | undefined>(undefined);
+  const autoSubmit = useAutoSubmit(SEARCH_DEBOUNCE_MS);
   const searchRef = useRef<HTMLInputElement>(null);
   const categoryRef = useRef<HTMLSelectElement>(null);
 
@@ -216,7 +216,6 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = q;
     if (categoryRef.current) categoryRef.current.value = category ? String(category) : "";
   }, [q, category]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   return (
     <Form
@@ -225,19 +224,8 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
       role="search"
       aria-label="Discussion filters"
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
-      onChange={(event) => {
-        const form = event.currentTarget;
-        const isTyping = (event.target as HTMLElement).tagName === "INPUT";
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => {
-          // Only the filters in use go into the URL (no empty "category=").
-          const params = new URLSearchParams();
-          for (const [name, value] of new FormData(form)) {
-            if (typeof value === "string" && value.trim() !== "") params.set(name, value);
-          }
-          submit(params, { method: "get", action: routes.discussions, replace: true, preventScrollReset: true });
-        }, isTyping ? SEARCH_DEBOUNCE_MS : 0);
-      }}
+      // Typing waits for a pause; picking a category goes at once.
+      onChange={(event) => autoSubmit(event.currentTarget, (event.target as HTMLElement).tagName !== "INPUT")}
     >
       <div className="flex-1">
         <label htmlFor="discussion-search" className="block text-sm font-medium text-slate-800">

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
+import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { Pagination } from "~/components/ui/pagination";
 import { leaderboardPeriods, parseLeaderboardPeriod, type LeaderboardPeriod } from "~/features/gamification/rules";
 import { MemberCard, StatCard, TopContributorList } from "~/features/members/components/member-pieces";
@@ -42,8 +42,7 @@ export default function MembersPage() {
   const { communityName, stats, period, topContributors, directory } = useLoaderData<typeof loader>();
   const { search } = directory;
   const base = { q: search.q, skill: search.skill, period };
-  const submit = useSubmit();
-  const timer = useRef<number>();
+  const autoSubmit = useAutoSubmit();
   const isFiltered = search.q !== "" || search.skill !== "all";
 
   return (
@@ -66,11 +65,7 @@ export default function MembersPage() {
         role="search"
         aria-label="Member search"
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-        onChange={(event) => {
-          const form = event.currentTarget;
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-        }}
+        onChange={(event) => autoSubmit(event.currentTarget)}
       >
         <div className="min-w-[14rem] flex-1 space-y-1">
           <label htmlFor="member-search" className="block text-sm font-medium text-slate-800">
