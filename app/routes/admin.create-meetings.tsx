@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { buttonClass } from "~/components/ui/button";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { adminMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
 import { MeetingForm } from "~/features/meetings/components/meeting-form";
-import { secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import { loadScheduleForm } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
@@ -38,7 +38,7 @@ export default function AdminCreateMeetings() {
           timeZone={timeZone}
           lastResult={actionData?.result ?? null}
           cancel={
-            <Link to={meetingPaths.adminManage} className={secondaryButton}>
+            <Link to={meetingPaths.adminManage} className={buttonClass("secondary")}>
               Cancel
             </Link>
           }

@@ -7,6 +7,7 @@ import { sendTestEmail } from "~/features/mail/test-mail.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Mail", matches);
 
@@ -49,9 +50,9 @@ export default function MailTab() {
           </p>
         </div>
         <Form method="post">
-          <button type="submit" disabled={isSending} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70">
+          <Button disabled={isSending}>
             {isSending ? "Sending..." : "Send test e-mail"}
-          </button>
+          </Button>
           <p className="mt-1 text-xs text-slate-500">To {adminEmail}</p>
         </Form>
       </div>

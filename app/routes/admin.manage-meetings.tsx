@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { buttonClass } from "~/components/ui/button";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/page";
@@ -6,7 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { adminMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
 import { Modal } from "~/features/meetings/components/dialogs";
-import { DialogTrigger, Tag, secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { DialogTrigger, Tag } from "~/features/meetings/components/meeting-parts";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import type { MeetingView } from "~/features/meetings/meetings.server";
 import { loadManageMeetings } from "~/features/meetings/manage.server";
@@ -48,7 +49,7 @@ export default function AdminManageMeetings() {
             {countLabel(total, "meeting")}, newest first. Times are in {timeZone}.
           </p>
         </div>
-        <Link to={meetingPaths.adminCreate} className={secondaryButton}>
+        <Link to={meetingPaths.adminCreate} className={buttonClass("secondary")}>
           Create Meetings
         </Link>
       </div>
@@ -71,7 +72,7 @@ export default function AdminManageMeetings() {
                 </div>
               </div>
               <div className="flex gap-2">
-                <DialogTrigger to={meetingPaths.edit(meeting.id)} params={{ returnTo }} className={secondaryButton} label={`Edit meeting ${meeting.title}`}>
+                <DialogTrigger to={meetingPaths.edit(meeting.id)} params={{ returnTo }} className={buttonClass("secondary")} label={`Edit meeting ${meeting.title}`}>
                   Edit
                 </DialogTrigger>
                 <DialogTrigger
@@ -97,7 +98,7 @@ export default function AdminManageMeetings() {
             action={meetingPaths.adminManage}
             returnTo={returnTo}
             cancel={
-              <button type="button" className={secondaryButton} onClick={() => setDeleting(null)}>
+              <button type="button" className={buttonClass("secondary")} onClick={() => setDeleting(null)}>
                 Cancel
               </button>
             }

@@ -12,6 +12,7 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings · Admin Panel", matches);
 
@@ -287,9 +288,9 @@ function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?:
           {toggle("showSupportLinks", "Show Support Links")}
           {toggle("isActive", "Footer Active")}
         </fieldset>
-        <button type="submit" disabled={isSaving} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-70">
+        <Button disabled={isSaving}>
           {isSaving ? "Saving..." : "Save Footer Settings"}
-        </button>
+        </Button>
       </Form>
     </section>
   );

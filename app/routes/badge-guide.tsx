@@ -8,6 +8,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("How to Earn Badges", matches, "Every badge of the community and how to earn it.");
 
@@ -103,7 +104,7 @@ export default function BadgeGuidePage() {
           ))}
         </ul>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to={routes.discussions} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700">
+          <Link to={routes.discussions} className={buttonClass()}>
             Join Discussions
           </Link>
           <Link to={routes.meetings} className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">

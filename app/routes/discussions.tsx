@@ -5,7 +5,7 @@ import { EmptyState, PageHeader } from "~/components/ui/page";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
-import { buttonClass } from "~/features/discussions/components/button-class";
+import { buttonClass } from "~/components/ui/button";
 import { PostCard, PostCardSkeleton, type PostCardData } from "~/features/discussions/components/post-card";
 import { authorName } from "~/features/discussions/components/post-meta";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { buttonClass } from "~/components/ui/button";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
@@ -14,7 +15,7 @@ import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete
 import { Modal } from "~/features/meetings/components/dialogs";
 import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
 import { MeetingForm } from "~/features/meetings/components/meeting-form";
-import { DialogTrigger, primaryButton, secondaryButton } from "~/features/meetings/components/meeting-parts";
+import { DialogTrigger } from "~/features/meetings/components/meeting-parts";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import type { MeetingView } from "~/features/meetings/meetings.server";
@@ -85,7 +86,7 @@ export default function MeetingsPage() {
   };
   const close = () => setDialog(null);
   const cancelButton = (
-    <button type="button" className={secondaryButton} onClick={close}>
+    <button type="button" className={buttonClass("secondary")} onClick={close}>
       Cancel
     </button>
   );
@@ -103,11 +104,11 @@ export default function MeetingsPage() {
         description={<>Live video meetings on AI trends, every week. Times are shown in {timeZone}.</>}
         actions={
           <div className="flex flex-wrap gap-2">
-            <a href={meetingPaths.feed} className={secondaryButton}>
+            <a href={meetingPaths.feed} className={buttonClass("secondary")}>
               Subscribe to calendar
             </a>
             {canManage ? (
-              <DialogTrigger to={meetingPaths.create} className={primaryButton} onOpen={() => setDialog({ kind: "create" })}>
+              <DialogTrigger to={meetingPaths.create} className={buttonClass()} onOpen={() => setDialog({ kind: "create" })}>
                 Schedule Meeting
               </DialogTrigger>
             ) : null}

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { buttonClass } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/ui/page";
 import { adminMessages, pageMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
-import { secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { loadManagedMeeting } from "~/features/meetings/manage.server";
 import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
@@ -38,7 +38,7 @@ export default function DeleteMeetingPage() {
           action={meetingPaths.remove(meeting.id)}
           returnTo={returnTo}
           cancel={
-            <Link to={returnTo} className={secondaryButton}>
+            <Link to={returnTo} className={buttonClass("secondary")}>
               Cancel
             </Link>
           }

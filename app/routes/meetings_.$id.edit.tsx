@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { buttonClass } from "~/components/ui/button";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/ui/page";
 import { adminMessages, pageMessages, submitUpdateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
 import { MeetingForm } from "~/features/meetings/components/meeting-form";
-import { secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import { loadManagedMeeting } from "~/features/meetings/manage.server";
 import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
@@ -51,7 +51,7 @@ export default function EditMeetingPage() {
           }}
           lastResult={actionData?.result ?? null}
           cancel={
-            <Link to={returnTo} className={secondaryButton}>
+            <Link to={returnTo} className={buttonClass("secondary")}>
               Cancel
             </Link>
           }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { buttonClass } from "~/components/ui/button";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/ui/page";
 import { pageMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
 import { MeetingForm } from "~/features/meetings/components/meeting-form";
-import { secondaryButton } from "~/features/meetings/components/meeting-parts";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import { loadScheduleForm } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
@@ -36,7 +36,7 @@ export default function ScheduleMeetingPage() {
           timeZone={timeZone}
           lastResult={actionData?.result ?? null}
           cancel={
-            <Link to={meetingPaths.list} className={secondaryButton}>
+            <Link to={meetingPaths.list} className={buttonClass("secondary")}>
               Cancel
             </Link>
           }

@@ -10,6 +10,7 @@ import { requireUser } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches, "Meet the members of the community and its top contributors.");
 
@@ -97,9 +98,9 @@ export default function MembersPage() {
           </select>
         </div>
         {period !== "all" ? <input type="hidden" name="period" value={period} /> : null}
-        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700">
+        <Button>
           Search
-        </button>
+        </Button>
         {isFiltered ? (
           <Link to={searchFor(base, { q: "", skill: "all" })} className="px-2 py-2 text-sm font-semibold text-slate-600 hover:underline">
             Clear

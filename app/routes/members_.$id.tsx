@@ -19,6 +19,7 @@ import { routes } from "~/utils/routes";
 import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.profile.name ?? "Member", matches, "A member's public profile.");
 
@@ -163,7 +164,7 @@ export default function MemberProfilePage() {
                   </p>
                   <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-2">
                     <img src={profile.avatarUrl} alt={`Profile picture of ${profile.name}`} width={96} height={96} className="h-24 w-24 rounded-full border border-red-200 object-cover" />
-                    <button type="submit" name="intent" value="remove-avatar" className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+                    <button type="submit" name="intent" value="remove-avatar" className={buttonClass("danger")}>
                       Remove Picture
                     </button>
                     <Link to={`${routes.member(profile.id)}#moderation`} preventScrollReset className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">

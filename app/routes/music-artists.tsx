@@ -13,6 +13,7 @@ import { parseArtistFilters } from "~/features/artists/schemas";
 import { artistUrls } from "~/features/artists/urls";
 import { requireUser, userCan } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Music Artists", matches, "Discover, rate and comment on AI music artists.");
 
@@ -98,9 +99,9 @@ export default function MusicArtistsPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+        <Button>
           Search
-        </button>
+        </Button>
       </Form>
 
       {featured.length ? (

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
-import { buttonClass } from "~/features/discussions/components/button-class";
+import { buttonClass } from "~/components/ui/button";
 import { formatPostDateTime } from "~/features/discussions/format";
 import { listNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from "~/features/notifications/notifications.server";
 import { requireUser } from "~/utils/auth.server";

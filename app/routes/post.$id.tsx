@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
-import { buttonClass } from "~/features/discussions/components/button-class";
+import { buttonClass } from "~/components/ui/button";
 import { LikeButton } from "~/features/discussions/components/like-button";
 import { PostForm as ServerPostForm } from "~/features/discussions/components/post-form";
 import { AuthorLine, authorName, CategoryBadge, PinnedBadge } from "~/features/discussions/components/post-meta";

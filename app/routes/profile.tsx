@@ -26,6 +26,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { errorToast } from "~/utils/toast";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
@@ -276,7 +277,7 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
         <button
           type="submit"
           disabled={isSaving}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+          className={buttonClass()}
         >
           {isSaving ? "Saving..." : "Save Changes"}
         </button>

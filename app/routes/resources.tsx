@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
 import { errorToast } from "~/utils/toast";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
 
@@ -122,9 +123,9 @@ export default function ResourcesPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+        <Button>
           Search
-        </button>
+        </Button>
       </Form>
 
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">

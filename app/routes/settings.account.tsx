@@ -26,6 +26,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { currentSessionId, destroyUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Account settings", matches);
 
@@ -175,7 +176,7 @@ function SubmitButton({ intent, children, isDanger = false }: { intent: string; 
       name="intent"
       value={intent}
       disabled={isBusy}
-      className={`rounded-md px-4 py-2 text-sm font-semibold text-white shadow-sm disabled:cursor-wait disabled:opacity-70 ${isDanger ? "bg-red-600 hover:bg-red-700" : "bg-indigo-600 hover:bg-indigo-700"}`}
+      className={buttonClass(isDanger ? "danger" : "primary")}
     >
       {isBusy ? "Saving..." : children}
     </button>

@@ -5,6 +5,7 @@ import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } fro
 import { isAppError } from "~/utils/errors.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => [...pageMeta("Unsubscribe", matches), { name: "robots", content: "noindex" }];
 
@@ -56,9 +57,9 @@ export default function UnsubscribePage() {
           <Form method="post" className="mt-4 space-y-4">
             <p className="text-sm text-slate-700">Stop these e-mails: {page.label?.toLowerCase()}?</p>
             <input type="hidden" name="token" value={page.token} />
-            <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+            <Button>
               Unsubscribe
-            </button>
+            </Button>
           </Form>
         )}
     </CenteredCard>

@@ -4,6 +4,7 @@ import { Header } from "~/components/layout/header";
 import { SkipLink } from "~/components/ui/skip-link";
 import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
 import type { loader } from "~/root";
+import { buttonClass } from "~/components/ui/button";
 
 /** The root error boundary's page: the header, the error and the footer. */
 export function ErrorPage() {
@@ -39,7 +40,7 @@ export function ErrorMessage({ title, message }: { title: string; message: strin
     <div className="rounded-xl border border-slate-200 bg-white p-10 shadow-sm">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-600">{message}</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700">
+      <Link to="/" className={`mt-6 ${buttonClass()}`}>
         Go to the dashboard
       </Link>
     </div>

@@ -1,5 +1,6 @@
 import { SocialLinkList } from "~/components/ui/social-icon";
 import { copyrightLine, type PublicSettings } from "~/features/settings/settings";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * The global footer from footer settings (defaults when missing); hidden entirely when inactive.
@@ -43,7 +44,7 @@ export function GlobalFooter({ settings, year }: { settings: PublicSettings; yea
                 href={button.url}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+                className={buttonClass()}
               >
                 {button.label}
               </a>

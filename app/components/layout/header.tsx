@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { routes } from "~/utils/routes";
 import { themeLabels, themes, type Theme } from "~/utils/theme";
+import { buttonClass } from "~/components/ui/button";
 
 export type ShellUser = { id: string; name: string; avatar?: { src: string; srcSet: string } | null; isAdmin: boolean; isModerator?: boolean };
 
@@ -84,13 +85,13 @@ export function Header({
             <Link to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
               Already a member? Sign In
             </Link>
-            <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+            <Link to={routes.login} className={buttonClass()}>
               Join the Community
             </Link>
           </div>
           <div className="flex items-center gap-2">
             <ThemeMenu theme={theme} />
-            <Link to={routes.login} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white sm:hidden">
+            <Link to={routes.login} className={`sm:hidden ${buttonClass()}`}>
               Login
             </Link>
           </div>

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { FieldErrors } from "./field-errors";
+import { buttonClass } from "~/components/ui/button";
 
 export { FieldErrors };
 
@@ -45,7 +46,7 @@ export function PrimaryButton({ children, disabled, name, value }: { children: R
       name={name}
       value={value}
       disabled={disabled}
-      className="w-full rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+      className={`w-full ${buttonClass()}`}
     >
       {children}
     </button>
@@ -88,7 +89,7 @@ export function FormActions({
         <button
           type="submit"
           disabled={isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+          className={buttonClass()}
         >
           {isPending ? pendingLabel : submitLabel}
         </button>

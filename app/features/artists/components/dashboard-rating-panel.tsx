@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { artistUrls } from "../urls";
 import type { CardPanel, CardViewer } from "./card-view";
 import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
+import { Button } from "~/components/ui/button";
 
 /**
  * The dashboard's artist rating section: the same markup, texts and forms as RatingPanel, without
@@ -42,9 +43,9 @@ export function DashboardRatingPanel({ artistId, artistName, panel, viewer }: { 
                 placeholder={`Share your thoughts about ${artistName}...`}
                 className="block w-full rounded-md border border-slate-300 px-3 py-2"
               />
-              <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700">
+              <Button size="sm">
                 Post Comment
-              </button>
+              </Button>
             </Form>
           </details>
         </>

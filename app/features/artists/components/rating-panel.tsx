@@ -5,6 +5,7 @@ import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";
 import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
+import { buttonClass } from "~/components/ui/button";
 
 export type PanelViewer = CardViewer;
 type ActionError = { field?: string; message?: string; comment?: string; artistId?: number; back?: string };
@@ -154,7 +155,7 @@ export function RatingPanel({
               <button
                 type="submit"
                 disabled={commentFetcher.state !== "idle"}
-                className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700 disabled:opacity-70"
+                className={buttonClass("primary", "sm")}
               >
                 {commentFetcher.state !== "idle" ? "Posting..." : "Post Comment"}
               </button>

@@ -2,7 +2,6 @@ import { FieldErrors } from "~/components/ui/field-errors";
 import { MentionSuggestions } from "~/components/ui/mention-suggestions";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-export { buttonClass } from "./button-class";
 
 const controlClass = (hasError: boolean) =>
   `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`;

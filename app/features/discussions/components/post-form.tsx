@@ -4,7 +4,8 @@ import { AddImageField } from "~/components/ui/add-image-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { postConstraints } from "../constraints";
 import { DraftKeeper } from "~/components/ui/draft-keeper";
-import { buttonClass, MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
+import { buttonClass } from "~/components/ui/button";
+import { MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
 
 // 'Similar discussions' loads once the member types a title (page weight: docs/operations.md).
 // Marked pure so that a page importing this module only for the server (post.$id.tsx) does not load it.

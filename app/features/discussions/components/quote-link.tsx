@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { quoteMarkdown } from "../quote";
-import { buttonClass } from "./button-class";
+import { buttonClass } from "~/components/ui/button";
 
 const REPLY_TEXTAREA_ID = "reply-form-content";
 

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { DraftKeeper } from "~/components/ui/draft-keeper";
-import { buttonClass, MARKDOWN_HINT, TextAreaField } from "./fields";
+import { buttonClass } from "~/components/ui/button";
+import { MARKDOWN_HINT, TextAreaField } from "./fields";
 
 /** A reply (or reply edit) form: a plain POST form; the server validates and re-renders it with the text kept. */
 export function ReplyForm({

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
 import type { SocialIconShape } from "~/components/ui/social-icon-shapes";
 import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
 
 export type SocialLink = { platform: SocialPlatform; url: string; icon: SocialIconShape };
 
@@ -25,10 +26,6 @@ const BADGES = [
   { icon: "🚀", name: "AI Innovator", level: "Expert", text: "Contribute significantly to AI discussions." },
 ] as const;
 
-const primaryButton =
-  "inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
-const secondaryButton =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-indigo-200 bg-white px-5 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 const textLink =
   "inline-flex min-h-11 items-center font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600";
 
@@ -74,7 +71,7 @@ export function LandingPage({
             <Link to="/login" className={textLink}>
               Already a member? Sign In Here
             </Link>
-            <Link to="/login" className={primaryButton}>
+            <Link to="/login" className={buttonClass("primary", "lg")}>
               Join the Community
             </Link>
             {themeMenu}
@@ -102,10 +99,10 @@ export function LandingPage({
             </ul>
             <p className="mt-8 text-lg font-semibold text-slate-900">Joining is free.</p>
             <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Link to="/login" className={primaryButton}>
+              <Link to="/login" className={buttonClass("primary", "lg")}>
                 Join for Free
               </Link>
-              <a href="#features" className={secondaryButton}>
+              <a href="#features" className={buttonClass("secondary", "lg")}>
                 Learn More
               </a>
             </div>

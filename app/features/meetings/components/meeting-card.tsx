@@ -1,6 +1,7 @@
 import type { MeetingView } from "../meetings.server";
+import { buttonClass } from "~/components/ui/button";
 import { meetingPaths } from "../paths";
-import { AddToCalendarLink, AttendeeCount, DialogTrigger, JoinLink, MeetingTags, RegistrationControls, secondaryButton, Tag } from "./meeting-parts";
+import { AddToCalendarLink, AttendeeCount, DialogTrigger, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
 
 export type ManageHandlers = {
   onEdit: (meeting: MeetingView) => void;
@@ -85,7 +86,7 @@ export function PastMeetingCard({ meeting, handlers, canManage }: { meeting: Mee
       </p>
       {meeting.replayUrl ? (
         <div className="mt-4">
-          <a href={meeting.replayUrl} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+          <a href={meeting.replayUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
             Watch Replay<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </div>

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
 import type { ReactNode } from "react";
 import { getFormProps, getInputProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "../constants";
 import { createMeetingConstraints, meetingConstraints } from "../constraints";
 import { FieldErrors, FormField } from "~/components/ui/form-field";
-import { primaryButton } from "./meeting-parts";
 
 export type MeetingFormDefaults = {
   title?: string;
@@ -137,7 +137,7 @@ export function MeetingForm({
       ) : null}
       <div className="flex justify-end gap-2 pt-2">
         {cancel}
-        <button type="submit" className={primaryButton} disabled={isPending}>
+        <button type="submit" className={buttonClass()} disabled={isPending}>
           {isPending ? pendingLabel : submitLabel}
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
 import type { ReactNode } from "react";
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
@@ -28,16 +29,11 @@ export function MeetingTags({ meeting }: { meeting: MeetingView }) {
   );
 }
 
-const buttonBase =
-  "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
-export const primaryButton = `${buttonBase} bg-indigo-600 text-white hover:bg-indigo-700 disabled:opacity-70`;
-export const secondaryButton = `${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-70`;
-
 /** The Join button: through /meetings/:id/join (records attendance), in a new tab. */
 export function JoinLink({ meeting, label = "Join Meeting" }: { meeting: MeetingView; label?: string }) {
   if (!meeting.hasJoinLink) return null;
   return (
-    <a href={meetingPaths.join(meeting.id)} target="_blank" rel="noopener noreferrer" className={primaryButton}>
+    <a href={meetingPaths.join(meeting.id)} target="_blank" rel="noopener noreferrer" className={buttonClass()}>
       {label}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -84,7 +80,7 @@ export function RegistrationControls({
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="meetingId" value={meeting.id} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <button type="submit" className={secondaryButton} disabled={pendingIntent === "cancel"}>
+        <button type="submit" className={buttonClass("secondary")} disabled={pendingIntent === "cancel"}>
           Register
         </button>
       </fetcher.Form>
@@ -94,7 +90,7 @@ export function RegistrationControls({
     <>
       <Tag tone="green">✓ Registered</Tag>
       {meeting.registrationUrl ? (
-        <a href={meeting.registrationUrl} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+        <a href={meeting.registrationUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
           Registration page<span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : null}

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
+import { buttonClass } from "~/components/ui/button";
 
 export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 
@@ -51,7 +52,7 @@ export function AvatarForm({ name, avatarUrl, action, maxMegabytes }: { name: st
             name="intent"
             value="avatar"
             disabled={intent === "avatar"}
-            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+            className={buttonClass()}
           >
             {intent === "avatar" ? "Uploading..." : "Save picture"}
           </button>

@@ -5,6 +5,7 @@ import { FieldErrors } from "~/components/ui/form-field";
 import { routes } from "~/utils/routes";
 import { REASON_MAX_LENGTH, targetNouns, UNTIL_LIFTED, WARNING_MAX } from "../constants";
 import type { QueueGroup } from "../reports.server";
+import { Button } from "~/components/ui/button";
 
 type Group = SerializeFrom<QueueGroup>;
 type Failure = { message: string; values?: Record<string, string> } | null;
@@ -123,9 +124,9 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
               className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
             />
             <FieldErrors id={`${warnId}-error`} errors={warnFailed && failure ? [failure.message] : undefined} />
-            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700">
+            <Button size="sm">
               Send warning
-            </button>
+            </Button>
           </Form>
         </details>
       ) : null}

@@ -5,6 +5,7 @@ import { isHttpUrl } from "~/utils/url";
 import { resourceUrls } from "../urls";
 import { ResourceThumbnail } from "./resource-thumbnail";
 import { countLabel } from "~/utils/plural";
+import { buttonClass } from "~/components/ui/button";
 
 /** '4.5/5' (one decimal). */
 export function formatResourceRating(rating: number): string {
@@ -125,7 +126,7 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
           target="_blank"
           rel="noopener noreferrer"
           title="Opens in a new tab"
-          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700"
+          className={buttonClass("primary", "sm")}
         >
           Visit
         </a>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { FormResult } from "~/components/ui/use-server-form";
 import { resourceUrls } from "../urls";
 import { ResourceForm } from "./resource-form";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * 'Submit Resource': a link to the form's own page (without JavaScript); with JavaScript the same
@@ -47,7 +48,7 @@ export function SubmitResourceDialog({ lastResult }: { lastResult?: FormResult |
           setIsOpen(true);
           dialogRef.current?.showModal();
         }}
-        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+        className={buttonClass()}
       >
         Submit Resource
       </Link>
