@@ -8,7 +8,9 @@ import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-
 import { ArtistForm } from "~/features/artists/components/artist-form";
 import { Pagination } from "~/components/ui/pagination";
 import { submitArtistForm } from "~/features/artists/form.server";
-import { DeleteConfirmation, ModalDialog, useCloseAfterSubmit } from "~/features/resources/components/modal-dialog";
+import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
+import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
+import { buttonClass } from "~/components/ui/button";
 import { requirePagePermission } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -113,7 +115,13 @@ export default function ManageArtistsTab() {
       {deleting ? (
         <Card className="mb-6 max-w-2xl">
           <h3 className="mb-2 text-lg font-semibold text-slate-900">Delete “{deleting.name}”?</h3>
-          <DeleteConfirmation question={DELETE_QUESTION} action={`${path}?delete=${deleting.id}`} idName="artistId" id={deleting.id} cancelHref={path} />
+          <DeleteConfirmation question={DELETE_QUESTION} action={`${path}?delete=${deleting.id}`} fields={{ intent: "delete", artistId: deleting.id }}
+            cancel={
+              <Link to={path} className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+            }
+          />
         </Card>
       ) : null}
 
@@ -165,7 +173,7 @@ export default function ManageArtistsTab() {
       )}
       <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Artist list pages" />
 
-      <ModalDialog isOpen={Boolean(shownEdit)} onClose={closeEdit} title="Edit Artist">
+      <Dialog open={Boolean(shownEdit)} onClose={closeEdit} title="Edit Artist">
         {shownEdit ? (
           <ArtistForm
             key={shownEdit.id}
@@ -180,10 +188,16 @@ export default function ManageArtistsTab() {
             onCancel={closeEdit}
           />
         ) : null}
-      </ModalDialog>
-      <ModalDialog isOpen={Boolean(dialogDelete)} onClose={closeDelete} title="Delete Artist">
-        {dialogDelete ? <DeleteConfirmation question={DELETE_QUESTION} action={path} idName="artistId" id={dialogDelete.id} onCancel={closeDelete} /> : null}
-      </ModalDialog>
+      </Dialog>
+      <Dialog open={Boolean(dialogDelete)} onClose={closeDelete} title="Delete Artist">
+        {dialogDelete ? <DeleteConfirmation question={DELETE_QUESTION} action={path} fields={{ intent: "delete", artistId: dialogDelete.id }}
+            cancel={
+              <button type="button" onClick={closeDelete} className={buttonClass("secondary")}>
+                Cancel
+              </button>
+            }
+          /> : null}
+      </Dialog>
     </>
   );
 }

@@ -6,8 +6,8 @@ import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { adminMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
-import { Modal } from "~/features/meetings/components/dialogs";
-import { DialogTrigger, Tag } from "~/features/meetings/components/meeting-parts";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { Tag } from "~/features/meetings/components/meeting-parts";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import type { MeetingView } from "~/features/meetings/meetings.server";
 import { loadManageMeetings } from "~/features/meetings/manage.server";
@@ -90,7 +90,7 @@ export default function AdminManageMeetings() {
         </ul>
       )}
       <Pagination page={page} pageCount={pageCount} label="Meetings pages" layout="spread" />
-      <Modal open={deleting !== null} onClose={() => setDeleting(null)} title="Delete Meeting" titleId="admin-delete-meeting-title" role="alertdialog">
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete Meeting" titleId="admin-delete-meeting-title" role="alertdialog">
         {deleting ? (
           <DeleteMeetingConfirmation
             meetingId={deleting.id}
@@ -104,7 +104,7 @@ export default function AdminManageMeetings() {
             }
           />
         ) : null}
-      </Modal>
+      </Dialog>
     </section>
   );
 }

@@ -4,7 +4,9 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useCallback, useState } from "react";
 import { Card, EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
-import { DeleteConfirmation, ModalDialog, useCloseAfterSubmit } from "~/features/resources/components/modal-dialog";
+import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
+import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
+import { buttonClass } from "~/components/ui/button";
 import { ResourceForm } from "~/features/resources/components/resource-form";
 import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources/constants";
 import { submitResourceForm } from "~/features/resources/form.server";
@@ -113,7 +115,13 @@ export default function ManageResourcesTab() {
       {deleting ? (
         <Card className="mb-6 max-w-2xl">
           <h3 className="mb-2 text-lg font-semibold text-slate-900">Delete “{deleting.title}”?</h3>
-          <DeleteConfirmation question={DELETE_QUESTION} action={`${path}?delete=${deleting.id}`} idName="resourceId" id={deleting.id} cancelHref={path} />
+          <DeleteConfirmation question={DELETE_QUESTION} action={`${path}?delete=${deleting.id}`} fields={{ intent: "delete", resourceId: deleting.id }}
+            cancel={
+              <Link to={path} className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+            }
+          />
         </Card>
       ) : null}
 
@@ -165,7 +173,7 @@ export default function ManageResourcesTab() {
       )}
       <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Resource list pages" />
 
-      <ModalDialog isOpen={Boolean(shownEdit)} onClose={closeEdit} title="Edit Resource">
+      <Dialog open={Boolean(shownEdit)} onClose={closeEdit} title="Edit Resource">
         {shownEdit ? (
           <ResourceForm
             key={shownEdit.id}
@@ -180,10 +188,16 @@ export default function ManageResourcesTab() {
             onCancel={closeEdit}
           />
         ) : null}
-      </ModalDialog>
-      <ModalDialog isOpen={Boolean(dialogDelete)} onClose={closeDelete} title="Delete Resource">
-        {dialogDelete ? <DeleteConfirmation question={DELETE_QUESTION} action={path} idName="resourceId" id={dialogDelete.id} onCancel={closeDelete} /> : null}
-      </ModalDialog>
+      </Dialog>
+      <Dialog open={Boolean(dialogDelete)} onClose={closeDelete} title="Delete Resource">
+        {dialogDelete ? <DeleteConfirmation question={DELETE_QUESTION} action={path} fields={{ intent: "delete", resourceId: dialogDelete.id }}
+            cancel={
+              <button type="button" onClick={closeDelete} className={buttonClass("secondary")}>
+                Cancel
+              </button>
+            }
+          /> : null}
+      </Dialog>
     </>
   );
 }

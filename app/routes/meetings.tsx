@@ -12,10 +12,9 @@ import {
   type MeetingActionData,
 } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
-import { Modal } from "~/features/meetings/components/dialogs";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
 import { MeetingForm } from "~/features/meetings/components/meeting-form";
-import { DialogTrigger } from "~/features/meetings/components/meeting-parts";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import type { MeetingView } from "~/features/meetings/meetings.server";
@@ -159,7 +158,7 @@ export default function MeetingsPage() {
 
       {canManage ? (
         <>
-          <Modal open={dialog?.kind === "create"} renderOpen={serverOpenCreate && dialog === null} onClose={close} title="Schedule Meeting" titleId="create-meeting-title">
+          <Dialog open={dialog?.kind === "create"} renderOpen={serverOpenCreate && dialog === null} onClose={close} title="Schedule Meeting" titleId="create-meeting-title">
             <MeetingForm
               mode="create"
               formId="create-meeting-form"
@@ -169,8 +168,8 @@ export default function MeetingsPage() {
               lastResult={actionData?.intent === "create" ? actionData.result : null}
               cancel={cancelButton}
             />
-          </Modal>
-          <Modal
+          </Dialog>
+          <Dialog
             open={dialog?.kind === "edit"}
             renderOpen={Boolean(serverOpenEdit) && dialog === null}
             onClose={close}
@@ -200,12 +199,12 @@ export default function MeetingsPage() {
                 cancel={cancelButton}
               />
             ) : null}
-          </Modal>
-          <Modal open={dialog?.kind === "delete"} onClose={close} title="Delete Meeting" titleId="delete-meeting-title" role="alertdialog">
+          </Dialog>
+          <Dialog open={dialog?.kind === "delete"} onClose={close} title="Delete Meeting" titleId="delete-meeting-title" role="alertdialog">
             {dialog?.kind === "delete" ? (
               <DeleteMeetingConfirmation meetingId={dialog.meeting.id} meetingTitle={dialog.meeting.title} action={meetingPaths.list} intent="delete" cancel={cancelButton} />
             ) : null}
-          </Modal>
+          </Dialog>
         </>
       ) : null}
     </>

@@ -1,7 +1,8 @@
 import type { MeetingView } from "../meetings.server";
 import { buttonClass } from "~/components/ui/button";
+import { DialogTrigger } from "~/components/ui/dialog";
 import { meetingPaths } from "../paths";
-import { AddToCalendarLink, AttendeeCount, DialogTrigger, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
+import { AddToCalendarLink, AttendeeCount, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
 
 export type ManageHandlers = {
   onEdit: (meeting: MeetingView) => void;

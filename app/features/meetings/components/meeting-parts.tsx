@@ -5,7 +5,6 @@ import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
 import { TimeZoneScript } from "./time-zone-script";
 
-export { DialogTrigger } from "./dialog-trigger";
 
 export function Tag({ children, tone = "slate" }: { children: ReactNode; tone?: "slate" | "green" | "indigo" | "amber" | "red" }) {
   const tones = {

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { ModalDialog } from "~/components/ui/modal-dialog";
+import { Dialog } from "~/components/ui/dialog";
 import type { FormResult } from "~/components/ui/use-server-form";
 import { ReportForm } from "./report-form";
 
@@ -18,8 +18,8 @@ export default function ReportDialog({ action, title, onClose }: { action: strin
     if (location.key !== openedAt.current) onClose();
   }, [location.key, onClose]);
   return (
-    <ModalDialog isOpen onClose={onClose} title={title}>
+    <Dialog open onClose={onClose} title={title}>
       <ReportForm FormComponent={fetcher.Form} action={action} lastResult={fetcher.data?.result} isPending={fetcher.state !== "idle"} onCancel={onClose} />
-    </ModalDialog>
+    </Dialog>
   );
 }
