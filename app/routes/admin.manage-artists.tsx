@@ -1,16 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useCallback, useState } from "react";
-import { Card, EmptyState } from "~/components/ui/page";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ManageList } from "~/features/admin/components/manage-list";
 import { deleteArtist, getArtist, listArtists, type ArtistView } from "~/features/artists/artists.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-card";
 import { ArtistForm } from "~/features/artists/components/artist-form";
-import { Pagination } from "~/components/ui/pagination";
 import { submitArtistForm } from "~/features/artists/form.server";
-import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
-import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
-import { buttonClass } from "~/components/ui/button";
 import { requirePagePermission } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -71,133 +66,39 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "nume
 export default function ManageArtistsTab() {
   const { items, total, page, pageCount, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const failedEdit = actionData?.intent === "update" ? (items.find((item) => item.id === actionData.editId) ?? editing) : null;
-  const [dialogEdit, setDialogEdit] = useState<ArtistView | null>(null);
-  const [dialogDelete, setDialogDelete] = useState<ArtistView | null>(null);
-  const shownEdit = dialogEdit ?? (failedEdit && !editing ? failedEdit : null);
-  const closeEdit = useCallback(() => setDialogEdit(null), []);
-  const closeDelete = useCallback(() => setDialogDelete(null), []);
-  useCloseAfterSubmit(Boolean(actionData?.result?.status === "error"), closeEdit);
-  useCloseAfterSubmit(false, closeDelete);
-
-  const stepHref = (key: "edit" | "delete", id: number) => {
-    const params = new URLSearchParams(searchParams);
-    params.delete("edit");
-    params.delete("delete");
-    params.set(key, String(id));
-    return `?${params.toString()}`;
-  };
-
   return (
-    <>
-      <h2 className="mb-4 text-xl font-semibold text-slate-900">Manage Artists ({total})</h2>
-
-      {editing ? (
-        <Card className="mb-6 max-w-2xl">
-          <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit Artist</h3>
-          <ArtistForm
-            id={`edit-artist-${editing.id}`}
-            action={`${path}?edit=${editing.id}`}
-            intent="update"
-            artistId={editing.id}
-            lastResult={actionData?.intent === "update" ? actionData.result : undefined}
-            defaultValue={editing}
-            submitLabel="Update Artist"
-            pendingLabel="Updating..."
-          />
-          <Link to={path} className="mt-2 inline-block text-sm text-slate-600 hover:underline">
-            Cancel
-          </Link>
-        </Card>
-      ) : null}
-
-      {deleting ? (
-        <Card className="mb-6 max-w-2xl">
-          <h3 className="mb-2 text-lg font-semibold text-slate-900">Delete “{deleting.name}”?</h3>
-          <DeleteConfirmation question={DELETE_QUESTION} action={`${path}?delete=${deleting.id}`} fields={{ intent: "delete", artistId: deleting.id }}
-            cancel={
-              <Link to={path} className={buttonClass("secondary")}>
-                Cancel
-              </Link>
-            }
-          />
-        </Card>
-      ) : null}
-
-      {items.length === 0 ? (
-        <EmptyState title="No artists yet" message="Artists you add appear here, newest first." />
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
-          {items.map((artist) => (
-            <li key={artist.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-artist-row">
-              <div className="flex min-w-0 items-center gap-3">
-                <ArtistAvatar name={artist.name} avatarUrl={artist.avatarUrl} size="h-10 w-10" />
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    {artist.name}{" "}
-                    {artist.featured ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Featured</span> : null}
-                  </p>
-                  <p className="text-xs text-slate-600">
-                    {artist.genre ?? "No genre"} · {formatPlays(artist.playCount)} · Added {dateFormat.format(new Date(artist.createdAt))}
-                  </p>
-                </div>
-              </div>
-              <div className="flex gap-2">
-                <Link
-                  to={stepHref("edit", artist.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setDialogEdit(artist);
-                  }}
-                  aria-label={`Edit ${artist.name}`}
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                >
-                  Edit
-                </Link>
-                <Link
-                  to={stepHref("delete", artist.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setDialogDelete(artist);
-                  }}
-                  aria-label={`Delete ${artist.name}`}
-                  className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                >
-                  Delete
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <ManageList
+      path={path}
+      noun="Artist"
+      total={total}
+      items={items}
+      page={page}
+      pageCount={pageCount}
+      editing={editing}
+      deleting={deleting}
+      failedUpdate={actionData?.intent === "update" ? { id: actionData.editId, result: actionData.result } : null}
+      idName="artistId"
+      deleteQuestion={DELETE_QUESTION}
+      empty={{ title: "No artists yet", message: "Artists you add appear here, newest first." }}
+      rowTestId="admin-artist-row"
+      nameOf={(artist) => artist.name}
+      summary={(artist) => (
+        <div className="flex min-w-0 items-center gap-3">
+          <ArtistAvatar name={artist.name} avatarUrl={artist.avatarUrl} size="h-10 w-10" />
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">
+              {artist.name}{" "}
+              {artist.featured ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Featured</span> : null}
+            </p>
+            <p className="text-xs text-slate-600">
+              {artist.genre ?? "No genre"} · {formatPlays(artist.playCount)} · Added {dateFormat.format(new Date(artist.createdAt))}
+            </p>
+          </div>
+        </div>
       )}
-      <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Artist list pages" />
-
-      <Dialog open={Boolean(shownEdit)} onClose={closeEdit} title="Edit Artist">
-        {shownEdit ? (
-          <ArtistForm
-            key={shownEdit.id}
-            id={`edit-artist-dialog-${shownEdit.id}`}
-            action={path}
-            intent="update"
-            artistId={shownEdit.id}
-            lastResult={actionData?.intent === "update" && actionData.editId === shownEdit.id ? actionData.result : undefined}
-            defaultValue={shownEdit}
-            submitLabel="Update Artist"
-            pendingLabel="Updating..."
-            onCancel={closeEdit}
-          />
-        ) : null}
-      </Dialog>
-      <Dialog open={Boolean(dialogDelete)} onClose={closeDelete} title="Delete Artist">
-        {dialogDelete ? <DeleteConfirmation question={DELETE_QUESTION} action={path} fields={{ intent: "delete", artistId: dialogDelete.id }}
-            cancel={
-              <button type="button" onClick={closeDelete} className={buttonClass("secondary")}>
-                Cancel
-              </button>
-            }
-          /> : null}
-      </Dialog>
-    </>
+      editForm={(artist, props) => (
+        <ArtistForm {...props} intent="update" artistId={artist.id} defaultValue={artist} submitLabel="Update Artist" pendingLabel="Updating..." />
+      )}
+    />
   );
 }

@@ -1,12 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useCallback, useState } from "react";
-import { Card, EmptyState } from "~/components/ui/page";
-import { Pagination } from "~/components/ui/pagination";
-import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
-import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
-import { buttonClass } from "~/components/ui/button";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ManageList } from "~/features/admin/components/manage-list";
 import { ResourceForm } from "~/features/resources/components/resource-form";
 import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources/constants";
 import { submitResourceForm } from "~/features/resources/form.server";
@@ -71,133 +66,39 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "nume
 export default function ManageResourcesTab() {
   const { items, total, page, pageCount, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const failedEdit = actionData?.intent === "update" ? (items.find((item) => item.id === actionData.editId) ?? editing) : null;
-  const [dialogEdit, setDialogEdit] = useState<ResourceView | null>(null);
-  const [dialogDelete, setDialogDelete] = useState<ResourceView | null>(null);
-  const shownEdit = dialogEdit ?? (failedEdit && !editing ? failedEdit : null);
-  const closeEdit = useCallback(() => setDialogEdit(null), []);
-  const closeDelete = useCallback(() => setDialogDelete(null), []);
-  useCloseAfterSubmit(Boolean(actionData?.result?.status === "error"), closeEdit);
-  useCloseAfterSubmit(false, closeDelete);
-
-  const stepHref = (key: "edit" | "delete", id: number) => {
-    const params = new URLSearchParams(searchParams);
-    params.delete("edit");
-    params.delete("delete");
-    params.set(key, String(id));
-    return `?${params.toString()}`;
-  };
-
   return (
-    <>
-      <h2 className="mb-4 text-xl font-semibold text-slate-900">Manage Resources ({total})</h2>
-
-      {editing ? (
-        <Card className="mb-6 max-w-2xl">
-          <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit Resource</h3>
-          <ResourceForm
-            id={`edit-resource-${editing.id}`}
-            action={`${path}?edit=${editing.id}`}
-            intent="update"
-            resourceId={editing.id}
-            lastResult={actionData?.intent === "update" ? actionData.result : undefined}
-            defaultValue={editing}
-            submitLabel="Update Resource"
-            pendingLabel="Updating..."
-          />
-          <Link to={path} className="mt-2 inline-block text-sm text-slate-600 hover:underline">
-            Cancel
-          </Link>
-        </Card>
-      ) : null}
-
-      {deleting ? (
-        <Card className="mb-6 max-w-2xl">
-          <h3 className="mb-2 text-lg font-semibold text-slate-900">Delete “{deleting.title}”?</h3>
-          <DeleteConfirmation question={DELETE_QUESTION} action={`${path}?delete=${deleting.id}`} fields={{ intent: "delete", resourceId: deleting.id }}
-            cancel={
-              <Link to={path} className={buttonClass("secondary")}>
-                Cancel
-              </Link>
-            }
-          />
-        </Card>
-      ) : null}
-
-      {items.length === 0 ? (
-        <EmptyState title="No resources yet" message="Resources you add appear here, newest first." />
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
-          {items.map((resource) => (
-            <li key={resource.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="admin-resource-row">
-              <div className="min-w-0">
-                <p className="font-medium text-slate-900">
-                  <span aria-hidden="true">{resourceTypeIcons[resource.resourceType]}</span> {resource.title}
-                </p>
-                <p className="text-xs text-slate-600">
-                  {resourceTypeLabels[resource.resourceType]} · {difficultyLabels[resource.difficulty]} · {pricingLabels[resource.pricingCategory] ?? resource.pricingCategory} ·
-                  Added {dateFormat.format(new Date(resource.createdAt))}
-                </p>
-                <p className="truncate text-xs text-slate-500" title={resource.url}>
-                  {resource.url.length > 30 ? `${resource.url.slice(0, 30)}...` : resource.url}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <Link
-                  to={stepHref("edit", resource.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setDialogEdit(resource);
-                  }}
-                  aria-label={`Edit ${resource.title}`}
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                >
-                  Edit
-                </Link>
-                <Link
-                  to={stepHref("delete", resource.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setDialogDelete(resource);
-                  }}
-                  aria-label={`Delete ${resource.title}`}
-                  className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                >
-                  Delete
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <ManageList
+      path={path}
+      noun="Resource"
+      total={total}
+      items={items}
+      page={page}
+      pageCount={pageCount}
+      editing={editing}
+      deleting={deleting}
+      failedUpdate={actionData?.intent === "update" ? { id: actionData.editId, result: actionData.result } : null}
+      idName="resourceId"
+      deleteQuestion={DELETE_QUESTION}
+      empty={{ title: "No resources yet", message: "Resources you add appear here, newest first." }}
+      rowTestId="admin-resource-row"
+      nameOf={(resource) => resource.title}
+      summary={(resource) => (
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">
+            <span aria-hidden="true">{resourceTypeIcons[resource.resourceType]}</span> {resource.title}
+          </p>
+          <p className="text-xs text-slate-600">
+            {resourceTypeLabels[resource.resourceType]} · {difficultyLabels[resource.difficulty]} · {pricingLabels[resource.pricingCategory] ?? resource.pricingCategory} ·
+            Added {dateFormat.format(new Date(resource.createdAt))}
+          </p>
+          <p className="truncate text-xs text-slate-500" title={resource.url}>
+            {resource.url.length > 30 ? `${resource.url.slice(0, 30)}...` : resource.url}
+          </p>
+        </div>
       )}
-      <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Resource list pages" />
-
-      <Dialog open={Boolean(shownEdit)} onClose={closeEdit} title="Edit Resource">
-        {shownEdit ? (
-          <ResourceForm
-            key={shownEdit.id}
-            id={`edit-resource-dialog-${shownEdit.id}`}
-            action={path}
-            intent="update"
-            resourceId={shownEdit.id}
-            lastResult={actionData?.intent === "update" && actionData.editId === shownEdit.id ? actionData.result : undefined}
-            defaultValue={shownEdit}
-            submitLabel="Update Resource"
-            pendingLabel="Updating..."
-            onCancel={closeEdit}
-          />
-        ) : null}
-      </Dialog>
-      <Dialog open={Boolean(dialogDelete)} onClose={closeDelete} title="Delete Resource">
-        {dialogDelete ? <DeleteConfirmation question={DELETE_QUESTION} action={path} fields={{ intent: "delete", resourceId: dialogDelete.id }}
-            cancel={
-              <button type="button" onClick={closeDelete} className={buttonClass("secondary")}>
-                Cancel
-              </button>
-            }
-          /> : null}
-      </Dialog>
-    </>
+      editForm={(resource, props) => (
+        <ResourceForm {...props} intent="update" resourceId={resource.id} defaultValue={resource} submitLabel="Update Resource" pendingLabel="Updating..." />
+      )}
+    />
   );
 }

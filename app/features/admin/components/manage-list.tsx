@@ -1,0 +1,171 @@
+import { Link, useSearchParams } from "@remix-run/react";
+import { Fragment, useCallback, useState, type ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
+import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
+import { Card, EmptyState } from "~/components/ui/page";
+import { Pagination } from "~/components/ui/pagination";
+import type { FormResult } from "~/components/ui/use-server-form";
+
+type EditFormProps = { id: string; action: string; lastResult?: FormResult | null; onCancel?: () => void };
+
+/**
+ * An admin tab listing items with Edit and Delete on each row (docs/admin.md: Manage Artists,
+ * Manage Resources). With JavaScript, Edit and Delete open dialogs; without, they are steps on the
+ * same page (`?edit=ID`, `?delete=ID`, which the loader resolves into `editing` / `deleting`).
+ * The route keeps its loader and action; it hands over what its action answered for a failed edit.
+ */
+export function ManageList<T extends { id: number }>({
+  path,
+  noun,
+  total,
+  items,
+  page,
+  pageCount,
+  editing,
+  deleting,
+  failedUpdate,
+  idName,
+  deleteQuestion,
+  empty,
+  rowTestId,
+  nameOf,
+  summary,
+  editForm,
+}: {
+  /** The tab's own URL: the forms post here. */
+  path: string;
+  /** "Resource", "Artist": in headings, titles, ids and the pagination label. */
+  noun: string;
+  total: number;
+  items: T[];
+  page: number;
+  pageCount: number;
+  editing: T | null;
+  deleting: T | null;
+  /** The item whose edit the action refused, with the refusal (field messages). */
+  failedUpdate: { id: number | null; result: FormResult | null } | null;
+  /** The name of the hidden id field the action reads ("resourceId"). */
+  idName: string;
+  deleteQuestion: string;
+  empty: { title: string; message: string };
+  rowTestId: string;
+  nameOf: (item: T) => string;
+  summary: (item: T) => ReactNode;
+  editForm: (item: T, props: EditFormProps) => ReactNode;
+}) {
+  const [searchParams] = useSearchParams();
+  const slug = noun.toLowerCase();
+  const failedEdit = failedUpdate ? (items.find((item) => item.id === failedUpdate.id) ?? editing) : null;
+  const [dialogEdit, setDialogEdit] = useState<T | null>(null);
+  const [dialogDelete, setDialogDelete] = useState<T | null>(null);
+  const shownEdit = dialogEdit ?? (failedEdit && !editing ? failedEdit : null);
+  const closeEdit = useCallback(() => setDialogEdit(null), []);
+  const closeDelete = useCallback(() => setDialogDelete(null), []);
+  useCloseAfterSubmit(failedUpdate?.result?.status === "error", closeEdit);
+  useCloseAfterSubmit(false, closeDelete);
+
+  const stepHref = (key: "edit" | "delete", id: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete("edit");
+    params.delete("delete");
+    params.set(key, String(id));
+    return `?${params.toString()}`;
+  };
+
+  return (
+    <>
+      <h2 className="mb-4 text-xl font-semibold text-slate-900">{`Manage ${noun}s (${total})`}</h2>
+
+      {editing ? (
+        <Card className="mb-6 max-w-2xl">
+          <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit {noun}</h3>
+          {editForm(editing, { id: `edit-${slug}-${editing.id}`, action: `${path}?edit=${editing.id}`, lastResult: failedUpdate?.result })}
+          <Link to={path} className="mt-2 inline-block text-sm text-slate-600 hover:underline">
+            Cancel
+          </Link>
+        </Card>
+      ) : null}
+
+      {deleting ? (
+        <Card className="mb-6 max-w-2xl">
+          <h3 className="mb-2 text-lg font-semibold text-slate-900">Delete “{nameOf(deleting)}”?</h3>
+          <DeleteConfirmation
+            question={deleteQuestion}
+            action={`${path}?delete=${deleting.id}`}
+            fields={{ intent: "delete", [idName]: deleting.id }}
+            cancel={
+              <Link to={path} className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+            }
+          />
+        </Card>
+      ) : null}
+
+      {items.length === 0 ? (
+        <EmptyState title={empty.title} message={empty.message} />
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid={rowTestId}>
+              {summary(item)}
+              <div className="flex gap-2">
+                <Link
+                  to={stepHref("edit", item.id)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setDialogEdit(item);
+                  }}
+                  aria-label={`Edit ${nameOf(item)}`}
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                >
+                  Edit
+                </Link>
+                <Link
+                  to={stepHref("delete", item.id)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setDialogDelete(item);
+                  }}
+                  aria-label={`Delete ${nameOf(item)}`}
+                  className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                >
+                  Delete
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label={`${noun} list pages`} />
+
+      <Dialog open={Boolean(shownEdit)} onClose={closeEdit} title={`Edit ${noun}`}>
+        {shownEdit ? (
+          <Fragment key={shownEdit.id}>
+            {editForm(shownEdit, {
+              id: `edit-${slug}-dialog-${shownEdit.id}`,
+              action: path,
+              lastResult: failedUpdate?.id === shownEdit.id ? failedUpdate.result : undefined,
+              onCancel: closeEdit,
+            })}
+          </Fragment>
+        ) : null}
+      </Dialog>
+      <Dialog open={Boolean(dialogDelete)} onClose={closeDelete} title={`Delete ${noun}`}>
+        {dialogDelete ? (
+          <DeleteConfirmation
+            question={deleteQuestion}
+            action={path}
+            fields={{ intent: "delete", [idName]: dialogDelete.id }}
+            cancel={
+              <button type="button" onClick={closeDelete} className={buttonClass("secondary")}>
+                Cancel
+              </button>
+            }
+          />
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
