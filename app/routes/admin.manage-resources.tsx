@@ -64,18 +64,13 @@ export async function action({ request }: ActionFunctionArgs) {
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export default function ManageResourcesTab() {
-  const { items, total, page, pageCount, editing, deleting } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ManageList
+      {...list}
       path={path}
       noun="Resource"
-      total={total}
-      items={items}
-      page={page}
-      pageCount={pageCount}
-      editing={editing}
-      deleting={deleting}
       failedUpdate={actionData?.intent === "update" ? { id: actionData.editId, result: actionData.result } : null}
       idName="resourceId"
       deleteQuestion={DELETE_QUESTION}

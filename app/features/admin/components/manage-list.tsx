@@ -111,28 +111,12 @@ export function ManageList<T extends { id: number }>({
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid={rowTestId}>
               {summary(item)}
               <div className="flex gap-2">
-                <Link
-                  to={stepHref("edit", item.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setDialogEdit(item);
-                  }}
-                  aria-label={`Edit ${nameOf(item)}`}
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                >
+                <StepLink to={stepHref("edit", item.id)} onOpen={() => setDialogEdit(item)} label={`Edit ${nameOf(item)}`} tone="border-slate-300 text-slate-700 hover:bg-slate-50">
                   Edit
-                </Link>
-                <Link
-                  to={stepHref("delete", item.id)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setDialogDelete(item);
-                  }}
-                  aria-label={`Delete ${nameOf(item)}`}
-                  className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                >
+                </StepLink>
+                <StepLink to={stepHref("delete", item.id)} onOpen={() => setDialogDelete(item)} label={`Delete ${nameOf(item)}`} tone="border-red-300 text-red-700 hover:bg-red-50">
                   Delete
-                </Link>
+                </StepLink>
               </div>
             </li>
           ))}
@@ -167,5 +151,22 @@ export function ManageList<T extends { id: number }>({
         ) : null}
       </Dialog>
     </>
+  );
+}
+
+/** A row's Edit or Delete: the step's URL without JavaScript, its dialog with it. */
+function StepLink({ to, onOpen, label, tone, children }: { to: string; onOpen: () => void; label: string; tone: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen();
+      }}
+      aria-label={label}
+      className={`rounded-md border px-3 py-1.5 text-sm font-medium ${tone}`}
+    >
+      {children}
+    </Link>
   );
 }
