@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { Card, EmptyState } from "~/components/ui/page";
@@ -16,6 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { errorToast } from "~/utils/toast";
+import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Artists · Admin Panel", matches);
 
@@ -48,20 +48,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "artists:manage");
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
   const artistId = Number(formData.get("artistId"));
-  if (intent === "delete") {
-    try {
-      deleteArtist({ actor: user, id: artistId });
-      return redirectWithToast(path, { title: "Success", description: "Artist deleted successfully" });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return data({ intent: "delete" as const, editId: null, result: null, toast: errorToast("Failed to delete artist") }, { status: error.status });
-    }
-  }
-  const outcome = submitArtistForm({ formData, actor: user, artistId });
-  if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Artist updated successfully" });
-  return data({ intent: "update" as const, editId: artistId, result: outcome.result, toast: errorToast("Failed to update artist") }, { status: outcome.status });
+  return dispatchIntent(formData, {
+    delete: () => {
+      try {
+        deleteArtist({ actor: user, id: artistId });
+        return redirectWithToast(path, { title: "Success", description: "Artist deleted successfully" });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast("Failed to delete artist") }, { status: error.status });
+      }
+    },
+    update: () => {
+      const outcome = submitArtistForm({ formData, actor: user, artistId });
+      if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Artist updated successfully" });
+      return formFailure({ intent: "update", formId: String(artistId), result: outcome.result, toast: errorToast("Failed to update artist") }, { status: outcome.status });
+    },
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -70,7 +73,7 @@ export default function ManageArtistsTab() {
   const { items, total, page, pageCount, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const failedEdit = actionData?.intent === "update" ? (items.find((item) => item.id === actionData.editId) ?? editing) : null;
+  const failedEdit = actionData?.intent === "update" ? (items.find((item) => String(item.id) === actionData.formId) ?? editing) : null;
   const [dialogEdit, setDialogEdit] = useState<ArtistView | null>(null);
   const [dialogDelete, setDialogDelete] = useState<ArtistView | null>(null);
   const shownEdit = dialogEdit ?? (failedEdit && !editing ? failedEdit : null);
@@ -173,7 +176,7 @@ export default function ManageArtistsTab() {
             action={path}
             intent="update"
             artistId={shownEdit.id}
-            lastResult={actionData?.intent === "update" && actionData.editId === shownEdit.id ? actionData.result : undefined}
+            lastResult={actionData?.intent === "update" && actionData.formId === String(shownEdit.id) ? actionData.result : undefined}
             defaultValue={shownEdit}
             submitLabel="Update Artist"
             pendingLabel="Updating..."

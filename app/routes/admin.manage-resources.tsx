@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { Card, EmptyState } from "~/components/ui/page";
@@ -16,6 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { errorToast } from "~/utils/toast";
+import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources · Admin Panel", matches);
 
@@ -48,20 +48,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "resources:manage");
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
   const resourceId = Number(formData.get("resourceId"));
-  if (intent === "delete") {
-    try {
-      deleteResource({ actor: user, id: resourceId });
-      return redirectWithToast(path, { title: "Success", description: "Resource deleted successfully" });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return data({ intent: "delete" as const, editId: null, result: null, toast: errorToast("Failed to delete resource") }, { status: error.status });
-    }
-  }
-  const outcome = submitResourceForm({ formData, actor: user, resourceId });
-  if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Resource updated successfully" });
-  return data({ intent: "update" as const, editId: resourceId, result: outcome.result, toast: errorToast("Failed to update resource") }, { status: outcome.status });
+  return dispatchIntent(formData, {
+    delete: () => {
+      try {
+        deleteResource({ actor: user, id: resourceId });
+        return redirectWithToast(path, { title: "Success", description: "Resource deleted successfully" });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast("Failed to delete resource") }, { status: error.status });
+      }
+    },
+    update: () => {
+      const outcome = submitResourceForm({ formData, actor: user, resourceId });
+      if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Resource updated successfully" });
+      return formFailure({ intent: "update", formId: String(resourceId), result: outcome.result, toast: errorToast("Failed to update resource") }, { status: outcome.status });
+    },
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -70,7 +73,7 @@ export default function ManageResourcesTab() {
   const { items, total, page, pageCount, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const failedEdit = actionData?.intent === "update" ? (items.find((item) => item.id === actionData.editId) ?? editing) : null;
+  const failedEdit = actionData?.intent === "update" ? (items.find((item) => String(item.id) === actionData.formId) ?? editing) : null;
   const [dialogEdit, setDialogEdit] = useState<ResourceView | null>(null);
   const [dialogDelete, setDialogDelete] = useState<ResourceView | null>(null);
   const shownEdit = dialogEdit ?? (failedEdit && !editing ? failedEdit : null);
@@ -173,7 +176,7 @@ export default function ManageResourcesTab() {
             action={path}
             intent="update"
             resourceId={shownEdit.id}
-            lastResult={actionData?.intent === "update" && actionData.editId === shownEdit.id ? actionData.result : undefined}
+            lastResult={actionData?.intent === "update" && actionData.formId === String(shownEdit.id) ? actionData.result : undefined}
             defaultValue={shownEdit}
             submitLabel="Update Resource"
             pendingLabel="Updating..."
