@@ -53,6 +53,19 @@ export function failureMessage(failure: { result: FormResult } | null | undefine
   return failure?.result.error?.[field]?.[0] ?? undefined;
 }
 
+/** The values a failed form kept, as the form sent them (strings). */
+export function failureValues(failure: { result: FormResult } | null | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(failure?.result.initialValue ?? {})) if (typeof value === "string") values[name] = value;
+  return values;
+}
+
+/** A failed form's messages per field, without the form's own; undefined when there are none. */
+export function failureFieldErrors(failure: { result: FormResult } | null | undefined): Record<string, string[]> | undefined {
+  const entries = Object.entries(failure?.result.error ?? {}).filter((entry): entry is [string, string[]] => entry[0] !== "" && Boolean(entry[1]?.length));
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 export type FieldMetadata = {
   id: string;
   name: string;
