@@ -6,7 +6,7 @@
  */
 import { data } from "@remix-run/node";
 import type { FormFailure, FormResult } from "~/components/ui/use-server-form";
-import { badRequest, type AppError } from "./errors.server";
+import { badRequest } from "./errors.server";
 import { pageErrorResponse } from "./http.server";
 
 export const UNKNOWN_ACTION_MESSAGE = "Unknown action.";
@@ -14,12 +14,6 @@ export const UNKNOWN_ACTION_MESSAGE = "Unknown action.";
 /** A failed form: `{ intent, formId?, result, toast? }` with its status (400 unless told) and headers. */
 export function formFailure<Intent extends string>(failure: FormFailure<Intent>, init: { status?: number; headers?: HeadersInit } = {}) {
   return data(failure, { status: init.status ?? 400, headers: init.headers });
-}
-
-/** The failed form of a typed error: its status, headers and message (its field messages beside the fields). */
-export function formFailureFrom<Intent extends string>(error: AppError, failure: Omit<FormFailure<Intent>, "result"> & { values?: Record<string, unknown> }) {
-  const { values = {}, ...rest } = failure;
-  return formFailure({ ...rest, result: formResult(values, { "": [error.message], ...error.fieldErrors }) }, { status: error.status, headers: error.headers });
 }
 
 /** Conform's reply for a form no zod schema reads: the values kept and the messages ("" = the form's own). */
@@ -40,7 +34,7 @@ export async function dispatchIntent<Handlers extends IntentHandlers>(formData: 
 }
 
 /** The form's hidden `intent` ("" when absent). */
-export function readIntent(formData: FormData): string {
+function readIntent(formData: FormData): string {
   const value = formData.get("intent");
   return typeof value === "string" ? value : "";
 }
