@@ -14,7 +14,8 @@ describe("dispatchIntent", () => {
   });
 
   it("answers an unknown, missing or inherited intent with a 400 the error page shows", async () => {
-    for (const fields of [{ intent: "nope" }, {}, { intent: "constructor" }, { intent: "__proto__" }]) {
+    const cases: Array<Record<string, string>> = [{ intent: "nope" }, {}, { intent: "constructor" }, { intent: "__proto__" }];
+    for (const fields of cases) {
       const thrown = await dispatchIntent(form(fields), { pin: () => "pinned" }).catch((error: unknown) => error);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(400);
