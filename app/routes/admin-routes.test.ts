@@ -7,7 +7,11 @@ import { getDb } from "~/utils/db.server";
 import { action as settingsAction } from "./admin.settings";
 import { action as usersAction, loader as usersLoader } from "./admin.users";
 
-type Failure = { data: { toast: { title: string; description: string; variant: string }; message: string; values?: Record<string, string> }; init: { status: number } };
+/** The one failed-form shape (docs/decisions/0076-page-action-pattern.md): the reason is the form's own message (""). */
+type Failure = {
+  data: { toast: { title: string; description: string; variant: string }; result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+  init: { status: number };
+};
 
 async function post(action: (args: ActionFunctionArgs) => unknown, userId: string, path: string, fields: Record<string, string>) {
   const request = await signedInRequest(userId, `http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
@@ -29,11 +33,11 @@ describe("/admin/users action", () => {
     const self = (await post(usersAction, admin.id, "/admin/users", { intent: "change-role", userId: admin.id, role: "member" })) as Failure;
     expect(self.init.status).toBe(403);
     expect(self.data.toast).toMatchObject({ title: "Error", description: "Failed to update user role", variant: "destructive" });
-    expect(self.data.message).toBe("You cannot change your own role.");
+    expect(self.data.result.error[""][0]).toBe("You cannot change your own role.");
     const member = await createMember();
     const bad = (await post(usersAction, admin.id, "/admin/users", { intent: "change-role", userId: member.id, role: "emperor" })) as Failure;
     expect(bad.init.status).toBe(400);
-    expect(bad.data.values?.role).toBe("emperor");
+    expect(bad.data.result.initialValue.role).toBe("emperor");
   });
 
   it("answers 'Failed to delete user' for an unknown user", async () => {
@@ -77,7 +81,7 @@ describe("/admin/users: the Supporter badge", () => {
     const result = (await post(usersAction, admin.id, "/admin/users", { intent: "grant-supporter", userId: "nobody" })) as Failure;
     expect(result.init.status).toBe(404);
     expect(result.data.toast.description).toBe("Failed to grant the Supporter badge");
-    expect(result.data.message).toBe("Member not found");
+    expect(result.data.result.error[""][0]).toBe("Member not found");
   });
 });
 
@@ -87,7 +91,7 @@ describe("/admin/settings action", () => {
     const result = (await post(settingsAction, admin.id, "/admin/settings", { intent: "platform", platform: "youtube", url: "ftp://files.example", isActive: "on" })) as Failure;
     expect(result.init.status).toBe(400);
     expect(result.data.toast).toMatchObject({ title: "Error", description: "Failed to update platform setting" });
-    expect(result.data.values?.url).toBe("ftp://files.example");
+    expect(result.data.result.initialValue.url).toBe("ftp://files.example");
   });
 
   it("saves the footer ('Footer settings updated successfully') and refuses an empty company name", async () => {
@@ -98,6 +102,6 @@ describe("/admin/settings action", () => {
     const failed = (await post(settingsAction, admin.id, "/admin/settings", { ...fields, companyName: " " })) as Failure;
     expect(failed.init.status).toBe(400);
     expect(failed.data.toast.description).toBe("Failed to update footer settings");
-    expect(failed.data.message).toBe("Company name is required.");
+    expect(failed.data.result.error[""][0]).toBe("Company name is required.");
   });
 });

@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { to } = sendTestEmail(admin);
     return adminSuccess(request, `Test e-mail queued for ${to}`);
   } catch (error) {
-    return adminFailure(request, error, { description: "Failed to queue the test e-mail", target: "test" });
+    return adminFailure(request, error, { intent: "send-test", description: "Failed to queue the test e-mail", target: "test" });
   }
 }
 

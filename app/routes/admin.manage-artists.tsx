@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { deleteArtist, getArtist, listArtists, type ArtistView } from "~/features/artists/artists.server";
@@ -13,6 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { errorToast } from "~/utils/toast";
+import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Artists · Admin Panel", matches);
 
@@ -45,20 +45,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "artists:manage");
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
   const artistId = Number(formData.get("artistId"));
-  if (intent === "delete") {
-    try {
-      deleteArtist({ actor: user, id: artistId });
-      return redirectWithToast(path, { title: "Success", description: "Artist deleted successfully" });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return data({ intent: "delete" as const, editId: null, result: null, toast: errorToast("Failed to delete artist") }, { status: error.status });
-    }
-  }
-  const outcome = submitArtistForm({ formData, actor: user, artistId });
-  if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Artist updated successfully" });
-  return data({ intent: "update" as const, editId: artistId, result: outcome.result, toast: errorToast("Failed to update artist") }, { status: outcome.status });
+  return dispatchIntent(formData, {
+    delete: () => {
+      try {
+        deleteArtist({ actor: user, id: artistId });
+        return redirectWithToast(path, { title: "Success", description: "Artist deleted successfully" });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast("Failed to delete artist") }, { status: error.status });
+      }
+    },
+    update: () => {
+      const outcome = submitArtistForm({ formData, actor: user, artistId });
+      if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Artist updated successfully" });
+      return formFailure({ intent: "update", formId: String(artistId), result: outcome.result, toast: errorToast("Failed to update artist") }, { status: outcome.status });
+    },
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -71,7 +74,7 @@ export default function ManageArtistsTab() {
       {...list}
       path={path}
       noun="Artist"
-      failedUpdate={actionData?.intent === "update" ? { id: actionData.editId, result: actionData.result } : null}
+      failedUpdate={actionData?.intent === "update" ? { id: actionData.formId ? Number(actionData.formId) : null, result: actionData.result } : null}
       idName="artistId"
       deleteQuestion={DELETE_QUESTION}
       empty={{ title: "No artists yet", message: "Artists you add appear here, newest first." }}

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { ResourceForm } from "~/features/resources/components/resource-form";
@@ -13,6 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { errorToast } from "~/utils/toast";
+import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources · Admin Panel", matches);
 
@@ -45,20 +45,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "resources:manage");
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
   const resourceId = Number(formData.get("resourceId"));
-  if (intent === "delete") {
-    try {
-      deleteResource({ actor: user, id: resourceId });
-      return redirectWithToast(path, { title: "Success", description: "Resource deleted successfully" });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return data({ intent: "delete" as const, editId: null, result: null, toast: errorToast("Failed to delete resource") }, { status: error.status });
-    }
-  }
-  const outcome = submitResourceForm({ formData, actor: user, resourceId });
-  if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Resource updated successfully" });
-  return data({ intent: "update" as const, editId: resourceId, result: outcome.result, toast: errorToast("Failed to update resource") }, { status: outcome.status });
+  return dispatchIntent(formData, {
+    delete: () => {
+      try {
+        deleteResource({ actor: user, id: resourceId });
+        return redirectWithToast(path, { title: "Success", description: "Resource deleted successfully" });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast("Failed to delete resource") }, { status: error.status });
+      }
+    },
+    update: () => {
+      const outcome = submitResourceForm({ formData, actor: user, resourceId });
+      if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Resource updated successfully" });
+      return formFailure({ intent: "update", formId: String(resourceId), result: outcome.result, toast: errorToast("Failed to update resource") }, { status: outcome.status });
+    },
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -71,7 +74,7 @@ export default function ManageResourcesTab() {
       {...list}
       path={path}
       noun="Resource"
-      failedUpdate={actionData?.intent === "update" ? { id: actionData.editId, result: actionData.result } : null}
+      failedUpdate={actionData?.intent === "update" ? { id: actionData.formId ? Number(actionData.formId) : null, result: actionData.result } : null}
       idName="resourceId"
       deleteQuestion={DELETE_QUESTION}
       empty={{ title: "No resources yet", message: "Resources you add appear here, newest first." }}

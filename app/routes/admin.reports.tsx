@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { dispatchIntent } from "~/utils/page-action.server";
 import { ReportQueueItem } from "~/features/moderation/components/report-queue";
 import { resolveActions, type ResolveAction } from "~/features/moderation/constants";
 import { listOpenReports, resolveReport } from "~/features/moderation/reports.server";
 import { requirePagePermission } from "~/utils/auth.server";
-import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Reports", matches);
@@ -23,14 +23,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
   const formData = await readFormData(request);
   const values = formValues(formData);
-  const intent = values.intent ?? "";
-  try {
-    if (!(resolveActions as readonly string[]).includes(intent)) throw badRequest("Unknown action.");
-    const result = resolveReport({ actor: user, reportId: Number(values.reportId), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
-    return adminSuccess(request, result.message);
-  } catch (error) {
-    return adminFailure(request, error, { description: "Failed to resolve the report", target: values.reportId ?? "", values });
-  }
+  const resolve = (intent: string) => {
+    try {
+      const result = resolveReport({ actor: user, reportId: Number(values.reportId), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
+      return adminSuccess(request, result.message);
+    } catch (error) {
+      return adminFailure(request, error, { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values });
+    }
+  };
+  return dispatchIntent(formData, Object.fromEntries(resolveActions.map((name) => [name, resolve])));
 }
 
 export default function ReportsTab() {
@@ -50,7 +51,7 @@ export default function ReportsTab() {
       ) : (
         <ol className="space-y-4">
           {groups.map((group) => (
-            <ReportQueueItem key={`${group.target.type}:${group.target.id}`} group={group} failure={failure && failure.target === String(group.reportId) ? failure : null} />
+            <ReportQueueItem key={`${group.target.type}:${group.target.id}`} group={group} failure={failure && failure.formId === String(group.reportId) ? failure : null} />
           ))}
         </ol>
       )}

@@ -4,12 +4,13 @@ import type { FocusEvent, FormEvent } from "react";
 import { socialLabel } from "~/components/ui/social-icon";
 import { previewLink } from "~/features/admin/format";
 import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
+import { failureFieldErrors, failureMessage, failureValues } from "~/components/ui/use-server-form";
+import { dispatchIntent } from "~/utils/page-action.server";
 import { footerFormToInput, platformFormToInput } from "~/features/settings/schemas";
 import { supportPlatformLabels } from "~/features/settings/settings";
 import { isVerifiedEmailRequiredToPost, setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
 import { getFooterSettings, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "~/features/settings/settings.server";
 import { requirePagePermission } from "~/utils/auth.server";
-import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { Button } from "~/components/ui/button";
@@ -25,28 +26,30 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
   const actor = { id: admin.id, email: admin.email };
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  if (intent === "require-verified-email") {
-    const isRequired = formData.get("isRequired") === "on";
-    setVerifiedEmailRequiredToPost({ actor, isRequired });
-    return adminSuccess(request, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
-  }
-  if (intent === "footer") {
-    try {
-      updateFooterSettings({ actor, input: footerFormToInput(formData) });
-      return adminSuccess(request, "Footer settings updated successfully");
-    } catch (error) {
-      return adminFailure(request, error, { description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
-    }
-  }
-  const platform = String(formData.get("platform") ?? "");
-  try {
-    if (intent !== "platform") throw badRequest("Unknown action.");
-    updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
-    return adminSuccess(request, "Platform setting updated successfully");
-  } catch (error) {
-    return adminFailure(request, error, { description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });
-  }
+  return dispatchIntent(formData, {
+    "require-verified-email": () => {
+      const isRequired = formData.get("isRequired") === "on";
+      setVerifiedEmailRequiredToPost({ actor, isRequired });
+      return adminSuccess(request, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
+    },
+    footer: (intent) => {
+      try {
+        updateFooterSettings({ actor, input: footerFormToInput(formData) });
+        return adminSuccess(request, "Footer settings updated successfully");
+      } catch (error) {
+        return adminFailure(request, error, { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
+      }
+    },
+    platform: (intent) => {
+      const platform = String(formData.get("platform") ?? "");
+      try {
+        updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
+        return adminSuccess(request, "Platform setting updated successfully");
+      } catch (error) {
+        return adminFailure(request, error, { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });
+      }
+    },
+  });
 }
 
 function platformLabel(platform: string): string {
@@ -73,17 +76,17 @@ export default function PlatformSettingsTab() {
         <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Social links</h3>
         <ul className="mt-2 divide-y divide-slate-100">
           {social.map((setting) => (
-            <PlatformRow key={setting.platform} setting={setting} failure={failure?.target === `platform:${setting.platform}` ? failure : undefined} />
+            <PlatformRow key={setting.platform} setting={setting} failure={failure?.formId === `platform:${setting.platform}` ? failure : undefined} />
           ))}
         </ul>
         <h3 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Support links</h3>
         <ul className="mt-2 divide-y divide-slate-100">
           {support.map((setting) => (
-            <PlatformRow key={setting.platform} setting={setting} failure={failure?.target === `platform:${setting.platform}` ? failure : undefined} />
+            <PlatformRow key={setting.platform} setting={setting} failure={failure?.formId === `platform:${setting.platform}` ? failure : undefined} />
           ))}
         </ul>
       </section>
-      <FooterSettingsForm footer={footer} failure={failure?.target === "footer" ? failure : undefined} />
+      <FooterSettingsForm footer={footer} failure={failure?.formId === "footer" ? failure : undefined} />
       <PostingRulesForm isVerifiedEmailRequired={isVerifiedEmailRequired} />
     </div>
   );
@@ -121,13 +124,13 @@ function PostingRulesForm({ isVerifiedEmailRequired }: { isVerifiedEmailRequired
 
 type PlatformRowData = ReturnType<typeof useLoaderData<typeof loader>>["platforms"][number];
 
-function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?: Pick<AdminActionFailure, "message" | "values"> }) {
+function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?: AdminActionFailure }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const label = platformLabel(setting.platform);
   const savedUrl = setting.url ?? "";
-  const typedUrl = failure?.values?.url;
-  const isActive = failure ? failure.values?.isActive === "on" : setting.isActive;
+  const typedUrl = failure ? failureValues(failure).url : undefined;
+  const isActive = failure ? failureValues(failure).isActive === "on" : setting.isActive;
   const isSaving = navigation.state !== "idle" && navigation.formData?.get("platform") === setting.platform;
   const urlId = `platform-${setting.platform}-url`;
   const errorId = `${urlId}-error`;
@@ -168,7 +171,7 @@ function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?:
           />
           {failure ? (
             <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-              {failure.message}
+              {failureMessage(failure)}
             </p>
           ) : savedUrl ? (
             <p className="mt-1 text-xs text-slate-500">
@@ -204,14 +207,16 @@ function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?:
 
 type FooterData = ReturnType<typeof useLoaderData<typeof loader>>["footer"];
 
-function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?: Pick<AdminActionFailure, "message" | "values" | "fieldErrors"> }) {
+function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?: AdminActionFailure }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const isSaving = navigation.state !== "idle" && navigation.formData?.get("intent") === "footer";
-  const value = (name: "companyName" | "tagline" | "copyrightText" | "description") => failure?.values?.[name] ?? footer[name];
-  const checked = (name: "showSocialLinks" | "showSupportLinks" | "isActive") => (failure ? failure.values?.[name] === "on" : footer[name]);
-  const formKey = `${footer.updatedAt ?? ""}|${failure ? JSON.stringify(failure.values) : ""}`;
-  const errorOf = (name: string) => failure?.fieldErrors?.[name]?.join(" ");
+  const typed = failure ? failureValues(failure) : undefined;
+  const fieldErrors = failureFieldErrors(failure);
+  const value = (name: "companyName" | "tagline" | "copyrightText" | "description") => typed?.[name] ?? footer[name];
+  const checked = (name: "showSocialLinks" | "showSupportLinks" | "isActive") => (typed ? typed[name] === "on" : footer[name]);
+  const formKey = `${footer.updatedAt ?? ""}|${typed ? JSON.stringify(typed) : ""}`;
+  const errorOf = (name: string) => fieldErrors?.[name]?.join(" ");
 
   function saveOnToggle(event: FormEvent<HTMLInputElement>) {
     if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
@@ -254,9 +259,9 @@ function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?:
       <p className="mt-1 text-sm text-slate-600">The footer shown at the bottom of every page. With JavaScript the switches save when you flip them.</p>
       <Form key={formKey} method="post" preventScrollReset className="mt-4 space-y-4" aria-busy={isSaving || undefined}>
         <input type="hidden" name="intent" value="footer" />
-        {failure && !failure.fieldErrors ? (
+        {failure && !fieldErrors ? (
           <p role="alert" className="text-sm text-red-700">
-            {failure.message}
+            {failureMessage(failure)}
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">

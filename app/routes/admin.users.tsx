@@ -4,7 +4,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
-import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
+import { failureMessage, failureValues } from "~/components/ui/use-server-form";
+import { dispatchIntent } from "~/utils/page-action.server";
 import { sendResetLinkAsAdmin } from "~/features/auth/password-reset.server";
 import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/supporter.server";
 // db/enums, not users/schemas: the component needs only the list, and the schemas module would bring zod to the browser.
@@ -14,7 +16,6 @@ import { activeRestrictionsOf, liftSuspension, parseSuspensionInput, suspendMemb
 import { changeUserRole, deleteUser, listUsers } from "~/features/users/users.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
-import { badRequest } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
@@ -46,55 +47,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
   const userId = String(formData.get("userId") ?? "");
   const actor = { id: admin.id, email: admin.email };
-  if (intent === "delete") {
+  /** Runs a row's form: success back to the list, a refusal beside the row (what was typed kept when `keep`). */
+  const row = (description: string, work: () => string, keep = false) => (intent: string) => {
     try {
-      deleteUser({ actor, userId });
-      return adminSuccess(request, "User deleted successfully");
+      return adminSuccess(request, work());
     } catch (error) {
-      return adminFailure(request, error, { description: "Failed to delete user", target: userId });
+      return adminFailure(request, error, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
     }
-  }
-  if (intent === "suspend" || intent === "lift") {
-    try {
-      if (intent === "lift") {
-        const lifted = liftSuspension({ actor, userId });
-        return adminSuccess(request, lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted");
-      }
-      const restriction = suspendMember({ actor, userId, ...parseSuspensionInput(formValues(formData)) });
-      return adminSuccess(request, restriction.kind === "suspend" ? "Member suspended" : "Member silenced");
-    } catch (error) {
-      const description = intent === "lift" ? "Failed to lift it" : "Failed to suspend or silence the member";
-      return adminFailure(request, error, { description, target: userId, values: formValues(formData) });
-    }
-  }
-  if (intent === "send-reset-link") {
-    try {
-      sendResetLinkAsAdmin({ actor, userId });
-      return adminSuccess(request, "Password reset link sent");
-    } catch (error) {
-      return adminFailure(request, error, { description: "Failed to send the reset link", target: userId });
-    }
-  }
-  if (intent === "grant-supporter" || intent === "revoke-supporter") {
-    const isGrant = intent === "grant-supporter";
-    try {
+  };
+  const supporter = (isGrant: boolean) =>
+    row(isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", () => {
       if (isGrant) grantSupporterBadge(admin, userId);
       else revokeSupporterBadge(admin, userId);
-      return adminSuccess(request, isGrant ? "Supporter badge granted" : "Supporter badge revoked");
-    } catch (error) {
-      return adminFailure(request, error, { description: isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", target: userId });
-    }
-  }
-  try {
-    if (intent !== "change-role") throw badRequest("Unknown action.");
-    changeUserRole({ actor, userId, input: { role: formData.get("role") } });
-    return adminSuccess(request, "User role updated successfully");
-  } catch (error) {
-    return adminFailure(request, error, { description: "Failed to update user role", target: userId, values: formValues(formData) });
-  }
+      return isGrant ? "Supporter badge granted" : "Supporter badge revoked";
+    });
+  return dispatchIntent(formData, {
+    delete: row("Failed to delete user", () => {
+      deleteUser({ actor, userId });
+      return "User deleted successfully";
+    }),
+    suspend: row(
+      "Failed to suspend or silence the member",
+      () => (suspendMember({ actor, userId, ...parseSuspensionInput(formValues(formData)) }).kind === "suspend" ? "Member suspended" : "Member silenced"),
+      true,
+    ),
+    lift: row("Failed to lift it", () => (liftSuspension({ actor, userId }).kind === "suspend" ? "Suspension lifted" : "Silence lifted"), true),
+    "send-reset-link": row("Failed to send the reset link", () => {
+      sendResetLinkAsAdmin({ actor, userId });
+      return "Password reset link sent";
+    }),
+    "grant-supporter": supporter(true),
+    "revoke-supporter": supporter(false),
+    "change-role": row(
+      "Failed to update user role",
+      () => {
+        changeUserRole({ actor, userId, input: { role: formData.get("role") } });
+        return "User role updated successfully";
+      },
+      true,
+    ),
+  });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -181,7 +175,7 @@ export default function ManageUsersTab() {
                   key={user.id}
                   user={user}
                   isSelf={user.id === list.currentUserId}
-                  failure={failure && failure.target === user.id ? failure : undefined}
+                  failure={failure && failure.formId === user.id ? failure : undefined}
                   onDelete={(event) => schedule(event, { userId: user.id, name: displayNameOf(user) })}
                   formAction={`${location.pathname}${location.search}`}
                 />
@@ -204,7 +198,7 @@ function UserRow({
 }: {
   user: Row;
   isSelf: boolean;
-  failure?: { message: string; values?: Record<string, string>; fieldErrors?: Record<string, string[]> };
+  failure?: AdminActionFailure;
   onDelete: (event: FormEvent<HTMLFormElement>) => void;
   formAction: string;
 }) {
@@ -214,8 +208,8 @@ function UserRow({
   const isLocked = isSelf || user.isAdminEmail;
   const lockReason = isSelf ? "This is you: another admin can change your role." : "Admin through ADMIN_EMAIL: change it in the server configuration.";
   const isSaving = navigation.state !== "idle" && navigation.formData?.get("userId") === user.id;
-  const selectedRole = failure?.values?.role ?? user.role;
-  const isSuspensionFailure = failure?.values?.intent === "suspend";
+  const selectedRole = failureValues(failure).role ?? user.role;
+  const isSuspensionFailure = failure?.intent === "suspend";
   return (
     <tr data-testid="user-row" data-user-email={user.email} aria-busy={isSaving || undefined}>
       <td className="px-3 py-3">
@@ -223,7 +217,7 @@ function UserRow({
         <p className="text-slate-600">{user.email}</p>
         {failure && !isSuspensionFailure ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
-            {failure.message}
+            {failureMessage(failure)}
           </p>
         ) : null}
         {user.restriction ? (
@@ -240,7 +234,7 @@ function UserRow({
                 id={`suspension-form-${user.id}`}
                 action={formAction}
                 hiddenFields={{ userId: user.id }}
-                lastResult={isSuspensionFailure ? { status: "error", initialValue: failure?.values, error: { "": [failure?.message ?? ""], ...failure?.fieldErrors } } : undefined}
+                lastResult={isSuspensionFailure ? failure?.result : undefined}
               />
             </div>
           </details>

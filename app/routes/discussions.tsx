@@ -21,6 +21,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readIdParam } from "~/utils/http.server";
+import { dispatchIntent } from "~/utils/page-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) => [
   ...pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert."),
@@ -79,13 +80,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
-  let postId: number;
-  try {
-    postId = readIdParam(String(formData.get("postId") ?? ""), "Post");
-  } catch {
-    return redirectWithToast(returnTo, { title: "Error", description: messages.likeFailed, variant: "destructive" });
-  }
-  return handleLikeIntent({ actor: user, formData, postId, returnTo });
+  const like = () => {
+    let postId: number;
+    try {
+      postId = readIdParam(String(formData.get("postId") ?? ""), "Post");
+    } catch {
+      return redirectWithToast(returnTo, { title: "Error", description: messages.likeFailed, variant: "destructive" });
+    }
+    return handleLikeIntent({ actor: user, formData, postId, returnTo });
+  };
+  return dispatchIntent(formData, { like, unlike: like });
 }
 
 function searchWith(filters: { q: string; category?: number }, page?: number): string {

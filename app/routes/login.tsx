@@ -1,10 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { loginConstraints, registerConstraints } from "~/features/auth/constraints";
 import { getAuthenticator } from "~/features/auth/auth.server";
@@ -16,12 +14,12 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { dispatchIntent, formFailure } from "~/utils/page-action.server";
 import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
 
 type Tab = "login" | "register";
-type ActionResult = { intent: Tab; result: SubmissionResult<string[]>; toast: ToastMessage };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");
@@ -42,10 +40,17 @@ function localPathOrNull(value: FormDataEntryValue | null): string | null {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone());
-  const intent: Tab = formData.get("intent") === "register" ? "register" : "login";
+  return dispatchIntent(formData, {
+    login: () => signIn(request, context.clientIp, formData, "login"),
+    register: () => signIn(request, context.clientIp, formData, "register"),
+  });
+}
+
+/** Signs in (`login`) or creates the account (`register`); a refusal keeps the input (not the password). */
+async function signIn(request: Request, clientIp: string, formData: FormData, intent: Tab) {
   const submission = parseWithZod(formData, { schema: intent === "register" ? registerSchema : loginSchema });
   const fail = (status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: Record<string, string>) =>
-    data<ActionResult>(
+    formFailure<Tab>(
       {
         intent,
         result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }),
@@ -58,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return fail(400, firstError ?? failureFallback[intent], submission.error as Record<string, string[]>);
   }
   try {
-    const user = await getAuthenticator({ clientIp: context.clientIp }).authenticate(intent, request);
+    const user = await getAuthenticator({ clientIp }).authenticate(intent, request);
     const sessionCookie = await createUserSession(request, user.id);
     const toast =
       intent === "login"

@@ -22,6 +22,7 @@ import { loadMeetingsPage } from "~/features/meetings/page.server";
 import { meetingPaths } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
+import { dispatchIntent } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta("Weekly Meetings", matches, "Weekly live meetings on AI trends: register, join, watch replays and add them to your calendar.");
@@ -32,20 +33,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "create":
-      return submitCreateMeeting(request, formData, { messages: pageMessages, redirectTo: meetingPaths.list });
-    case "update":
-      return submitUpdateMeeting(request, formData, { messages: pageMessages, redirectTo: meetingPaths.list });
-    case "delete":
-      return submitDeleteMeeting(request, formData, { messages: pageMessages, redirectTo: meetingPaths.list });
-    case "register":
-    case "cancel":
-      return submitRegistration(request, formData, intent);
-    default:
-      throw new Response("Unknown action", { status: 400 });
-  }
+  const options = { messages: pageMessages, redirectTo: meetingPaths.list };
+  return dispatchIntent(formData, {
+    create: () => submitCreateMeeting(request, formData, options),
+    update: () => submitUpdateMeeting(request, formData, options),
+    delete: () => submitDeleteMeeting(request, formData, options),
+    register: () => submitRegistration(request, formData, "register"),
+    cancel: () => submitRegistration(request, formData, "cancel"),
+  });
 }
 
 type DialogState = { kind: "create" } | { kind: "edit"; meeting: MeetingView } | { kind: "delete"; meeting: MeetingView } | null;
@@ -59,7 +54,7 @@ export default function MeetingsPage() {
   const allMeetings = [...upcoming, ...past];
 
   // A failed submission keeps (or reopens) its dialog with the errors.
-  const failedEdit = actionData?.intent === "update" ? allMeetings.find((meeting) => meeting.id === actionData.meetingId) : undefined;
+  const failedEdit = actionData?.intent === "update" ? allMeetings.find((meeting) => String(meeting.id) === actionData.formId) : undefined;
   useEffect(() => {
     if (actionData?.intent === "create") setDialog({ kind: "create" });
     else if (actionData?.intent === "update" && failedEdit) setDialog({ kind: "edit", meeting: failedEdit });
@@ -195,7 +190,7 @@ export default function MeetingsPage() {
                   replayZoomUrl: editing.edit?.replayZoomUrl,
                   registrationRequired: editing.registrationRequired,
                 }}
-                lastResult={actionData?.intent === "update" && actionData.meetingId === editing.id ? actionData.result : null}
+                lastResult={actionData?.intent === "update" && actionData.formId === String(editing.id) ? actionData.result : null}
                 cancel={cancelButton}
               />
             ) : null}

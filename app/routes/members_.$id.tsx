@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { listMemberBadges } from "~/features/badges/badges.server";
@@ -20,6 +19,7 @@ import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
+import { dispatchIntent, formFailure } from "~/utils/page-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.profile.name ?? "Member", matches, "A member's public profile.");
 
@@ -55,12 +55,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireUser(request);
   const userId = params.id ?? "";
   const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
-  if (intent === "block" || intent === "unblock") return blockAction(viewer, userId, intent);
-  if (intent === "remove-avatar") return removeAvatarAction(viewer, userId);
+  return dispatchIntent(formData, {
+    block: () => blockAction(viewer, userId, "block"),
+    unblock: () => blockAction(viewer, userId, "unblock"),
+    "remove-avatar": () => removeAvatarAction(viewer, userId),
+    lift: () => suspensionAction(viewer, userId, formData, "lift"),
+    suspend: () => suspensionAction(viewer, userId, formData, "suspend"),
+  });
+}
+
+/** The moderation section's suspension form (and its 'Lift'): a refusal keeps the input. */
+async function suspensionAction(viewer: CurrentUser, userId: string, formData: FormData, intent: "suspend" | "lift") {
   const submission = parseWithZod(formData, { schema: suspensionSchema });
-  const fail = (status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: Record<string, string>) =>
-    data({ result: submission.reply({ formErrors: [message], fieldErrors }), toast: errorToast(message) }, { status, headers });
   try {
     if (!userCan(viewer, "members:suspend")) throw forbidden();
     const back = `${routes.member(userId)}#moderation`;
@@ -69,13 +75,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(back, { title: "Success", description: lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted" });
     }
     if (submission.status !== "success") {
-      return data({ result: submission.reply(), toast: errorToast("Please check the form and try again.") }, { status: 400 });
+      return formFailure({ intent, result: submission.reply(), toast: errorToast("Please check the form and try again.") });
     }
     const restriction = suspendMember({ actor: viewer, userId, ...submission.value });
     return redirectWithToast(back, { title: "Success", description: restriction.kind === "suspend" ? "Member suspended" : "Member silenced" });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return fail(error.status, error.message, error.fieldErrors, error.headers);
+    const result = submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors });
+    return formFailure({ intent, result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
   }
 }
 
@@ -198,7 +205,7 @@ export default function MemberProfilePage() {
             <p className="mt-3 text-sm text-slate-600">{moderation.refusal}</p>
           ) : (
             <div className="mt-4">
-              <SuspensionForm id="suspension-form" action={routes.member(profile.id)} lastResult={actionData?.result} />
+              <SuspensionForm id="suspension-form" action={routes.member(profile.id)} lastResult={actionData?.intent === "suspend" || actionData?.intent === "lift" ? actionData.result : undefined} />
             </div>
           )}
         </section>

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { addComment, getArtist, hideComment, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
@@ -13,6 +12,8 @@ import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
+import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
+import { failureMessage } from "~/components/ui/use-server-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.artist.name ?? "AI Music Artist", matches, loaderData?.artist.description ?? undefined);
@@ -32,8 +33,6 @@ function loadArtist(id: string | undefined) {
   return handlePage(() => getArtist(readIdParam(id, "Artist")));
 }
 
-type ActionError = { field: "rating" | "comment" | "form"; message: string; comment?: string; artistId: number; back: string };
-
 /**
  * The rating panel's forms post here (intent rate | comment | hide-comment). Success redirects back
  * to the page the panel was on with a toast; bad input answers 400 with the message and the text kept.
@@ -42,30 +41,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const artist = await loadArtist(params.id);
   const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
   const back = safeRedirectPath(formData.get("redirectTo"), artistUrls.detail(artist.id));
   const backToCard = back.includes("#") ? back : `${back}#${artistUrls.card(artist.id)}`;
   const comment = String(formData.get("comment") ?? "");
-  try {
-    if (intent === "rate") {
+  const success = async (description: string) => replacingHistory(await redirectWithToast(backToCard, { title: "Success", description }));
+  /** A refusal: the message beside `field` ("" = above the card), the comment and the way back kept. */
+  const refused =
+    <Intent extends string>(intent: Intent, field: string, work: () => Promise<Response>) =>
+    async () => {
+      try {
+        return await work();
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        const result = formResult({ comment, redirectTo: back }, { [field]: [error.message] });
+        return formFailure({ intent, result }, { status: error.status, headers: error.headers });
+      }
+    };
+  return dispatchIntent(formData, {
+    rate: refused("rate", "rating", async () => {
       const result = rateArtist({ userId: user.id, artistId: artist.id, input: { rating: formData.get("rating") } });
-      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: `You rated ${artist.name} ${result.rating}/5.` }));
-    }
-    if (intent === "comment") {
+      return success(`You rated ${artist.name} ${result.rating}/5.`);
+    }),
+    comment: refused("comment", "comment", async () => {
       addComment({ userId: user.id, artistId: artist.id, input: { comment } });
-      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: "Comment posted successfully!" }));
-    }
-    if (intent === "hide-comment") {
+      return success("Comment posted successfully!");
+    }),
+    "hide-comment": refused("hide-comment", "", async () => {
       if (!userCan(user, "content:moderate")) throw forbidden();
       hideComment({ actor: user, commentId: Number(formData.get("commentId")) });
-      return replacingHistory(await redirectWithToast(backToCard, { title: "Success", description: "Comment hidden" }));
-    }
-    return data<ActionError>({ field: "form", message: "Unknown action", artistId: artist.id, back }, { status: 400 });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const field = intent === "rate" ? "rating" : intent === "comment" ? "comment" : "form";
-    return data<ActionError>({ field, message: error.message, comment, artistId: artist.id, back }, { status: error.status, headers: error.headers });
-  }
+      return success("Comment hidden");
+    }),
+  });
 }
 
 export default function ArtistPage() {
@@ -81,9 +87,9 @@ export default function ArtistPage() {
         </Link>
       ) : null}
       <h1 className="sr-only">{artist.name}</h1>
-      {actionData?.field === "form" ? (
+      {failureMessage(actionData) ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {actionData.message}
+          {failureMessage(actionData)}
         </p>
       ) : null}
       <div className="mt-3">

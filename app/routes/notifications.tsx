@@ -10,6 +10,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { dispatchIntent } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
@@ -29,15 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  if (formData.get("intent") === "read") {
-    markNotificationRead(user.id, Number(formData.get("id")));
-    const page = pageOf(request);
-    return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
-  }
-  const updated = markAllNotificationsRead(user.id);
-  return redirectWithToast(routes.notifications, {
-    title: "Success",
-    description: updated > 0 ? "All notifications marked as read." : "You are all caught up.",
+  return dispatchIntent(formData, {
+    read: () => {
+      markNotificationRead(user.id, Number(formData.get("id")));
+      const page = pageOf(request);
+      return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
+    },
+    "mark-all-read": () => {
+      const updated = markAllNotificationsRead(user.id);
+      return redirectWithToast(routes.notifications, {
+        title: "Success",
+        description: updated > 0 ? "All notifications marked as read." : "You are all caught up.",
+      });
+    },
   });
 }
 

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { ToastMessage } from "~/components/ui/toaster";
+import type { FormFailure } from "~/components/ui/use-server-form";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
 import { buttonClass } from "~/components/ui/button";
@@ -29,6 +28,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
 import { errorToast } from "~/utils/toast";
+import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 
 /**
  * The post's edit form is a browser chunk of its own, fetched when the author opens it (or while
@@ -51,30 +51,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-type ReplyFailure = { intent: "reply" | "edit-reply"; formId: string; content: string; errors: string[]; toast?: ToastMessage };
+type ReplyIntent = "reply" | "edit-reply";
+type ReplyFailure = FormFailure<ReplyIntent>;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const postId = await handlePage(() => readIdParam(params.id, "Post"));
   const postPath = routes.post(postId);
   const formData = await readFormData(request);
-  const intent = String(formData.get("intent") ?? "");
   const numberField = (name: string) => Number(formData.get(name) ?? NaN);
   const success = (to: string, description: string) => redirectWithToast(to, { title: "Success", description });
   const failure = (to: string, description: string) => redirectWithToast(to, { title: "Error", description, variant: "destructive" });
 
-  if (intent === "like" || intent === "unlike") {
-    return handleLikeIntent({ actor: user, formData, postId, returnTo: postPath });
-  }
+  /** The button-only forms: a refusal comes back to the page with an error toast. */
+  const button = (work: () => Promise<Response>, onMissing = postPath) => async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return failure(error.status === 404 ? onMissing : postPath, error.message);
+    }
+  };
 
-  if (intent === "reply" || intent === "edit-reply") {
+  async function reply(intent: ReplyIntent) {
     const formId = String(formData.get("formId") ?? "reply-form");
     let content = String(formData.get("content") ?? "");
     try {
       content = await appendPictureFromForm({ ownerId: user.id, formData, content });
       if (intent === "reply") {
-        const reply = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
-        return success(replyLink(postId, reply.id), messages.replyPosted);
+        const created = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
+        return success(replyLink(postId, created.id), messages.replyPosted);
       }
       const replyId = numberField("replyId");
       updateReply({ actor: user, postId, replyId, input: { content } });
@@ -85,35 +91,37 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const fallback = intent === "reply" ? messages.replyFailed : "Failed to update reply. Please try again.";
       const fieldMessages = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
       // A field error is shown beside the field only: a toast saying "try again" would contradict it.
-      const body: ReplyFailure = {
-        intent,
-        formId,
-        content,
-        errors: fieldMessages.length ? fieldMessages : [error.message],
-        toast: fieldMessages.length ? undefined : errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
-      };
-      return data(body, { status: error.status, headers: error.headers });
+      return formFailure<ReplyIntent>(
+        {
+          intent,
+          formId,
+          result: formResult({ content }, { content: fieldMessages.length ? fieldMessages : [error.message] }),
+          toast: fieldMessages.length ? undefined : errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
+        },
+        { status: error.status, headers: error.headers },
+      );
     }
   }
 
-  if (intent === "edit-post") {
+  async function editPost() {
+    const intent = "edit-post";
     try {
       // The 'Add image' field without JavaScript (docs/uploads.md).
       formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
     } catch (error) {
       if (!isAppError(error)) throw error;
       const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
-      return data({ intent, result, toast: errorToast(error.message) }, { status: error.status });
+      return formFailure({ intent, result, toast: errorToast(error.message) }, { status: error.status });
     }
     const submission = parseWithZod(formData, { schema: createPostSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), toast: errorToast(messages.postUpdateFailed) }, { status: 400 });
+      return formFailure({ intent, result: submission.reply(), toast: errorToast(messages.postUpdateFailed) });
     }
     try {
       updatePost({ actor: user, postId, input: submission.value });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return data(
+      return formFailure(
         { intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: errorToast(messages.postUpdateFailed) },
         { status: error.status },
       );
@@ -121,35 +129,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return success(postPath, messages.postUpdated);
   }
 
-  try {
-    switch (intent) {
-      case "delete-post":
-        deletePost({ actor: user, postId });
-        return success(routes.discussions, messages.postDeleted);
-      case "pin":
-      case "unpin":
-        setPostPinned({ actor: user, postId, isPinned: intent === "pin" });
-        return success(postPath, intent === "pin" ? messages.postPinned : messages.postUnpinned);
-      case "delete-reply":
-        deleteReply({ actor: user, postId, replyId: numberField("replyId") });
-        return success(`${postPath}#replies`, messages.replyDeleted);
-      case "remove-picture": {
-        // A moderator removing a picture of the post or a reply (docs/uploads.md, "Moderators"); the same rule as DELETE /api/uploads/{id}.
-        await removeUpload({ actor: user, idOrHash: String(formData.get("hash") ?? "") });
-        const replyId = numberField("replyId");
-        return success(Number.isInteger(replyId) ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
-      }
-      default:
-        return failure(postPath, "Unknown action.");
-    }
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404 && intent === "delete-post") return failure(routes.discussions, error.message);
-    return failure(postPath, error.message);
-  }
+  const pin = (isPinned: boolean) =>
+    button(async () => {
+      setPostPinned({ actor: user, postId, isPinned });
+      return success(postPath, isPinned ? messages.postPinned : messages.postUnpinned);
+    });
+
+  return dispatchIntent(formData, {
+    like: () => handleLikeIntent({ actor: user, formData, postId, returnTo: postPath }),
+    unlike: () => handleLikeIntent({ actor: user, formData, postId, returnTo: postPath }),
+    reply: () => reply("reply"),
+    "edit-reply": () => reply("edit-reply"),
+    "edit-post": editPost,
+    "delete-post": button(async () => {
+      deletePost({ actor: user, postId });
+      return success(routes.discussions, messages.postDeleted);
+    }, routes.discussions),
+    pin: pin(true),
+    unpin: pin(false),
+    "delete-reply": button(async () => {
+      deleteReply({ actor: user, postId, replyId: numberField("replyId") });
+      return success(`${postPath}#replies`, messages.replyDeleted);
+    }),
+    // A moderator removing a picture of the post or a reply (docs/uploads.md, "Moderators"); the same rule as DELETE /api/uploads/{id}.
+    "remove-picture": button(async () => {
+      await removeUpload({ actor: user, idOrHash: String(formData.get("hash") ?? "") });
+      const replyId = numberField("replyId");
+      return success(Number.isInteger(replyId) ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
+    }),
+  });
 }
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** A failed reply form's kept text and its messages. */
+const failedContent = (failure: ReplyFailure) => String(failure.result.initialValue?.content ?? "");
+const failedErrors = (failure: ReplyFailure) => failure.result.error?.content ?? undefined;
 
 /** The URL's view state: which inline form (reply to, edit, delete or picture-removal confirmation) is open. */
 function useViewState() {
@@ -165,8 +180,8 @@ export default function PostPage() {
   const postPath = routes.post(post.id);
   const isAuthor = post.authorId === viewer.id;
   const canDelete = isAuthor || viewer.canModerate;
-  const replyFailure = actionData && "formId" in actionData ? actionData : null;
-  const editResult = actionData && "result" in actionData ? actionData.result : null;
+  const replyFailure = actionData?.intent === "reply" || actionData?.intent === "edit-reply" ? actionData : null;
+  const editResult = actionData?.intent === "edit-post" ? actionData.result : null;
   const isEditing = isAuthor && (view.edit === "post" || Boolean(editResult));
   // Hidden, and this reader is neither its author nor a moderator: the title is the notice, no content.
   const isWithheld = post.isWithheld;
@@ -287,8 +302,8 @@ export default function PostPage() {
           action={postPath}
           intent="reply"
           label="Your reply"
-          defaultContent={replyFailure?.formId === "reply-form" ? replyFailure.content : (quote ?? undefined)}
-          errors={replyFailure?.formId === "reply-form" ? replyFailure.errors : undefined}
+          defaultContent={replyFailure?.formId === "reply-form" ? failedContent(replyFailure) : (quote ?? undefined)}
+          errors={replyFailure?.formId === "reply-form" ? failedErrors(replyFailure) : undefined}
           submitLabel="Post Reply"
           pendingLabel="Posting..."
           draftKey={`reply:${post.id}`}
@@ -428,8 +443,8 @@ function ReplyItem({
               intent="edit-reply"
               replyId={reply.id}
               label="Edit your reply"
-              defaultContent={replyFailure?.formId === editFormId ? replyFailure.content : reply.content}
-              errors={replyFailure?.formId === editFormId ? replyFailure.errors : undefined}
+              defaultContent={replyFailure?.formId === editFormId ? failedContent(replyFailure) : reply.content}
+              errors={replyFailure?.formId === editFormId ? failedErrors(replyFailure) : undefined}
               submitLabel="Save Reply"
               pendingLabel="Saving..."
               cancelTo={`${postPath}#reply-${reply.id}`}
@@ -501,8 +516,8 @@ function ReplyItem({
               intent="reply"
               parentReplyId={reply.id}
               label={`Reply to ${name}`}
-              defaultContent={replyFailure?.formId === replyFormId ? replyFailure.content : undefined}
-              errors={replyFailure?.formId === replyFormId ? replyFailure.errors : undefined}
+              defaultContent={replyFailure?.formId === replyFormId ? failedContent(replyFailure) : undefined}
+              errors={replyFailure?.formId === replyFormId ? failedErrors(replyFailure) : undefined}
               submitLabel="Post Reply"
               pendingLabel="Posting..."
               cancelTo={`${postPath}#reply-${reply.id}`}

@@ -1,7 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -25,6 +24,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { dispatchIntent, formFailure } from "~/utils/page-action.server";
 import { errorToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
 
@@ -53,38 +53,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { result: SubmissionResult<string[]>; toast: ToastMessage };
-
 const failureToast = (): ToastMessage => errorToast("Failed to update profile. Please try again.");
 
-/** Saves the Edit Profile form (same updateProfile as PUT /api/profile); errors keep the input and say why. */
+/**
+ * The profile's forms, by intent: the Edit Profile form (its 'Save Changes' button sends no
+ * intent; Cancel sends `cancel`), the picture (`avatar`, `remove-avatar`) and the feed links (`rotate-feed`).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  // Cancel is a button of the form (the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
-  if (formData.get("intent") === "cancel") return redirect(routes.profile);
-  if (formData.get("intent") === "avatar") return saveAvatar(user, formData.get("avatar"));
-  if (formData.get("intent") === "remove-avatar") return removeAvatar(user);
-  if (formData.get("intent") === "rotate-feed") {
-    rotateFeedToken(user.id);
-    return redirectWithToast(FEEDS_URL, { title: "Success", description: "New feed links made. The old ones no longer work." });
-  }
+  return dispatchIntent(formData, {
+    "": () => saveProfile(request, user, formData),
+    // Cancel is a button of the form (the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
+    cancel: () => redirect(routes.profile),
+    avatar: () => saveAvatar(user, formData.get("avatar")),
+    "remove-avatar": () => removeAvatar(user),
+    "rotate-feed": () => {
+      rotateFeedToken(user.id);
+      return redirectWithToast(FEEDS_URL, { title: "Success", description: "New feed links made. The old ones no longer work." });
+    },
+  });
+}
+
+/** Saves the Edit Profile form (same updateProfile as PUT /api/profile); errors keep the input and say why. */
+async function saveProfile(request: Request, user: { id: string }, formData: FormData) {
+  const intent = "";
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
-    return data<ActionResult>({ result: submission.reply(), toast: failureToast() }, { status: 400 });
+    return formFailure({ intent, result: submission.reply(), toast: failureToast() });
   }
   try {
     const value = submission.value;
     await updateProfile(user.id, { ...value, bio: value.bio ?? null, interests: value.interests ?? "" });
   } catch (error) {
     if (isAppError(error) && error.status < 500) {
-      return data<ActionResult>(
-        { result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: failureToast() },
-        { status: error.status },
-      );
+      return formFailure({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: failureToast() }, { status: error.status });
     }
     logServerError(error, request);
-    return data<ActionResult>({ result: submission.reply({ formErrors: ["Failed to update profile. Please try again."] }), toast: failureToast() }, { status: 500 });
+    return formFailure({ intent, result: submission.reply({ formErrors: ["Failed to update profile. Please try again."] }), toast: failureToast() }, { status: 500 });
   }
   return redirectWithToast(routes.profile, { title: "Success", description: "Profile updated successfully!" });
 }

@@ -29,12 +29,12 @@ describe("the artist page's action (the rating panel's forms)", () => {
 
     const tooLong = (await call(artistPageAction as never, await signedInRequest(member.id, url, form({ intent: "comment", comment: "z".repeat(1001), redirectTo: "/" })), params)) as Result;
     expect(tooLong.init.status).toBe(400);
-    expect(tooLong.data).toMatchObject({ field: "comment", message: "Comment is too long", back: "/" });
-    expect((tooLong.data.comment as string).length).toBe(1001);
+    expect(tooLong.data).toMatchObject({ intent: "comment", result: { error: { comment: ["Comment is too long"] }, initialValue: { redirectTo: "/" } } });
+    expect((tooLong.data.result as { initialValue: { comment: string } }).initialValue.comment.length).toBe(1001);
 
     const badRating = (await call(artistPageAction as never, await signedInRequest(member.id, url, form({ intent: "rate", rating: "7" })), params)) as Result;
     expect(badRating.init.status).toBe(400);
-    expect(badRating.data).toMatchObject({ field: "rating" });
+    expect(badRating.data).toMatchObject({ intent: "rate", result: { error: { rating: [expect.any(String)] } } });
 
     const comment = (await call(artistPageAction as never, await signedInRequest(member.id, url, form({ intent: "comment", comment: " hello " })), params)) as Response;
     expect(comment.status).toBe(302);

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
@@ -22,6 +21,7 @@ import { listBlockedMembers, unblockMember } from "~/features/blocks/blocks.serv
 import { requireUser } from "~/utils/auth.server";
 import { isAppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
+import { dispatchIntent, formFailure } from "~/utils/page-action.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { currentSessionId, destroyUserSession } from "~/utils/session.server";
@@ -49,21 +49,21 @@ const preferenceKeys = ["replies", "mentions", "meetingReminders", "weeklyDigest
  * A form with a password: validated with its schema, then `work`; a refused form answers 400 (or the
  * error's status) with the typed values (passwords hidden) and the messages under their fields.
  */
-async function submitPasswordForm<Schema extends ZodTypeAny>(
-  intent: string,
+async function submitPasswordForm<Intent extends string, Schema extends ZodTypeAny>(
+  intent: Intent,
   formData: FormData,
   schema: Schema,
   hideFields: string[],
   work: (value: z.output<Schema>) => Promise<Response>,
 ) {
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return formFailure({ intent, result: submission.reply({ hideFields }) });
   try {
     return await work(submission.value);
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
     const formErrors = error.fieldErrors ? [] : [error.message];
-    return data({ intent, result: submission.reply({ formErrors, fieldErrors: error.fieldErrors, hideFields }) }, { status: error.status });
+    return formFailure({ intent, result: submission.reply({ formErrors, fieldErrors: error.fieldErrors, hideFields }) }, { status: error.status });
   }
 }
 
@@ -71,48 +71,45 @@ async function submitPasswordForm<Schema extends ZodTypeAny>(
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
   const meta = { clientIp: context.clientIp };
-  if (intent === "password") {
-    return submitPasswordForm(intent, formData, changePasswordFormSchema, ["currentPassword", "newPassword", "confirmPassword"], async (input) => {
-      await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta });
-      return redirectWithToast(section("password"), { title: "Password changed", description: "Your new password is set. Your other sessions were signed out." });
-    });
-  }
-  if (intent === "email") {
-    return submitPasswordForm(intent, formData, changeEmailSchema, ["currentPassword"], async (input) => {
-      const { pendingEmail } = await requestEmailChange({ userId: user.id, input, meta });
-      return redirectWithToast(section("email"), { title: "Check your inbox", description: `We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.` });
-    });
-  }
-  if (intent === "sign-out-others") {
-    const { signedOutSessions } = signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) });
-    const description = signedOutSessions === 0 ? "No other session was signed in." : `Signed out ${signedOutSessions} other ${signedOutSessions === 1 ? "session" : "sessions"}.`;
-    return redirectWithToast(section("sessions"), { title: "Success", description });
-  }
-  if (intent === "preferences") {
-    const input = Object.fromEntries(preferenceKeys.map((key) => [key, formData.get(key) === "on"])) as NotificationPreferences;
-    updateNotificationPreferences({ userId: user.id, input });
-    return redirectWithToast(section("notifications"), { title: "Success", description: "Your e-mail preferences are saved." });
-  }
-  if (intent === "unblock") {
-    try {
-      const { name } = unblockMember({ blocker: user, memberId: formData.get("memberId") });
-      return redirectWithToast(section("blocked-members"), { title: "Success", description: `You unblocked ${name}.` });
-    } catch (error) {
-      if (!isAppError(error) || error.status >= 500) throw error;
-      return redirectWithToast(section("blocked-members"), { title: "Error", description: error.message, variant: "destructive" });
-    }
-  }
-  if (intent === "delete-account") {
-    return submitPasswordForm(intent, formData, deleteAccountSchema, ["password"], async (input) => {
-      await deleteAccount({ userId: user.id, input, meta });
-      const cookie = await destroyUserSession(request);
-      const farewell = { title: "Account deleted", description: "Your account and personal data are deleted. Thank you for being part of the community." };
-      return redirectWithToast(routes.home, farewell, { headers: { "Set-Cookie": cookie } });
-    });
-  }
-  return redirectWithToast(routes.accountSettings, { title: "Error", description: "This form could not be read. Please reload the page and try again.", variant: "destructive" });
+  return dispatchIntent(formData, {
+    password: () =>
+      submitPasswordForm("password", formData, changePasswordFormSchema, ["currentPassword", "newPassword", "confirmPassword"], async (input) => {
+        await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta });
+        return redirectWithToast(section("password"), { title: "Password changed", description: "Your new password is set. Your other sessions were signed out." });
+      }),
+    email: () =>
+      submitPasswordForm("email", formData, changeEmailSchema, ["currentPassword"], async (input) => {
+        const { pendingEmail } = await requestEmailChange({ userId: user.id, input, meta });
+        return redirectWithToast(section("email"), { title: "Check your inbox", description: `We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.` });
+      }),
+    "sign-out-others": async () => {
+      const { signedOutSessions } = signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) });
+      const description = signedOutSessions === 0 ? "No other session was signed in." : `Signed out ${signedOutSessions} other ${signedOutSessions === 1 ? "session" : "sessions"}.`;
+      return redirectWithToast(section("sessions"), { title: "Success", description });
+    },
+    preferences: () => {
+      const input = Object.fromEntries(preferenceKeys.map((key) => [key, formData.get(key) === "on"])) as NotificationPreferences;
+      updateNotificationPreferences({ userId: user.id, input });
+      return redirectWithToast(section("notifications"), { title: "Success", description: "Your e-mail preferences are saved." });
+    },
+    unblock: () => {
+      try {
+        const { name } = unblockMember({ blocker: user, memberId: formData.get("memberId") });
+        return redirectWithToast(section("blocked-members"), { title: "Success", description: `You unblocked ${name}.` });
+      } catch (error) {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        return redirectWithToast(section("blocked-members"), { title: "Error", description: error.message, variant: "destructive" });
+      }
+    },
+    "delete-account": () =>
+      submitPasswordForm("delete-account", formData, deleteAccountSchema, ["password"], async (input) => {
+        await deleteAccount({ userId: user.id, input, meta });
+        const cookie = await destroyUserSession(request);
+        const farewell = { title: "Account deleted", description: "Your account and personal data are deleted. Thank you for being part of the community." };
+        return redirectWithToast(routes.home, farewell, { headers: { "Set-Cookie": cookie } });
+      }),
+  });
 }
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

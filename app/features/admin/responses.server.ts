@@ -3,21 +3,17 @@
  * refresh never re-posts) with a 'Success' flash toast; failure re-renders the tab with a
  * status, an 'Error' toast and the reason, keeping what was typed.
  */
-import { data } from "@remix-run/node";
-import type { ToastMessage } from "~/components/ui/toaster";
-import { isAppError, logServerError, type FieldErrors } from "~/utils/errors.server";
+import type { FormFailure } from "~/components/ui/use-server-form";
+import { isAppError, logServerError } from "~/utils/errors.server";
+import { formFailure, formResult } from "~/utils/page-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
 
-export type AdminActionFailure = {
-  toast: ToastMessage;
-  /** Which form failed (a row's id, "footer"…), so the page shows the reason beside it. */
-  target: string;
-  message: string;
-  fieldErrors?: FieldErrors;
-  /** What was submitted, to keep it in the form. */
-  values?: Record<string, string>;
-};
+/**
+ * A failed admin form: the one failed-form shape (docs/decisions/0076-page-action-pattern.md);
+ * `formId` says which form failed (a row's id, "footer"…), so the page shows the reason beside it.
+ */
+export type AdminActionFailure = FormFailure;
 
 /** Back to the page the form was posted from (path and query), with a 'Success' toast. */
 export function adminSuccess(request: Request, description: string) {
@@ -26,25 +22,17 @@ export function adminSuccess(request: Request, description: string) {
   return redirectWithToast(`${url.pathname}${url.search}`, { title: "Success", description });
 }
 
-/** The tab again, with the error's status, an 'Error' toast carrying the documented text (docs/admin.md), and the reason. */
+/** The tab again, with the error's status, an 'Error' toast carrying the documented text (docs/admin.md), the reason and what was typed. */
 export function adminFailure(
   request: Request,
   error: unknown,
-  { description, target, values }: { description: string; target: string; values?: Record<string, string> },
+  { intent, description, target, values = {} }: { intent: string; description: string; target: string; values?: Record<string, string> },
 ) {
   const status = isAppError(error) ? error.status : 500;
   if (!isAppError(error)) logServerError(error, request);
   const message = isAppError(error) ? error.message : "Something went wrong on our side. Please try again.";
-  return data<AdminActionFailure>(
-    {
-      toast: errorToast(description),
-      target,
-      message,
-      fieldErrors: isAppError(error) ? error.fieldErrors : undefined,
-      values,
-    },
-    { status },
-  );
+  const fieldErrors = isAppError(error) ? error.fieldErrors : undefined;
+  return formFailure({ intent, formId: target, result: formResult(values, { "": [message], ...fieldErrors }), toast: errorToast(description) }, { status });
 }
 
 /** The string fields of a form, for echoing them back. */

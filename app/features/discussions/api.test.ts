@@ -209,12 +209,13 @@ describe("page actions", () => {
       expect(response.status).toBe(302);
     }
     const limited = (await postPageAction(args(await as(member.id, `/post/${id}`, form({ intent: "reply", formId: "reply-form", content: "Do not lose me" })), { id }))) as unknown as {
-      data: { content: string; errors: string[]; toast: { description: string } };
+      data: { intent: string; formId: string; result: { initialValue: { content: string }; error: { content: string[] } }; toast: { description: string } };
       init: { status: number };
     };
     expect(limited.init.status).toBe(429);
-    expect(limited.data.content).toBe("Do not lose me");
-    expect(limited.data.errors[0]).toMatch(/^Too many posts and replies/);
+    expect(limited.data).toMatchObject({ intent: "reply", formId: "reply-form" });
+    expect(limited.data.result.initialValue.content).toBe("Do not lose me");
+    expect(limited.data.result.error.content[0]).toMatch(/^Too many posts and replies/);
   });
 
   it("likes without JavaScript by redirecting back, and with a fetcher by answering data", async () => {

@@ -4,9 +4,9 @@
  * feature function, answer with a flash toast (redirect) or the form's errors and an 'Error' toast.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ToastMessage } from "~/components/ui/toaster";
+import type { FormFailure } from "~/components/ui/use-server-form";
+import { formFailure } from "~/utils/page-action.server";
 import { requirePagePermission, requireUser } from "~/utils/auth.server";
 import { isAppError, type FieldErrors } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -18,12 +18,8 @@ import { readIdParam } from "~/utils/http.server";
 
 export type MeetingIntent = "create" | "update" | "delete" | "register" | "cancel";
 
-export type MeetingActionData = {
-  intent: MeetingIntent;
-  meetingId: number | null;
-  result: SubmissionResult<string[]> | null;
-  toast: ToastMessage;
-};
+/** A failed meeting form: the one failed-form shape (docs/decisions/0076-page-action-pattern.md); `formId` is the meeting's id when editing. */
+export type MeetingActionData = FormFailure<MeetingIntent>;
 
 type Outcome = { success: string; failure: string };
 export type MessageSet = Record<"create" | "update" | "delete", Outcome>;
@@ -52,9 +48,9 @@ function failure(
   meetingId: number | null,
   status: number,
   message: string,
-  result: SubmissionResult<string[]> | null,
+  result: SubmissionResult<string[]>,
 ) {
-  return data<MeetingActionData>({ intent, meetingId, result, toast: errorToast(message) }, { status });
+  return formFailure<MeetingIntent>({ intent, formId: meetingId === null ? undefined : String(meetingId), result, toast: errorToast(message) }, { status });
 }
 
 function meetingIdOf(formData: FormData, fallback?: string): number {

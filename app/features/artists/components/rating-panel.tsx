@@ -1,6 +1,7 @@
 import { MentionSuggestions } from "~/components/ui/mention-suggestions";
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";
@@ -8,7 +9,8 @@ import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type
 import { buttonClass } from "~/components/ui/button";
 
 export type PanelViewer = CardViewer;
-type ActionError = { field?: string; message?: string; comment?: string; artistId?: number; back?: string };
+/** The artist page's failed form (intent rate | comment | hide-comment; `redirectTo` and `comment` kept). */
+type ActionError = FormFailure;
 
 /** The average after the viewer's new rating, for the optimistic view. */
 function optimisticSummary(panel: CardPanel, next: number) {
@@ -16,6 +18,12 @@ function optimisticSummary(panel: CardPanel, next: number) {
   if (panel.myRating === null) return { averageRating: (panel.averageRating * total + next) / (total + 1), totalRatings: total + 1 };
   if (total === 0) return { averageRating: next, totalRatings: 1 };
   return { averageRating: (panel.averageRating * total - panel.myRating + next) / total, totalRatings: total };
+}
+
+/** A value the failed form kept (a string, else undefined). */
+function keptValue(failure: ActionError | null | undefined, name: string): string | undefined {
+  const value = failure?.result.initialValue?.[name];
+  return typeof value === "string" ? value : undefined;
 }
 
 function validateComment(text: string): string | null {
@@ -58,7 +66,7 @@ export function RatingPanel({
   // page (so the rating's redirect does not undo the search). After a refused post without
   // JavaScript (rendered on the artist's page), it returns to where the member came from.
   const pending = navigation.state === "loading" && (navigation.formMethod ?? "GET").toUpperCase() === "GET" && navigation.location.pathname === location.pathname ? navigation.location : null;
-  const redirectTo = serverError?.back ?? `${location.pathname}${(pending ?? location).search}`;
+  const redirectTo = keptValue(serverError, "redirectTo") ?? `${location.pathname}${(pending ?? location).search}`;
   const rateFetcher = useFetcher<ActionError>();
   const commentFetcher = useFetcher<ActionError>();
   const hideFetcher = useFetcher<ActionError>();
@@ -82,15 +90,15 @@ export function RatingPanel({
     }
     if (wasCommenting.current) {
       wasCommenting.current = false;
-      if (!commentFetcher.data?.message) {
+      if (!failureMessage(commentFetcher.data, "comment")) {
         formRef.current?.reset();
         if (detailsRef.current) detailsRef.current.open = false;
       }
     }
   }, [commentFetcher.state, commentFetcher.data]);
 
-  const commentError = clientError ?? commentFetcher.data?.message ?? (serverError?.field === "comment" ? serverError.message : undefined);
-  const ratingError = rateFetcher.data?.message ?? (serverError?.field === "rating" ? serverError.message : undefined);
+  const commentError = clientError ?? failureMessage(commentFetcher.data, "comment") ?? failureMessage(serverError, "comment");
+  const ratingError = failureMessage(rateFetcher.data, "rating") ?? failureMessage(serverError, "rating");
   const commentId = `${idPrefix}artist-${artistId}-comment`;
   const headingId = `${idPrefix}artist-${artistId}-rating-heading`;
 
@@ -119,7 +127,7 @@ export function RatingPanel({
             ) : null}
           </rateFetcher.Form>
 
-          <details ref={detailsRef} open={Boolean(serverError?.field === "comment")} className="group">
+          <details ref={detailsRef} open={serverError?.intent === "comment"} className="group">
             <summary className="cursor-pointer font-medium text-indigo-700">Add a Comment</summary>
             <commentFetcher.Form
               ref={formRef}
@@ -139,7 +147,7 @@ export function RatingPanel({
                 id={commentId}
                 name="comment"
                 rows={3}
-                defaultValue={serverError?.field === "comment" ? (serverError.comment ?? "") : ""}
+                defaultValue={serverError?.intent === "comment" ? (keptValue(serverError, "comment") ?? "") : ""}
                 placeholder={`Share your thoughts about ${artistName}...`}
                 aria-invalid={commentError ? true : undefined}
                 aria-describedby={commentError ? `${commentId}-error` : undefined}

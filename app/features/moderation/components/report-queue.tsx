@@ -2,13 +2,14 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
+import { failureMessage, failureValues, type FormFailure } from "~/components/ui/use-server-form";
 import { routes } from "~/utils/routes";
 import { REASON_MAX_LENGTH, targetNouns, UNTIL_LIFTED, WARNING_MAX } from "../constants";
 import type { QueueGroup } from "../reports.server";
 import { Button } from "~/components/ui/button";
 
 type Group = SerializeFrom<QueueGroup>;
-type Failure = { message: string; values?: Record<string, string> } | null;
+type Failure = FormFailure | null;
 
 const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member" };
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -34,9 +35,9 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
   const noun = targetNouns[target.type];
   const headingId = `report-${reportId}-heading`;
   const warnId = `report-${reportId}-warning`;
-  const warnFailed = failure?.values?.intent === "warn";
+  const warnFailed = failure?.intent === "warn";
   const suspendId = `report-${reportId}-suspend`;
-  const suspendFailed = failure?.values?.intent === "suspend";
+  const suspendFailed = failure?.intent === "suspend";
   return (
     <li aria-labelledby={headingId} data-testid="report-group" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -85,7 +86,7 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
 
       {failure ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-2 text-sm text-red-800">
-          {failure.message}
+          {failureMessage(failure)}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-2" aria-label={`Actions on this ${noun}`} role="group">
@@ -118,12 +119,12 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
               rows={3}
               required
               maxLength={WARNING_MAX}
-              defaultValue={warnFailed ? failure?.values?.message : undefined}
+              defaultValue={warnFailed ? failureValues(failure).message : undefined}
               aria-invalid={warnFailed || undefined}
               aria-describedby={warnFailed ? `${warnId}-error` : undefined}
               className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
             />
-            <FieldErrors id={`${warnId}-error`} errors={warnFailed && failure ? [failure.message] : undefined} />
+            <FieldErrors id={`${warnId}-error`} errors={warnFailed ? failure?.result.error?.[""] ?? undefined : undefined} />
             <Button size="sm">
               Send warning
             </Button>
@@ -139,7 +140,7 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
             <label htmlFor={`${suspendId}-days`} className="block text-sm font-medium text-slate-800">
               {`Suspend ${target.authorName} for`}
             </label>
-            <select id={`${suspendId}-days`} name="days" defaultValue={suspendFailed ? failure?.values?.days : "7"} className="block rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <select id={`${suspendId}-days`} name="days" defaultValue={suspendFailed ? failureValues(failure).days : "7"} className="block rounded-md border border-slate-300 px-3 py-2 text-sm">
               <option value="1">1 day</option>
               <option value="7">7 days</option>
               <option value="30">30 days</option>
@@ -154,12 +155,12 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
               rows={2}
               required
               maxLength={REASON_MAX_LENGTH}
-              defaultValue={suspendFailed ? failure?.values?.message : undefined}
+              defaultValue={suspendFailed ? failureValues(failure).message : undefined}
               aria-invalid={suspendFailed || undefined}
               aria-describedby={suspendFailed ? `${suspendId}-error` : undefined}
               className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
             />
-            <FieldErrors id={`${suspendId}-error`} errors={suspendFailed && failure ? [failure.message] : undefined} />
+            <FieldErrors id={`${suspendId}-error`} errors={suspendFailed ? failure?.result.error?.[""] ?? undefined : undefined} />
             <button type="submit" className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800">
               Suspend author
             </button>
