@@ -31,7 +31,7 @@ export function LikeButton({ postId, liked, likesCount, action }: { postId: numb
       {isHydrated ? <input type="hidden" name="_fetcher" value="1" /> : null}
       {/* The intent rides on the button (a submitter's value is sent with and without JavaScript). Its
           look (rose when pressed, the heart a CSS mask before the text) is in app/tailwind.css, "like". */}
-      <button name="intent" value={isLiked ? "unlike" : "like"} aria-pressed={isLiked} title={isLiked ? "Unlike this post" : "Like this post"}>
+      <button type="submit" name="intent" value={isLiked ? "unlike" : "like"} aria-pressed={isLiked} title={isLiked ? "Unlike this post" : "Like this post"}>
         {likesLabel(count)}
       </button>
       {error ? (
