@@ -18,6 +18,7 @@ import { NonceProvider } from "./utils/nonce-provider";
 import { getDb } from "./utils/db.server";
 import { reusePreparedStatements } from "./utils/statement-cache.server";
 import { sweepUnusedUploads } from "./features/uploads/uploads.server";
+import { compactRemixManifest } from "./utils/compact-manifest.server";
 
 export const streamTimeout = 5_000;
 
@@ -105,7 +106,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(compactRemixManifest(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

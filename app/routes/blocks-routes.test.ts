@@ -9,6 +9,7 @@ import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { getToast } from "~/utils/toast.server";
 import { loader as accountBlocksApi, action as accountBlocksAction } from "./api.account.blocks";
 import { action as blockApi, loader as blockApiLoader } from "./api.users.$id.block";
+import { fromCardRows, type CardRows } from "~/features/discussions/card-rows";
 import { loader as discussionsLoader } from "./discussions";
 import { action as memberAction, loader as memberLoader } from "./members_.$id";
 import { loader as artistLoader } from "./music-artists_.$id";
@@ -144,7 +145,7 @@ describe("content by a blocked member is marked for collapsing", () => {
     const othersView = (await postLoader(args(await as(other.id, `/post/${otherPost.id}`), { id: String(otherPost.id) }))) as PostPage;
     expect(othersView.replies[0].isFromBlockedMember).toBe(false);
 
-    const list = (await discussionsLoader(args(await as(viewer.id, "/discussions")))) as { posts: { id: number; isFromBlockedMember: boolean }[] };
+    const list = { posts: fromCardRows(((await discussionsLoader(args(await as(viewer.id, "/discussions")))) as { cards: CardRows }).cards) };
     expect(list.posts.find((post) => post.id === theirPost.id)?.isFromBlockedMember).toBe(true);
     expect(list.posts.find((post) => post.id === otherPost.id)?.isFromBlockedMember).toBe(false);
 

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { buttonClass } from "~/components/ui/button";
-import { PostCard, PostCardSkeleton, type PostCardData } from "~/features/discussions/components/post-card";
+import { fromCardRows, toCardRows, type ListCard } from "~/features/discussions/card-rows";
+import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
 import { authorName } from "~/features/discussions/components/post-meta";
 import { handleLikeIntent } from "~/features/discussions/like-action.server";
 import { messages } from "~/features/discussions/messages";
@@ -46,27 +47,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: (filters.page - 1) * POSTS_PAGE_SIZE,
   });
   const blockedIds = blockedIdsOf(user.id);
+  const cards = posts.map((post) => {
+    // Only what a card shows (the excerpt, not the Markdown; the author's shown name).
+    const card: ListCard = {
+      id: post.id,
+      title: post.title,
+      excerpt: post.excerpt,
+      isPinned: post.isPinned,
+      likesCount: post.likesCount,
+      repliesCount: post.repliesCount,
+      isLiked: post.isLiked,
+      createdAt: post.createdAt,
+      category: post.category ? { name: post.category.name, colorClass: post.category.colorClass, iconClass: post.category.iconClass } : null,
+      author: { id: post.author.id, displayName: authorName(post.author), profileImageUrl: post.author.profileImageUrl, role: post.author.role },
+      isFromBlockedMember: blockedIds.has(post.authorId),
+    };
+    const hiddenLabel = hiddenLabelOf(post.hiddenReason);
+    if (hiddenLabel) card.hiddenLabel = hiddenLabel;
+    return card;
+  });
   return {
-    // Only what a card shows (the excerpt, not the Markdown; the author's shown name): the data
-    // is sent twice, as HTML and as the hydration payload (docs/performance.md, "Loader data").
-    posts: posts.map((post) => {
-      const card: PostCardData & { isFromBlockedMember: boolean } = {
-        id: post.id,
-        title: post.title,
-        excerpt: post.excerpt,
-        isPinned: post.isPinned,
-        likesCount: post.likesCount,
-        repliesCount: post.repliesCount,
-        isLiked: post.isLiked,
-        createdAt: post.createdAt,
-        category: post.category ? { name: post.category.name, colorClass: post.category.colorClass, iconClass: post.category.iconClass } : null,
-        author: { id: post.author.id, displayName: authorName(post.author), profileImageUrl: post.author.profileImageUrl, role: post.author.role },
-        isFromBlockedMember: blockedIds.has(post.authorId),
-      };
-      const hiddenLabel = hiddenLabelOf(post.hiddenReason);
-      if (hiddenLabel) card.hiddenLabel = hiddenLabel;
-      return card;
-    }),
+    // As rows: the data is sent twice, as HTML and as the hydration payload (docs/performance.md, "Page weight").
+    cards: toCardRows(cards),
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
@@ -102,7 +104,8 @@ function searchWith(filters: { q: string; category?: number }, page?: number): s
 }
 
 export default function DiscussionsPage() {
-  const { posts, hasMore, filters, categories } = useLoaderData<typeof loader>();
+  const { cards, hasMore, filters, categories } = useLoaderData<typeof loader>();
+  const posts = useMemo(() => fromCardRows(cards), [cards]);
   const location = useLocation();
   const navigation = useNavigation();
   const currentSearch = searchWith(filters, filters.page);
@@ -227,12 +230,12 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
       action={routes.discussions}
       role="search"
       aria-label="Discussion filters"
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+      className="filter-form"
       // Typing waits for a pause; picking a category goes at once.
       onChange={(event) => autoSubmit(event.currentTarget, (event.target as HTMLElement).tagName !== "INPUT")}
     >
       <div className="flex-1">
-        <label htmlFor="discussion-search" className="block text-sm font-medium text-slate-800">
+        <label htmlFor="discussion-search" className="filter-label">
           Search discussions
         </label>
         <input
@@ -243,11 +246,11 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
           defaultValue={q}
           maxLength={200}
           placeholder="Search discussions..."
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+          className="field"
         />
       </div>
       <div className="sm:w-56">
-        <label htmlFor="discussion-category" className="block text-sm font-medium text-slate-800">
+        <label htmlFor="discussion-category" className="filter-label">
           Filter by category
         </label>
         <select
@@ -255,7 +258,7 @@ function FilterForm({ q, category, categories }: { q: string; category?: number;
           id="discussion-category"
           name="category"
           defaultValue={category ? String(category) : ""}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+          className="field"
         >
           <option value="">All Categories</option>
           {categories.map((option) => (

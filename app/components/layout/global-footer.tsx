@@ -16,8 +16,8 @@ export function GlobalFooter({ settings, year }: { settings: PublicSettings; yea
     { label: "One-Time Donation", url: supportLinks.oneTimeDonation },
   ].filter((button): button is { label: string; url: string } => Boolean(button.url));
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-slate-900 text-slate-300" data-testid="global-footer">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
+    <footer className="site-footer" data-testid="global-footer">
+      <div className="footer-grid">
         <div>
           <p className="text-lg font-bold text-white">{footer.companyName}</p>
           {footer.tagline ? <p className="text-sm text-indigo-300">{footer.tagline}</p> : null}
@@ -52,7 +52,7 @@ export function GlobalFooter({ settings, year }: { settings: PublicSettings; yea
           </div>
         ) : null}
       </div>
-      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">{copyrightLine(footer.copyrightText, year)}</div>
+      <div className="footer-legal">{copyrightLine(footer.copyrightText, year)}</div>
     </footer>
   );
 }

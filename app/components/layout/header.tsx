@@ -22,8 +22,8 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 // The menu toggle and panel look of the mobile menu, shared by the theme menu.
-const menuToggleClass = "cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100";
-const menuPanelClass = "absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg";
+const menuToggleClass = "menu-toggle";
+const menuPanelClass = "menu-panel";
 
 /**
  * Light / Dark / System (docs/accessibility.md): a plain HTML form posting to /theme, the same with
@@ -35,10 +35,8 @@ export function ThemeMenu({ theme }: { theme: Theme }) {
   const location = useLocation();
   return (
     <details className="relative">
-      <summary className={menuToggleClass}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9Z" />
-        </svg>
+      {/* Its icon (a moon) is a CSS mask: app/tailwind.css, ".icon-moon". */}
+      <summary className={`${menuToggleClass} icon-moon`}>
         <span className="sr-only">{`Theme: ${themeLabels[theme]}`}</span>
       </summary>
       <form method="post" action="/theme" className={`z-40 ${menuPanelClass}`}>
@@ -56,7 +54,7 @@ export function ThemeMenu({ theme }: { theme: Theme }) {
 function Logo({ communityName }: { communityName: string }) {
   return (
     <Link to={routes.home} className="flex items-center gap-2">
-      <span aria-hidden="true" className="grid h-9 w-9 place-items-center rounded-lg bg-gradient-to-br from-indigo-600 to-violet-600 text-lg font-bold text-white">
+      <span aria-hidden="true" className="logo-mark">
         Q
       </span>
       <span className="text-lg font-bold text-slate-900">{communityName}</span>
@@ -79,7 +77,7 @@ export function Header({
   if (!user) {
     return (
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <div className="header-bar">
           <Logo communityName={communityName} />
           <div className="hidden items-center gap-4 sm:flex">
             <Link to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
@@ -102,8 +100,8 @@ export function Header({
   // Moderators open the panel too (its Reports tab only).
   const items: NavigationItem[] = user.isAdmin || user.isModerator ? [...navigation, { to: routes.admin, label: "Admin Panel" }] : navigation;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+    <header className="site-header">
+      <div className="header-bar">
         <Logo communityName={communityName} />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {items.map((item) => (
@@ -115,12 +113,9 @@ export function Header({
         <div className="flex items-center gap-2">
           <Link
             to={routes.notifications}
-            className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+            className="bell icon-bell"
           >
             <span className="sr-only">Notifications</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
-            </svg>
             {unreadNotifications > 0 ? (
               <span data-testid="unread-notifications" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
                 {unreadNotifications > 99 ? "99+" : unreadNotifications}
@@ -128,12 +123,12 @@ export function Header({
               </span>
             ) : null}
           </Link>
-          <Link to={routes.profile} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-slate-100">
+          <Link to={routes.profile} className="profile-link">
             {/* Not <Avatar>: the shell loads on every page, so the root loader sends the sources ready (docs/decisions/0065-page-weight-ratchet.md). */}
             {user.avatar ? (
               <img src={user.avatar.src} srcSet={user.avatar.srcSet} sizes="32px" width={32} height={32} alt="" className="h-8 w-8 rounded-full object-cover" />
             ) : (
-              <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-indigo-600 text-sm font-bold text-white">
+              <span aria-hidden="true" className="header-avatar">
                 {(user.name[0] ?? "M").toUpperCase()}
               </span>
             )}
@@ -145,19 +140,16 @@ export function Header({
           <ThemeMenu theme={theme} />
           {/* The member menu: on wide screens the main links are in the bar, so it lists only the member's own pages. */}
           <details className="relative">
-            <summary className={menuToggleClass} aria-label="Open menu">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-            </summary>
+            <summary className={`${menuToggleClass} icon-menu`} aria-label="Open menu" />
             <nav aria-label="Mobile" className={menuPanelClass}>
               {items.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.end} className={(state) => `lg:hidden ${navClass(state)}`}>
+                // The bar's links above already let Remix discover these paths (data-discover once per path: docs/performance.md).
+                <NavLink key={item.to} to={item.to} end={item.end} discover="none" className={(state) => `lg:hidden ${navClass(state)}`}>
                   {item.label}
                 </NavLink>
               ))}
-              {[{ to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile" }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
-                <NavLink key={item.to} to={item.to} className={navClass}>
+              {[{ to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile", discover: "none" as const }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
+                <NavLink key={item.to} to={item.to} discover={item.discover} className={navClass}>
                   {item.label}
                 </NavLink>
               ))}

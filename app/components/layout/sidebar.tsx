@@ -10,7 +10,7 @@ function itemClass({ isActive }: { isActive: boolean }) {
 
 function CountBadge({ value, label, testId }: { value: number; label: string; testId: string }) {
   return (
-    <span data-testid={testId} className="rounded-full bg-slate-200 px-2 text-xs font-semibold text-slate-700">
+    <span data-testid={testId} className="count-pill">
       <span aria-hidden="true">{value}</span>
       <span className="sr-only">{label}</span>
     </span>
@@ -30,32 +30,33 @@ export function Sidebar({
   return (
     <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
       <div className="sticky top-20 space-y-4">
-        <section className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-700 p-4 text-white" aria-labelledby="mission-heading">
+        <section className="mission" aria-labelledby="mission-heading">
           {/* Not a heading: the page's h1 comes first in reading order (docs/accessibility.md). */}
-          <p id="mission-heading" className="text-sm font-semibold uppercase tracking-wide text-indigo-100">
+          <p id="mission-heading" className="mission-title">
             Our mission
           </p>
           <p className="mt-1 text-sm font-medium">Question, Understand, Adapt, Discover, Share.</p>
         </section>
+        {/* The header's bar has links to the same main pages: those let Remix discover them (docs/performance.md). */}
         <nav aria-label="Sidebar navigation" className="space-y-1">
-          <NavLink to={routes.home} end className={itemClass}>
+          <NavLink to={routes.home} end discover="none" className={itemClass}>
             Dashboard
           </NavLink>
-          <NavLink to={routes.discussions} className={itemClass}>
+          <NavLink to={routes.discussions} discover="none" className={itemClass}>
             <span>Discussions</span>
             {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new`} testId="unread-discussions" /> : null}
           </NavLink>
-          <NavLink to={routes.meetings} className={itemClass}>
+          <NavLink to={routes.meetings} discover="none" className={itemClass}>
             Weekly Meetings
           </NavLink>
-          <NavLink to={routes.members} className={itemClass}>
+          <NavLink to={routes.members} discover="none" className={itemClass}>
             <span>Members</span>
             <CountBadge value={totalMembers} label={`${totalMembers} in total`} testId="total-members" />
           </NavLink>
-          <NavLink to={routes.resources} className={itemClass}>
+          <NavLink to={routes.resources} discover="none" className={itemClass}>
             AI Resources
           </NavLink>
-          <NavLink to={routes.musicArtists} className={itemClass}>
+          <NavLink to={routes.musicArtists} discover="none" className={itemClass}>
             AI Music Artists
           </NavLink>
           <NavLink to={routes.badges} className={itemClass}>

@@ -4,7 +4,7 @@
  */
 export function SkipLink() {
   return (
-    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+    <a href="#main" className="skip-link">
       Skip to content
     </a>
   );

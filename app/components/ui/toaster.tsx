@@ -45,7 +45,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   // app/tailwind.css) and ✕ is a link to #dismiss-toast, which hides it through :target;
   // with JavaScript ✕ closes it at once. See docs/accessibility.md.
   return (
-    <section aria-label="Notifications (F8)" className="pointer-events-none fixed bottom-4 right-4 z-50 w-full max-w-sm px-4 sm:px-0">
+    <section aria-label="Notifications (F8)" className="toaster">
       <div ref={regionRef} tabIndex={-1} className="outline-none" role="status" aria-live="polite">
         {current ? (
           <Suspense fallback={null}>

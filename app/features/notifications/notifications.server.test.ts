@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
+import { getDb, schema } from "~/utils/db.server";
 import {
   deleteNotificationsAbout,
   getNotificationCounts,
@@ -50,5 +51,30 @@ describe("notifications", () => {
     const member = await createMember({ joinedAt: new Date(0) });
     markDiscussionsSeen(member.id, new Date(Date.now() + 60_000));
     expect(getNotificationCounts(member.id).unreadDiscussions).toBe(0);
+  });
+
+  it("writes the seen mark only when it changes the count (a post by someone else since the mark, not in the future)", async () => {
+    const now = Date.now();
+    const member = await createMember({ joinedAt: new Date(now - 10 * 60_000) });
+    const author = await createMember();
+    const post = (authorId: string, createdAt: number) =>
+      getDb().insert(schema.posts).values({ title: "T", content: "C", authorId, createdAt: new Date(createdAt), updatedAt: new Date(createdAt) }).run();
+    const seenAt = () => getDb().$client.prepare("SELECT discussions_seen_at FROM users WHERE id = ?").pluck().get(member.id);
+
+    post(member.id, now - 5 * 60_000);
+    expect(markDiscussionsSeen(member.id, new Date(now))).toBe(false); // only their own post: the count is 0 either way
+    expect(seenAt()).toBeNull();
+
+    post(author.id, now - 4 * 60_000);
+    expect(getNotificationCounts(member.id).unreadDiscussions).toBe(1);
+    expect(markDiscussionsSeen(member.id, new Date(now))).toBe(true);
+    expect(getNotificationCounts(member.id).unreadDiscussions).toBe(0);
+    expect(markDiscussionsSeen(member.id, new Date(now + 1_000))).toBe(false); // nothing new: no write
+    expect(seenAt()).toBe(now);
+
+    post(author.id, now + 60 * 60_000); // dated in the future: not yet seen, and no write on every view
+    expect(markDiscussionsSeen(member.id, new Date(now + 2_000))).toBe(false);
+    expect(markDiscussionsSeen(member.id, new Date(now + 3_000))).toBe(false);
+    expect(getNotificationCounts(member.id).unreadDiscussions).toBe(1);
   });
 });

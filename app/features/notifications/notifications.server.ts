@@ -110,18 +110,24 @@ export function deleteNotificationsAbout(input: { recipientIds: string[]; link: 
 }
 
 /**
- * Opening /discussions: posts up to now are no longer "new" for this member. The mark moves only
- * when a post appeared after it: over a stretch without posts moving it changes no count, and
- * skipping the write keeps the most visited page a pure read (docs/performance.md).
+ * Opening /discussions: posts up to `at` are no longer "new" for this member. The mark moves only
+ * when it would change the sidebar's count: a post by someone else appeared after the current mark
+ * (or after joining, for a first visit) and no later than `at`. Every other view is a pure read,
+ * so the most visited page leaves the database's write version alone (page cache, live updates:
+ * docs/performance.md, "No write on every view"). The `<= at` bound keeps a post dated in the
+ * future (clock skew, imported data) from making every view write. Returns whether it wrote.
  */
-export function markDiscussionsSeen(userId: string, at = new Date()): void {
+export function markDiscussionsSeen(userId: string, at = new Date()): boolean {
   const sqlite = getDb().$client;
-  const unchanged = sqlite
+  const atMs = at.getTime();
+  const due = sqlite
     .prepare(
-      `SELECT 1 FROM users u WHERE u.id = ? AND u.discussions_seen_at IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.created_at > u.discussions_seen_at)`,
+      `SELECT 1 FROM users u WHERE u.id = ?
+         AND EXISTS (SELECT 1 FROM posts p WHERE p.created_at > coalesce(u.discussions_seen_at, u.joined_at)
+                       AND p.created_at <= ? AND p.author_id != u.id)`,
     )
-    .get(userId);
-  if (unchanged) return;
-  sqlite.prepare(`UPDATE users SET discussions_seen_at = ? WHERE id = ?`).run(at.getTime(), userId);
+    .get(userId, atMs);
+  if (!due) return false;
+  sqlite.prepare(`UPDATE users SET discussions_seen_at = ? WHERE id = ?`).run(atMs, userId);
+  return true;
 }

@@ -15,36 +15,40 @@ export type PostCardData = {
   isLiked: boolean;
   /** Only the author and moderators get hidden posts in their list, with this mark (docs/moderation.md). */
   hiddenLabel?: string | null;
-  createdAt: Date | string;
+  createdAt: Date | string | number;
   category: { name: string; colorClass: string; iconClass: string } | null;
   /** The list sends the shown name as displayName, without first and last name. */
   author: { id: string; displayName: string; firstName?: string; lastName?: string; profileImageUrl: string | null; role: string };
 };
 
-/** One discussion in the list: pinned mark, category, title (to the post), excerpt, author, likes and replies. */
+/**
+ * One discussion in the list: pinned mark, category, title (to the post), excerpt, author, likes
+ * and replies. The markup is bare on purpose (twenty per page): the card's one class styles its
+ * parts by position in app/tailwind.css ("post-card"), see docs/performance.md, "Page weight".
+ */
 export function PostCard({ post, likeAction }: { post: PostCardData; likeAction: string }) {
+  const titleId = `p${post.id}`;
   return (
-    <article aria-labelledby={`post-${post.id}-title`} data-testid="post-card" className="post-card">
-      <div className="tags">
+    <article aria-labelledby={titleId} data-testid="post-card" className="post-card">
+      <div>
         {post.isPinned ? <PinnedBadge /> : null}
         <CategoryBadge category={post.category} />
         {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
       </div>
-      <h2 id={`post-${post.id}-title`} className="post-card-title">
-        <Link to={routes.post(post.id)}>
-          {post.title}
-        </Link>
+      <h2 id={titleId}>
+        <Link to={routes.post(post.id)}>{post.title}</Link>
       </h2>
-      <p className="post-card-excerpt">{post.excerpt}</p>
-      <div className="post-card-foot">
+      <p>{post.excerpt}</p>
+      <footer>
         <AuthorLine author={post.author} date={post.createdAt} />
-        <div className="post-card-actions">
+        <div>
           <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />
-          <Link to={`${routes.post(post.id)}#replies`} className="quiet-link">
+          {/* The title's link already lets Remix discover /post/:id: this one need not. */}
+          <Link to={`${routes.post(post.id)}#replies`} discover="none">
             {repliesLabel(post.repliesCount)}
           </Link>
         </div>
-      </div>
+      </footer>
     </article>
   );
 }

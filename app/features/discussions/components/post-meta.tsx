@@ -11,29 +11,27 @@ export function authorName(author: Author): string {
   return author.displayName.trim() || (first && last ? `${first} ${last}` : "") || first || "Community Member";
 }
 
-/** Avatar, name (to the member's page) and date. */
-export function AuthorLine({ author, date, edited }: { author: Author; date: Date | string; edited?: boolean }) {
+/** Avatar, name (to the member's page) and date; styled by position in app/tailwind.css ("author-line"). */
+export function AuthorLine({ author, date, edited }: { author: Author; date: Date | string | number; edited?: boolean }) {
   const name = authorName(author);
   return (
     <div className="author-line">
-      <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="avatar-sm" />
-      <Link to={routes.member(author.id)} className="author-name">
-        {name}
-      </Link>
+      <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="" />
+      <Link to={routes.member(author.id)}>{name}</Link>
       {author.role === "admin" ? <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Community Leader</span> : null}
       {author.role === "moderator" ? <span className="rounded bg-blue-100 px-1.5 text-xs text-blue-800">Moderator</span> : null}
-      <span aria-hidden="true">·</span>
-      <time dateTime={new Date(date).toISOString()}>{formatPostDate(date)}</time>
+      {/* The "·" before the date is drawn by app/tailwind.css (".author-line > time::before"). */}
+      <time dateTime={new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z")}>{formatPostDate(date)}</time>
       {edited ? <span className="text-xs text-slate-500">(edited)</span> : null}
     </div>
   );
 }
 
+/** The category's icon is drawn from data-icon by app/tailwind.css (".pill[data-icon]"), hidden from screen readers as before. */
 export function CategoryBadge({ category }: { category: { name: string; colorClass: string; iconClass?: string } | null }) {
   if (!category) return null;
   return (
-    <span className={`pill ${category.colorClass}`}>
-      {category.iconClass ? <span aria-hidden="true">{category.iconClass}</span> : null}
+    <span className={`pill ${category.colorClass}`} data-icon={category.iconClass || undefined}>
       {category.name}
     </span>
   );
