@@ -1,7 +1,8 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ToastMessage } from "./toaster";
 
 const SWIPE_THRESHOLD_PX = 50;
+const TOAST_DURATION_MS = 5000;
 
 /**
  * The toast itself (docs/accessibility.md): dismissed with ✕ or a swipe to the right. A browser
@@ -11,6 +12,12 @@ const SWIPE_THRESHOLD_PX = 50;
 export function ToastCard({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
   const swipeStart = useRef<number | null>(null);
+  // The 5 s start when the card shows, not when the toast arrives: the card's chunk may still be
+  // loading on a slow connection (./toaster.tsx).
+  useEffect(() => {
+    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [onDismiss]);
   return (
     <div
       data-testid="toast"

@@ -3,7 +3,6 @@ import { ToastCard as ServerToastCard } from "./toast-card";
 
 export type ToastMessage = { id: string; title: string; description?: string; variant: "default" | "destructive" };
 
-const TOAST_DURATION_MS = 5000;
 // The toast itself is a browser chunk of its own, fetched when one shows: most page views have none
 // (docs/decisions/0078-shell-code-after-hydration.md). The server renders it directly, as `/` does.
 const ToastCard = import.meta.env.SSR
@@ -21,12 +20,6 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   useEffect(() => {
     if (toast) setCurrent(toast);
   }, [toast]);
-
-  useEffect(() => {
-    if (!current) return;
-    const timer = window.setTimeout(() => setCurrent(null), TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [current]);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
