@@ -27,7 +27,7 @@ describe("community and badge APIs", () => {
     expect((contributorsAction() as Response).status).toBe(405);
   });
 
-  it("GET /api/community/stats and /api/community/contributors give SPEC's shapes", async () => {
+  it("GET /api/community/stats and /api/community/contributors give their documented fields", async () => {
     const member = await createMember({ displayName: "Stat Reader" });
     recordContribution({ userId: member.id, kind: "post_created", subjectId: "api-1" });
     const stats = await ((await statsApi(loaderArgs(await signedInRequest(member.id, "http://localhost/api/community/stats")))) as Response).json();
