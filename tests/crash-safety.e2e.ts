@@ -85,7 +85,7 @@ describe("crash safety", () => {
 
     const load = Promise.all([...members, ...members].map((member, index) => lane(member, index)));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    killGroup(server.child, "SIGKILL");
+    killGroup(server, "SIGKILL");
     killed = true;
     await server.exited;
     await load;
