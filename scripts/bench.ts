@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { repoRoot as root, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
+import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
@@ -41,8 +41,6 @@ const mixMembers = Number(option("members") ?? 200);
 /** --against <ref> (or --against=<ref>): the ref measured side by side with the working tree. */
 const againstRef = option("against") ?? (args.includes("--against") ? args[args.indexOf("--against") + 1] : undefined);
 
-const BENCH_EMAIL = "bench@quads.example";
-const BENCH_PASSWORD = "bench-password-123";
 const SEARCH_TERM = "prompt";
 /** What a browser sends: the app compresses, the bare server replays the compressed bytes. */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/xhtml+xml" };
@@ -91,15 +89,7 @@ function startServer(databasePath: string, withPageCache = pageCache, tree = roo
 }
 
 async function signIn(baseURL: string, email = BENCH_EMAIL): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  if (cookies.length === 0) throw new Error("Sign-in set no cookie");
-  return cookies.join("; ");
+  return (await signInViaApi(baseURL, email, BENCH_PASSWORD)).cookie;
 }
 
 /** The raw (still compressed) bytes and headers of one response, as node:http receives them. */

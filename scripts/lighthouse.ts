@@ -14,13 +14,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { repoRoot as root, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
+import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const BENCH_EMAIL = "bench@quads.example";
-const BENCH_PASSWORD = "bench-password-123";
 
 if (!existsSync(path.join(root, "build/server.js")) || args.includes("--build")) {
   const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
@@ -54,13 +52,7 @@ try {
     email = "admin@quads.example";
     password = printed[1];
   }
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`Sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const { cookie } = await signInViaApi(baseURL, email, password);
   const themes = (option("themes") ?? "light,dark").split(",");
   /** The --extra-headers file for a visitor or the member, in a theme. */
   const headersFileFor = (signedIn: boolean, theme: string) => {

@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { repoRoot as root, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
+import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
@@ -39,14 +39,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
   const results: Run[] = [];
   try {
-    const login = await fetch(`${server.baseURL}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.baseURL },
-      body: JSON.stringify({ email: "bench@quads.example", password: "bench-password-123" }),
-    });
-    if (!login.ok) throw new Error(`Sign-in failed: ${login.status}`);
-    const cookies = login.headers.getSetCookie().map((cookie) => {
-      const [pair] = cookie.split(";");
+    const { cookie } = await signInViaApi(server.baseURL, BENCH_EMAIL, BENCH_PASSWORD);
+    const cookies = cookie.split("; ").map((pair) => {
       const index = pair.indexOf("=");
       return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.baseURL };
     });

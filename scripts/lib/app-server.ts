@@ -11,6 +11,10 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The member every seeded large community has (scripts/seed-large.ts): the bench signs in as them. */
+export const BENCH_EMAIL = "bench@quads.example";
+export const BENCH_PASSWORD = "bench-password-123";
+
 /** The repository's root (where build/server.js is). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -137,4 +141,18 @@ export async function stopAppServer(server: AppServer, timeoutMs = 10_000): Prom
 /** The end of a server's output, for an error message. */
 export function lastLines(text: string, lines = 60): string {
   return text ? text.split("\n").slice(-lines).join("\n") : "(no server output)";
+}
+
+/** Signs in through POST /api/auth/login: the Cookie header that carries the session, and the member's id. */
+export async function signInViaApi(baseURL: string, email: string, password: string): Promise<{ cookie: string; id: string }> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (cookies.length === 0) throw new Error("Sign-in set no cookie");
+  const { id } = (await response.json()) as { id: string };
+  return { cookie: cookies.join("; "), id };
 }

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { killAppServer, startAppServer, stopAppServer, type AppServer } from "../../scripts/lib/app-server";
+import { killAppServer, signInViaApi, startAppServer, stopAppServer, type AppServer } from "../../scripts/lib/app-server";
+import { makeUser, registerViaApi } from "./browser";
 import { ADMIN_EMAIL } from "./constants";
 
 export type ServerProcess = AppServer & {
@@ -39,6 +40,13 @@ export const killGroup = killAppServer;
 /** SIGTERM, then the exit code; SIGKILL after `timeoutMs`. */
 export function stopServer(server: ServerProcess, timeoutMs = 15_000): Promise<number | null> {
   return stopAppServer(server, timeoutMs);
+}
+
+/** A new member, registered and signed in through the API: their e-mail, session cookie and id. */
+export async function signInNewMember(baseURL: string): Promise<{ email: string; cookie: string; id: string }> {
+  const user = makeUser();
+  await registerViaApi(baseURL, user);
+  return { email: user.email, ...(await signInViaApi(baseURL, user.email, user.password)) };
 }
 
 export function removeDirectory(directory: string) {
