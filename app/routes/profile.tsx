@@ -55,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const failureToast = (): ToastMessage => errorToast("Failed to update profile. Please try again.");
 
 /**
- * The profile's forms, by intent: the Edit Profile form (its 'Save Changes' button sends no
- * intent; Cancel sends `cancel`), the picture (`avatar`, `remove-avatar`) and the feed links (`rotate-feed`).
+ * The profile's forms, by intent: the Edit Profile form (no intent; its Cancel is a link back to
+ * /profile), the picture (`avatar`, `remove-avatar`) and the feed links (`rotate-feed`).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
