@@ -16,7 +16,7 @@ import path from "node:path";
 import { hashPassword } from "../app/features/auth/password.server";
 import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
 import { openDatabase } from "../app/utils/db.server";
-import { seedReferenceData } from "../db/seed.server";
+import { seedReferenceData } from "../app/features/settings/reference-data.server";
 
 export const BENCH_EMAIL = "bench@quads.example";
 export const BENCH_PASSWORD = "bench-password-123";

@@ -6,8 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { hashPassword } from "~/features/auth/password.server";
+import { seedDemoContent } from "~/features/demo/seed-demo.server";
 import { recomputeAllBadges } from "~/features/gamification/recompute.server";
-import { seedDemoContent, seedReferenceData } from "../../db/seed.server";
+import { seedReferenceData } from "~/features/settings/reference-data.server";
 import { closeDb, getDb, schema } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 
@@ -90,7 +91,7 @@ async function seedDemoIfEmpty() {
   ]);
   const { total: again } = db.select({ total: count() }).from(schema.users).get() ?? { total: 0 };
   if (again > 0) return;
-  seedDemoContent(db, { now: new Date(), adminEmail: DEMO_ADMIN_EMAIL, adminPasswordHash, memberPasswordHash });
+  seedDemoContent({ now: new Date(), adminEmail: DEMO_ADMIN_EMAIL, adminPasswordHash, memberPasswordHash });
   console.log(
     [
       "",

@@ -97,10 +97,16 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
     if (!id) throw new Error(`The demo member ${username} has not joined yet`);
     return id;
   };
+  // Who acts: the fields an Actor reads (id, e-mail, role, verification) do not change during the replay.
+  const actors = new Map<DemoUsername, ReturnType<typeof toCurrentUser>>();
   const actor = (username: DemoUsername) => {
+    const known = actors.get(username);
+    if (known) return known;
     const user = findUserById(userId(username));
     if (!user) throw new Error(`Unknown demo member ${username}`);
-    return toCurrentUser(user);
+    const current = toCurrentUser(user);
+    actors.set(username, current);
+    return current;
   };
   const joined = (username: DemoUsername) => {
     const at = joinedAt.get(username);
