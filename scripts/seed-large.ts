@@ -16,7 +16,7 @@ import path from "node:path";
 import { hashPassword } from "../app/features/auth/password.server";
 import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
 import { openDatabase } from "../app/utils/db.server";
-import { seedReferenceData } from "../db/seed.server";
+import { seedReferenceData } from "../app/features/settings/reference-data.server";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
 
 const args = process.argv.slice(2);

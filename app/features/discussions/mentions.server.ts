@@ -23,6 +23,8 @@ export function notifyMentions(input: {
   postTitle: string;
   link: string;
   alreadyToldIds?: string[];
+  /** When the post or reply was written (default: now). */
+  at?: Date;
 }): string[] {
   const usernames = extractMentions(input.content);
   if (usernames.length === 0) return [];
@@ -40,7 +42,7 @@ export function notifyMentions(input: {
   const notified: string[] = [];
   for (const userId of members) {
     if (input.alreadyToldIds?.includes(userId) || wasTold.get(userId, input.link)) continue;
-    if (!notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link })) continue;
+    if (!notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link, at: input.at })) continue;
     sendMentionMail({ userId, actorName: input.actorName, postTitle: input.postTitle, content: input.content, link: input.link });
     notified.push(userId);
   }

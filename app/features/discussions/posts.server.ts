@@ -228,17 +228,18 @@ function assertCategoryExists(categoryId: number) {
 /**
  * Starts a discussion; throws 400 (field errors, too many links for a new member), 403 (silenced),
  * 429 (posting too fast: assertMayContribute, docs/moderation.md). Credits post_created.
+ * `now` dates it (default: now; the demo community replays its history at its own dates).
  */
-export function createPost({ actor, input }: { actor: Actor; input: unknown }): PostView {
+export function createPost({ actor, input, now = new Date() }: { actor: Actor; input: unknown; now?: Date }): PostView {
   const data = parseOrThrow(createPostSchema, input);
   assertCategoryExists(data.categoryId);
-  assertMayContribute(actor, "post", { content: data.content });
+  assertMayContribute(actor, "post", { content: data.content, now });
   const postId = transaction((db) => {
     const inserted = db.$client
-      .prepare(`INSERT INTO posts (title, content, author_id, category_id) VALUES (?, ?, ?, ?) RETURNING id`)
-      .get(data.title, data.content, actor.id, data.categoryId) as { id: number };
-    recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id });
-    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id) });
+      .prepare(`INSERT INTO posts (title, content, author_id, category_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`)
+      .get(data.title, data.content, actor.id, data.categoryId, now.getTime(), now.getTime()) as { id: number };
+    recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id, at: now });
+    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id), at: now });
     return inserted.id;
   });
   return getPost(postId, readerOf(actor));
@@ -320,18 +321,20 @@ export type LikeState = { postId: number; liked: boolean; likesCount: number };
  * Likes a post once (a second like changes nothing). The counter moves by SQL increment in
  * the same IMMEDIATE transaction as the unique (post, user) row, so it always equals COUNT(*).
  */
-export function likePost({ actor, postId }: { actor: Actor; postId: number }): LikeState {
+export function likePost({ actor, postId, now = new Date() }: { actor: Actor; postId: number; now?: Date }): LikeState {
   return transaction(() => {
     const sqlite = getDb().$client;
     const post = loadPostForChange(postId);
-    const inserted = sqlite.prepare(`INSERT INTO post_likes (post_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING id`).get(postId, actor.id);
+    const inserted = sqlite
+      .prepare(`INSERT INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`)
+      .get(postId, actor.id, now.getTime());
     if (inserted) {
       sqlite.prepare(`UPDATE posts SET likes_count = likes_count + 1 WHERE id = ?`).run(postId);
       if (post.authorId !== actor.id) {
-        recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
+        recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
         const link = routes.post(postId);
         if (!hasUnreadNotification({ userId: post.authorId, actorId: actor.id, kind: "like", link })) {
-          notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link });
+          notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link, at: now });
         }
       }
     }

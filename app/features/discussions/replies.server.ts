@@ -58,7 +58,7 @@ export function findReply(replyId: number): ReplyView | null {
  * Replies to a post (or to one of its replies). Credits reply_created, and reply_to_other when
  * the post is another member's; notifies the post's author, or the parent reply's author.
  */
-export function createReply({ actor, postId, input }: { actor: Actor; postId: number; input: unknown }): ReplyView {
+export function createReply({ actor, postId, input, now = new Date() }: { actor: Actor; postId: number; input: unknown; now?: Date }): ReplyView {
   const data = parseOrThrow(replySchema, input);
   const sqlite = getDb().$client;
   const post = sqlite.prepare(`SELECT id, author_id AS authorId, title FROM posts WHERE id = ?`).get(postId) as
@@ -72,29 +72,29 @@ export function createReply({ actor, postId, input }: { actor: Actor; postId: nu
       | undefined;
     if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
   }
-  assertMayContribute(actor, "reply", { content: data.content });
+  assertMayContribute(actor, "reply", { content: data.content, now });
   const replyId = transaction(() => {
     const inserted = sqlite
-      .prepare(`INSERT INTO replies (content, post_id, author_id, parent_reply_id) VALUES (?, ?, ?, ?) RETURNING id`)
-      .get(data.content, postId, actor.id, parent?.id ?? null) as { id: number };
+      .prepare(`INSERT INTO replies (content, post_id, author_id, parent_reply_id, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`)
+      .get(data.content, postId, actor.id, parent?.id ?? null, now.getTime()) as { id: number };
     sqlite.prepare(`UPDATE posts SET replies_count = replies_count + 1 WHERE id = ?`).run(postId);
-    recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id });
-    if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id });
+    recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
+    if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
     const name = actorName(actor.id);
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
-      const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link });
-      if (isTold) queueReplyMail({ userId: parent.authorId, postId, replyId: inserted.id });
+      const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link, at: now });
+      if (isTold) queueReplyMail({ userId: parent.authorId, postId, replyId: inserted.id, now });
       toldIds.push(parent.authorId);
     }
     if (!parent || parent.authorId !== post.authorId) {
-      const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link });
-      if (isTold) queueReplyMail({ userId: post.authorId, postId, replyId: inserted.id });
+      const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link, at: now });
+      if (isTold) queueReplyMail({ userId: post.authorId, postId, replyId: inserted.id, now });
       toldIds.push(post.authorId);
     }
     // Members told of the reply already are not told again that it mentions them.
-    notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds });
+    notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds, at: now });
     return inserted.id;
   });
   const reply = findReply(replyId);
