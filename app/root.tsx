@@ -18,6 +18,7 @@ import { ErrorPage as ServerErrorPage } from "~/components/layout/error-page";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { SkipLink } from "~/components/ui/skip-link";
 import { Header, ThemeMenu } from "~/components/layout/header";
+import { ModulePreloads } from "~/components/layout/module-preloads";
 import { Sidebar } from "~/components/layout/sidebar";
 import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/members.server";
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <ModulePreloads nonce={nonce} />
       </head>
       <body className="min-h-full bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
