@@ -51,6 +51,14 @@ describe("security headers and cookies (JavaScript on)", () => {
       const scriptNonces = await page().evaluate(() => Array.from(document.scripts, (script) => script.nonce));
       expect(scriptNonces.length).toBeGreaterThan(0);
       expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+      // So does every modulepreload link, and the head has them: without the nonce the browser
+      // refuses the preload, and the scripts only download once the whole document is parsed
+      // (docs/decisions/0081-slow-connection-first-view.md).
+      const preloads = await page().evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => ({ nonce: link.nonce, inHead: link.parentElement === document.head })),
+      );
+      expect(preloads.filter((link) => link.inHead).length).toBeGreaterThan(0);
+      expect(new Set(preloads.map((link) => link.nonce))).toEqual(new Set([nonce]));
 
       expect(await watcher.violations(), `CSP violations on ${url}`).toEqual([]);
     }
