@@ -8,6 +8,11 @@ import { useContext, useState } from "react";
  * hundred milliseconds earlier on a slow connection (docs/decisions/0081-slow-connection-first-view.md).
  * The same list as `<Scripts>`: the entry, its imports, then each matched route's imports and module.
  * Kept from the first render (as `<Scripts>` does), so hydration sees the server's markup.
+ *
+ * The `csp-nonce` meta is where Vite's preload helper finds the nonce for the modulepreload links
+ * it adds when a chunk is loaded on use (`lazy(() => import(…))`): without it those are refused too.
+ * The browser hides a nonce attribute once the page has loaded, hence `suppressHydrationWarning`
+ * (the client renders without the nonce).
  */
 export function ModulePreloads({ nonce }: { nonce?: string }) {
   const remix = useContext(UNSAFE_RemixContext);
@@ -21,5 +26,12 @@ export function ModulePreloads({ nonce }: { nonce?: string }) {
     });
     return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routeFiles])];
   });
-  return hrefs.map((href) => <link key={href} rel="modulepreload" href={href} nonce={nonce} />);
+  return (
+    <>
+      <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
+      {hrefs.map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={nonce} suppressHydrationWarning />
+      ))}
+    </>
+  );
 }
