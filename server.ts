@@ -152,7 +152,8 @@ async function serve(role: "single" | "worker") {
     app.use(viteDevServer.middlewares);
   } else {
     // The build's brotli/gzip copies of the assets when the browser accepts them (docs/decisions/0081-slow-connection-first-view.md).
-    app.use("/assets", precompressedAssets("build/client/assets"), express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    const assets = express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false });
+    app.use("/assets", precompressedAssets("build/client/assets", assets), assets);
     app.use(onlyFiles(express.static("build/client", { maxAge: "1h", index: false })));
   }
   app.use(onlyFiles(express.static("public", { maxAge: "1h", index: false })));
@@ -239,12 +240,12 @@ function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
 
 /**
  * Sends `x.js.br` or `x.js.gz` for `x.js` when the build wrote it (scripts/compress-assets.mjs) and
- * the request accepts that encoding (app/utils/precompressed.ts): the request is pointed at that
- * file for the static handler that follows, with the original file's type; the compression
- * middleware leaves an answer that already has a Content-Encoding alone. The list of files is
- * read once: the build does not change while the server runs.
+ * the request accepts that encoding (app/utils/precompressed.ts), through the same static handler,
+ * with the original file's type; the compression middleware leaves an answer that already has a
+ * Content-Encoding alone. The list of files is read once: the build does not change while the
+ * server runs (if a copy has gone all the same, the plain file is served as before).
  */
-function precompressedAssets(directory: string): express.RequestHandler {
+function precompressedAssets(directory: string, serveStatic: express.RequestHandler): express.RequestHandler {
   let files: Set<string>;
   try {
     files = new Set(readdirSync(directory));
@@ -259,9 +260,15 @@ function precompressedAssets(directory: string): express.RequestHandler {
     response.vary("Accept-Encoding");
     const encoding = chooseAssetEncoding(request.get("accept-encoding"), available);
     if (!encoding) return next();
+    const url = request.url;
     response.type(path.extname(name)).set("Content-Encoding", encoding);
     request.url = `/${precompressedName(name, encoding)}`;
-    next();
+    void serveStatic(request, response, (error?: unknown) => {
+      request.url = url;
+      response.removeHeader("Content-Encoding");
+      response.removeHeader("Content-Type");
+      next(error);
+    });
   };
 }
 
