@@ -18,7 +18,6 @@ import { ErrorPage as ServerErrorPage } from "~/components/layout/error-page";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { SkipLink } from "~/components/ui/skip-link";
 import { Header, ThemeMenu } from "~/components/layout/header";
-import { ModulePreloads } from "~/components/layout/module-preloads";
 import { Sidebar } from "~/components/layout/sidebar";
 import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/members.server";
@@ -86,7 +85,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ModulePreloads nonce={nonce} />
+        {/* Where Vite's preload helper finds the nonce for the modulepreload links it adds when a
+            chunk loads on use; without it the CSP refuses them (docs/decisions/0081-slow-connection-first-view.md).
+            The browser hides a nonce once the page has loaded, and the client renders none. */}
+        <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
       </head>
       <body className="min-h-full bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
