@@ -15,6 +15,7 @@ import compression from "compression";
 import onHeaders from "on-headers";
 import express, { type NextFunction, type Request, type Response } from "express";
 import cluster from "node:cluster";
+import { readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,6 +24,7 @@ import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { checkRequestShape } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
+import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./app/utils/precompressed";
 import {
   logLine,
   removePidFile,
@@ -149,7 +151,9 @@ async function serve(role: "single" | "worker") {
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    // The build's brotli/gzip copies of the assets when the browser accepts them (docs/decisions/0081-slow-connection-first-view.md).
+    const assets = express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false });
+    app.use("/assets", precompressedAssets("build/client/assets", assets), assets);
     app.use(onlyFiles(express.static("build/client", { maxAge: "1h", index: false })));
   }
   app.use(onlyFiles(express.static("public", { maxAge: "1h", index: false })));
@@ -232,6 +236,40 @@ async function serve(role: "single" | "worker") {
 /** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */
 function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
   return (request, response, next) => (path.extname(request.path) ? handler(request, response, next) : next());
+}
+
+/**
+ * Sends `x.js.br` or `x.js.gz` for `x.js` when the build wrote it (scripts/compress-assets.mjs) and
+ * the request accepts that encoding (app/utils/precompressed.ts), through the same static handler,
+ * with the original file's type; the compression middleware leaves an answer that already has a
+ * Content-Encoding alone. The list of files is read once: the build does not change while the
+ * server runs (if a copy has gone all the same, the plain file is served as before).
+ */
+function precompressedAssets(directory: string, serveStatic: express.RequestHandler): express.RequestHandler {
+  let files: Set<string>;
+  try {
+    files = new Set(readdirSync(directory));
+  } catch {
+    files = new Set();
+  }
+  return (request, response, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+    const name = request.path.slice(1);
+    const available = new Set((["br", "gzip"] as AssetEncoding[]).filter((encoding) => files.has(precompressedName(name, encoding))));
+    if (available.size === 0) return next();
+    response.vary("Accept-Encoding");
+    const encoding = chooseAssetEncoding(request.get("accept-encoding"), available);
+    if (!encoding) return next();
+    const url = request.url;
+    response.type(path.extname(name)).set("Content-Encoding", encoding);
+    request.url = `/${precompressedName(name, encoding)}`;
+    void serveStatic(request, response, (error?: unknown) => {
+      request.url = url;
+      response.removeHeader("Content-Encoding");
+      response.removeHeader("Content-Type");
+      next(error);
+    });
+  };
 }
 
 /** A client- or proxy-supplied X-Request-Id is kept when it is short and plain; otherwise a fresh one. */

@@ -85,6 +85,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Where Vite's preload helper finds the nonce for the modulepreload links it adds when a
+            chunk loads on use; without it the CSP refuses them (docs/decisions/0081-slow-connection-first-view.md).
+            The browser hides a nonce once the page has loaded, and the client renders none. */}
+        <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
       </head>
       <body className="min-h-full bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
