@@ -142,7 +142,33 @@ function pinnedIndex() {
   return sql`${schema.posts} INDEXED BY posts_pinned_created_idx`;
 }
 
-const listQueries = perDatabase((db: AppDatabase) => ({ db, byShape: new Map<string, ReturnType<typeof buildListQuery>>() }));
+const listQueries = perDatabase((db: AppDatabase) => {
+  const { posts } = schema;
+  const param = sql.placeholder;
+  return {
+    db,
+    byShape: new Map<string, ReturnType<typeof buildListQuery>>(),
+    cursor: db.select({ isPinned: posts.isPinned, createdAt: posts.createdAt, id: posts.id }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
+    // The search's completeness checks (see listPosts).
+    newerByTime: db
+      .select({ one: sql`1` })
+      .from(posts)
+      .where(and(gte(posts.createdAt, param("createdAt")), lt(posts.id, param("oldestId"))))
+      .limit(1)
+      .prepare(),
+    olderInGroup: db
+      .select({ one: sql`1` })
+      .from(pinnedIndex())
+      .where(and(eq(posts.isPinned, param("isPinned")), lt(posts.id, param("oldestId"))))
+      .limit(1)
+      .prepare(),
+    pinnedIds: db
+      .select({ id: sql<number>`${posts.id}` })
+      .from(pinnedIndex())
+      .where(eq(posts.isPinned, sql.raw("1")))
+      .prepare(),
+  };
+});
 
 function readList(shape: ListShape, params: ListParams): PostRow[] {
   const queries = listQueries(getDb());
@@ -166,8 +192,7 @@ function readList(shape: ListShape, params: ListParams): PostRow[] {
 export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMore: boolean } {
   const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? POSTS_PAGE_SIZE)), POSTS_API_MAX_LIMIT);
   const offset = Math.max(0, Math.trunc(options.offset ?? 0));
-  const { posts } = schema;
-  const db = getDb();
+  const queries = listQueries(getDb());
   const shape: Omit<ListShape, "isPinned" | "cursor"> = { search: "none", category: options.categoryId !== undefined, moderate: Boolean(options.viewerCanModerate) };
   const params: Omit<ListParams, "take" | "skip"> = { viewerId: options.viewerId, categoryId: options.categoryId };
   let newestMatches: { oldestId: number; phrase: string } | undefined;
@@ -198,11 +223,7 @@ export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMo
 
   let cursor: { isPinned: boolean; createdAt: number; id: number } | undefined;
   if (options.beforeId !== undefined) {
-    const row = db
-      .select({ isPinned: posts.isPinned, createdAt: posts.createdAt, id: posts.id })
-      .from(posts)
-      .where(eq(posts.id, options.beforeId))
-      .get();
+    const row = queries.cursor.get({ postId: options.beforeId });
     // The cursor post was deleted meanwhile: ids grow with time, so "older than its id" is close enough.
     cursor = row ? { ...row, createdAt: row.createdAt.getTime() } : { isPinned: false, createdAt: Number.MAX_SAFE_INTEGER, id: options.beforeId };
   }
@@ -223,15 +244,12 @@ export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMo
     // older by id but not by time (a full page), or none at all in this group (a short page).
     const complete =
       rows.length === take
-        ? !db.select({ one: sql`1` }).from(posts).where(and(gte(posts.createdAt, rows[rows.length - 1].createdAt), lt(posts.id, oldestId))).limit(1).get()
-        : !db.select({ one: sql`1` }).from(pinnedIndex()).where(and(eq(posts.isPinned, isPinned), lt(posts.id, oldestId))).limit(1).get();
+        ? !queries.newerByTime.get({ createdAt: rows[rows.length - 1].createdAt.getTime(), oldestId })
+        : !queries.olderInGroup.get({ isPinned: isPinned ? 1 : 0, oldestId });
     if (complete) return rows;
     if (isPinned) {
       // Pinned posts are few: ask the index about each one.
-      const pinnedIds = db
-        .select({ id: sql<number>`${posts.id}` })
-        .from(pinnedIndex())
-        .where(eq(posts.isPinned, true))
+      const pinnedIds = queries.pinnedIds
         .all()
         .map((row) => row.id)
         .filter((postId) => postMatches(postId, phrase));

@@ -84,14 +84,31 @@ export const notifyBadgeEarned: OnBadgeEarned = (earned) => {
   });
 };
 
+/** The badges of some types: one prepared query per list of types (a handful: badgeTypesAffectedBy's answers). */
+const badgeQueries = perDatabase((db: AppDatabase) => {
+  const byTypes = new Map<string, ReturnType<typeof build>>();
+  const build = (types: readonly BadgeType[]) => {
+    const { badges } = schema;
+    return db
+      .select({ id: badges.id, name: badges.name, type: badges.type, pointsRequired: badges.pointsRequired })
+      .from(badges)
+      .where(inArray(badges.type, [...types]))
+      .prepare();
+  };
+  return (types: readonly BadgeType[]) => {
+    const key = types.join(",");
+    let query = byTypes.get(key);
+    if (!query) {
+      query = build(types);
+      byTypes.set(key, query);
+    }
+    return query;
+  };
+});
+
 function loadBadges(db: AppDatabase, types: readonly BadgeType[]) {
   if (types.length === 0) return [];
-  const { badges } = schema;
-  return db
-    .select({ id: badges.id, name: badges.name, type: badges.type, pointsRequired: badges.pointsRequired })
-    .from(badges)
-    .where(inArray(badges.type, [...types]))
-    .all();
+  return badgeQueries(db)(types).all();
 }
 
 /** A member's ledger rows per kind (one indexed GROUP BY). */
