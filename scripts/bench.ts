@@ -15,15 +15,13 @@
 // npm run bench -- --slow                : scripts/slow-view.ts (a slow connection in Chromium).
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
 const flag = (name: string) => args.includes(`--${name}`);
@@ -43,8 +41,6 @@ const mixMembers = Number(option("members") ?? 200);
 /** --against <ref> (or --against=<ref>): the ref measured side by side with the working tree. */
 const againstRef = option("against") ?? (args.includes("--against") ? args[args.indexOf("--against") + 1] : undefined);
 
-const BENCH_EMAIL = "bench@quads.example";
-const BENCH_PASSWORD = "bench-password-123";
 const SEARCH_TERM = "prompt";
 /** What a browser sends: the app compresses, the bare server replays the compressed bytes. */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/xhtml+xml" };
@@ -77,85 +73,23 @@ function ensureSeeded(file: string, small: boolean) {
   if (result.status !== 0) throw new Error("seed:large failed");
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type Started = { baseURL: string; child: ChildProcess; output: string[] };
-
-async function startServer(databasePath: string, withPageCache = pageCache, tree = root): Promise<Started> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ["build/server.js"], {
+function startServer(databasePath: string, withPageCache = pageCache, tree = root): Promise<AppServer> {
+  return startAppServer({
+    databasePath,
     cwd: tree,
+    timeoutMs: 120_000,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${databasePath}`,
-      SEED_DEMO: "false",
       AUTH_RATE_LIMIT_PER_IP: "1000000",
       AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
       POST_RATE_LIMIT: "1000000",
-      COOKIE_SECURE: "false",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...(withPageCache ? {} : { PAGE_CACHE_SECONDS: "0" }),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output.join("")}`);
-    try {
-      const response = await fetch(`${baseURL}/healthz`);
-      if (response.ok) return { baseURL, child, output };
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`The server did not become healthy:\n${output.join("")}`);
-}
-
-function stopServer(started: Started): Promise<void> {
-  return new Promise((resolve) => {
-    if (started.child.exitCode !== null) return resolve();
-    const force = setTimeout(() => started.child.kill("SIGKILL"), 10_000);
-    started.child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    started.child.kill("SIGTERM");
   });
 }
 
 async function signIn(baseURL: string, email = BENCH_EMAIL): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  if (cookies.length === 0) throw new Error("Sign-in set no cookie");
-  return cookies.join("; ");
+  return (await signInViaApi(baseURL, email, BENCH_PASSWORD)).cookie;
 }
 
 /** The raw (still compressed) bytes and headers of one response, as node:http receives them. */
@@ -303,7 +237,7 @@ async function check(url: string, headers: Record<string, string>, expect: strin
   if (expect && !text.includes(expect)) throw new Error(`GET ${url} does not show "${expect}" (not signed in?)`);
 }
 
-const serverRequestTiming = (started: Started) => started.output.join("").split("\n").filter(Boolean).slice(-5).join("\n");
+const serverRequestTiming = (started: AppServer) => started.output().split("\n").filter(Boolean).slice(-5).join("\n");
 
 /* --mix: realistic traffic ------------------------------------------------------------------- */
 
@@ -432,7 +366,7 @@ async function mixMain() {
     const cookies = await signInMembers(server.baseURL, mixMembers);
     for (const conns of [10, 50]) results.push(await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: Math.max(duration, Number(option("mix-duration") ?? 10)), seed: conns, serverPid: server.child.pid }));
   } finally {
-    await stopServer(server);
+    await stopAppServer(server);
     copy.remove();
   }
   load.after = os.loadavg();
@@ -554,7 +488,7 @@ async function againstMain(ref: string) {
     }
     if (!flag("no-mix")) {
       // The mix, with the page cache on (as in production), on both trees, 200 members each.
-      await Promise.all([stopServer(servers.ref), stopServer(servers.work)]);
+      await Promise.all([stopAppServer(servers.ref), stopAppServer(servers.work)]);
       servers.ref = await startServer(copy.file, true, tree);
       servers.work = await startServer(copy.file, true);
       console.log(`\nSigning ${mixMembers} members in on each server…`);
@@ -571,7 +505,7 @@ async function againstMain(ref: string) {
       }
     }
   } finally {
-    await Promise.all([stopServer(servers.ref), stopServer(servers.work)]);
+    await Promise.all([stopAppServer(servers.ref), stopAppServer(servers.work)]);
     copy.remove();
   }
   load.after = os.loadavg();
@@ -690,7 +624,7 @@ async function main() {
         [`member /discussions?q=${SEARCH_TERM}`, `/discussions?q=${SEARCH_TERM}`],
       ];
       const smallPick = pick(smallDb);
-      await stopServer(server);
+      await stopAppServer(server);
       if (pageCache) {
         const renderServer = await startServer(largeDb, false);
         try {
@@ -703,7 +637,7 @@ async function main() {
             results.push(rendered);
           }
         } finally {
-          await stopServer(renderServer);
+          await stopAppServer(renderServer);
         }
       }
       const smallServer = await startServer(smallDb, false);
@@ -719,14 +653,14 @@ async function main() {
           scalingResults.push({ name, largeP50, smallP50: small.p50, ratio: Math.max(largeP50, 1) / Math.max(small.p50, 1) });
         }
       } finally {
-        await stopServer(smallServer);
+        await stopAppServer(smallServer);
       }
     }
   } catch (error) {
     console.error(serverRequestTiming(server));
     throw error;
   } finally {
-    await stopServer(server);
+    await stopAppServer(server);
   }
 
   load.after = os.loadavg();

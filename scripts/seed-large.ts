@@ -16,10 +16,8 @@ import path from "node:path";
 import { hashPassword } from "../app/features/auth/password.server";
 import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
 import { openDatabase } from "../app/utils/db.server";
-import { seedReferenceData } from "../db/seed.server";
-
-export const BENCH_EMAIL = "bench@quads.example";
-export const BENCH_PASSWORD = "bench-password-123";
+import { seedReferenceData } from "../app/features/settings/reference-data.server";
+import { BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith("--")).map((arg) => arg.split("=")[0]));

@@ -6,14 +6,11 @@
 // the page over: the like buttons' fetcher field, rendered only after hydration, is in the DOM),
 // and the script requests the page made. Prints the median of the runs; target: hydrated < 3.5 s.
 // See docs/performance.md, "Slow connection".
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
 const runs = Number(option("runs") ?? 3);
@@ -25,52 +22,14 @@ const LATENCY_MS = 400;
 const KBITS = 400;
 const CPU_SLOWDOWN = 4;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ baseURL: string; child: ChildProcess }> {
+async function startServer(): Promise<AppServer> {
   if (!existsSync(path.join(root, "build/server.js"))) throw new Error("No production build: run npm run build first");
   if (!existsSync(databasePath)) throw new Error(`${databasePath} is missing: run npm run seed:large`);
-  const port = await freePort();
-  const child = spawn(process.execPath, ["build/server.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${databasePath}`,
-      SEED_DEMO: "false",
-      WEB_CONCURRENCY: "1",
-      COOKIE_SECURE: "false",
-      AUTH_RATE_LIMIT_PER_IP: "1000000",
-      AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
+  return startAppServer({
+    databasePath,
+    timeoutMs: 120_000,
+    env: { WEB_CONCURRENCY: "1", AUTH_RATE_LIMIT_PER_IP: "1000000", AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000", LOG_LEVEL: "warn" },
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("The server exited during start");
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) return { baseURL, child };
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("The server did not become healthy");
 }
 
 type Run = { fcp: number; hydrated: number; scripts: number; bytes: number };
@@ -80,14 +39,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
   const results: Run[] = [];
   try {
-    const login = await fetch(`${server.baseURL}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.baseURL },
-      body: JSON.stringify({ email: "bench@quads.example", password: "bench-password-123" }),
-    });
-    if (!login.ok) throw new Error(`Sign-in failed: ${login.status}`);
-    const cookies = login.headers.getSetCookie().map((cookie) => {
-      const [pair] = cookie.split(";");
+    const { cookie } = await signInViaApi(server.baseURL, BENCH_EMAIL, BENCH_PASSWORD);
+    const cookies = cookie.split("; ").map((pair) => {
       const index = pair.indexOf("=");
       return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.baseURL };
     });
@@ -126,7 +79,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.child.kill("SIGTERM");
+    await stopAppServer(server);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const hydrated = median(results.map((r) => r.hydrated));

@@ -110,7 +110,7 @@ describe.each(jsModes)("music artists ($mode)", ({ js }) => {
     expect(await ratedCard.getByTestId("average-rating").textContent()).toBe("2.0");
     await visible(ratedCard.getByText("(1 rating)"));
 
-    // An empty comment is refused with SPEC's message, the panel stays usable.
+    // An empty comment is refused with 'Comment cannot be empty', the panel stays usable.
     await ratedCard.getByText("Add a Comment").click();
     await ratedCard.getByRole("button", { name: "Post Comment" }).click();
     await visible(page().getByText("Comment cannot be empty"));

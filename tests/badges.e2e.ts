@@ -43,7 +43,7 @@ describe.each(jsModes)("badges pages ($mode)", ({ js }) => {
     expect(pathOf(page())).toBe("/badge-guide");
   });
 
-  it("the badge guide groups the badges by SPEC's nine categories, with the points table, tips and the two buttons", async () => {
+  it("the badge guide groups the badges by their nine categories, with the points table, tips and the two buttons", async () => {
     await registerViaUi(page(), makeUser());
     await goto(page(), "/badge-guide");
     for (const category of GUIDE_CATEGORIES) await visible(page().getByRole("heading", { name: category, level: 2 }));
@@ -58,7 +58,7 @@ describe.each(jsModes)("badges pages ($mode)", ({ js }) => {
 });
 
 describe("community and badge API", () => {
-  it("answers visitors 401 and members SPEC's shapes", async () => {
+  it("answers visitors 401 and members the documented fields", async () => {
     for (const path of ["/api/community/stats", "/api/community/contributors", "/api/user/badges"]) {
       const response = await fetch(`${baseURL}${path}`);
       expect(response.status, path).toBe(401);

@@ -1,5 +1,5 @@
 /**
- * Size budgets (issue 8): for each main page, the JavaScript the browser loads with it is at most
+ * Size budgets: for each main page, the JavaScript the browser loads with it is at most
  * 100 KB gzipped, and its HTML at most 25 KB gzipped. The scripts are the /assets/*.js files
  * Chromium (JavaScript on) fetches until the page has hydrated and the network is idle: the
  * files its HTML loads (`<link rel="modulepreload" href>`, `<script src>`, the static imports of

@@ -8,26 +8,12 @@ import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeUser, registerViaApi } from "./support/browser";
-import { removeDirectory, requestLogLines, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
+import { removeDirectory, requestLogLines, signInNewMember, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
 
 type Member = { email: string; cookie: string; id: string };
 
 let server: ServerProcess;
 let directory: string;
-
-async function signIn(baseURL: string): Promise<Member> {
-  const user = makeUser();
-  await registerViaApi(baseURL, user);
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { id: string };
-  return { email: user.email, cookie: (response.headers.get("Set-Cookie") ?? "").split(";")[0], id: body.id };
-}
 
 async function call(member: Member, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.baseURL}${path}`, {
@@ -81,7 +67,7 @@ describe("a cluster of two workers over one SQLite file", () => {
   });
 
   it("keeps likes and replies correct under concurrent writes from several members", async () => {
-    const members = await Promise.all(Array.from({ length: 6 }, () => signIn(server.baseURL)));
+    const members = await Promise.all(Array.from({ length: 6 }, () => signInNewMember(server.baseURL)));
     const categories = (await call(members[0], "GET", "/api/categories")).json as unknown as Array<{ id: number }>;
     const posts: number[] = [];
     for (const author of members.slice(0, 3)) {

@@ -7,8 +7,7 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeUser, registerViaApi } from "./support/browser";
-import { killGroup, removeDirectory, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
+import { killGroup, removeDirectory, signInNewMember, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
 
 type Member = { cookie: string; id: string };
 
@@ -19,18 +18,6 @@ afterAll(async () => {
   if (server) await stopServer(server);
   removeDirectory(directory);
 });
-
-async function signIn(baseURL: string): Promise<Member> {
-  const user = makeUser();
-  await registerViaApi(baseURL, user);
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const body = (await response.json()) as { id: string };
-  return { cookie: (response.headers.get("Set-Cookie") ?? "").split(";")[0], id: body.id };
-}
 
 async function post(baseURL: string, member: Member, path: string, body?: unknown) {
   const response = await fetch(`${baseURL}${path}`, {
@@ -45,7 +32,7 @@ describe("crash safety", () => {
   it("keeps every acknowledged write through a kill -9 of the server under load", async () => {
     server = await startServer(directory, { WEB_CONCURRENCY: "2" });
     const { baseURL } = server;
-    const members = await Promise.all(Array.from({ length: 4 }, () => signIn(baseURL)));
+    const members = await Promise.all(Array.from({ length: 4 }, () => signInNewMember(baseURL)));
     const categories = (await (await fetch(`${baseURL}/api/categories`, { headers: { Cookie: members[0].cookie } })).json()) as Array<{ id: number }>;
     const seed = await post(baseURL, members[0], "/api/posts", { title: "Crash test seed", content: "Load target.", categoryId: categories[0].id });
     expect(seed.status).toBe(201);
@@ -85,7 +72,7 @@ describe("crash safety", () => {
 
     const load = Promise.all([...members, ...members].map((member, index) => lane(member, index)));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    killGroup(server.child, "SIGKILL");
+    killGroup(server, "SIGKILL");
     killed = true;
     await server.exited;
     await load;

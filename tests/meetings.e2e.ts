@@ -41,7 +41,7 @@ describe.each(jsModes)("weekly meetings ($mode)", ({ js, mode }) => {
     await form.getByLabel("Description").fill("Bring a prompt; we fix it, together.");
     // Duration left empty: it falls back to 60.
     await form.getByLabel("Join Link").fill(`${baseURL}/badge-guide`);
-    // No date yet: SPEC's message, the input kept.
+    // No date yet: 'Please select a date and time', the input kept.
     await form.getByRole("button", { name: "Schedule Meeting" }).click();
     await visible(page().getByText("Please select a date and time"));
     expect(await page().locator("form#create-meeting-form").getByLabel("Title").inputValue()).toBe(title);

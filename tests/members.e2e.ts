@@ -79,9 +79,26 @@ describe.each(jsModes)("members and profiles ($mode)", ({ js }) => {
     expect(await page().getByLabel("Bio").inputValue()).toBe("Typed before the error");
     expect(await page().getByLabel("Display Name").inputValue()).toBe(newName);
 
-    await page().getByRole("button", { name: "Cancel" }).click();
+    await page().getByRole("link", { name: "Cancel" }).click();
     await visible(page().getByRole("button", { name: "Edit Profile" }));
     await visible(page().getByText("I build evaluation harnesses for LLMs."));
+  });
+
+  it("saves the profile when Enter is pressed in a field (Save is the form's default button)", async () => {
+    const user = makeUser();
+    await registerViaApi(baseURL, user);
+    await loginViaUi(page(), user.email, user.password, user.displayName);
+
+    await goto(page(), "/profile");
+    await page().getByRole("button", { name: "Edit Profile" }).click();
+    await visible(page().getByRole("heading", { name: "Edit Profile" }));
+    const newName = `${user.displayName} Entered`;
+    await page().getByLabel("Display Name").fill(newName);
+    await page().getByLabel("Display Name").press("Enter");
+
+    await expectToast(page(), "Success", "Profile updated successfully!");
+    await visible(page().getByRole("heading", { name: newName }));
+    expect(pathOf(page())).toBe("/profile");
   });
 
   it("filters the members directory in the URL and opens a public profile without the e-mail", async () => {

@@ -1,22 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { ErrorMessage } from "~/components/layout/error-page";
+import { ErrorMessage, NOT_FOUND } from "~/components/layout/error-page";
 import { getOptionalUser } from "~/utils/auth.server";
+import { notFound } from "~/utils/errors.server";
+import { handlePage } from "~/utils/http.server";
 
 /** Any other path: visitors go to /login; members see 'Page Not Found' (404). */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await getOptionalUser(request))) throw redirect("/login");
-  throw new Response("Not Found", { status: 404 });
+  return handlePage(() => {
+    throw notFound("Page not found");
+  });
 }
 
 export default function NotFoundPage() {
   return <NotFound />;
 }
 
+// The 404 renders inside the layout (as the root error boundary's page does), with the same words.
 export function ErrorBoundary() {
   return <NotFound />;
 }
 
 function NotFound() {
-  return <ErrorMessage title="Page Not Found" message="The page you are looking for does not exist or has moved." />;
+  return <ErrorMessage title={NOT_FOUND.title} message={NOT_FOUND.message} />;
 }

@@ -1,4 +1,4 @@
-/** The admin tabs' page actions: SPEC toasts, statuses, and input kept on failure. */
+/** The admin tabs' page actions: their toasts, statuses, and input kept on failure. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { isSupporter } from "~/features/badges/supporter.server";

@@ -33,7 +33,7 @@ describe("/login page action", () => {
     expect(cookies).toContain("quads_toast=");
   });
 
-  it("answers a bad password with 401, the SPEC texts and the e-mail kept", async () => {
+  it("answers a bad password with 401, 'Invalid email or password' and the e-mail kept", async () => {
     const user = await createMember({ plainPassword: "right-password" });
     const result = (await loginAction(actionArgs(new Request("http://localhost/login", form({ intent: "login", email: user.email, password: "wrong" }))))) as unknown as {
       data: { toast: { title: string; description: string }; result: { initialValue: Record<string, string> } };

@@ -190,7 +190,7 @@ const moderatorsPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "
 const freshReportId = async () => createReport({ actor: await someMember(), input: { targetType: "post", targetId: await freshPostId(), reason: "spam" } }).id;
 
 export const matrix: MatrixRow[] = [
-  // ---- admin panel pages (issue 7) ----
+  // ---- admin panel pages ----
   // The frame opens for moderators too (the Reports tab only: docs/decisions/0072-reports-tab-for-moderators.md).
   { name: "GET /admin (panel frame)", module: adminLayout, method: "GET", path: "/admin", expected: moderatorsPage(200) },
   { name: "GET /admin/users", module: adminUsers, method: "GET", path: "/admin/users", expected: adminsOnlyPage(200) },
@@ -245,7 +245,7 @@ export const matrix: MatrixRow[] = [
   },
   { name: "GET /admin/audit", module: adminAudit, method: "GET", path: "/admin/audit", expected: adminsOnlyPage(200) },
 
-  // ---- /api/admin (issue 7) ----
+  // ---- /api/admin ----
   { name: "GET /api/admin/users", module: apiUsers, method: "GET", path: "/api/admin/users", expected: adminsOnlyApi(200) },
   {
     name: "PUT /api/admin/users/{userId}/role",
@@ -284,7 +284,7 @@ export const matrix: MatrixRow[] = [
     expected: adminsOnlyApi(200),
   },
 
-  // ---- meetings (issue 4): meetings:manage, admins only ----
+  // ---- meetings: meetings:manage, admins only ----
   {
     name: "POST /api/meetings",
     module: apiMeetings,
@@ -404,7 +404,7 @@ export const matrix: MatrixRow[] = [
     expected: adminsOnlyPage("→ /admin/manage-meetings"),
   },
 
-  // ---- resources and artists (issue 6): resources:manage / artists:manage, admins only; hiding comments is moderation ----
+  // ---- resources and artists: resources:manage / artists:manage, admins only; hiding comments is moderation ----
   {
     name: "POST /api/resources",
     module: apiResources,
@@ -569,7 +569,7 @@ export const matrix: MatrixRow[] = [
     expected: adminsOnlyPage("→ /admin/manage-artists"),
   },
 
-  // ---- discussions moderation (issue 3): content:moderate on ANOTHER member's post or reply ----
+  // ---- discussions moderation: content:moderate on ANOTHER member's post or reply ----
   {
     name: "PATCH /api/posts/{id} (pin)",
     module: apiPost,

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PostForm } from "~/features/discussions/components/post-form";
@@ -16,6 +15,7 @@ import type { loader as discussionsLoader } from "./discussions";
 import { readFormData } from "~/utils/http.server";
 import { appendPictureFromForm } from "~/features/uploads/uploads.server";
 import { errorToast } from "~/utils/toast";
+import { formFailure } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussion", matches);
 
@@ -34,11 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
-    return data({ result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
+    return formFailure({ intent: "", result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
   }
   const submission = parseWithZod(formData, { schema: createPostSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: errorToast(messages.postCreateFailed) }, { status: 400 });
+    return formFailure({ intent: "", result: submission.reply(), toast: errorToast(messages.postCreateFailed) });
   }
   try {
     createPost({ actor: user, input: submission.value });
@@ -46,8 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isAppError(error)) throw error;
     // A rate limit or a silence (docs/moderation.md) says why; other failures keep the toast.
     const message = error.status === 429 || error.status === 403 ? error.message : messages.postCreateFailed;
-    return data(
-      { result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: errorToast(message) },
+    return formFailure(
+      { intent: "", result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: errorToast(message) },
       { status: error.status, headers: error.headers },
     );
   }

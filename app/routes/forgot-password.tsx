@@ -1,7 +1,6 @@
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
@@ -9,6 +8,7 @@ import { forgotPasswordConstraints } from "~/features/auth/constraints";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/features/auth/schemas";
 import { isAppError } from "~/utils/errors.server";
+import { formFailure } from "~/utils/page-action.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
@@ -23,13 +23,13 @@ export function loader(_args: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data({ sent: null, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formFailure({ intent: "", result: submission.reply() });
   try {
     const { message } = await requestPasswordReset(submission.value, { clientIp: context.clientIp });
-    return { sent: message, result: submission.reply({ resetForm: true }) };
+    return { sent: message };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ sent: null, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status, headers: error.headers });
+    return formFailure({ intent: "", result: submission.reply({ formErrors: [error.message] }) }, { status: error.status, headers: error.headers });
   }
 }
 
@@ -37,11 +37,11 @@ export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const isPending = navigation.state !== "idle";
-  const [form, fields] = useServerForm({ id: "forgot-password-form", lastResult: actionData?.sent ? undefined : actionData?.result, constraint: forgotPasswordConstraints });
+  const [form, fields] = useServerForm({ id: "forgot-password-form", lastResult: actionData && "result" in actionData ? actionData.result : undefined, constraint: forgotPasswordConstraints });
   return (
     <CenteredCard>
         <h1 className="text-2xl font-bold text-slate-900">Forgot your password?</h1>
-        {actionData?.sent ? (
+        {actionData && "sent" in actionData ? (
           <div role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="forgot-password-sent">
             {actionData.sent}
           </div>

@@ -94,7 +94,7 @@ describe("/api/meetings", () => {
 });
 
 describe("/meetings pages", () => {
-  it("schedules through the page form with the SPEC toast, and re-renders bad input with 400 and the field message", async () => {
+  it("schedules through the page form with the success toast, and re-renders bad input with 400 and the field message", async () => {
     const { admin, member } = await people();
     const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields) });
     const ok = (await pageAction(

@@ -27,7 +27,7 @@ describe("community and badge APIs", () => {
     expect((contributorsAction() as Response).status).toBe(405);
   });
 
-  it("GET /api/community/stats and /api/community/contributors give SPEC's shapes", async () => {
+  it("GET /api/community/stats and /api/community/contributors give their documented fields", async () => {
     const member = await createMember({ displayName: "Stat Reader" });
     recordContribution({ userId: member.id, kind: "post_created", subjectId: "api-1" });
     const stats = await ((await statsApi(loaderArgs(await signedInRequest(member.id, "http://localhost/api/community/stats")))) as Response).json();
@@ -130,11 +130,5 @@ describe("pages", () => {
     expect(invalid.data.result.error.firstName).toEqual(["First name is required"]);
     expect(invalid.data.result.error.skillLevel).toEqual(["Skill level must be beginner, intermediate or expert"]);
     expect(invalid.data.result.initialValue).toMatchObject({ displayName: "Amazing Grace", bio: "Compilers" });
-
-    const cancelled = (await post({ ...valid, displayName: "Not saved", intent: "cancel" })) as Response;
-    expect(cancelled.status).toBe(302);
-    expect(cancelled.headers.get("Location")).toBe("/profile");
-    const after = (await profileLoader(loaderArgs(await signedInRequest(member.id, "http://localhost/profile")))) as Awaited<ReturnType<typeof profileLoader>>;
-    expect(after.profile.name).toBe("Amazing Grace");
   });
 });

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -56,16 +55,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const failureToast = (): ToastMessage => errorToast("Failed to update profile. Please try again.");
 
 /**
- * The profile's forms, by intent: the Edit Profile form (its 'Save Changes' button sends no
- * intent; Cancel sends `cancel`), the picture (`avatar`, `remove-avatar`) and the feed links (`rotate-feed`).
+ * The profile's forms, by intent: the Edit Profile form (no intent; its Cancel is a link back to
+ * /profile), the picture (`avatar`, `remove-avatar`) and the feed links (`rotate-feed`).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   return dispatchIntent(formData, {
     "": () => saveProfile(request, user, formData),
-    // Cancel is a button of the form (the buttons Cancel and 'Save Changes'): leave edit mode, save nothing.
-    cancel: () => redirect(routes.profile),
     avatar: () => saveAvatar(user, formData.get("avatar")),
     "remove-avatar": () => removeAvatar(user),
     "rotate-feed": () => {
@@ -223,7 +220,7 @@ const fieldClass = (hasError: boolean) =>
 
 function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: FormResult }) {
   const navigation = useNavigation();
-  const isSaving = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formData?.get("intent") !== "cancel";
+  const isSaving = navigation.state === "submitting" && navigation.formMethod === "POST" && !navigation.formData?.has("intent");
   const [formMeta, fields] = useServerForm({ id: "profile-form", lastResult, defaultValue: defaults, constraint: profileConstraints });
   return (
     <Form method="post" action={EDIT_URL} {...getFormProps(formMeta)} className="space-y-4 rounded-lg border border-indigo-100 bg-indigo-50/40 p-4" aria-labelledby="edit-profile-heading">
@@ -271,15 +268,10 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
         inputProps={{ ...getInputProps(fields.interests, { type: "text" }) }}
       />
       <div className="flex flex-wrap justify-end gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value="cancel"
-          formNoValidate
-          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-        >
+        {/* A link, not a button: Enter in a field submits the form's first submit button, which must be Save. */}
+        <Link to={routes.profile} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
           Cancel
-        </button>
+        </Link>
         <button
           type="submit"
           disabled={isSaving}

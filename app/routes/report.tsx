@@ -8,12 +8,13 @@ import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType }
 import { createReport, getReportableTarget } from "~/features/moderation/reports.server";
 import { reportFormSchema } from "~/features/moderation/schemas";
 import { requireUser } from "~/utils/auth.server";
-import { isAppError } from "~/utils/errors.server";
+import { isAppError, notFound } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { pageErrorResponse, readFormData } from "~/utils/http.server";
+import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
 import { errorToast } from "~/utils/toast";
+import { formFailure } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
 
@@ -21,14 +22,14 @@ function targetOf(request: Request): { targetType: ReportTargetType; targetId: s
   const params = new URL(request.url).searchParams;
   const type = params.get("type") ?? "";
   const id = params.get("id") ?? "";
-  if (!(reportTargetTypes as readonly string[]).includes(type) || !id) throw new Response("Not Found", { status: 404 });
+  if (!(reportTargetTypes as readonly string[]).includes(type) || !id) throw notFound();
   return { targetType: type as ReportTargetType, targetId: id };
 }
 
 /** The report page (and the dialog's form): what is being reported, or why it cannot be. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { targetType, targetId } = targetOf(request);
+  const { targetType, targetId } = await handlePage(() => targetOf(request));
   try {
     const target = getReportableTarget({ actor: user, targetType, targetId });
     const isWithheld = target.isHidden && !readerOf(user).canModerate;
@@ -47,11 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Sends the report: back to the item with the thanks toast, or the form again with the reason (400 / 404 / 409). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { targetType, targetId } = targetOf(request);
+  const { targetType, targetId } = await handlePage(() => targetOf(request));
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: reportFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: errorToast(reportMessages.reportFailed) }, { status: 400 });
+    return formFailure({ intent: "", result: submission.reply(), toast: errorToast(reportMessages.reportFailed) });
   }
   try {
     const target = getReportableTarget({ actor: user, targetType, targetId });
@@ -59,8 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(target.link ?? routes.home, { title: "Report sent", description: reportMessages.thanks });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: errorToast(error.message) },
+    return formFailure(
+      { intent: "", result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: errorToast(error.message) },
       { status: error.status },
     );
   }

@@ -1,7 +1,6 @@
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
@@ -9,6 +8,7 @@ import { resetPasswordConstraints } from "~/features/auth/constraints";
 import { isResetTokenUsable, RESET_LINK_INVALID, resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordFormSchema } from "~/features/auth/schemas";
 import { isAppError } from "~/utils/errors.server";
+import { formFailure } from "~/utils/page-action.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
   const fail = (status: number, formErrors: string[], fieldErrors?: Record<string, string[]>) =>
-    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["password", "confirmPassword"] }) }, { status });
+    formFailure({ intent: "", result: submission.reply({ formErrors, fieldErrors, hideFields: ["password", "confirmPassword"] }) }, { status });
   if (submission.status !== "success") return fail(400, []);
   try {
     const user = await resetPassword(submission.value);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
@@ -16,6 +15,7 @@ import { requirePagePermission, requireUser, userCan } from "~/utils/auth.server
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { formFailure } from "~/utils/page-action.server";
 import { countLabel } from "~/utils/plural";
 import { errorToast } from "~/utils/toast";
 import { Button } from "~/components/ui/button";
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
   if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
   const toast = errorToast("Failed to submit resource. Please try again.");
-  return data({ result: outcome.result, toast }, { status: outcome.status });
+  return formFailure({ intent: "create", result: outcome.result, toast }, { status: outcome.status });
 }
 
 const selectClass = "mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";

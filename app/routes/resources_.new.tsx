@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { Card, PageHeader } from "~/components/ui/page";
 import { ResourceForm } from "~/features/resources/components/resource-form";
@@ -9,6 +8,7 @@ import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { formFailure } from "~/utils/page-action.server";
 import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Submit Resource", matches);
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
   if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
   const toast = errorToast("Failed to submit resource. Please try again.");
-  return data({ result: outcome.result, toast }, { status: outcome.status });
+  return formFailure({ intent: "create", result: outcome.result, toast }, { status: outcome.status });
 }
 
 export default function SubmitResourcePage() {

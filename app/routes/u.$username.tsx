@@ -2,12 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { findUserByUsername } from "~/features/auth/usernames.server";
 import { requireUser } from "~/utils/auth.server";
+import { notFound } from "~/utils/errors.server";
+import { handlePage } from "~/utils/http.server";
 import { routes } from "~/utils/routes";
 
 /** /u/:username: the member's profile by username, the target of @mention links (docs/discussions.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  const member = findUserByUsername(params.username ?? "");
-  if (!member) throw new Response("Member not found", { status: 404 });
-  return redirect(routes.member(member.id));
+  return handlePage(() => {
+    const member = findUserByUsername(params.username ?? "");
+    if (!member) throw notFound("Member not found");
+    return redirect(routes.member(member.id));
+  });
 }

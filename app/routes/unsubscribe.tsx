@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/preferences.server";
 import { isAppError } from "~/utils/errors.server";
+import { failureMessage } from "~/components/ui/use-server-form";
+import { formFailure, formResult } from "~/utils/page-action.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { Button } from "~/components/ui/button";
@@ -31,23 +32,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = url.searchParams.get("token") ?? String(formData.get("token") ?? "");
   try {
     const { label } = unsubscribeWithToken(token);
-    return { done: label, error: null };
+    return { done: label };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ done: null, error: error.message }, { status: error.status });
+    return formFailure({ intent: "", result: formResult({ token }, { "": [error.message] }) }, { status: error.status });
   }
 }
 
 export default function UnsubscribePage() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const error = result?.error ?? page.error;
+  const done = result && "done" in result ? result.done : null;
+  const error = (result && "result" in result ? failureMessage(result) : null) ?? page.error;
   return (
     <CenteredCard className="text-center">
         <h1 className="text-2xl font-bold text-slate-900">Unsubscribe</h1>
-        {result?.done ? (
+        {done ? (
           <p role="status" className="mt-4 text-sm text-slate-700" data-testid="unsubscribe-done">
-            Done: you will no longer get these e-mails ({result.done.toLowerCase()}). You can switch them on again in your account settings.
+            Done: you will no longer get these e-mails ({done.toLowerCase()}). You can switch them on again in your account settings.
           </p>
         ) : error ? (
           <p role="alert" className="mt-4 text-sm text-red-700">

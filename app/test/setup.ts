@@ -19,5 +19,5 @@ process.env.NEW_MEMBER_HOURS = "0";
 process.env.NEW_MEMBER_MIN_POSTS = "0";
 
 const { getDb } = await import("~/utils/db.server");
-const { seedReferenceData } = await import("../../db/seed.server");
+const { seedReferenceData } = await import("~/features/settings/reference-data.server");
 seedReferenceData(getDb(), { communityName: "Quads" });

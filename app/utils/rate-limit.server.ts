@@ -17,9 +17,11 @@ function sweepExpiredCounters(now: number) {
   getDb().$client.prepare(`delete from rate_limits where reset_at <= ?`).run(now);
 }
 
-/** Counts one attempt against `key`; throws a 429 AppError (with when to retry) once the limit is passed. */
-export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "attempts") {
-  const now = Date.now();
+/**
+ * Counts one attempt against `key`; throws a 429 AppError (with when to retry) once the limit is passed.
+ * `now` is the attempt's time (the demo community replays its history at its own dates).
+ */
+export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "attempts", now = Date.now()) {
   sweepExpiredCounters(now);
   const row = getDb()
     .$client.prepare(

@@ -10,8 +10,9 @@ const CHECK_THE_FORM = "Please check the form and try again.";
 /** The 400 of a failed parse: the first field message (else the first form message, else `fallback`) and every field's messages. */
 export function validationError(error: ZodError, fallback = CHECK_THE_FORM): AppError {
   const { fieldErrors, formErrors } = error.flatten();
-  const first = Object.values(fieldErrors as FieldErrors).flat()[0] ?? formErrors[0] ?? fallback;
-  return badRequest(first, fieldErrors as FieldErrors);
+  const messages = Object.values(fieldErrors as FieldErrors).flat();
+  // A schema of one value (an id, a rating) has no fields: only the message, no empty `errors`.
+  return badRequest(messages[0] ?? formErrors[0] ?? fallback, messages.length ? (fieldErrors as FieldErrors) : undefined);
 }
 
 /** The 400 of a one-field form (a rating, a comment): its first message, under that field. */

@@ -3,24 +3,17 @@
  * from the working tree on its own temp database and port, in its own process group so a test
  * can `kill -9` the primary and all its workers at once, and restart it on the same file.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { killAppServer, signInViaApi, startAppServer, stopAppServer, type AppServer } from "../../scripts/lib/app-server";
+import { makeUser, registerViaApi } from "./browser";
 import { ADMIN_EMAIL } from "./constants";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-export type ServerProcess = {
-  baseURL: string;
+export type ServerProcess = AppServer & {
   databasePath: string;
   directory: string;
   logFile: string;
-  child: ChildProcess;
-  /** Resolves with the exit code (null when killed by a signal). */
-  exited: Promise<number | null>;
   log: () => string;
 };
 
@@ -28,89 +21,32 @@ export function tempDirectory(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `quads-${prefix}-`));
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
-}
-
 /** Starts the built server on `directory/quads.db` and waits until /healthz answers 200. */
 export async function startServer(directory: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
   const databasePath = path.join(directory, "quads.db");
-  const logFile = path.join(directory, `server-${port}.log`);
-  const fd = openSync(logFile, "a");
-  const child = spawn(process.execPath, ["build/server.js"], {
-    cwd: repoRoot,
+  const logFile = path.join(directory, `server-${Date.now()}-${process.pid}.log`);
+  const server = await startAppServer({
+    databasePath,
+    logFile,
     detached: true, // its own process group: kill(-pid) reaches the workers too
-    stdio: ["ignore", fd, fd],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${databasePath}`,
-      SEED_DEMO: "false",
-      ADMIN_EMAIL,
-      AUTH_RATE_LIMIT_PER_IP: "100000",
-      POST_RATE_LIMIT: "100000",
-      COOKIE_SECURE: "false",
-      LOG_LEVEL: "info",
-      ...env,
-    },
+    env: { ADMIN_EMAIL, AUTH_RATE_LIMIT_PER_IP: "100000", POST_RATE_LIMIT: "100000", LOG_LEVEL: "info", ...env },
   });
-  closeSync(fd);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const log = () => {
-    try {
-      return readFileSync(logFile, "utf8");
-    } catch {
-      return "";
-    }
-  };
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${log()}`);
-    try {
-      const response = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      killGroup(child, "SIGKILL");
-      throw new Error(`server did not become healthy:\n${log()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { baseURL, databasePath, directory, logFile, child, exited, log };
+  return { ...server, databasePath, directory, logFile, log: server.output };
 }
 
 /** Signals the server's whole process group (primary and workers). */
-export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
+export const killGroup = killAppServer;
 
 /** SIGTERM, then the exit code; SIGKILL after `timeoutMs`. */
-export async function stopServer(server: ServerProcess, timeoutMs = 15_000): Promise<number | null> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.child.exitCode;
-  const force = setTimeout(() => killGroup(server.child, "SIGKILL"), timeoutMs);
-  server.child.kill("SIGTERM");
-  const code = await server.exited;
-  clearTimeout(force);
-  return code;
+export function stopServer(server: ServerProcess, timeoutMs = 15_000): Promise<number | null> {
+  return stopAppServer(server, timeoutMs);
+}
+
+/** A new member, registered and signed in through the API: their e-mail, session cookie and id. */
+export async function signInNewMember(baseURL: string): Promise<{ email: string; cookie: string; id: string }> {
+  const user = makeUser();
+  await registerViaApi(baseURL, user);
+  return { email: user.email, ...(await signInViaApi(baseURL, user.email, user.password)) };
 }
 
 export function removeDirectory(directory: string) {

@@ -6,15 +6,18 @@ import { defaultFooter, type PublicSettings } from "~/features/settings/settings
 import type { loader } from "~/root";
 import { buttonClass } from "~/components/ui/button";
 
+/** What every 404 page says (the root error boundary's and the unknown path's, app/routes/$.tsx). */
+export const NOT_FOUND = { title: "Page Not Found", message: "The page you are looking for does not exist or has moved." };
+
 /** The root error boundary's page: the header, the error and the footer. */
 export function ErrorPage() {
   const error = useRouteError();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const settings: PublicSettings = rootData?.settings ?? { socialLinks: [], supportLinks: {}, footer: defaultFooter("Quads") };
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = isNotFound ? "Page Not Found" : isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
+  const title = isNotFound ? NOT_FOUND.title : isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
   const message = isNotFound
-    ? "The page you are looking for does not exist or has moved."
+    ? NOT_FOUND.message
     : isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
       ? error.data
       : "We could not show this page. Please try again in a moment.";

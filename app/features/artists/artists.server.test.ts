@@ -131,7 +131,7 @@ describe("artist ratings", () => {
 });
 
 describe("artist comments", () => {
-  it("trims, accepts 1–1000 characters, refuses empty and too long with SPEC's messages", async () => {
+  it("trims, accepts 1–1000 characters, refuses empty ('Comment cannot be empty') and too long ('Comment is too long')", async () => {
     const actor = await admin();
     const artist = createArtist({ actor, input: { name: "Commented" } });
     const member = await createMember({ displayName: "Maya" });

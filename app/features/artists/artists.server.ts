@@ -276,12 +276,12 @@ function toColumns(values: ArtistFormValues) {
   };
 }
 
-/** Admin: adds an artist. */
-export function createArtist({ actor, input }: { actor: ActorRef; input: unknown }): ArtistView {
+/** Admin: adds an artist (`now`: when, default now; the demo community replays its history at its own dates). */
+export function createArtist({ actor, input, now = new Date() }: { actor: ActorRef; input: unknown; now?: Date }): ArtistView {
   const values = parseArtistInput(input);
   return transaction((tx) => {
-    const created = tx.insert(schema.musicArtists).values(toColumns(values)).returning().get();
-    recordAudit({ actor, action: "artist.created", targetType: "artist", targetId: created.id, summary: values.name });
+    const created = tx.insert(schema.musicArtists).values({ ...toColumns(values), createdAt: now }).returning().get();
+    recordAudit({ actor, action: "artist.created", targetType: "artist", targetId: created.id, summary: values.name, at: now });
     return toView(created);
   });
 }
@@ -382,11 +382,11 @@ export function recordPlay({
 }
 
 /** A member rates an artist 1–5; re-rating replaces the rating. Returns the new summary. */
-export function rateArtist({ userId, artistId, input }: { userId: string; artistId: number; input: unknown }) {
+export function rateArtist({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }) {
   const parsed = artistRatingSchema.safeParse(input);
   if (!parsed.success) throw fieldValidationError(parsed.error, "rating", "Rating must be a whole number from 1 to 5");
   const { rating } = parsed.data;
-  assertMayContribute({ id: userId }, "rating");
+  assertMayContribute({ id: userId }, "rating", { now });
   return transaction((tx) => {
     const artist = tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
     if (!artist) throw notFound("Artist not found");
@@ -396,10 +396,10 @@ export function rateArtist({ userId, artistId, input }: { userId: string; artist
       .where(and(eq(schema.artistRatings.artistId, artistId), eq(schema.artistRatings.userId, userId)))
       .get();
     tx.insert(schema.artistRatings)
-      .values({ artistId, userId, rating })
+      .values({ artistId, userId, rating, createdAt: now })
       .onConflictDoUpdate({ target: [schema.artistRatings.artistId, schema.artistRatings.userId], set: { rating } })
       .run();
-    if (!previous) recordContribution({ userId, kind: "artist_rated", subjectId: artistId });
+    if (!previous) recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
     const summary = summarize(tx, [artistId]).get(artistId) ?? { averageRating: 0, totalRatings: 0 };
     return { artistId, rating, ...summary };
   });
@@ -413,13 +413,13 @@ export function parseComment(input: unknown): string {
 }
 
 /** A member comments on an artist (rate-limited like posts). Returns the comment with its author. */
-export function addComment({ userId, artistId, input }: { userId: string; artistId: number; input: unknown }): ArtistComment {
+export function addComment({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }): ArtistComment {
   const comment = parseComment(input);
   getArtist(artistId);
-  assertMayContribute({ id: userId }, "comment");
+  assertMayContribute({ id: userId }, "comment", { now });
   const id = transaction((tx) => {
-    const created = tx.insert(schema.artistComments).values({ artistId, userId, comment }).returning({ id: schema.artistComments.id }).get();
-    recordContribution({ userId, kind: "artist_commented", subjectId: created.id });
+    const created = tx.insert(schema.artistComments).values({ artistId, userId, comment, createdAt: now }).returning({ id: schema.artistComments.id }).get();
+    recordContribution({ userId, kind: "artist_commented", subjectId: created.id, at: now });
     return created.id;
   });
   const row = commentQuery(eq(schema.artistComments.id, id)).get();

@@ -15,6 +15,8 @@ export type AuditInput = {
   targetId?: string | number | null;
   /** A short human summary shown in the log ("member → moderator", a title…). */
   summary?: string;
+  /** When it happened, if not now (the demo community's history). */
+  at?: Date;
 };
 
 export function recordAudit(input: AuditInput): void {
@@ -27,6 +29,7 @@ export function recordAudit(input: AuditInput): void {
       targetType: input.targetType,
       targetId: input.targetId == null ? null : String(input.targetId),
       summary: (input.summary ?? "").slice(0, 300),
+      ...(input.at ? { createdAt: input.at } : {}),
     })
     .run();
 }

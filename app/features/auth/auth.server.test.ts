@@ -50,7 +50,7 @@ describe("registerUser", () => {
     expect(error.message).toMatch(/already exists/);
   });
 
-  it("explains bad input with SPEC's messages", async () => {
+  it("explains bad input per field: short password, invalid e-mail, missing names", async () => {
     const short = await errorOf(registerUser({ ...validRegistration(), password: "short" }, meta));
     expect(short.status).toBe(400);
     expect(short.fieldErrors?.password).toEqual(["Password must be at least 8 characters"]);

@@ -24,13 +24,16 @@ function requireUserManager(actor: Pick<Actor, "id" | keyof RoleHolder>) {
   if (!can(actor, "users:manage", getEnv().ADMIN_EMAIL)) throw forbidden();
 }
 
-/** Grants the Supporter badge (admins only; idempotent); the member is notified and the grant audited. */
-export function grantSupporterBadge(actor: Pick<Actor, "id" | keyof RoleHolder>, userId: string): void {
+/**
+ * Grants the Supporter badge (admins only; idempotent); the member is notified and the grant audited.
+ * `now`: when (default now; the demo community replays its history at its own dates).
+ */
+export function grantSupporterBadge(actor: Pick<Actor, "id" | keyof RoleHolder>, userId: string, now = new Date()): void {
   requireUserManager(actor);
   transaction(() => {
     const member = requireMember(userId);
-    recordContribution({ userId, kind: "supporter_granted", subjectId: "supporter" });
-    recordAudit({ actor, action: "badge.supporter_granted", targetType: "user", targetId: userId, summary: `Supporter badge granted to ${displayNameOf(member)}` });
+    recordContribution({ userId, kind: "supporter_granted", subjectId: "supporter", at: now });
+    recordAudit({ actor, action: "badge.supporter_granted", targetType: "user", targetId: userId, summary: `Supporter badge granted to ${displayNameOf(member)}`, at: now });
   });
 }
 

@@ -8,6 +8,7 @@ import { profileNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { isModerator, type RoleHolder } from "~/utils/permissions";
+import { parseOrThrow } from "~/utils/validation.server";
 import { memberIdSchema } from "./schemas";
 
 export const blockMessages = {
@@ -19,11 +20,7 @@ export const blockMessages = {
 type Blocker = { id: string };
 type TargetRow = { id: string; displayName: string; firstName: string; lastName: string } & RoleHolder;
 
-function parseMemberId(memberId: unknown): string {
-  const parsed = memberIdSchema.safeParse(memberId);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Choose a member.");
-  return parsed.data;
-}
+const parseMemberId = (memberId: unknown): string => parseOrThrow(memberIdSchema, memberId);
 
 function findTarget(memberId: string): TargetRow {
   const row = getDb()

@@ -44,7 +44,7 @@ describe("/api/posts", () => {
     expect(await counts.json()).toEqual({ message: "Unauthorized" });
   });
 
-  it("creates (201), lists and reads posts in SPEC's read shape, with public author fields only", async () => {
+  it("creates (201), lists and reads posts with their counts, category and public author fields only", async () => {
     const member = await createActor({ displayName: "Api Writer" });
     const created = await postsAction(args(await as(member.id, "/api/posts", jsonInit("POST", { title: "Via API", content: "Body", categoryId: firstCategoryId() }))));
     expect(created.status).toBe(201);
@@ -182,7 +182,7 @@ describe("/api/categories and /api/notifications", () => {
 describe("page actions", () => {
   const form = (fields: Record<string, string>): RequestInit => ({ method: "POST", body: new URLSearchParams(fields) });
 
-  it("/discussions/new keeps the input and answers 400 with SPEC's failure toast, then redirects with the success toast", async () => {
+  it("/discussions/new keeps the input and answers 400 with the 'Failed to create post' toast, then redirects with the success toast", async () => {
     const member = await createActor();
     const failed = (await createPageAction(args(await as(member.id, "/discussions/new", form({ title: "Kept title", content: "", categoryId: "" }))))) as unknown as {
       data: { result: { initialValue: Record<string, string>; error: Record<string, string[]> }; toast: { title: string; description: string } };

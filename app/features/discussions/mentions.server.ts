@@ -40,6 +40,8 @@ export function notifyMentions(input: {
   postTitle: string;
   link: string;
   alreadyToldIds?: string[];
+  /** When the post or reply was written (default: now). */
+  at?: Date;
 }): string[] {
   const usernames = extractMentions(input.content);
   if (usernames.length === 0) return [];
@@ -54,7 +56,7 @@ export function notifyMentions(input: {
   const notified: string[] = [];
   for (const userId of members) {
     if (input.alreadyToldIds?.includes(userId) || queries.wasTold.get({ userId, link: input.link })) continue;
-    if (!notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link })) continue;
+    if (!notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link, at: input.at })) continue;
     sendMentionMail({ userId, actorName: input.actorName, postTitle: input.postTitle, content: input.content, link: input.link });
     notified.push(userId);
   }

@@ -295,7 +295,12 @@ const postQueries = perDatabase((db: AppDatabase) => {
       .from(posts)
       .where(eq(posts.id, param("postId")))
       .prepare(),
-    like: db.insert(postLikes).values({ postId: param("postId"), userId: param("userId") }).onConflictDoNothing().returning({ id: postLikes.id }).prepare(),
+    like: db
+      .insert(postLikes)
+      .values({ postId: param("postId"), userId: param("userId"), createdAt: param("createdAt") })
+      .onConflictDoNothing()
+      .returning({ id: postLikes.id })
+      .prepare(),
     unlike: db
       .delete(postLikes)
       .where(and(eq(postLikes.postId, param("postId")), eq(postLikes.userId, param("userId"))))
@@ -342,19 +347,20 @@ function assertCategoryExists(categoryId: number) {
 /**
  * Starts a discussion; throws 400 (field errors, too many links for a new member), 403 (silenced),
  * 429 (posting too fast: assertMayContribute, docs/moderation.md). Credits post_created.
+ * `now` dates it (default: now; the demo community replays its history at its own dates).
  */
-export function createPost({ actor, input }: { actor: Actor; input: unknown }): PostView {
+export function createPost({ actor, input, now = new Date() }: { actor: Actor; input: unknown; now?: Date }): PostView {
   const data = parseOrThrow(createPostSchema, input);
   assertCategoryExists(data.categoryId);
-  assertMayContribute(actor, "post", { content: data.content });
+  assertMayContribute(actor, "post", { content: data.content, now });
   const postId = transaction((db) => {
     const inserted = db
       .insert(schema.posts)
-      .values({ title: data.title, content: data.content, authorId: actor.id, categoryId: data.categoryId })
+      .values({ title: data.title, content: data.content, authorId: actor.id, categoryId: data.categoryId, createdAt: now, updatedAt: now })
       .returning({ id: schema.posts.id })
       .get();
-    recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id });
-    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id) });
+    recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id, at: now });
+    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id), at: now });
     return inserted.id;
   });
   return getPost(postId, readerOf(actor));
@@ -442,18 +448,18 @@ export type LikeState = { postId: number; liked: boolean; likesCount: number };
  * Likes a post once (a second like changes nothing). The counter moves by SQL increment in
  * the same IMMEDIATE transaction as the unique (post, user) row, so it always equals COUNT(*).
  */
-export function likePost({ actor, postId }: { actor: Actor; postId: number }): LikeState {
+export function likePost({ actor, postId, now = new Date() }: { actor: Actor; postId: number; now?: Date }): LikeState {
   return transaction(() => {
     const queries = postQueries(getDb());
     const post = loadPostForChange(postId);
-    const inserted = queries.like.get({ postId, userId: actor.id });
+    const inserted = queries.like.get({ postId, userId: actor.id, createdAt: now });
     if (inserted) {
       queries.addLike.run({ postId });
       if (post.authorId !== actor.id) {
-        recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
+        recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
         const link = routes.post(postId);
         if (!hasUnreadNotification({ userId: post.authorId, actorId: actor.id, kind: "like", link })) {
-          notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link });
+          notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link, at: now });
         }
       }
     }

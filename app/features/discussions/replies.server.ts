@@ -56,7 +56,7 @@ const replyQueries = perDatabase((db: AppDatabase) => {
       .prepare(),
     insert: db
       .insert(replies)
-      .values({ content: param("content"), postId: param("postId"), authorId: param("authorId"), parentReplyId: param("parentReplyId") })
+      .values({ content: param("content"), postId: param("postId"), authorId: param("authorId"), parentReplyId: param("parentReplyId"), createdAt: param("createdAt") })
       .returning({ id: replies.id })
       .prepare(),
     countOne: db.update(posts).set({ repliesCount: sql`${posts.repliesCount} + 1` }).where(eq(posts.id, param("postId"))).prepare(),
@@ -94,7 +94,7 @@ export function findReply(replyId: number): ReplyView | null {
  * Replies to a post (or to one of its replies). Credits reply_created, and reply_to_other when
  * the post is another member's; notifies the post's author, or the parent reply's author.
  */
-export function createReply({ actor, postId, input }: { actor: Actor; postId: number; input: unknown }): ReplyView {
+export function createReply({ actor, postId, input, now = new Date() }: { actor: Actor; postId: number; input: unknown; now?: Date }): ReplyView {
   const data = parseOrThrow(replySchema, input);
   const queries = replyQueries(getDb());
   const post = queries.post.get({ postId });
@@ -104,27 +104,27 @@ export function createReply({ actor, postId, input }: { actor: Actor; postId: nu
     parent = queries.parent.get({ replyId: data.parentReplyId, postId });
     if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
   }
-  assertMayContribute(actor, "reply", { content: data.content });
+  assertMayContribute(actor, "reply", { content: data.content, now });
   const replyId = transaction(() => {
-    const inserted = queries.insert.get({ content: data.content, postId, authorId: actor.id, parentReplyId: parent?.id ?? null })!;
+    const inserted = queries.insert.get({ content: data.content, postId, authorId: actor.id, parentReplyId: parent?.id ?? null, createdAt: now })!;
     queries.countOne.run({ postId });
-    recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id });
-    if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id });
+    recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
+    if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
     const name = actorName(actor.id);
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
-      const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link });
-      if (isTold) queueReplyMail({ userId: parent.authorId, postId, replyId: inserted.id });
+      const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link, at: now });
+      if (isTold) queueReplyMail({ userId: parent.authorId, postId, replyId: inserted.id, now });
       toldIds.push(parent.authorId);
     }
     if (!parent || parent.authorId !== post.authorId) {
-      const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link });
-      if (isTold) queueReplyMail({ userId: post.authorId, postId, replyId: inserted.id });
+      const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link, at: now });
+      if (isTold) queueReplyMail({ userId: post.authorId, postId, replyId: inserted.id, now });
       toldIds.push(post.authorId);
     }
     // Members told of the reply already are not told again that it mentions them.
-    notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds });
+    notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds, at: now });
     return inserted.id;
   });
   const reply = findReply(replyId);

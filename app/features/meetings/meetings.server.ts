@@ -232,6 +232,7 @@ export function createMeetings({ actor, input, now = new Date() }: { actor: Acto
         targetType: "meeting",
         targetId: meeting.id,
         summary: seriesId ? `${meeting.title} (weekly series ${seriesId.slice(0, 8)}, ${weeks} weeks)` : meeting.title,
+        at: now,
       });
     }
     return created;

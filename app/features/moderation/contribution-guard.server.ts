@@ -76,7 +76,17 @@ const rateLimitKeys: Partial<Record<ContributionKind, { key: (userId: string) =>
 export function assertMayContribute(
   user: { id: string },
   what: ContributionKind,
-  { content, isEdit = false }: { content?: string; /** An edit of the member's own post or reply: not counted against the rate. */ isEdit?: boolean } = {},
+  {
+    content,
+    isEdit = false,
+    now = new Date(),
+  }: {
+    content?: string;
+    /** An edit of the member's own post or reply: not counted against the rate. */
+    isEdit?: boolean;
+    /** When the contribution is made (the demo community replays its history at its own dates). */
+    now?: Date;
+  } = {},
 ): void {
   const restriction = activeRestrictionOf(user.id);
   if (restriction) throw forbidden(restrictionMessage(restriction));
@@ -87,7 +97,7 @@ export function assertMayContribute(
   const member = getDb()
     .$client.prepare(`SELECT id, email, email_verified_at AS emailVerifiedAt, role, joined_at AS joinedAt FROM users WHERE id = ?`)
     .get(user.id) as ContributorRow | undefined;
-  const status = member && !isModerator(member, env.ADMIN_EMAIL) ? newMemberStatus(member) : undefined;
+  const status = member && !isModerator(member, env.ADMIN_EMAIL) ? newMemberStatus(member, now.getTime()) : undefined;
   const isNew = status?.isNew ?? false;
 
   if (isNew && content !== undefined && (what === "post" || what === "reply")) {
@@ -104,7 +114,7 @@ export function assertMayContribute(
   if (!limit || isEdit) return;
   const allowance = isNew ? Math.max(1, Math.floor(env.POST_RATE_LIMIT / 2)) : env.POST_RATE_LIMIT;
   try {
-    consumeRateLimit({ key: limit.key(user.id), limit: allowance, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, limit.what);
+    consumeRateLimit({ key: limit.key(user.id), limit: allowance, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, limit.what, now.getTime());
   } catch (error) {
     if (!isNew || !isAppError(error) || error.status !== 429) throw error;
     const window = env.POST_RATE_LIMIT_WINDOW_SECONDS;

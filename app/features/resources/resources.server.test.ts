@@ -32,7 +32,7 @@ function expectBadRequest(work: () => unknown, message: string | RegExp) {
 }
 
 describe("createResource", () => {
-  it("applies SPEC's defaults, credits resource_shared and writes the audit log", async () => {
+  it("applies the defaults (tool, beginner, free, no tags), credits resource_shared and writes the audit log", async () => {
     const actor = await admin();
     const resource = createResource({ actor, input: { title: "  Prompting guide ", url: "https://example.com/guide" } });
     expect(resource).toMatchObject({

@@ -189,7 +189,18 @@ function toColumns(values: ResourceFormValues) {
  * Admin: adds a resource (credited to the submitter as resource_shared) and writes the audit log.
  * `isTypeRequired` (the JSON API): a body without resourceType is a 400; the forms start on 'tool'.
  */
-export function createResource({ actor, input, isTypeRequired = false }: { actor: ActorRef; input: unknown; isTypeRequired?: boolean }): ResourceView {
+export function createResource({
+  actor,
+  input,
+  isTypeRequired = false,
+  now = new Date(),
+}: {
+  actor: ActorRef;
+  input: unknown;
+  isTypeRequired?: boolean;
+  /** When it is added (default: now; the demo community replays its history at its own dates). */
+  now?: Date;
+}): ResourceView {
   if (isTypeRequired && !hasResourceType(input)) {
     const parsed = resourceFormSchema.safeParse(input);
     const fieldErrors = parsed.success ? {} : validationError(parsed.error).fieldErrors;
@@ -199,11 +210,11 @@ export function createResource({ actor, input, isTypeRequired = false }: { actor
   const id = transaction((tx) => {
     const created = tx
       .insert(schema.resources)
-      .values({ ...toColumns(values), submittedBy: actor.id })
+      .values({ ...toColumns(values), submittedBy: actor.id, createdAt: now })
       .returning({ id: schema.resources.id })
       .get();
-    recordContribution({ userId: actor.id, kind: "resource_shared", subjectId: created.id });
-    recordAudit({ actor, action: "resource.created", targetType: "resource", targetId: created.id, summary: values.title });
+    recordContribution({ userId: actor.id, kind: "resource_shared", subjectId: created.id, at: now });
+    recordAudit({ actor, action: "resource.created", targetType: "resource", targetId: created.id, summary: values.title, at: now });
     return created.id;
   });
   return getResource(id);
@@ -265,11 +276,11 @@ export function deleteResource({ actor, id }: { actor: ActorRef; id: number }): 
  * A member rates a resource 1–5 (one rating per member; re-rating replaces it). The resource's
  * rating (exact average) and reviewsCount are recomputed from the ratings in the same transaction.
  */
-export function rateResource({ userId, resourceId, input }: { userId: string; resourceId: number; input: unknown }) {
+export function rateResource({ userId, resourceId, input, now = new Date() }: { userId: string; resourceId: number; input: unknown; now?: Date }) {
   const parsed = resourceRatingSchema.safeParse(input);
   if (!parsed.success) throw fieldValidationError(parsed.error, "rating", "Rating must be a whole number from 1 to 5");
   const { rating } = parsed.data;
-  assertMayContribute({ id: userId }, "rating");
+  assertMayContribute({ id: userId }, "rating", { now });
   return transaction((tx) => {
     const resource = tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).get();
     if (!resource) throw notFound("Resource not found");
@@ -279,11 +290,11 @@ export function rateResource({ userId, resourceId, input }: { userId: string; re
       .where(and(eq(schema.resourceRatings.resourceId, resourceId), eq(schema.resourceRatings.userId, userId)))
       .get();
     tx.insert(schema.resourceRatings)
-      .values({ resourceId, userId, rating })
+      .values({ resourceId, userId, rating, createdAt: now })
       .onConflictDoUpdate({ target: [schema.resourceRatings.resourceId, schema.resourceRatings.userId], set: { rating } })
       .run();
     const totals = recomputeResourceRating(tx, resourceId);
-    if (!previous) recordContribution({ userId, kind: "resource_rated", subjectId: resourceId });
+    if (!previous) recordContribution({ userId, kind: "resource_rated", subjectId: resourceId, at: now });
     return { resourceId, rating: totals.rating, reviewsCount: totals.reviewsCount, myRating: rating };
   });
 }

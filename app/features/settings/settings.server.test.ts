@@ -31,7 +31,7 @@ function statusOf(work: () => unknown): number | "ok" {
 }
 
 describe("platform settings", () => {
-  it("lists the ten platforms in SPEC order", () => {
+  it("lists the ten platforms in their display order", () => {
     expect(listPlatformSettings().map((setting) => setting.platform)).toEqual([
       "youtube",
       "facebook",

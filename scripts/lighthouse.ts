@@ -9,45 +9,16 @@
 // Database: the large community when data/large.db exists (npm run seed:large), else a fresh
 // demo community in a temp directory. Chromium: CHROME_PATH, default /usr/bin/chromium.
 // Lighthouse runs through `npx --yes lighthouse@12` (not a project dependency).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
-const option = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const BENCH_EMAIL = "bench@quads.example";
-const BENCH_PASSWORD = "bench-password-123";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(baseURL, child, output) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output.join("")}`);
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not start:\n${output.join("")}`);
-}
 
 if (!existsSync(path.join(root, "build/server.js")) || args.includes("--build")) {
   const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
@@ -58,49 +29,33 @@ const temp = mkdtempSync(path.join(tmpdir(), "quads-lighthouse-"));
 const large = path.resolve(root, option("db") ?? "data/large.db");
 const useLarge = existsSync(large);
 const databasePath = useLarge ? large : path.join(temp, "demo.db");
-const port = await freePort();
-const baseURL = `http://127.0.0.1:${port}`;
-const output = [];
-const child = spawn(process.execPath, ["build/server.js"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: `file:${databasePath}`,
-    SEED_DEMO: useLarge ? "false" : "true",
-    ADMIN_EMAIL: useLarge ? "" : "admin@quads.example",
-    COOKIE_SECURE: "false",
-    AUTH_RATE_LIMIT_PER_IP: "100000",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-child.stdout.on("data", (chunk) => output.push(chunk.toString()));
-child.stderr.on("data", (chunk) => output.push(chunk.toString()));
 
-const results = [];
+type Audit = { id: string; score: number | null; scoreDisplayMode: string; numericValue?: number };
+type Report = { categories: Record<string, { score: number | null } | undefined>; audits: Record<string, Audit | undefined> };
+type Result = { page: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number; failing: string[] };
+
+const results: Result[] = [];
+let server: AppServer | undefined;
 try {
-  await waitHealthy(baseURL, child, output);
+  server = await startAppServer({
+    databasePath,
+    timeoutMs: 120_000,
+    env: { SEED_DEMO: useLarge ? "false" : "true", ADMIN_EMAIL: useLarge ? "" : "admin@quads.example", AUTH_RATE_LIMIT_PER_IP: "100000" },
+  });
+  const { baseURL } = server;
   let email = BENCH_EMAIL;
   let password = BENCH_PASSWORD;
   if (!useLarge) {
     // The demo community prints its admin password once at start.
-    const printed = /password:\s+(\S+)/.exec(output.join(""));
+    const printed = /password:\s+(\S+)/.exec(server.output());
     if (!printed) throw new Error("The demo admin password was not printed");
     email = "admin@quads.example";
     password = printed[1];
   }
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`Sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const { cookie } = await signInViaApi(baseURL, email, password);
   const themes = (option("themes") ?? "light,dark").split(",");
   /** The --extra-headers file for a visitor or the member, in a theme. */
-  const headersFileFor = (signedIn, theme) => {
+  const headersFileFor = (signedIn: boolean, theme: string) => {
     const file = path.join(temp, `headers-${signedIn ? "member" : "visitor"}-${theme}.json`);
     writeFileSync(file, JSON.stringify({ Cookie: [signedIn ? cookie : "", `quads_theme=${theme}`].filter(Boolean).join("; ") }));
     return file;
@@ -108,8 +63,8 @@ try {
 
   const db = new Database(databasePath, { readonly: true });
   const post =
-    db.prepare("SELECT id FROM posts WHERE replies_count = 50 ORDER BY created_at DESC LIMIT 1").get() ??
-    db.prepare("SELECT id FROM posts ORDER BY replies_count DESC, id LIMIT 1").get();
+    (db.prepare("SELECT id FROM posts WHERE replies_count = 50 ORDER BY created_at DESC LIMIT 1").get() as { id: number } | undefined) ??
+    (db.prepare("SELECT id FROM posts ORDER BY replies_count DESC, id LIMIT 1").get() as { id: number });
   db.close();
 
   const pages = [
@@ -137,9 +92,10 @@ try {
       { cwd: temp, env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "inherit", "inherit"] },
     );
     if (run.status !== 0 || !existsSync(reportFile)) throw new Error(`Lighthouse failed on ${page.url}`);
-    const report = JSON.parse(readFileSync(reportFile, "utf8"));
-    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
+    const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const failing = Object.values(report.audits)
+      .filter((audit): audit is Audit => audit !== undefined)
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
       .map((audit) => audit.id);
     results.push({
@@ -161,6 +117,6 @@ try {
   for (const r of results) if (r.failing.length) console.log(`  ${r.page}: failing audits: ${r.failing.join(", ")}`);
   writeFileSync(path.join(reportDirectory, "summary.json"), JSON.stringify(results, null, 2) + "\n");
 } finally {
-  child.kill("SIGTERM");
+  if (server) await stopAppServer(server);
   rmSync(temp, { recursive: true, force: true });
 }
