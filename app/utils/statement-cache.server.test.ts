@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { reusePreparedStatements } from "./statement-cache.server";
+import { perDatabase, reusePreparedStatements } from "./statement-cache.server";
 
 describe("reusePreparedStatements", () => {
   it("hands back the same statement, reset to plain rows, and keeps at most `limit`", () => {
@@ -20,5 +20,17 @@ describe("reusePreparedStatements", () => {
     // The oldest of three was dropped: a fresh statement.
     expect(sqlite.prepare("SELECT a, b FROM t ORDER BY a")).not.toBe(first);
     sqlite.close();
+  });
+});
+
+describe("perDatabase", () => {
+  it("builds once per database and again for another one", () => {
+    let builds = 0;
+    const made = perDatabase((db: { name: string }) => ({ name: db.name, build: ++builds }));
+    const first = { name: "a" };
+    const second = { name: "b" };
+    expect(made(first)).toBe(made(first));
+    expect(made(second)).toEqual({ name: "b", build: 2 });
+    expect(builds).toBe(2);
   });
 });

@@ -31,3 +31,23 @@ export function reusePreparedStatements(sqlite: Database.Database, limit = 500):
     return statement;
   }) as typeof sqlite.prepare;
 }
+
+const madeByDatabase = new WeakMap<object, WeakMap<object, unknown>>();
+
+/**
+ * Queries made once per database connection: `build(db)` runs on the first call for a given
+ * database (Drizzle's `.prepare()` with `sql.placeholder(…)`, so a hot path neither rebuilds its
+ * SQL text nor compiles it again) and its result is handed back for that database afterwards.
+ * Keyed by the database object, so a test that swaps the database gets fresh queries.
+ */
+export function perDatabase<Db extends object, T>(build: (db: Db) => T): (db: Db) => T {
+  return (db) => {
+    let made = madeByDatabase.get(db);
+    if (!made) {
+      made = new WeakMap();
+      madeByDatabase.set(db, made);
+    }
+    if (!made.has(build)) made.set(build, build(db));
+    return made.get(build) as T;
+  };
+}

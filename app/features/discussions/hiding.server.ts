@@ -3,30 +3,39 @@
  * everyone else sees a notice instead (views.server.ts). The moderation feature decides when;
  * these write the columns, inside the caller's transaction.
  */
-import { getDb } from "~/utils/db.server";
+import { and, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
 import type { HiddenReason } from "./views.server";
 
 type Hiding = { by: string | null; reason: HiddenReason } | null;
 
-function setHidden(table: "posts" | "replies", id: number, hiding: Hiding): boolean {
-  const sqlite = getDb().$client;
+function setHidden(table: typeof schema.posts | typeof schema.replies, id: number, hiding: Hiding): boolean {
+  const db = getDb();
   if (hiding === null) {
-    return sqlite.prepare(`UPDATE ${table} SET hidden_at = NULL, hidden_by = NULL, hidden_reason = NULL WHERE id = ? AND hidden_at IS NOT NULL`).run(id).changes > 0;
+    return (
+      db
+        .update(table)
+        .set({ hiddenAt: null, hiddenBy: null, hiddenReason: null })
+        .where(and(eq(table.id, id), isNotNull(table.hiddenAt)))
+        .run().changes > 0
+    );
   }
   // A moderator's decision replaces an automatic hiding; hiding twice changes nothing.
   return (
-    sqlite
-      .prepare(`UPDATE ${table} SET hidden_at = ?, hidden_by = ?, hidden_reason = ? WHERE id = ? AND (hidden_at IS NULL OR hidden_reason IS NOT ?)`)
-      .run(Date.now(), hiding.by, hiding.reason, id, hiding.reason).changes > 0
+    db
+      .update(table)
+      .set({ hiddenAt: new Date(), hiddenBy: hiding.by, hiddenReason: hiding.reason })
+      .where(and(eq(table.id, id), or(isNull(table.hiddenAt), isNull(table.hiddenReason), ne(table.hiddenReason, hiding.reason))))
+      .run().changes > 0
   );
 }
 
 /** Hides (or shows again, with null) a post; true when something changed. */
 export function setPostHidden(postId: number, hiding: Hiding): boolean {
-  return setHidden("posts", postId, hiding);
+  return setHidden(schema.posts, postId, hiding);
 }
 
 /** Hides (or shows again, with null) a reply; true when something changed. */
 export function setReplyHidden(replyId: number, hiding: Hiding): boolean {
-  return setHidden("replies", replyId, hiding);
+  return setHidden(schema.replies, replyId, hiding);
 }

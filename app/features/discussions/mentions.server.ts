@@ -6,10 +6,27 @@
  */
 import { extractMentions } from "~/features/content/markdown.server";
 import { notify } from "~/features/notifications/notify.server";
-import { getDb } from "~/utils/db.server";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { sendMentionMail } from "./reply-mail.server";
 
 export const MENTIONS_NOTIFIED_MAX = 10;
+
+const mentionQueries = perDatabase((db: AppDatabase) => {
+  const { notifications, users } = schema;
+  const param = sql.placeholder;
+  return {
+    member: db.select({ id: users.id }).from(users).where(eq(users.username, param("username"))).prepare(),
+    // Per member through notifications_user_created_idx: a member told once about this link is not told again.
+    wasTold: db
+      .select({ one: sql`1` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, param("userId")), eq(notifications.kind, "mention"), eq(notifications.link, param("link"))))
+      .limit(1)
+      .prepare(),
+  };
+});
 
 /**
  * Call inside the transaction that writes the post or reply. `link` identifies it (a post's
@@ -28,20 +45,17 @@ export function notifyMentions(input: {
 }): string[] {
   const usernames = extractMentions(input.content);
   if (usernames.length === 0) return [];
-  const sqlite = getDb().$client;
-  const findMember = sqlite.prepare(`SELECT id FROM users WHERE username = ?`);
+  const queries = mentionQueries(getDb());
   const members: string[] = [];
   for (const username of usernames) {
-    const member = findMember.get(username) as { id: string } | undefined;
+    const member = queries.member.get({ username });
     if (member && member.id !== input.actorId && !members.includes(member.id)) members.push(member.id);
     if (members.length === MENTIONS_NOTIFIED_MAX) break;
   }
-  // Per member through notifications_user_created_idx: a member told once about this link is not told again.
-  const wasTold = sqlite.prepare(`SELECT 1 FROM notifications WHERE user_id = ? AND kind = 'mention' AND link = ? LIMIT 1`);
   const message = `${input.actorName} mentioned you in "${input.postTitle}"`;
   const notified: string[] = [];
   for (const userId of members) {
-    if (input.alreadyToldIds?.includes(userId) || wasTold.get(userId, input.link)) continue;
+    if (input.alreadyToldIds?.includes(userId) || queries.wasTold.get({ userId, link: input.link })) continue;
     if (!notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link, at: input.at })) continue;
     sendMentionMail({ userId, actorName: input.actorName, postTitle: input.postTitle, content: input.content, link: input.link });
     notified.push(userId);

@@ -11,13 +11,15 @@ import { notifyMentions } from "./mentions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { userCan } from "~/utils/auth.server";
 import { displayNameOf } from "~/utils/display-name";
-import { getDb, transaction } from "~/utils/db.server";
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { revokePostContributions } from "./revoke-contributions.server";
 import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
-import { POST_COLUMNS, POST_JOINS, postForReader, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
+import { postForReader, selectPosts, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
 import { releaseUploads } from "~/features/uploads/uploads.server";
 import { uploadHashesIn } from "~/utils/upload-urls";
 import type { Actor } from "~/utils/actor";
@@ -54,10 +56,129 @@ function escapeLike(search: string): string {
  * Whether the search index matches this one post. The rowid goes in as a literal (an integer
  * from the database): FTS5 ignored a bound `rowid = ?` (better-sqlite3 binds numbers as REAL)
  * and walked every match, ~60 ms for a common term; with the literal it is a ~0.3 ms lookup.
+ * Raw SQL: FTS5's MATCH has no builder form (docs/decisions/0077-data-access-style.md).
  */
 function postMatches(postId: number, phrase: string): boolean {
   if (!Number.isSafeInteger(postId)) return false;
   return Boolean(getDb().$client.prepare(`SELECT 1 FROM posts_fts WHERE posts_fts MATCH ? AND rowid = ${postId}`).get(phrase));
+}
+
+/** The newest `limit` post ids matching an FTS5 phrase, newest first (FTS5 streams them in rowid order). */
+function newestMatchIds(phrase: string, limit: number): number[] {
+  // Raw SQL: FTS5's MATCH has no builder form (docs/decisions/0077-data-access-style.md).
+  return getDb().$client.prepare(`SELECT rowid FROM posts_fts WHERE posts_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck().all(phrase, limit) as number[];
+}
+
+/** Which filters one read of the list has: each combination is one prepared query per database. */
+type ListShape = {
+  isPinned: boolean;
+  /** ids: among the ids in `matchIds` (JSON); all: every FTS5 match of `phrase`; short: a LIKE `pattern` over the newest posts. */
+  search: "none" | "ids" | "all" | "short";
+  category: boolean;
+  /** Moderators see hidden posts; others only their own. */
+  moderate: boolean;
+  cursor: boolean;
+};
+
+type ListParams = {
+  viewerId: string;
+  matchIds?: string;
+  phrase?: string;
+  pattern?: string;
+  categoryId?: number;
+  cursorCreatedAt?: number;
+  cursorId?: number;
+  take: number;
+  skip: number;
+};
+
+function buildListQuery(db: AppDatabase, shape: ListShape) {
+  const { posts } = schema;
+  const param = sql.placeholder;
+  const conditions: (SQL | undefined)[] = [eq(posts.isPinned, sql.raw(shape.isPinned ? "1" : "0"))];
+  // Raw SQL fragments below: json_each, FTS5's MATCH and LIKE … ESCAPE have no builder form
+  // (docs/decisions/0077-data-access-style.md).
+  if (shape.search === "ids") conditions.push(sql`${posts.id} IN (SELECT value FROM json_each(${param("matchIds")}))`);
+  if (shape.search === "all") conditions.push(sql`${posts.id} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${param("phrase")})`);
+  if (shape.search === "short") {
+    conditions.push(
+      inArray(posts.id, db.select({ id: posts.id }).from(posts).orderBy(desc(posts.createdAt)).limit(SHORT_SEARCH_WINDOW)),
+      or(sql`${posts.title} LIKE ${param("pattern")} ESCAPE '\\'`, sql`${posts.content} LIKE ${param("pattern")} ESCAPE '\\'`),
+    );
+  }
+  if (shape.category) conditions.push(eq(posts.categoryId, param("categoryId")));
+  if (!shape.moderate) {
+    // Hidden posts are few (a partial index): the list's index walk stays as it was.
+    conditions.push(
+      notInArray(posts.id, db.select({ id: posts.id }).from(posts).where(and(isNotNull(posts.hiddenAt), ne(posts.authorId, param("viewerId"))))),
+    );
+  }
+  if (shape.cursor) {
+    conditions.push(
+      or(lt(posts.createdAt, param("cursorCreatedAt")), and(eq(posts.createdAt, param("cursorCreatedAt")), lt(posts.id, param("cursorId")))),
+    );
+  }
+  // The page's ids first (posts only), then the joins and the like check for those rows alone.
+  // Pinned posts are few: walk them by the pinned index rather than a category's whole index.
+  const pageIds = db
+    .select({ id: sql<number>`${posts.id}` })
+    .from(shape.isPinned ? pinnedIndex() : posts)
+    .where(and(...conditions))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(param("take"))
+    .offset(param("skip"));
+  return selectPosts(db, param("viewerId"))
+    .where(inArray(posts.id, pageIds))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .prepare();
+}
+
+/**
+ * `posts INDEXED BY posts_pinned_created_idx`: SQLite-only syntax the builder lacks
+ * (docs/decisions/0077-data-access-style.md). Drizzle does not see the table in it, so a query
+ * from it selects its columns through `sql` (WHERE and ORDER BY may name them as usual).
+ */
+function pinnedIndex() {
+  return sql`${schema.posts} INDEXED BY posts_pinned_created_idx`;
+}
+
+const listQueries = perDatabase((db: AppDatabase) => {
+  const { posts } = schema;
+  const param = sql.placeholder;
+  return {
+    db,
+    byShape: new Map<string, ReturnType<typeof buildListQuery>>(),
+    cursor: db.select({ isPinned: posts.isPinned, createdAt: posts.createdAt, id: posts.id }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
+    // The search's completeness checks (see listPosts).
+    newerByTime: db
+      .select({ one: sql`1` })
+      .from(posts)
+      .where(and(gte(posts.createdAt, param("createdAt")), lt(posts.id, param("oldestId"))))
+      .limit(1)
+      .prepare(),
+    olderInGroup: db
+      .select({ one: sql`1` })
+      .from(pinnedIndex())
+      .where(and(eq(posts.isPinned, param("isPinned")), lt(posts.id, param("oldestId"))))
+      .limit(1)
+      .prepare(),
+    pinnedIds: db
+      .select({ id: sql<number>`${posts.id}` })
+      .from(pinnedIndex())
+      .where(eq(posts.isPinned, sql.raw("1")))
+      .prepare(),
+  };
+});
+
+function readList(shape: ListShape, params: ListParams): PostRow[] {
+  const queries = listQueries(getDb());
+  const key = `${+shape.isPinned}${shape.search}${+shape.category}${+shape.moderate}${+shape.cursor}`;
+  let query = queries.byShape.get(key);
+  if (!query) {
+    query = buildListQuery(queries.db, shape);
+    queries.byShape.set(key, query);
+  }
+  return query.all(params);
 }
 
 /**
@@ -71,8 +192,9 @@ function postMatches(postId: number, phrase: string): boolean {
 export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMore: boolean } {
   const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? POSTS_PAGE_SIZE)), POSTS_API_MAX_LIMIT);
   const offset = Math.max(0, Math.trunc(options.offset ?? 0));
-  const filters: string[] = [];
-  const filterParams: unknown[] = [];
+  const queries = listQueries(getDb());
+  const shape: Omit<ListShape, "isPinned" | "cursor"> = { search: "none", category: options.categoryId !== undefined, moderate: Boolean(options.viewerCanModerate) };
+  const params: Omit<ListParams, "take" | "skip"> = { viewerId: options.viewerId, categoryId: options.categoryId };
   let newestMatches: { oldestId: number; phrase: string } | undefined;
   // Control characters (a NUL ends an FTS5 string early) mean nothing in a search: drop them.
   // eslint-disable-next-line no-control-regex
@@ -85,99 +207,66 @@ export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMo
       // the page from them, and check that no older id is newer in time than the page's last
       // post (ids grow with created_at in practice); if one is, read every match after all.
       const phrase = toFtsPhrase(search);
-      const matches = getDb()
-        .$client.prepare(`SELECT rowid FROM posts_fts WHERE posts_fts MATCH ? ORDER BY rowid DESC LIMIT ?`)
-        .pluck()
-        .all(phrase, SEARCH_SET_LIMIT + 1) as number[];
+      const matches = newestMatchIds(phrase, SEARCH_SET_LIMIT + 1);
       if (matches.length === 0) return { posts: [], hasMore: false };
       if (matches.length > SEARCH_SET_LIMIT) {
         matches.length = SEARCH_SET_LIMIT;
         newestMatches = { oldestId: matches[SEARCH_SET_LIMIT - 1], phrase };
       }
-      filters.push(`p.id IN (SELECT value FROM json_each(?))`);
-      filterParams.push(JSON.stringify(matches));
+      shape.search = "ids";
+      params.matchIds = JSON.stringify(matches);
     } else {
-      const pattern = `%${escapeLike(search)}%`;
-      filters.push(
-        `p.id IN (SELECT id FROM posts ORDER BY created_at DESC LIMIT ${SHORT_SEARCH_WINDOW})
-         AND (p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')`,
-      );
-      filterParams.push(pattern, pattern);
+      shape.search = "short";
+      params.pattern = `%${escapeLike(search)}%`;
     }
   }
-  if (options.categoryId !== undefined) {
-    filters.push(`p.category_id = ?`);
-    filterParams.push(options.categoryId);
-  }
-  if (!options.viewerCanModerate) {
-    // Hidden posts are few (a partial index): the list's index walk stays as it was.
-    filters.push(`p.id NOT IN (SELECT id FROM posts WHERE hidden_at IS NOT NULL AND author_id != ?)`);
-    filterParams.push(options.viewerId);
-  }
 
-  let cursor: { isPinned: number; createdAt: number; id: number } | undefined;
+  let cursor: { isPinned: boolean; createdAt: number; id: number } | undefined;
   if (options.beforeId !== undefined) {
-    cursor = getDb()
-      .$client.prepare(`SELECT is_pinned AS isPinned, created_at AS createdAt, id FROM posts WHERE id = ?`)
-      .get(options.beforeId) as typeof cursor;
+    const row = queries.cursor.get({ postId: options.beforeId });
     // The cursor post was deleted meanwhile: ids grow with time, so "older than its id" is close enough.
-    cursor ??= { isPinned: 0, createdAt: Number.MAX_SAFE_INTEGER, id: options.beforeId };
+    cursor = row ? { ...row, createdAt: row.createdAt.getTime() } : { isPinned: false, createdAt: Number.MAX_SAFE_INTEGER, id: options.beforeId };
   }
 
-  const read = (isPinned: 0 | 1, take: number, skip: number): PostRow[] => {
-    const rows = readWith(isPinned, take, skip, filters, filterParams);
+  const readWith = (isPinned: boolean, take: number, skip: number, search: Partial<Pick<ListShape, "search">> & Partial<ListParams> = {}): PostRow[] => {
+    const inCursor = cursor !== undefined && cursor.isPinned === isPinned;
+    return readList(
+      { ...shape, ...search, isPinned, cursor: inCursor },
+      { ...params, ...search, ...(inCursor ? { cursorCreatedAt: cursor!.createdAt, cursorId: cursor!.id } : {}), take, skip },
+    );
+  };
+
+  const read = (isPinned: boolean, take: number, skip: number): PostRow[] => {
+    const rows = readWith(isPinned, take, skip);
     if (!newestMatches) return rows;
-    const sqlite = getDb().$client;
+    const { oldestId, phrase } = newestMatches;
     // Complete when no post outside the newest matches could come before the page's end: none
     // older by id but not by time (a full page), or none at all in this group (a short page).
     const complete =
       rows.length === take
-        ? !sqlite.prepare(`SELECT 1 FROM posts WHERE created_at >= ? AND id < ? LIMIT 1`).get(rows[rows.length - 1].createdAt, newestMatches.oldestId)
-        : !sqlite.prepare(`SELECT 1 FROM posts INDEXED BY posts_pinned_created_idx WHERE is_pinned = ? AND id < ? LIMIT 1`).get(isPinned, newestMatches.oldestId);
+        ? !queries.newerByTime.get({ createdAt: rows[rows.length - 1].createdAt.getTime(), oldestId })
+        : !queries.olderInGroup.get({ isPinned: isPinned ? 1 : 0, oldestId });
     if (complete) return rows;
-    // The search filter is the first one (and its parameter the first too).
     if (isPinned) {
       // Pinned posts are few: ask the index about each one.
-      const pinnedIds = (sqlite.prepare(`SELECT id FROM posts INDEXED BY posts_pinned_created_idx WHERE is_pinned = 1`).pluck().all() as number[]).filter(
-        (postId) => postMatches(postId, newestMatches!.phrase),
-      );
-      return readWith(isPinned, take, skip, filters, [JSON.stringify(pinnedIds), ...filterParams.slice(1)]);
+      const pinnedIds = queries.pinnedIds
+        .all()
+        .map((row) => row.id)
+        .filter((postId) => postMatches(postId, phrase));
+      return readWith(isPinned, take, skip, { search: "ids", matchIds: JSON.stringify(pinnedIds) });
     }
-    const allMatches = [`p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)`, ...filters.slice(1)];
-    return readWith(isPinned, take, skip, allMatches, [newestMatches.phrase, ...filterParams.slice(1)]);
-  };
-
-  const readWith = (isPinned: 0 | 1, take: number, skip: number, filters: string[], filterParams: unknown[]): PostRow[] => {
-    const conditions = [`p.is_pinned = ${isPinned}`, ...filters];
-    const params: unknown[] = [options.viewerId, ...filterParams];
-    if (cursor && cursor.isPinned === isPinned) {
-      conditions.push(`(p.created_at < ? OR (p.created_at = ? AND p.id < ?))`);
-      params.push(cursor.createdAt, cursor.createdAt, cursor.id);
-    }
-    params.push(take, skip);
-    // Pinned posts are few: walk them by the pinned index rather than a category's whole index.
-    const from = isPinned ? "posts p INDEXED BY posts_pinned_created_idx" : "posts p";
-    // The page's ids first (posts only), then the joins and the like check for those rows alone.
-    return getDb()
-      .$client.prepare(
-        `SELECT ${POST_COLUMNS},
-           EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS isLiked
-         ${POST_JOINS}
-         WHERE p.id IN (SELECT p.id FROM ${from} WHERE ${conditions.join(" AND ")} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?)
-         ORDER BY p.created_at DESC, p.id DESC`,
-      )
-      .all(...params) as PostRow[];
+    return readWith(isPinned, take, skip, { search: "all", phrase });
   };
 
   const wanted = limit + 1;
   // A cursor on an unpinned post is past every pinned one.
-  const pinned = cursor && !cursor.isPinned ? [] : read(1, offset + wanted, 0);
+  const pinned = cursor && !cursor.isPinned ? [] : read(true, offset + wanted, 0);
   let rows: PostRow[];
   if (offset < pinned.length) {
     rows = pinned.slice(offset, offset + wanted);
-    if (rows.length < wanted) rows = rows.concat(read(0, wanted - rows.length, 0));
+    if (rows.length < wanted) rows = rows.concat(read(false, wanted - rows.length, 0));
   } else {
-    rows = read(0, wanted, offset - pinned.length);
+    rows = read(false, wanted, offset - pinned.length);
   }
   return { posts: rows.slice(0, limit).map(toPostView), hasMore: rows.length > limit };
 }
@@ -187,17 +276,51 @@ export function readerOf(actor: Actor): Reader {
   return { id: actor.id, canModerate: canModerate(actor) };
 }
 
+/**
+ * The post page's, the like toggle's and the writes' queries: Drizzle prepared queries, made
+ * once per database (docs/decisions/0077-data-access-style.md).
+ */
+const postQueries = perDatabase((db: AppDatabase) => {
+  const { categories, postLikes, posts, users } = schema;
+  const param = sql.placeholder;
+  return {
+    find: selectPosts(db, param("viewerId")).where(eq(posts.id, param("postId"))).prepare(),
+    categories: db
+      .select({ id: categories.id, name: categories.name, description: categories.description, colorClass: categories.colorClass, iconClass: categories.iconClass, createdAt: categories.createdAt })
+      .from(categories)
+      .orderBy(sql`${categories.name} COLLATE NOCASE`)
+      .prepare(),
+    forChange: db
+      .select({ id: posts.id, authorId: posts.authorId, title: posts.title, isPinned: posts.isPinned })
+      .from(posts)
+      .where(eq(posts.id, param("postId")))
+      .prepare(),
+    like: db
+      .insert(postLikes)
+      .values({ postId: param("postId"), userId: param("userId"), createdAt: param("createdAt") })
+      .onConflictDoNothing()
+      .returning({ id: postLikes.id })
+      .prepare(),
+    unlike: db
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, param("postId")), eq(postLikes.userId, param("userId"))))
+      .returning({ id: postLikes.id })
+      .prepare(),
+    addLike: db.update(posts).set({ likesCount: sql`${posts.likesCount} + 1` }).where(eq(posts.id, param("postId"))).prepare(),
+    removeLike: db.update(posts).set({ likesCount: sql`${posts.likesCount} - 1` }).where(eq(posts.id, param("postId"))).prepare(),
+    likesCount: db.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
+    actorName: db
+      .select({ displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, param("userId")))
+      .prepare(),
+  };
+});
+
 /** One post in its read form (withheld when hidden and the reader may not see it), or null. */
 export function findPost(postId: number, reader: Reader): PostView | null {
   if (!Number.isSafeInteger(postId) || postId <= 0) return null;
-  const row = getDb()
-    .$client.prepare(
-      `SELECT ${POST_COLUMNS},
-         EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS isLiked
-       ${POST_JOINS}
-       WHERE p.id = ?`,
-    )
-    .get(reader.id, postId) as PostRow | undefined;
+  const row: PostRow | undefined = postQueries(getDb()).find.get({ viewerId: reader.id, postId });
   return row ? postForReader(toPostView(row), reader) : null;
 }
 
@@ -212,16 +335,12 @@ export type Category = { id: number; name: string; description: string; colorCla
 
 /** All categories, by name (the create form's options, the filter and GET /api/categories). */
 export function listCategories(): Category[] {
-  const rows = getDb()
-    .$client.prepare(
-      `SELECT id, name, description, color_class AS colorClass, icon_class AS iconClass, created_at AS createdAt FROM categories ORDER BY name COLLATE NOCASE`,
-    )
-    .all() as (Omit<Category, "createdAt"> & { createdAt: number })[];
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  return postQueries(getDb()).categories.all();
 }
 
 function assertCategoryExists(categoryId: number) {
-  const exists = getDb().$client.prepare(`SELECT 1 FROM categories WHERE id = ?`).get(categoryId);
+  const { categories } = schema;
+  const exists = getDb().select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
   if (!exists) throw badRequest("Please select a category", { categoryId: ["Please select a category"] });
 }
 
@@ -235,9 +354,11 @@ export function createPost({ actor, input, now = new Date() }: { actor: Actor; i
   assertCategoryExists(data.categoryId);
   assertMayContribute(actor, "post", { content: data.content, now });
   const postId = transaction((db) => {
-    const inserted = db.$client
-      .prepare(`INSERT INTO posts (title, content, author_id, category_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`)
-      .get(data.title, data.content, actor.id, data.categoryId, now.getTime(), now.getTime()) as { id: number };
+    const inserted = db
+      .insert(schema.posts)
+      .values({ title: data.title, content: data.content, authorId: actor.id, categoryId: data.categoryId, createdAt: now, updatedAt: now })
+      .returning({ id: schema.posts.id })
+      .get();
     recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id, at: now });
     notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id), at: now });
     return inserted.id;
@@ -245,10 +366,8 @@ export function createPost({ actor, input, now = new Date() }: { actor: Actor; i
   return getPost(postId, readerOf(actor));
 }
 
-function loadPostForChange(postId: number): { id: number; authorId: string; title: string; isPinned: number } {
-  const post = getDb()
-    .$client.prepare(`SELECT id, author_id AS authorId, title, is_pinned AS isPinned FROM posts WHERE id = ?`)
-    .get(postId) as { id: number; authorId: string; title: string; isPinned: number } | undefined;
+function loadPostForChange(postId: number): { id: number; authorId: string; title: string; isPinned: boolean } {
+  const post = postQueries(getDb()).forChange.get({ postId });
   if (!post) throw notFound("Post not found");
   return post;
 }
@@ -260,11 +379,14 @@ export function updatePost({ actor, postId, input }: { actor: Actor; postId: num
     const post = loadPostForChange(postId);
     if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");
     assertMayContribute(actor, "post", { content: data.content, isEdit: true });
-    const previous = getDb().$client.prepare(`SELECT content FROM posts WHERE id = ?`).get(postId) as { content: string };
+    const { posts } = schema;
+    const previous = getDb().select({ content: posts.content }).from(posts).where(eq(posts.id, postId)).get()!;
     assertCategoryExists(data.categoryId);
     getDb()
-      .$client.prepare(`UPDATE posts SET title = ?, content = ?, category_id = ?, updated_at = ? WHERE id = ?`)
-      .run(data.title, data.content, data.categoryId, Date.now(), postId);
+      .update(posts)
+      .set({ title: data.title, content: data.content, categoryId: data.categoryId, updatedAt: new Date() })
+      .where(eq(posts.id, postId))
+      .run();
     notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(postId) });
     return previous.content;
   });
@@ -285,14 +407,19 @@ export function deletePost({ actor, postId }: { actor: Actor; postId: number }):
     const post = loadPostForChange(postId);
     const isOwn = post.authorId === actor.id;
     if (!isOwn && !canModerate(actor)) throw forbidden("Only the author or a moderator can delete this post.");
-    const sqlite = getDb().$client;
+    const db = getDb();
+    const { posts, replies } = schema;
     revokePostContributions(postId);
-    const recipients = sqlite
-      .prepare(`SELECT ? AS id UNION SELECT DISTINCT author_id FROM replies WHERE post_id = ?`)
-      .all(post.authorId, postId) as { id: string }[];
-    deleteNotificationsAbout({ recipientIds: recipients.map((row) => row.id), link: routes.post(postId) });
-    const contents = sqlite.prepare(`SELECT content FROM posts WHERE id = ? UNION ALL SELECT content FROM replies WHERE post_id = ?`).all(postId, postId) as { content: string }[];
-    sqlite.prepare(`DELETE FROM posts WHERE id = ?`).run(postId);
+    const replyAuthors = db.selectDistinct({ id: replies.authorId }).from(replies).where(eq(replies.postId, postId)).all();
+    const recipientIds = [...new Set([post.authorId, ...replyAuthors.map((row) => row.id)])];
+    deleteNotificationsAbout({ recipientIds, link: routes.post(postId) });
+    const contents = db
+      .select({ content: posts.content })
+      .from(posts)
+      .where(eq(posts.id, postId))
+      .unionAll(db.select({ content: replies.content }).from(replies).where(eq(replies.postId, postId)))
+      .all();
+    db.delete(posts).where(eq(posts.id, postId)).run();
     if (!isOwn) {
       recordAudit({ actor, action: "post.deleted", targetType: "post", targetId: postId, summary: post.title });
     }
@@ -307,7 +434,7 @@ export function setPostPinned({ actor, postId, isPinned }: { actor: Actor; postI
   transaction(() => {
     const post = loadPostForChange(postId);
     if (Boolean(post.isPinned) === isPinned) return;
-    getDb().$client.prepare(`UPDATE posts SET is_pinned = ? WHERE id = ?`).run(isPinned ? 1 : 0, postId);
+    getDb().update(schema.posts).set({ isPinned }).where(eq(schema.posts.id, postId)).run();
     if (post.authorId !== actor.id) {
       recordAudit({ actor, action: isPinned ? "post.pinned" : "post.unpinned", targetType: "post", targetId: postId, summary: post.title });
     }
@@ -323,13 +450,11 @@ export type LikeState = { postId: number; liked: boolean; likesCount: number };
  */
 export function likePost({ actor, postId, now = new Date() }: { actor: Actor; postId: number; now?: Date }): LikeState {
   return transaction(() => {
-    const sqlite = getDb().$client;
+    const queries = postQueries(getDb());
     const post = loadPostForChange(postId);
-    const inserted = sqlite
-      .prepare(`INSERT INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`)
-      .get(postId, actor.id, now.getTime());
+    const inserted = queries.like.get({ postId, userId: actor.id, createdAt: now });
     if (inserted) {
-      sqlite.prepare(`UPDATE posts SET likes_count = likes_count + 1 WHERE id = ?`).run(postId);
+      queries.addLike.run({ postId });
       if (post.authorId !== actor.id) {
         recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
         const link = routes.post(postId);
@@ -345,11 +470,11 @@ export function likePost({ actor, postId, now = new Date() }: { actor: Actor; po
 /** Takes a like back (a no-op when there was none) and the author's like_received points with it. */
 export function unlikePost({ actor, postId }: { actor: Actor; postId: number }): LikeState {
   return transaction(() => {
-    const sqlite = getDb().$client;
+    const queries = postQueries(getDb());
     const post = loadPostForChange(postId);
-    const removed = sqlite.prepare(`DELETE FROM post_likes WHERE post_id = ? AND user_id = ? RETURNING id`).get(postId, actor.id);
+    const removed = queries.unlike.get({ postId, userId: actor.id });
     if (removed) {
-      sqlite.prepare(`UPDATE posts SET likes_count = likes_count - 1 WHERE id = ?`).run(postId);
+      queries.removeLike.run({ postId });
       revokeContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
     }
     return { postId, liked: false, likesCount: currentLikes(postId) };
@@ -357,14 +482,11 @@ export function unlikePost({ actor, postId }: { actor: Actor; postId: number }):
 }
 
 function currentLikes(postId: number): number {
-  const row = getDb().$client.prepare(`SELECT likes_count AS likesCount FROM posts WHERE id = ?`).get(postId) as { likesCount: number };
-  return row.likesCount;
+  return postQueries(getDb()).likesCount.get({ postId })!.likesCount;
 }
 
 /** The name other members see for someone (the display-name rule), for notification texts. */
 export function actorName(userId: string): string {
-  const row = getDb()
-    .$client.prepare(`SELECT display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)
-    .get(userId) as { displayName: string; firstName: string; lastName: string } | undefined;
+  const row = postQueries(getDb()).actorName.get({ userId });
   return row ? displayNameOf(row) : "Community Member";
 }

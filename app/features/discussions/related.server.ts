@@ -3,9 +3,11 @@
  * by BM25 full-text relevance (the posts_fts index) to a post's title and content, or to a title
  * being typed.
  */
-import { getDb } from "~/utils/db.server";
+import { and, isNull, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { toPlainText } from "~/features/content/markdown.server";
-import { POST_COLUMNS, POST_JOINS, toPostView, type PostRow, type PostView } from "./views.server";
+import { selectPosts, toPostView, type PostRow, type PostView } from "./views.server";
 
 export const RELATED_MAX = 5;
 /**
@@ -43,9 +45,16 @@ export function relatedQueryOf(title: string, content = ""): string | null {
 const RELATED_TTL_MS = 5 * 60_000;
 const relatedIdsCache = new Map<string, { ids: number[]; expires: number }>();
 
+/** The ranked posts' rows, by a JSON list of ids (json_each keeps it one prepared query for any count; docs/decisions/0077-data-access-style.md). */
+const postsByIds = perDatabase((db: AppDatabase) => {
+  const { posts } = schema;
+  return selectPosts(db, sql.placeholder("viewerId"))
+    .where(and(sql`${posts.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`, isNull(posts.hiddenAt)))
+    .prepare();
+});
+
 function rankedPosts(query: string | null, { excludeId, viewerId, cacheKey }: { excludeId?: number; viewerId: string; cacheKey?: string }): PostView[] {
   if (!query) return [];
-  const sqlite = getDb().$client;
   const cached = cacheKey ? relatedIdsCache.get(cacheKey) : undefined;
   const ids = cached && cached.expires > Date.now() ? cached.ids : rankIds(query, excludeId);
   if (cacheKey && cached?.ids !== ids) {
@@ -53,9 +62,7 @@ function rankedPosts(query: string | null, { excludeId, viewerId, cacheKey }: { 
     if (relatedIdsCache.size > 1_000) relatedIdsCache.delete(relatedIdsCache.keys().next().value as string);
   }
   if (ids.length === 0) return [];
-  const rows = sqlite
-    .prepare(`SELECT ${POST_COLUMNS}, EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) AS isLiked ${POST_JOINS} WHERE p.id IN (SELECT value FROM json_each(?)) AND p.hidden_at IS NULL`)
-    .all(viewerId, JSON.stringify(ids)) as PostRow[];
+  const rows: PostRow[] = postsByIds(getDb()).all({ viewerId, ids: JSON.stringify(ids) });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => (byId.has(id) ? [toPostView(byId.get(id)!)] : []));
 }
@@ -63,6 +70,7 @@ function rankedPosts(query: string | null, { excludeId, viewerId, cacheKey }: { 
 
 function rankIds(query: string, excludeId: number | undefined): number[] {
   const sqlite = getDb().$client;
+  // Raw SQL: FTS5's MATCH and bm25 have no builder form (docs/decisions/0077-data-access-style.md).
   // bm25 weights: a title match counts three times a content match.
   return sqlite
     .prepare(

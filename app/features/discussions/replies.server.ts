@@ -8,7 +8,9 @@ import { assertMayContribute } from "~/features/moderation/contribution-guard.se
 import { notify } from "~/features/notifications/notify.server";
 import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
-import { getDb, transaction } from "~/utils/db.server";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import type { Actor } from "~/utils/actor";
@@ -16,7 +18,7 @@ import { actorName, canModerate } from "./posts.server";
 import { revokeReplyContributions } from "./revoke-contributions.server";
 import { replySchema, updateReplySchema } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
-import { REPLY_COLUMNS, replyForReader, toReplyView, type Reader, type ReplyRow, type ReplyView } from "./views.server";
+import { replyForReader, selectReplies, toReplyView, type Reader, type ReplyRow, type ReplyView } from "./views.server";
 import { releaseUploads } from "~/features/uploads/uploads.server";
 import { uploadHashesIn } from "~/utils/upload-urls";
 
@@ -28,29 +30,63 @@ export function replyLink(postId: number, replyId: number): string {
 /** Most replies one read returns (the post page shows this many; the API pages with `after`). */
 export const REPLIES_MAX = 1_000;
 
+/** The post page's reads and the reply writes: Drizzle prepared queries, made once per database (docs/decisions/0077-data-access-style.md). */
+const replyQueries = perDatabase((db: AppDatabase) => {
+  const { posts, replies } = schema;
+  const param = sql.placeholder;
+  const inOrder = (query: ReturnType<typeof selectReplies>, ...conditions: Parameters<typeof and>) =>
+    query
+      .where(and(eq(replies.postId, param("postId")), ...conditions))
+      .orderBy(asc(replies.createdAt), asc(replies.id))
+      .limit(param("limit"))
+      .prepare();
+  return {
+    post: db.select({ id: posts.id, authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
+    position: db.select({ createdAt: replies.createdAt, id: replies.id }).from(replies).where(eq(replies.id, param("replyId"))).prepare(),
+    list: inOrder(selectReplies(db)),
+    listAfter: inOrder(
+      selectReplies(db),
+      or(gt(replies.createdAt, param("afterCreatedAt")), and(eq(replies.createdAt, param("afterCreatedAt")), gt(replies.id, param("afterId")))),
+    ),
+    find: selectReplies(db).where(eq(replies.id, param("replyId"))).prepare(),
+    parent: db
+      .select({ id: replies.id, authorId: replies.authorId })
+      .from(replies)
+      .where(and(eq(replies.id, param("replyId")), eq(replies.postId, param("postId"))))
+      .prepare(),
+    insert: db
+      .insert(replies)
+      .values({ content: param("content"), postId: param("postId"), authorId: param("authorId"), parentReplyId: param("parentReplyId"), createdAt: param("createdAt") })
+      .returning({ id: replies.id })
+      .prepare(),
+    countOne: db.update(posts).set({ repliesCount: sql`${posts.repliesCount} + 1` }).where(eq(posts.id, param("postId"))).prepare(),
+    forChange: db
+      .select({ id: replies.id, authorId: replies.authorId, postId: replies.postId, postTitle: posts.title })
+      .from(replies)
+      .innerJoin(posts, eq(posts.id, replies.postId))
+      .where(and(eq(replies.id, param("replyId")), eq(replies.postId, param("postId"))))
+      .prepare(),
+  };
+});
+
 /**
  * A post's replies, oldest first, flat (each carries parentReplyId); 404 for an unknown post.
  * `afterId` pages on; hidden replies are withheld unless the reader wrote them or moderates.
  */
 export function listReplies(postId: number, { limit = REPLIES_MAX, afterId, reader }: { limit?: number; afterId?: number; reader?: Reader } = {}): ReplyView[] {
-  const sqlite = getDb().$client;
-  if (!sqlite.prepare(`SELECT 1 FROM posts WHERE id = ?`).get(postId)) throw notFound("Post not found");
-  const after = afterId === undefined ? undefined : (sqlite.prepare(`SELECT created_at AS createdAt, id FROM replies WHERE id = ?`).get(afterId) as { createdAt: number; id: number } | undefined);
-  const rows = sqlite
-    .prepare(
-      `SELECT ${REPLY_COLUMNS} FROM replies r JOIN users u ON u.id = r.author_id
-       WHERE r.post_id = ? ${after ? "AND (r.created_at > ? OR (r.created_at = ? AND r.id > ?))" : ""}
-       ORDER BY r.created_at, r.id LIMIT ?`,
-    )
-    .all(...(after ? [postId, after.createdAt, after.createdAt, after.id] : [postId]), Math.min(Math.max(1, limit), REPLIES_MAX)) as ReplyRow[];
+  const queries = replyQueries(getDb());
+  if (!queries.post.get({ postId })) throw notFound("Post not found");
+  const after = afterId === undefined ? undefined : queries.position.get({ replyId: afterId });
+  const take = Math.min(Math.max(1, limit), REPLIES_MAX);
+  const rows: ReplyRow[] = after
+    ? queries.listAfter.all({ postId, afterCreatedAt: after.createdAt.getTime(), afterId: after.id, limit: take })
+    : queries.list.all({ postId, limit: take });
   return rows.map((row) => replyForReader(toReplyView(row), reader));
 }
 
 /** One reply as its author and moderators see it, or null. */
 export function findReply(replyId: number): ReplyView | null {
-  const row = getDb()
-    .$client.prepare(`SELECT ${REPLY_COLUMNS} FROM replies r JOIN users u ON u.id = r.author_id WHERE r.id = ?`)
-    .get(replyId) as ReplyRow | undefined;
+  const row: ReplyRow | undefined = replyQueries(getDb()).find.get({ replyId });
   return row ? toReplyView(row) : null;
 }
 
@@ -60,24 +96,18 @@ export function findReply(replyId: number): ReplyView | null {
  */
 export function createReply({ actor, postId, input, now = new Date() }: { actor: Actor; postId: number; input: unknown; now?: Date }): ReplyView {
   const data = parseOrThrow(replySchema, input);
-  const sqlite = getDb().$client;
-  const post = sqlite.prepare(`SELECT id, author_id AS authorId, title FROM posts WHERE id = ?`).get(postId) as
-    | { id: number; authorId: string; title: string }
-    | undefined;
+  const queries = replyQueries(getDb());
+  const post = queries.post.get({ postId });
   if (!post) throw notFound("Post not found");
   let parent: { id: number; authorId: string } | undefined;
   if (data.parentReplyId !== undefined) {
-    parent = sqlite.prepare(`SELECT id, author_id AS authorId FROM replies WHERE id = ? AND post_id = ?`).get(data.parentReplyId, postId) as
-      | { id: number; authorId: string }
-      | undefined;
+    parent = queries.parent.get({ replyId: data.parentReplyId, postId });
     if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
   }
   assertMayContribute(actor, "reply", { content: data.content, now });
   const replyId = transaction(() => {
-    const inserted = sqlite
-      .prepare(`INSERT INTO replies (content, post_id, author_id, parent_reply_id, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`)
-      .get(data.content, postId, actor.id, parent?.id ?? null, now.getTime()) as { id: number };
-    sqlite.prepare(`UPDATE posts SET replies_count = replies_count + 1 WHERE id = ?`).run(postId);
+    const inserted = queries.insert.get({ content: data.content, postId, authorId: actor.id, parentReplyId: parent?.id ?? null, createdAt: now })!;
+    queries.countOne.run({ postId });
     recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
     if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
     const name = actorName(actor.id);
@@ -103,11 +133,7 @@ export function createReply({ actor, postId, input, now = new Date() }: { actor:
 }
 
 function loadReplyForChange(postId: number, replyId: number) {
-  const reply = getDb()
-    .$client.prepare(
-      `SELECT r.id, r.author_id AS authorId, r.post_id AS postId, p.title AS postTitle FROM replies r JOIN posts p ON p.id = r.post_id WHERE r.id = ? AND r.post_id = ?`,
-    )
-    .get(replyId, postId) as { id: number; authorId: string; postId: number; postTitle: string } | undefined;
+  const reply = replyQueries(getDb()).forChange.get({ replyId, postId });
   if (!reply) throw notFound("Reply not found");
   return reply;
 }
@@ -119,8 +145,9 @@ export function updateReply({ actor, postId, replyId, input }: { actor: Actor; p
     const reply = loadReplyForChange(postId, replyId);
     if (reply.authorId !== actor.id) throw forbidden("Only the author can edit this reply.");
     assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
-    const before = getDb().$client.prepare(`SELECT content FROM replies WHERE id = ?`).get(replyId) as { content: string };
-    getDb().$client.prepare(`UPDATE replies SET content = ?, updated_at = ? WHERE id = ?`).run(data.content, Date.now(), replyId);
+    const { replies } = schema;
+    const before = getDb().select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).get()!;
+    getDb().update(replies).set({ content: data.content, updatedAt: new Date() }).where(eq(replies.id, replyId)).run();
     notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: reply.postTitle, link: replyLink(postId, replyId) });
     return before.content;
   });
@@ -136,11 +163,13 @@ export function updateReply({ actor, postId, replyId, input }: { actor: Actor; p
  */
 export function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: number; replyId: number }): { deleted: number } {
   const { deleted, texts } = transaction(() => {
-    const sqlite = getDb().$client;
+    const db = getDb();
+    const { posts, replies } = schema;
     const reply = loadReplyForChange(postId, replyId);
     const isOwn = reply.authorId === actor.id;
     if (!isOwn && !canModerate(actor)) throw forbidden("Only the author or a moderator can delete this reply.");
-    const thread = sqlite
+    // Raw SQL: the builder has no WITH RECURSIVE (docs/decisions/0077-data-access-style.md).
+    const thread = db.$client
       .prepare(
         `WITH RECURSIVE thread(id) AS (
            SELECT id FROM replies WHERE id = ?
@@ -149,10 +178,15 @@ export function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: 
       )
       .all(replyId) as { id: number }[];
     const ids = thread.map((row) => row.id);
-    const contents = sqlite.prepare(`SELECT content FROM replies WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as { content: string }[];
+    // json_each: one bound list however long the thread (docs/decisions/0077-data-access-style.md).
+    const contents = db
+      .select({ content: replies.content })
+      .from(replies)
+      .where(sql`${replies.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+      .all();
     revokeReplyContributions(ids);
-    sqlite.prepare(`DELETE FROM replies WHERE id = ?`).run(replyId);
-    sqlite.prepare(`UPDATE posts SET replies_count = replies_count - ? WHERE id = ?`).run(ids.length, postId);
+    db.delete(replies).where(eq(replies.id, replyId)).run();
+    db.update(posts).set({ repliesCount: sql`${posts.repliesCount} - ${ids.length}` }).where(eq(posts.id, postId)).run();
     if (!isOwn) {
       recordAudit({ actor, action: "reply.deleted", targetType: "reply", targetId: replyId, summary: `on "${reply.postTitle}"` });
     }

@@ -15,7 +15,9 @@ import { excerptOf } from "~/features/content/markdown.server";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { enqueueNotificationMail, isMailEnabled, notificationMailAddress } from "~/features/mail/preferences.server";
 import { publicUrl } from "~/features/mail/templates.server";
-import { getDb, transaction } from "~/utils/db.server";
+import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { getDb, schema, transaction } from "~/utils/db.server";
 import { routes } from "~/utils/routes";
 
 /** At most one reply e-mail per member and thread in this long. */
@@ -27,12 +29,14 @@ const LISTED_REPLIES = 10;
 /** Batches one run mails (the next run goes on). */
 const BATCHES_PER_RUN = 100;
 
-type BatchRow = { replyIds: string; pendingCount: number; sendAt: number | null; lastSentAt: number | null };
+const { replyMailBatches: batches } = schema;
 
-function readBatch(userId: string, postId: number): BatchRow | undefined {
+function readBatch(userId: string, postId: number) {
   return getDb()
-    .$client.prepare(`SELECT reply_ids AS replyIds, pending_count AS pendingCount, send_at AS sendAt, last_sent_at AS lastSentAt FROM reply_mail_batches WHERE user_id = ? AND post_id = ?`)
-    .get(userId, postId) as BatchRow | undefined;
+    .select({ replyIds: batches.replyIds, pendingCount: batches.pendingCount, sendAt: batches.sendAt, lastSentAt: batches.lastSentAt })
+    .from(batches)
+    .where(and(eq(batches.userId, userId), eq(batches.postId, postId)))
+    .get();
 }
 
 /**
@@ -41,19 +45,17 @@ function readBatch(userId: string, postId: number): BatchRow | undefined {
  */
 export function queueReplyMail({ userId, postId, replyId, now = new Date() }: { userId: string; postId: number; replyId: number; now?: Date }) {
   if (!isMailEnabled(userId, "replies") || !notificationMailAddress(userId, now)) return;
-  const sqlite = getDb().$client;
   const batch = readBatch(userId, postId);
-  const pending = batch?.sendAt != null ? (JSON.parse(batch.replyIds) as number[]) : [];
+  const pending = batch?.sendAt != null ? batch.replyIds : [];
   const replyIds = pending.length < KEPT_REPLY_IDS ? [...pending, replyId] : pending;
   const pendingCount = (batch?.sendAt != null ? batch.pendingCount : 0) + 1;
   // The first reply of a quiet thread goes with the next run; later ones wait for the window's end.
-  const sendAt = batch?.sendAt ?? Math.max(now.getTime(), (batch?.lastSentAt ?? 0) + REPLY_MAIL_WINDOW_MS);
-  sqlite
-    .prepare(
-      `INSERT INTO reply_mail_batches (user_id, post_id, reply_ids, pending_count, send_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (user_id, post_id) DO UPDATE SET reply_ids = excluded.reply_ids, pending_count = excluded.pending_count, send_at = excluded.send_at`,
-    )
-    .run(userId, postId, JSON.stringify(replyIds), pendingCount, sendAt);
+  const sendAt = batch?.sendAt ?? new Date(Math.max(now.getTime(), (batch?.lastSentAt?.getTime() ?? 0) + REPLY_MAIL_WINDOW_MS));
+  getDb()
+    .insert(batches)
+    .values({ userId, postId, replyIds, pendingCount, sendAt })
+    .onConflictDoUpdate({ target: [batches.userId, batches.postId], set: { replyIds, pendingCount, sendAt } })
+    .run();
 }
 
 type PendingReply = { id: number; authorId: string; authorName: string; content: string; parentAuthorId: string | null };
@@ -63,42 +65,51 @@ type PendingReply = { id: number; authorId: string; authorName: string; content:
  * listing the replies since the last one) and forgets quiet threads. Returns the e-mails enqueued.
  */
 export function sendDueReplyMail(now = new Date()): number {
-  const sqlite = getDb().$client;
-  const due = sqlite
-    .prepare(`SELECT user_id AS userId, post_id AS postId FROM reply_mail_batches WHERE send_at <= ? ORDER BY send_at LIMIT ${BATCHES_PER_RUN}`)
-    .all(now.getTime()) as { userId: string; postId: number }[];
+  const db = getDb();
+  const due = db
+    .select({ userId: batches.userId, postId: batches.postId })
+    .from(batches)
+    .where(lte(batches.sendAt, now))
+    .orderBy(asc(batches.sendAt))
+    .limit(BATCHES_PER_RUN)
+    .all();
   let sent = 0;
   for (const { userId, postId } of due) {
     if (transaction(() => mailBatch(userId, postId, now))) sent += 1;
   }
   // A thread quiet for a whole window needs no row: the next reply is mailed at once anyway.
-  const stale = now.getTime() - REPLY_MAIL_WINDOW_MS;
-  if (sqlite.prepare(`SELECT 1 FROM reply_mail_batches WHERE send_at IS NULL AND coalesce(last_sent_at, 0) < ? LIMIT 1`).get(stale)) {
-    sqlite.prepare(`DELETE FROM reply_mail_batches WHERE send_at IS NULL AND coalesce(last_sent_at, 0) < ?`).run(stale);
+  const quiet = and(isNull(batches.sendAt), or(isNull(batches.lastSentAt), lt(batches.lastSentAt, new Date(now.getTime() - REPLY_MAIL_WINDOW_MS))));
+  if (db.select({ userId: batches.userId }).from(batches).where(quiet).limit(1).get()) {
+    db.delete(batches).where(quiet).run();
   }
   return sent;
 }
 
 function mailBatch(userId: string, postId: number, now: Date): boolean {
-  const sqlite = getDb().$client;
+  const db = getDb();
+  const { posts, replies, users } = schema;
   const batch = readBatch(userId, postId);
-  if (!batch || batch.sendAt === null || batch.sendAt > now.getTime()) return false;
-  const post = sqlite.prepare(`SELECT title FROM posts WHERE id = ?`).get(postId) as { title: string } | undefined;
+  if (!batch || batch.sendAt === null || batch.sendAt.getTime() > now.getTime()) return false;
+  const post = db.select({ title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
   const blocked = blockedIdsOf(userId);
   // Replies deleted, hidden by moderation, or by a member blocked since are left out.
-  const replies = (
-    sqlite
-      .prepare(
-        `SELECT r.id, r.author_id AS authorId, u.display_name AS authorName, r.content, parent.author_id AS parentAuthorId
-         FROM replies r JOIN users u ON u.id = r.author_id LEFT JOIN replies parent ON parent.id = r.parent_reply_id
-         WHERE r.id IN (SELECT value FROM json_each(?)) AND r.post_id = ? AND r.hidden_at IS NULL ORDER BY r.created_at, r.id`,
-      )
-      .all(batch.replyIds, postId) as PendingReply[]
-  ).filter((reply) => reply.authorId !== userId && !blocked.has(reply.authorId));
-  const isSent = post !== undefined && replies.length > 0 && enqueueReplyMail({ userId, postId, title: post.title, replies, total: Math.max(batch.pendingCount, replies.length) });
-  sqlite
-    .prepare(`UPDATE reply_mail_batches SET reply_ids = '[]', pending_count = 0, send_at = NULL, last_sent_at = ? WHERE user_id = ? AND post_id = ?`)
-    .run(isSent ? now.getTime() : batch.lastSentAt, userId, postId);
+  const parent = alias(replies, "parent");
+  const pending: PendingReply[] = batch.replyIds.length
+    ? db
+        .select({ id: replies.id, authorId: replies.authorId, authorName: users.displayName, content: replies.content, parentAuthorId: parent.authorId })
+        .from(replies)
+        .innerJoin(users, eq(users.id, replies.authorId))
+        .leftJoin(parent, eq(parent.id, replies.parentReplyId))
+        .where(and(inArray(replies.id, batch.replyIds), eq(replies.postId, postId), isNull(replies.hiddenAt)))
+        .orderBy(asc(replies.createdAt), asc(replies.id))
+        .all()
+    : [];
+  const shown = pending.filter((reply) => reply.authorId !== userId && !blocked.has(reply.authorId));
+  const isSent = post !== undefined && shown.length > 0 && enqueueReplyMail({ userId, postId, title: post.title, replies: shown, total: Math.max(batch.pendingCount, shown.length) });
+  db.update(batches)
+    .set({ replyIds: [], pendingCount: 0, sendAt: null, lastSentAt: isSent ? now : batch.lastSentAt })
+    .where(and(eq(batches.userId, userId), eq(batches.postId, postId)))
+    .run();
   return isSent;
 }
 

@@ -4,12 +4,19 @@
  * ledger rows go and every affected member's points and badges follow (docs/gamification.md).
  */
 import { revokeContributions } from "~/features/gamification/contributions.server";
-import { getDb } from "~/utils/db.server";
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
 
 /** Everything a post produced: post_created, each reply's reply_created/reply_to_other, each like_received. */
 export function revokePostContributions(postId: number): number {
   const id = String(postId);
-  const replyIds = (getDb().$client.prepare(`SELECT id FROM replies WHERE post_id = ?`).all(postId) as { id: number }[]).map((row) => String(row.id));
+  const { replies } = schema;
+  const replyIds = getDb()
+    .select({ id: replies.id })
+    .from(replies)
+    .where(eq(replies.postId, postId))
+    .all()
+    .map((row) => String(row.id));
   return revokeContributions([
     { kinds: ["post_created"], subjectIds: [id] },
     { kinds: ["reply_created", "reply_to_other"], subjectIds: replyIds },

@@ -2,8 +2,12 @@
  * How discussion data leaves the server: shaped views, never raw rows. Authors carry their
  * public fields only (never an e-mail or a password hash).
  */
+import { and, eq, exists, sql, type SQLWrapper } from "drizzle-orm";
 import { excerptOf } from "~/features/content/markdown.server";
+import { schema, type AppDatabase } from "~/utils/db.server";
 import { avatarSources } from "~/utils/upload-urls";
+
+const { categories, postLikes, posts, replies, users } = schema;
 
 export type PublicAuthor = {
   id: string;
@@ -78,19 +82,68 @@ export type ReplyView = {
   hiddenReason: HiddenReason | null;
 };
 
-/** The columns every post query selects (aliases match PostRow). */
-export const POST_COLUMNS = `
-  p.id, p.title, p.content, p.author_id AS authorId, p.category_id AS categoryId,
-  p.likes_count AS likesCount, p.replies_count AS repliesCount, p.is_pinned AS isPinned,
-  p.created_at AS createdAt, p.updated_at AS updatedAt, p.hidden_reason AS hiddenReason,
-  c.name AS categoryName, c.color_class AS categoryColorClass, c.icon_class AS categoryIconClass,
-  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName, u.username AS authorUsername,
-  u.profile_image_url AS authorProfileImageUrl, u.role AS authorRole`;
+/** An author's public columns (aliases match AuthorColumns). */
+const authorColumns = {
+  authorId: users.id,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorDisplayName: users.displayName,
+  authorUsername: users.username,
+  authorProfileImageUrl: users.profileImageUrl,
+  authorRole: users.role,
+};
 
-export const POST_JOINS = `
-  FROM posts p
-  JOIN users u ON u.id = p.author_id
-  LEFT JOIN categories c ON c.id = p.category_id`;
+/** The columns every post read selects, typed by db/schema.ts (aliases match PostRow). */
+const postColumns = {
+  id: posts.id,
+  title: posts.title,
+  content: posts.content,
+  categoryId: posts.categoryId,
+  likesCount: posts.likesCount,
+  repliesCount: posts.repliesCount,
+  isPinned: posts.isPinned,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+  hiddenReason: posts.hiddenReason,
+  categoryName: categories.name,
+  categoryColorClass: categories.colorClass,
+  categoryIconClass: categories.iconClass,
+  ...authorColumns,
+};
+
+/**
+ * Posts in their read form with their author and category, and whether `viewerId` (a value or a
+ * `sql.placeholder`) liked each; the caller adds the WHERE (and may `.prepare()` it).
+ */
+export function selectPosts(db: AppDatabase, viewerId: string | SQLWrapper) {
+  const liked = db
+    .select({ one: sql`1` })
+    .from(postLikes)
+    .where(and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId)));
+  return db
+    .select({ ...postColumns, isLiked: sql<boolean>`${exists(liked)}`.mapWith(Boolean) })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(categories, eq(categories.id, posts.categoryId));
+}
+
+/** Replies in their read form with their author; the caller adds the WHERE (and may `.prepare()` it). */
+export function selectReplies(db: AppDatabase) {
+  return db
+    .select({
+      id: replies.id,
+      content: replies.content,
+      postId: replies.postId,
+      parentReplyId: replies.parentReplyId,
+      likesCount: replies.likesCount,
+      createdAt: replies.createdAt,
+      updatedAt: replies.updatedAt,
+      hiddenReason: replies.hiddenReason,
+      ...authorColumns,
+    })
+    .from(replies)
+    .innerJoin(users, eq(users.id, replies.authorId));
+}
 
 export type AuthorColumns = {
   authorId: string;
@@ -109,13 +162,13 @@ export type PostRow = AuthorColumns & {
   categoryId: number | null;
   likesCount: number;
   repliesCount: number;
-  isPinned: number;
-  createdAt: number;
-  updatedAt: number;
+  isPinned: boolean;
+  createdAt: Date;
+  updatedAt: Date;
   categoryName: string | null;
   categoryColorClass: string | null;
   categoryIconClass: string | null;
-  isLiked?: number;
+  isLiked?: boolean;
   hiddenReason: HiddenReason | null;
 };
 
@@ -142,9 +195,9 @@ export function toPostView(row: PostRow): PostView {
     categoryId: row.categoryId,
     likesCount: row.likesCount,
     repliesCount: row.repliesCount,
-    isPinned: Boolean(row.isPinned),
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
+    isPinned: row.isPinned,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     category:
       row.categoryId !== null && row.categoryName !== null
         ? { id: row.categoryId, name: row.categoryName, colorClass: row.categoryColorClass ?? "", iconClass: row.categoryIconClass ?? "" }
@@ -172,20 +225,14 @@ export function replyForReader(reply: ReplyView, reader: Reader | undefined): Re
   return { ...reply, content: "" };
 }
 
-export const REPLY_COLUMNS = `
-  r.id, r.content, r.post_id AS postId, r.author_id AS authorId, r.parent_reply_id AS parentReplyId,
-  r.likes_count AS likesCount, r.created_at AS createdAt, r.updated_at AS updatedAt, r.hidden_reason AS hiddenReason,
-  u.first_name AS authorFirstName, u.last_name AS authorLastName, u.display_name AS authorDisplayName, u.username AS authorUsername,
-  u.profile_image_url AS authorProfileImageUrl, u.role AS authorRole`;
-
 export type ReplyRow = AuthorColumns & {
   id: number;
   content: string;
   postId: number;
   parentReplyId: number | null;
   likesCount: number;
-  createdAt: number;
-  updatedAt: number | null;
+  createdAt: Date;
+  updatedAt: Date | null;
   hiddenReason: HiddenReason | null;
 };
 
@@ -197,8 +244,8 @@ export function toReplyView(row: ReplyRow): ReplyView {
     authorId: row.authorId,
     parentReplyId: row.parentReplyId,
     likesCount: row.likesCount,
-    createdAt: new Date(row.createdAt),
-    updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     author: toPublicAuthor(row),
     isHidden: row.hiddenReason !== null,
     hiddenReason: row.hiddenReason,

@@ -6,9 +6,11 @@
  * the same transaction as the enqueue, so a restart never sends it twice.
  */
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { enqueueNotificationMail, wantsNotificationMailSql } from "~/features/mail/preferences.server";
+import { enqueueNotificationMail, wantsNotificationMail } from "~/features/mail/preferences.server";
 import { publicUrl } from "~/features/mail/templates.server";
-import { getDb, transaction } from "~/utils/db.server";
+import { and, eq, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 
@@ -42,6 +44,8 @@ export type DigestDiscussion = { id: number; title: string; authorId: string; au
 /** The most active discussions of the 7 days before `now`: new replies count twice, new likes once; hidden posts left out. */
 export function listMostActiveDiscussions(now: Date, limit = DIGEST_SIZE): DigestDiscussion[] {
   const since = now.getTime() - WEEK_MS;
+  // Raw SQL: a CTE of three grouped UNION ALL parts ranked by an expression; the builder would only
+  // spell the same text in `sql` fragments (docs/decisions/0077-data-access-style.md).
   return getDb()
     .$client.prepare(
       `WITH activity AS (
@@ -61,15 +65,24 @@ export function listMostActiveDiscussions(now: Date, limit = DIGEST_SIZE): Diges
 export function sendWeeklyDigests(now = new Date()): number {
   const { week, isDue } = digestWeek(now, getEnv().COMMUNITY_TIMEZONE);
   if (!isDue) return 0;
-  const sqlite = getDb().$client;
-  const members = sqlite
-    .prepare(
-      // Driven by the few members who switched the digest on (it is off by default).
-      `SELECT u.id FROM mail_preferences opted JOIN users u ON u.id = opted.user_id
-       WHERE opted.kind = 'weekly_digest' AND opted.enabled = 1 AND ${wantsNotificationMailSql("weekly_digest", now)}
-         AND NOT EXISTS (SELECT 1 FROM weekly_digests_sent d WHERE d.user_id = u.id AND d.week = ?) LIMIT ${DIGESTS_PER_RUN}`,
+  const db = getDb();
+  const { mailPreferences, users, weeklyDigestsSent } = schema;
+  const opted = alias(mailPreferences, "opted");
+  // Driven by the few members who switched the digest on (it is off by default).
+  const members = db
+    .select({ id: users.id })
+    .from(opted)
+    .innerJoin(users, eq(users.id, opted.userId))
+    .where(
+      and(
+        eq(opted.kind, "weekly_digest"),
+        eq(opted.enabled, true),
+        wantsNotificationMail("weekly_digest", now),
+        notExists(db.select({ one: sql`1` }).from(weeklyDigestsSent).where(and(eq(weeklyDigestsSent.userId, users.id), eq(weeklyDigestsSent.week, week)))),
+      ),
     )
-    .all(week) as { id: string }[];
+    .limit(DIGESTS_PER_RUN)
+    .all();
   if (members.length === 0) return 0;
   // A few more than shown, so that a member who blocked an author still gets a full list.
   const discussions = listMostActiveDiscussions(now, DIGEST_SIZE * 3);
@@ -77,7 +90,7 @@ export function sendWeeklyDigests(now = new Date()): number {
   let sent = 0;
   for (const member of members) {
     const isSent = transaction(() => {
-      const claimed = sqlite.prepare(`INSERT INTO weekly_digests_sent (user_id, week, sent_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`).run(member.id, week, now.getTime());
+      const claimed = db.insert(weeklyDigestsSent).values({ userId: member.id, week, sentAt: now }).onConflictDoNothing().run();
       if (claimed.changes === 0) return false;
       const blocked = blockedIdsOf(member.id);
       const shown = discussions.filter((discussion) => !blocked.has(discussion.authorId)).slice(0, DIGEST_SIZE);

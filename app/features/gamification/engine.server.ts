@@ -13,15 +13,63 @@
  * the full rebuild (recomputeAllBadges, `npm run badges:recompute`) run the same evaluation, so
  * they agree.
  */
+import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { notify } from "~/features/notifications/notify.server";
-import { getDb, type AppDatabase } from "~/utils/db.server";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeType, type ContributionKind } from "./rules";
 
 export type EarnedBadge = { userId: string; badgeId: number; name: string; type: BadgeType; earnedAt: Date };
 export type OnBadgeEarned = (earned: EarnedBadge) => void;
 
-type BadgeRow = { id: number; name: string; type: BadgeType; pointsRequired: number };
-type UserBadgeRow = { id: number; badgeId: number; progress: number; isCompleted: number };
+/**
+ * The statements every contribution runs (a like, a reply…): Drizzle prepared queries, made once
+ * per database (docs/decisions/0077-data-access-style.md).
+ */
+const engineQueries = perDatabase((db: AppDatabase) => {
+  const { contributions, userBadges, users } = schema;
+  const param = sql.placeholder;
+  return {
+    points: db.select({ points: users.points }).from(users).where(eq(users.id, param("userId"))).prepare(),
+    countsByKind: db
+      .select({ kind: contributions.kind, total: count() })
+      .from(contributions)
+      .where(eq(contributions.userId, param("userId")))
+      .groupBy(contributions.kind)
+      .prepare(),
+    userBadges: db
+      .select({ id: userBadges.id, badgeId: userBadges.badgeId, progress: userBadges.progress, isCompleted: userBadges.isCompleted })
+      .from(userBadges)
+      .where(eq(userBadges.userId, param("userId")))
+      .prepare(),
+    // set() takes no placeholder: `sql` passes it through (the values as stored: numbers).
+    setProgress: db.update(userBadges).set({ progress: sql`${param("progress")}` }).where(eq(userBadges.id, param("id"))).prepare(),
+    complete: db
+      .update(userBadges)
+      .set({ progress: sql`${param("progress")}`, isCompleted: true, earnedAt: sql`${param("earnedAt")}` })
+      .where(eq(userBadges.id, param("id")))
+      .prepare(),
+    insertEarned: db
+      .insert(userBadges)
+      .values({ userId: param("userId"), badgeId: param("badgeId"), progress: param("progress"), isCompleted: true, earnedAt: param("earnedAt") })
+      .prepare(),
+    insertInProgress: db
+      .insert(userBadges)
+      .values({ userId: param("userId"), badgeId: param("badgeId"), progress: param("progress"), isCompleted: false })
+      .prepare(),
+    remove: db.delete(userBadges).where(eq(userBadges.id, param("id"))).prepare(),
+    syncPoints: db
+      .update(users)
+      .set({
+        points: sql`(${db
+          .select({ total: sql<number>`coalesce(sum(${contributions.points}), 0)` })
+          .from(contributions)
+          .where(eq(contributions.userId, param("userId")))})`,
+      })
+      .where(eq(users.id, param("userId")))
+      .prepare(),
+  };
+});
 
 /** The member is told about each badge earned (joining's Explorer is welcomed by the sign-up toast instead). */
 export const notifyBadgeEarned: OnBadgeEarned = (earned) => {
@@ -36,18 +84,36 @@ export const notifyBadgeEarned: OnBadgeEarned = (earned) => {
   });
 };
 
-function loadBadges(db: AppDatabase, types: readonly BadgeType[]): BadgeRow[] {
+/** The badges of some types: one prepared query per list of types (a handful: badgeTypesAffectedBy's answers). */
+const badgeQueries = perDatabase((db: AppDatabase) => {
+  const byTypes = new Map<string, ReturnType<typeof build>>();
+  const build = (types: readonly BadgeType[]) => {
+    const { badges } = schema;
+    return db
+      .select({ id: badges.id, name: badges.name, type: badges.type, pointsRequired: badges.pointsRequired })
+      .from(badges)
+      .where(inArray(badges.type, [...types]))
+      .prepare();
+  };
+  return (types: readonly BadgeType[]) => {
+    const key = types.join(",");
+    let query = byTypes.get(key);
+    if (!query) {
+      query = build(types);
+      byTypes.set(key, query);
+    }
+    return query;
+  };
+});
+
+function loadBadges(db: AppDatabase, types: readonly BadgeType[]) {
   if (types.length === 0) return [];
-  return db.$client
-    .prepare(`SELECT id, name, type, points_required AS pointsRequired FROM badges WHERE type IN (${types.map(() => "?").join(",")})`)
-    .all(...types) as BadgeRow[];
+  return badgeQueries(db)(types).all();
 }
 
 /** A member's ledger rows per kind (one indexed GROUP BY). */
 export function countContributionsByKind(db: AppDatabase, userId: string): Map<string, number> {
-  const rows = db.$client
-    .prepare("SELECT kind, count(*) AS total FROM contributions WHERE user_id = ? GROUP BY kind")
-    .all(userId) as { kind: string; total: number }[];
+  const rows = engineQueries(db).countsByKind.all({ userId });
   return new Map(rows.map((row) => [row.kind, row.total]));
 }
 
@@ -60,26 +126,30 @@ function measure(type: BadgeType, counts: Map<string, number>, points: number): 
 /** When the target was reached: the date of the contribution that crossed it (so a rebuild dates badges like the live path). */
 function thresholdDate(db: AppDatabase, userId: string, type: BadgeType, target: number): Date {
   const rule = badgeRules[type];
-  let row: { createdAt: number } | undefined;
+  const { contributions } = schema;
+  let row: { createdAt: Date } | undefined;
   if (rule.measure === "points") {
-    row = db.$client
-      .prepare(
-        `SELECT createdAt FROM (
-           SELECT created_at AS createdAt, SUM(points) OVER (ORDER BY created_at, id) AS running
-           FROM contributions WHERE user_id = ?
-         ) WHERE running >= ? ORDER BY createdAt LIMIT 1`,
-      )
-      .get(userId, target) as { createdAt: number } | undefined;
+    // A running sum: the window function goes through `sql`, the builder has no OVER (docs/decisions/0077-data-access-style.md).
+    const ledger = db
+      .select({
+        createdAt: contributions.createdAt,
+        running: sql<number>`sum(${contributions.points}) OVER (ORDER BY ${contributions.createdAt}, ${contributions.id})`.as("running"),
+      })
+      .from(contributions)
+      .where(eq(contributions.userId, userId))
+      .as("ledger");
+    row = db.select({ createdAt: ledger.createdAt }).from(ledger).where(gte(ledger.running, target)).orderBy(asc(ledger.createdAt)).limit(1).get();
   } else {
-    row = db.$client
-      .prepare(
-        `SELECT created_at AS createdAt FROM contributions
-         WHERE user_id = ? AND kind IN (${rule.kinds.map(() => "?").join(",")})
-         ORDER BY created_at, id LIMIT 1 OFFSET ?`,
-      )
-      .get(userId, ...rule.kinds, target - 1) as { createdAt: number } | undefined;
+    row = db
+      .select({ createdAt: contributions.createdAt })
+      .from(contributions)
+      .where(and(eq(contributions.userId, userId), inArray(contributions.kind, [...rule.kinds])))
+      .orderBy(asc(contributions.createdAt), asc(contributions.id))
+      .limit(1)
+      .offset(target - 1)
+      .get();
   }
-  return row ? new Date(row.createdAt) : new Date();
+  return row?.createdAt ?? new Date();
 }
 
 /**
@@ -94,23 +164,12 @@ export function evaluateBadges(
 ): EarnedBadge[] {
   const badges = loadBadges(db, types);
   if (badges.length === 0) return [];
-  const user = db.$client.prepare("SELECT points FROM users WHERE id = ?").get(userId) as { points: number } | undefined;
+  const queries = engineQueries(db);
+  const user = queries.points.get({ userId });
   if (!user) return [];
   const counts = countContributionsByKind(db, userId);
-  const existing = new Map(
-    (
-      db.$client
-        .prepare("SELECT id, badge_id AS badgeId, progress, is_completed AS isCompleted FROM user_badges WHERE user_id = ?")
-        .all(userId) as UserBadgeRow[]
-    ).map((row) => [row.badgeId, row]),
-  );
+  const existing = new Map(queries.userBadges.all({ userId }).map((row) => [row.badgeId, row]));
   const earned: EarnedBadge[] = [];
-  const setProgress = db.$client.prepare("UPDATE user_badges SET progress = ? WHERE id = ?");
-  const complete = db.$client.prepare("UPDATE user_badges SET progress = ?, is_completed = 1, earned_at = ? WHERE id = ?");
-  const insert = db.$client.prepare(
-    "INSERT INTO user_badges (user_id, badge_id, progress, is_completed, earned_at) VALUES (?, ?, ?, ?, ?)",
-  );
-  const remove = db.$client.prepare("DELETE FROM user_badges WHERE id = ?");
 
   for (const badge of badges) {
     const target = targetOf(badge.pointsRequired);
@@ -120,21 +179,21 @@ export function evaluateBadges(
     const isReached = actual >= target;
     if (row?.isCompleted) {
       // Earned badges are kept; the progress shown follows the ledger.
-      if (row.progress !== progress) setProgress.run(progress, row.id);
+      if (row.progress !== progress) queries.setProgress.run({ progress, id: row.id });
       continue;
     }
     if (isReached) {
       const earnedAt = thresholdDate(db, userId, badge.type, target);
-      if (row) complete.run(progress, earnedAt.getTime(), row.id);
-      else insert.run(userId, badge.id, progress, 1, earnedAt.getTime());
+      if (row) queries.complete.run({ progress, earnedAt: earnedAt.getTime(), id: row.id });
+      else queries.insertEarned.run({ userId, badgeId: badge.id, progress, earnedAt });
       earned.push({ userId, badgeId: badge.id, name: badge.name, type: badge.type, earnedAt });
       continue;
     }
     if (row) {
-      if (progress === 0) remove.run(row.id);
-      else if (row.progress !== progress) setProgress.run(progress, row.id);
+      if (progress === 0) queries.remove.run({ id: row.id });
+      else if (row.progress !== progress) queries.setProgress.run({ progress, id: row.id });
     } else if (progress > 0) {
-      insert.run(userId, badge.id, progress, 0, null);
+      queries.insertInProgress.run({ userId, badgeId: badge.id, progress });
     }
   }
   if (onEarned) for (const badge of earned) onEarned(badge);
@@ -143,9 +202,7 @@ export function evaluateBadges(
 
 /** Sets users.points to the sum of the member's ledger rows. */
 export function syncPoints(db: AppDatabase, userId: string): void {
-  db.$client
-    .prepare("UPDATE users SET points = (SELECT COALESCE(SUM(points), 0) FROM contributions WHERE user_id = ?) WHERE id = ?")
-    .run(userId, userId);
+  engineQueries(db).syncPoints.run({ userId });
 }
 
 /**

@@ -8,6 +8,7 @@
  * unchanged); rows without history are removed, missing ones added with the history's date.
  * Admin grants (supporter_granted) have no other history and are kept as they are.
  */
+// Raw SQL: a bulk rebuild, set-based on purpose (docs/decisions/0077-data-access-style.md).
 import { getDb, type AppDatabase } from "~/utils/db.server";
 import { evaluateBadges, type OnBadgeEarned } from "./engine.server";
 import { badgeTypesList, contributionKinds, contributionRules, type ContributionKind } from "./rules";

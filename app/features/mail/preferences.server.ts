@@ -5,7 +5,7 @@
  * signed token (HMAC of member and kind with SESSION_SECRET): they work signed out.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, exists, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
@@ -114,14 +114,19 @@ export function notificationMailAddress(userId: string, now = new Date()): strin
 }
 
 /**
- * The same rules as notificationMailAddress and isMailEnabled, as an SQL condition on the users
- * row aliased `alias`, for the scheduled jobs that pick many members at once.
+ * The same rules as notificationMailAddress and isMailEnabled, as a condition on the `users`
+ * table (a Drizzle expression, typed by db/schema.ts), for the scheduled jobs that pick many
+ * members at once: they select from `users` and add it to their WHERE.
  */
-export function wantsNotificationMailSql(kind: NotificationMailKind, now: Date, alias = "u"): string {
-  const choice = notificationMailKinds[kind].isOnByDefault
-    ? `NOT EXISTS (SELECT 1 FROM mail_preferences mp WHERE mp.user_id = ${alias}.id AND mp.kind = '${kind}' AND mp.enabled = 0)`
-    : `EXISTS (SELECT 1 FROM mail_preferences mp WHERE mp.user_id = ${alias}.id AND mp.kind = '${kind}' AND mp.enabled = 1)`;
-  return `((${alias}.suspended_until IS NULL OR ${alias}.suspended_until <= ${Math.floor(now.getTime())}) AND ${choice})`;
+export function wantsNotificationMail(kind: NotificationMailKind, now: Date): SQL {
+  const { mailPreferences, users } = schema;
+  const chosen = (enabled: boolean) =>
+    getDb()
+      .select({ one: sql`1` })
+      .from(mailPreferences)
+      .where(and(eq(mailPreferences.userId, users.id), eq(mailPreferences.kind, kind), eq(mailPreferences.enabled, enabled)));
+  const choice = notificationMailKinds[kind].isOnByDefault ? notExists(chosen(false)) : exists(chosen(true));
+  return and(or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)), choice)!;
 }
 
 /**

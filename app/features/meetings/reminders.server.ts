@@ -6,9 +6,10 @@
  * and start time and written in the same transaction as the enqueue: a restart never sends a
  * second one, and a meeting moved to another time gets a new one.
  */
-import { enqueueNotificationMail, wantsNotificationMailSql } from "~/features/mail/preferences.server";
+import { and, asc, eq, gt, lte, notExists, sql } from "drizzle-orm";
+import { enqueueNotificationMail, wantsNotificationMail } from "~/features/mail/preferences.server";
 import { publicUrl } from "~/features/mail/templates.server";
-import { getDb, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { meetingPaths } from "./paths";
 import { formatLongDate, formatShortDate, formatTimeWithZone } from "./time";
@@ -20,26 +21,54 @@ const TOO_LATE_MS = 15 * 60 * 1000;
 /** Reminders one run enqueues (the next run goes on). */
 const REMINDERS_PER_RUN = 200;
 
-type DueReminder = { meetingId: number; userId: string; scheduledAt: number; title: string; duration: number; joinZoomUrl: string | null };
+type DueReminder = { meetingId: number; userId: string; scheduledAt: Date; title: string; duration: number; joinZoomUrl: string | null };
 
 /** The scheduled job: enqueues the reminders due now; returns how many. */
 export function sendMeetingReminders(now = new Date()): number {
-  const sqlite = getDb().$client;
-  const due = sqlite
-    .prepare(
-      `SELECT m.id AS meetingId, a.user_id AS userId, m.scheduled_at AS scheduledAt, m.title, m.duration, m.join_zoom_url AS joinZoomUrl
-       FROM meetings m JOIN meeting_attendees a ON a.meeting_id = m.id JOIN users u ON u.id = a.user_id
-       WHERE m.scheduled_at > ? AND m.scheduled_at <= ? AND ${wantsNotificationMailSql("meeting_reminders", now)}
-         AND NOT EXISTS (SELECT 1 FROM meeting_reminders_sent s WHERE s.meeting_id = m.id AND s.user_id = a.user_id AND s.scheduled_at = m.scheduled_at)
-       ORDER BY m.scheduled_at LIMIT ${REMINDERS_PER_RUN}`,
+  const db = getDb();
+  const { meetingAttendees, meetingRemindersSent, meetings, users } = schema;
+  const due: DueReminder[] = db
+    .select({
+      meetingId: meetings.id,
+      userId: meetingAttendees.userId,
+      scheduledAt: meetings.scheduledAt,
+      title: meetings.title,
+      duration: meetings.duration,
+      joinZoomUrl: meetings.joinZoomUrl,
+    })
+    .from(meetings)
+    .innerJoin(meetingAttendees, eq(meetingAttendees.meetingId, meetings.id))
+    .innerJoin(users, eq(users.id, meetingAttendees.userId))
+    .where(
+      and(
+        gt(meetings.scheduledAt, new Date(now.getTime() + TOO_LATE_MS)),
+        lte(meetings.scheduledAt, new Date(now.getTime() + REMINDER_LEAD_MS)),
+        wantsNotificationMail("meeting_reminders", now),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(meetingRemindersSent)
+            .where(
+              and(
+                eq(meetingRemindersSent.meetingId, meetings.id),
+                eq(meetingRemindersSent.userId, meetingAttendees.userId),
+                eq(meetingRemindersSent.scheduledAt, meetings.scheduledAt),
+              ),
+            ),
+        ),
+      ),
     )
-    .all(now.getTime() + TOO_LATE_MS, now.getTime() + REMINDER_LEAD_MS) as DueReminder[];
+    .orderBy(asc(meetings.scheduledAt))
+    .limit(REMINDERS_PER_RUN)
+    .all();
   let sent = 0;
   for (const reminder of due) {
     const isSent = transaction(() => {
-      const claimed = sqlite
-        .prepare(`INSERT INTO meeting_reminders_sent (meeting_id, user_id, scheduled_at, sent_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`)
-        .run(reminder.meetingId, reminder.userId, reminder.scheduledAt, now.getTime());
+      const claimed = db
+        .insert(meetingRemindersSent)
+        .values({ meetingId: reminder.meetingId, userId: reminder.userId, scheduledAt: reminder.scheduledAt, sentAt: now })
+        .onConflictDoNothing()
+        .run();
       return claimed.changes > 0 && enqueueReminder(reminder) !== null;
     });
     if (isSent) sent += 1;
