@@ -29,7 +29,8 @@ export function ReportLink({ type, id, className, label }: { type: ReportTargetT
         to={href}
         rel="nofollow"
         aria-label={label}
-        className={className ?? "text-xs font-medium text-slate-500 hover:text-red-700 hover:underline"}
+        className={className ?? "report-link"}
+        discover="none"
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();

@@ -6,6 +6,7 @@ import { resourceUrls } from "../urls";
 import { ResourceThumbnail } from "./resource-thumbnail";
 import { countLabel } from "~/utils/plural";
 import { buttonClass } from "~/components/ui/button";
+import { StarButtons } from "~/components/ui/star-buttons";
 
 /** '4.5/5' (one decimal). */
 export function formatResourceRating(rating: number): string {
@@ -98,22 +99,7 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
         <fetcher.Form method="post" action={resourceUrls.rate(resource.id)} preventScrollReset>
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          <fieldset className="flex items-center gap-1">
-            <legend className="sr-only">Rate {resource.title}</legend>
-            {[1, 2, 3, 4, 5].map((value) => (
-              <button
-                key={value}
-                type="submit"
-                name="rating"
-                value={value}
-                aria-label={`Rate ${resource.title} ${value} star${value === 1 ? "" : "s"}`}
-                aria-pressed={myRating === value}
-                className={`text-xl leading-none focus:outline-none focus:ring-2 focus:ring-indigo-500 ${myRating !== null && value <= myRating ? "text-amber-500" : "text-slate-300 hover:text-amber-400"}`}
-              >
-                <span aria-hidden="true">★</span>
-              </button>
-            ))}
-          </fieldset>
+          <StarButtons name={resource.title} myRating={myRating} small />
           {myRating ? <p className="text-xs text-slate-500">Your rating: {myRating}/5</p> : null}
           {fetcher.data?.message ? (
             <p role="alert" className="text-xs text-red-700">
