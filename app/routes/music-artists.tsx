@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useMemo, useRef } from "react";
-import { CardGrid, LabelledSection, PageHeader } from "~/components/ui/page";
-import { FilterSearch, FilterSelect } from "~/components/ui/filters";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
+import { PageHeader } from "~/components/ui/page";
+import { CardGrid, FilterForm, FilterSearch, FilterSelect, LabelledSection } from "~/components/ui/list-page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { renderCommentReport } from "~/features/moderation/components/report-link";
@@ -10,7 +10,6 @@ import { toCardView } from "~/features/artists/components/card-view";
 import { fromArtistRows, toArtistRows } from "~/features/artists/components/card-rows";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { Pagination } from "~/components/ui/pagination";
-import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { parseArtistFilters } from "~/features/artists/schemas";
 import { artistUrls } from "~/features/artists/urls";
 import { requireUser, userCan } from "~/utils/auth.server";
@@ -44,8 +43,6 @@ export default function MusicArtistsPage() {
   const featured = useMemo(() => fromArtistRows(featuredRows), [featuredRows]);
   const artists = useMemo(() => fromArtistRows(artistRows), [artistRows]);
   const [searchParams] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
-  const autoSubmit = useAutoSubmit();
   const isFiltered = Boolean(filters.q || filters.genre);
   return (
     <>
@@ -58,25 +55,11 @@ export default function MusicArtistsPage() {
         <Stat label="Active" value={stats.active} />
       </dl>
 
-      <Form
-        ref={formRef}
-        method="get"
-        action={artistUrls.list}
-        role="search"
-        aria-label="Artist filters"
-        className="filter-bar mt-6"
-        onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
-        // A search typed but not sent yet (the debounce) goes at once when the member moves on, e.g. to
-        // rate a card: sent later, it could cancel the rating's reload and so lose its toast.
-        onBlur={(event) => {
-          const input: EventTarget = event.target;
-          if (input instanceof HTMLInputElement && input.name === "q" && input.value.trim() !== (searchParams.get("q") ?? "")) autoSubmit(formRef.current, true);
-        }}
-      >
+      <FilterForm action={artistUrls.list} label="Artist filters" className="filter-bar mt-6">
         <FilterSearch id="artist-search" label="Search artists" defaultValue={filters.q} placeholder="Search by name or description..." />
         <FilterSelect id="artist-genre" name="genre" label="Genre" defaultValue={filters.genre} allLabel="All Genres" options={genres.map((genre) => [genre, genre] as const)} />
         <Button>Search</Button>
-      </Form>
+      </FilterForm>
 
       {featured.length ? (
         <LabelledSection id="featured-artists" title="Featured Artists" className="mt-8" headingClassName={headingClass}>

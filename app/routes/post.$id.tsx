@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { FormFailure } from "~/components/ui/use-server-form";
-import { LabelledSection } from "~/components/ui/page";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
 import { buttonClass } from "~/components/ui/button";
@@ -331,7 +330,10 @@ export default function PostPage() {
       </section>
 
       {related.length ? (
-        <LabelledSection id="related-heading" title="Related discussions" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" headingClassName="text-lg font-semibold text-slate-900">
+        <section aria-labelledby="related-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
+            Related discussions
+          </h2>
           <ul className="mt-3 divide-y divide-slate-100">
             {related.map((item) => (
               <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
@@ -344,7 +346,7 @@ export default function PostPage() {
               </li>
             ))}
           </ul>
-        </LabelledSection>
+        </section>
       ) : null}
     </div>
   );

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useRef } from "react";
-import { CardGrid, PageHeader } from "~/components/ui/page";
-import { FilterSearch, FilterSelect } from "~/components/ui/filters";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { PageHeader } from "~/components/ui/page";
+import { CardGrid, FilterForm, FilterSearch, FilterSelect } from "~/components/ui/list-page";
 import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
-import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { difficulties, difficultyLabels, pricingCategories, pricingLabels, resourceTypeLabels, resourceTypes } from "~/features/resources/constants";
 import { submitResourceForm } from "~/features/resources/form.server";
 import { listResources, toCardData } from "~/features/resources/resources.server";
@@ -50,8 +48,6 @@ export default function ResourcesPage() {
   const { filters, resources, total, page, pageCount, canSubmit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
-  const autoSubmit = useAutoSubmit();
   const isFiltered = Boolean(filters.q || filters.type || filters.difficulty || filters.pricing);
   return (
     <>
@@ -61,23 +57,13 @@ export default function ResourcesPage() {
         actions={canSubmit ? <SubmitResourceDialog lastResult={actionData?.result} /> : null}
       />
 
-      <Form
-        ref={formRef}
-        method="get"
-        action={resourceUrls.list}
-        role="search"
-        aria-label="Resource filters"
-        className="filter-bar"
-        onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
-      >
+      <FilterForm action={resourceUrls.list} label="Resource filters">
         <FilterSearch id="resource-search" label="Search resources" defaultValue={filters.q} placeholder="Search by title or description..." />
         <FilterSelect id="resource-type" name="type" label="Filter by type" defaultValue={filters.type ?? ""} allLabel="All Types" options={resourceTypes.map((type) => [type, resourceTypeLabels[type]] as const)} />
         <FilterSelect id="resource-difficulty" name="difficulty" label="Filter by difficulty" defaultValue={filters.difficulty ?? ""} allLabel="All Levels" options={difficulties.map((difficulty) => [difficulty, difficultyLabels[difficulty]] as const)} />
         <FilterSelect id="resource-pricing" name="pricing" label="Filter by pricing" defaultValue={filters.pricing ?? ""} allLabel="All Pricing" options={pricingCategories.map((pricing) => [pricing, pricingLabels[pricing]] as const)} />
-        <Button>
-          Search
-        </Button>
-      </Form>
+        <Button>Search</Button>
+      </FilterForm>
 
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
         {countLabel(total, "resource")}

@@ -27,27 +27,3 @@ export function EmptyState({ title, message, children }: { title: string; messag
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
   return <section className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>{children}</section>;
 }
-
-/** A section named by its own heading (`aria-labelledby`): the heading's id, text and look are the caller's. */
-export function LabelledSection({ id, title, className, headingClassName, children }: { id: string; title: ReactNode; className?: string; headingClassName: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className={headingClassName}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** A list page's cards in a grid of up to three columns, or, given `empty` (there are none), its empty state. */
-export function CardGrid({ empty, className, children }: { empty?: { title: string; message: ReactNode } | null; className: string; children?: ReactNode }) {
-  if (empty) {
-    return (
-      <div className={className}>
-        <EmptyState title={empty.title} message={empty.message} />
-      </div>
-    );
-  }
-  return <div className={`${className} grid gap-4 md:grid-cols-2 xl:grid-cols-3`}>{children}</div>;
-}
