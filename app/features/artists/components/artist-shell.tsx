@@ -77,7 +77,7 @@ export function ArtistCardShell({
               key={platform}
               href={artistUrls.listen(artist.id, platform)}
               target="_blank"
-              rel="noreferrer"
+              rel="noopener noreferrer"
               aria-label={`Listen to ${artist.name} on ${listenLabels[platform]} (opens in a new tab)`}
             >
               {listenLabels[platform]}
