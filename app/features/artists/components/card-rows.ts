@@ -20,25 +20,15 @@ const platforms: [ListenPlatform, number][] = [
 ];
 
 export function toArtistRows(cards: ArtistCardView[]): ArtistRow[] {
-  return cards.map(({ id, name, genre, description, latestTrack, avatarUrl, playCount, featured, links, panel }) => [
-    id,
-    name,
-    genre,
-    description,
-    latestTrack,
-    avatarUrl,
-    playCount,
-    platforms.reduce((flags, [platform, bit]) => (links.includes(platform) ? flags | bit : flags), featured ? FEATURED : 0),
-    panel.averageRating,
-    panel.totalRatings,
-    panel.myRating,
-    panel.commentsCount,
-    panel.comments.map((comment): CommentRow => {
+  return cards.map(({ id, name, genre, description, latestTrack, avatarUrl, playCount, featured, links, panel }) => {
+    const flags = platforms.reduce((bits, [platform, bit]) => (links.includes(platform) ? bits | bit : bits), featured ? FEATURED : 0);
+    const comments = panel.comments.map((comment): CommentRow => {
       const row: CommentRow = [comment.id, comment.comment, comment.createdAt, comment.author];
       if (comment.isFromBlockedMember) row.push(1);
       return row;
-    }),
-  ]);
+    });
+    return [id, name, genre, description, latestTrack, avatarUrl, playCount, flags, panel.averageRating, panel.totalRatings, panel.myRating, panel.commentsCount, comments];
+  });
 }
 
 export function fromArtistRows(rows: ArtistRow[]): ArtistCardView[] {
