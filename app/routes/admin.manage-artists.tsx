@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { deleteArtist, getArtist, listArtists, type ArtistView } from "~/features/artists/artists.server";
-import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-card";
+import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-shell";
 import { ArtistForm } from "~/features/artists/components/artist-form";
 import { submitArtistForm } from "~/features/artists/form.server";
 import { requirePagePermission } from "~/utils/auth.server";

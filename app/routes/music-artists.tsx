@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useRef } from "react";
-import { EmptyState, PageHeader } from "~/components/ui/page";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
+import { PageHeader } from "~/components/ui/page";
+import { CardGrid, FilterForm, FilterSearch, FilterSelect, LabelledSection } from "~/components/ui/list-page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { renderCommentReport } from "~/features/moderation/components/report-link";
 import { toCardView } from "~/features/artists/components/card-view";
+import { fromArtistRows, toArtistRows } from "~/features/artists/components/card-rows";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { Pagination } from "~/components/ui/pagination";
-import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { parseArtistFilters } from "~/features/artists/schemas";
 import { artistUrls } from "~/features/artists/urls";
 import { requireUser, userCan } from "~/utils/auth.server";
@@ -27,8 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     stats: getArtistStats(),
     genres: listGenres(),
-    featured: withPanels(featured.items, user.id).map((artist) => toCardView(artist, blockedIds)),
-    artists: withPanels(all.items, user.id).map((artist) => toCardView(artist, blockedIds)),
+    // Rows, not objects: a lighter hydration payload (card-rows.ts).
+    featured: toArtistRows(withPanels(featured.items, user.id).map((artist) => toCardView(artist, blockedIds))),
+    artists: toArtistRows(withPanels(all.items, user.id).map((artist) => toCardView(artist, blockedIds))),
     total: all.total,
     page: all.page,
     pageCount: all.pageCount,
@@ -37,10 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function MusicArtistsPage() {
-  const { filters, stats, genres, featured, artists, total, page, pageCount, viewer } = useLoaderData<typeof loader>();
+  const { filters, stats, genres, featured: featuredRows, artists: artistRows, total, page, pageCount, viewer } = useLoaderData<typeof loader>();
+  const featured = useMemo(() => fromArtistRows(featuredRows), [featuredRows]);
+  const artists = useMemo(() => fromArtistRows(artistRows), [artistRows]);
   const [searchParams] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
-  const autoSubmit = useAutoSubmit();
   const isFiltered = Boolean(filters.q || filters.genre);
   return (
     <>
@@ -53,99 +55,44 @@ export default function MusicArtistsPage() {
         <Stat label="Active" value={stats.active} />
       </dl>
 
-      <Form
-        ref={formRef}
-        method="get"
-        action={artistUrls.list}
-        role="search"
-        aria-label="Artist filters"
-        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-        onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
-        // A search typed but not sent yet (the debounce) goes at once when the member moves on, e.g. to
-        // rate a card: sent later, it could cancel the rating's reload and so lose its toast.
-        onBlur={(event) => {
-          const input: EventTarget = event.target;
-          if (input instanceof HTMLInputElement && input.name === "q" && input.value.trim() !== (searchParams.get("q") ?? "")) autoSubmit(formRef.current, true);
-        }}
-      >
-        <div className="min-w-48 flex-1">
-          <label htmlFor="artist-search" className="block text-sm font-medium text-slate-800">
-            Search artists
-          </label>
-          <input
-            id="artist-search"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            placeholder="Search by name or description..."
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-          />
-        </div>
-        <div>
-          <label htmlFor="artist-genre" className="block text-sm font-medium text-slate-800">
-            Genre
-          </label>
-          <select
-            id="artist-genre"
-            name="genre"
-            defaultValue={filters.genre}
-            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-          >
-            <option value="">All Genres</option>
-            {genres.map((genre) => (
-              <option key={genre} value={genre}>
-                {genre}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button>
-          Search
-        </Button>
-      </Form>
+      <FilterForm action={artistUrls.list} label="Artist filters" className="filter-bar mt-6">
+        <FilterSearch id="artist-search" label="Search artists" defaultValue={filters.q} placeholder="Search by name or description..." />
+        <FilterSelect id="artist-genre" name="genre" label="Genre" defaultValue={filters.genre} allLabel="All Genres" options={genres.map((genre) => [genre, genre] as const)} />
+        <Button>Search</Button>
+      </FilterForm>
 
       {featured.length ? (
-        <section aria-labelledby="featured-artists" className="mt-8">
-          <h2 id="featured-artists" className="text-xl font-semibold text-slate-900">
-            Featured Artists
-          </h2>
-          <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <LabelledSection id="featured-artists" title="Featured Artists" className="mt-8" headingClassName={headingClass}>
+          <CardGrid className="mt-4">
             {featured.map((artist) => (
               <ArtistCard key={artist.id} artist={artist} viewer={viewer} idPrefix="featured-" renderReport={renderCommentReport} />
             ))}
-          </div>
-        </section>
+          </CardGrid>
+        </LabelledSection>
       ) : null}
 
-      <section aria-labelledby="all-artists" className="mt-8">
-        <h2 id="all-artists" className="text-xl font-semibold text-slate-900">
-          All Artists ({total})
-        </h2>
-        {artists.length ? (
-          <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {artists.map((artist) => (
-              <ArtistCard key={artist.id} artist={artist} viewer={viewer} renderReport={renderCommentReport} />
-            ))}
-          </div>
-        ) : (
-          <div className="mt-4">
-            <EmptyState
-              title="No artists found"
-              message={isFiltered ? "Try adjusting your search or genre filter." : "No AI music artists have been added yet."}
-            />
-          </div>
-        )}
+      <LabelledSection id="all-artists" title={`All Artists (${total})`} className="mt-8" headingClassName={headingClass}>
+        <CardGrid
+          empty={artists.length ? null : { title: "No artists found", message: isFiltered ? "Try adjusting your search or genre filter." : "No AI music artists have been added yet." }}
+          className="mt-4"
+        >
+          {artists.map((artist) => (
+            <ArtistCard key={artist.id} artist={artist} viewer={viewer} renderReport={renderCommentReport} />
+          ))}
+        </CardGrid>
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Artist pages" />
-      </section>
+      </LabelledSection>
     </>
   );
 }
 
+const headingClass = "text-xl font-semibold text-slate-900";
+
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900">{value.toLocaleString("en-US")}</dd>
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd>{value.toLocaleString("en-US")}</dd>
     </div>
   );
 }

@@ -419,15 +419,14 @@ function ReplyItem({
   const editFormId = `edit-reply-${reply.id}`;
   const isReplying = view.replyTo === reply.id || replyFailure?.formId === replyFormId;
   const isEditing = isAuthor && (view.edit === String(reply.id) || replyFailure?.formId === editFormId);
-  const isNested = reply.depth > 0;
   const isWithheld = reply.isWithheld;
   const showsParent = reply.depth > maxDepth && reply.parentAuthorName;
   // Deeper answers stay at the deepest indentation instead of running off the screen.
   const childrenIndent = reply.depth < maxDepth;
   const name = authorName(reply.author);
   return (
-    <li id={`reply-${reply.id}`} data-testid="reply" className="scroll-mt-24">
-      <BlockedContent kind="reply" isCollapsed={reply.isFromBlockedMember} className={`rounded-lg border border-slate-200 p-4 ${isNested ? "bg-slate-50" : "bg-white"}`}>
+    <li id={`reply-${reply.id}`} data-testid="reply" className="reply">
+      <BlockedContent kind="reply" isCollapsed={reply.isFromBlockedMember} className="reply-box">
         <AuthorLine author={reply.author} date={reply.createdAt} edited={Boolean(reply.updatedAt)} />
         {showsParent ? <p className="mt-1 text-xs text-slate-500">in reply to {reply.parentAuthorName}</p> : null}
         {reply.hiddenLabel ? (
@@ -454,8 +453,9 @@ function ReplyItem({
         ) : (
           <UserContent html={{ __html: reply.html }} className="mt-2 text-sm" id={`reply-${reply.id}-content`} />
         )}
-        <div className="mt-2 flex flex-wrap items-center gap-1">
-          <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
+        {/* These links stay on this page (its route is known: discover="none"). */}
+        <div className="reply-actions">
+          <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
             Reply
           </Link>
           <QuoteLink
@@ -467,18 +467,18 @@ function ReplyItem({
             contentId={`reply-${reply.id}-content`}
           />
           {isAuthor && !isEditing ? (
-            <Link to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset className={buttonClass("ghost")}>
+            <Link to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")}>
               Edit
             </Link>
           ) : null}
           {!isAuthor && !isWithheld ? <ReportLink type="reply" id={reply.id} className={buttonClass("ghost")} label={`Report reply by ${name}`} /> : null}
           {reply.pictures.length ? (
-            <Link to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+            <Link to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
               Remove picture
             </Link>
           ) : null}
           {canDelete ? (
-            <Link to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+            <Link to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
               Delete
             </Link>
           ) : null}
@@ -527,7 +527,7 @@ function ReplyItem({
         ) : null}
       </BlockedContent>
       {reply.children.length ? (
-        <ol className={`mt-3 space-y-3 ${childrenIndent ? "ml-4 border-l-2 border-slate-200 pl-4 sm:ml-6" : ""}`}>
+        <ol className={childrenIndent ? "reply-children indent" : "reply-children"}>
           {reply.children.map((child) => (
             <ReplyItem key={child.id} reply={child} postPath={postPath} viewer={viewer} maxDepth={maxDepth} replyFailure={replyFailure} view={view} />
           ))}

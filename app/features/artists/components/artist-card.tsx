@@ -3,8 +3,6 @@ import { ArtistCardShell } from "./artist-shell";
 import type { ArtistCardView, CardViewer } from "./card-view";
 import { RatingPanel } from "./rating-panel";
 
-export { ArtistAvatar, formatPlays } from "./artist-shell";
-
 /** An artist card with the interactive rating panel (/music-artists and an artist's own page). */
 export function ArtistCard({
   artist,

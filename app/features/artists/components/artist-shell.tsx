@@ -13,11 +13,7 @@ import { artistUrls } from "../urls";
 import type { ArtistCardView, CardComment } from "./card-view";
 import { countLabel } from "~/utils/plural";
 
-const listenButtons: Record<ListenPlatform, [label: string, className: string]> = {
-  spotify: ["Spotify", "bg-green-700 hover:bg-green-800"],
-  youtube: ["YouTube", "bg-red-600 hover:bg-red-700"],
-  apple: ["Apple Music", "bg-slate-900 hover:bg-black"],
-};
+const listenLabels: Record<ListenPlatform, string> = { spotify: "Spotify", youtube: "YouTube", apple: "Apple Music" };
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -25,13 +21,14 @@ export function formatPlays(playCount: number): string {
   return countLabel(playCount, "play", "plays", numberFormat.format);
 }
 
-/** The avatar image, or the first letter of the name. */
-export function ArtistAvatar({ name, avatarUrl, size = "h-14 w-14" }: { name: string; avatarUrl: string | null; size?: string }) {
+/** The avatar image, or the first letter of the name (`.artist-avatar` in app/tailwind.css; `size` overrides its 3.5rem). */
+export function ArtistAvatar({ name, avatarUrl, size }: { name: string; avatarUrl: string | null; size?: string }) {
+  const className = size ? `artist-avatar ${size}` : "artist-avatar";
   if (avatarUrl) {
-    return <img src={avatarUrl} alt="" className={`${size} shrink-0 rounded-full bg-slate-200 object-cover`} loading="lazy" />;
+    return <img src={avatarUrl} alt="" className={className} loading="lazy" />;
   }
   return (
-    <span aria-hidden="true" className={`${size} grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-500 to-indigo-600 text-xl font-bold text-white`}>
+    <span aria-hidden="true" className={className}>
       {initialOf(name)}
     </span>
   );
@@ -40,7 +37,9 @@ export function ArtistAvatar({ name, avatarUrl, size = "h-14 w-14" }: { name: st
 /**
  * An artist card: image or initial, name, genre, description or latest track, plays, the
  * Spotify / YouTube / Apple Music buttons for the links that exist (each counts a play on the
- * way), then its rating panel (children). Markup kept lean: /music-artists renders 34 of them.
+ * way), then its rating panel (children). Markup kept lean: /music-artists renders 34 of them, so
+ * the card has one class (`.artist-card` in app/tailwind.css) and its parts are styled by position
+ * (docs/performance.md, "Third slice").
  */
 export function ArtistCardShell({
   artist,
@@ -55,40 +54,33 @@ export function ArtistCardShell({
 }) {
   const Heading = `h${headingLevel}` as "h3";
   return (
-    <article id={idPrefix ? undefined : artistUrls.card(artist.id)} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="artist-card">
-      <div className="flex items-start gap-3">
+    <article id={idPrefix ? undefined : artistUrls.card(artist.id)} className="artist-card" data-testid="artist-card">
+      <div>
         <ArtistAvatar name={artist.name} avatarUrl={artist.avatarUrl} />
-        <div className="min-w-0">
-          <Heading className="truncate text-lg font-semibold text-slate-900">
-            <a href={artistUrls.detail(artist.id)} className="hover:underline">
-              {artist.name}
-            </a>
+        <div>
+          <Heading>
+            <a href={artistUrls.detail(artist.id)}>{artist.name}</a>
           </Heading>
-          <p className="mt-1 flex flex-wrap gap-2 text-xs text-slate-600">
-            {artist.genre ? <span className="rounded-full bg-fuchsia-100 px-2 text-fuchsia-800">{artist.genre}</span> : null}
-            {artist.featured ? <span className="rounded-full bg-amber-100 px-2 text-amber-800">Featured</span> : null}
+          <p>
+            {artist.genre ? <span className="genre-tag">{artist.genre}</span> : null}
+            {artist.featured ? <span className="featured-tag">Featured</span> : null}
             <span>{formatPlays(artist.playCount)}</span>
           </p>
         </div>
       </div>
-      {artist.description ? (
-        <p className="mt-3 line-clamp-3 text-sm text-slate-700">{artist.description}</p>
-      ) : artist.latestTrack ? (
-        <p className="mt-3 text-sm text-slate-700">{`Latest: ${artist.latestTrack}`}</p>
-      ) : null}
-      {artist.description && artist.latestTrack ? <p className="mt-1 text-xs text-slate-500">{`Latest track: ${artist.latestTrack}`}</p> : null}
+      {artist.description ? <p>{artist.description}</p> : artist.latestTrack ? <p>{`Latest: ${artist.latestTrack}`}</p> : null}
+      {artist.description && artist.latestTrack ? <p className="track">{`Latest track: ${artist.latestTrack}`}</p> : null}
       {artist.links.length ? (
-        <p className="mt-3 flex flex-wrap gap-2">
+        <p className="listen">
           {artist.links.map((platform) => (
             <a
               key={platform}
               href={artistUrls.listen(artist.id, platform)}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Listen to ${artist.name} on ${listenButtons[platform][0]} (opens in a new tab)`}
-              className={`rounded-md px-3 py-1.5 text-xs font-semibold text-white ${listenButtons[platform][1]}`}
+              aria-label={`Listen to ${artist.name} on ${listenLabels[platform]} (opens in a new tab)`}
             >
-              {listenButtons[platform][0]}
+              {listenLabels[platform]}
             </a>
           ))}
         </p>
@@ -109,12 +101,13 @@ export function ratingsLabel(total: number): string {
   return countLabel(total, "rating");
 }
 
-export const panelClass = "mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm";
+/** The rating panel's one class: its parts are styled by position (app/tailwind.css, `.artist-panel`). */
+export const panelClass = "artist-panel";
 
 /** The heading levels inside a card: one below the card's own heading (docs/accessibility.md). */
 export type PanelHeadingLevel = 3 | 4 | 5;
 
-/** 'Community Rating', named after the artist for screen readers (each panel is its own landmark). */
+/** 'Community Rating', named after the artist for screen readers (each panel is its own landmark). The ★ before the average is drawn by CSS. */
 export function RatingSummary({
   headingId,
   headingLevel,
@@ -130,16 +123,12 @@ export function RatingSummary({
 }) {
   const Heading = `h${headingLevel}` as "h4";
   return (
-    <div className="flex flex-wrap justify-between gap-x-2">
-      <Heading id={headingId} className="font-semibold">
+    <div>
+      <Heading id={headingId}>
         Community Rating<span className="sr-only">{` of ${artistName}`}</span>
       </Heading>
       <p>
-        <span aria-hidden="true" className="text-amber-500">
-          ★{" "}
-        </span>
-        <b data-testid="average-rating">{formatAverage(averageRating)}</b>{" "}
-        <span className="text-slate-500">{`(${ratingsLabel(totalRatings)})`}</span>
+        <b data-testid="average-rating">{formatAverage(averageRating)}</b> <span>{`(${ratingsLabel(totalRatings)})`}</span>
       </p>
     </div>
   );
@@ -156,25 +145,45 @@ export function SignInPrompt() {
   );
 }
 
-/** The star buttons (submit buttons named rating); one text glyph each, labelled for screen readers. */
-export function StarButtons({ artistName, myRating }: { artistName: string; myRating: number | null }) {
+export { StarButtons } from "~/components/ui/star-buttons";
+
+/**
+ * The comment form's fields (intent, where to return, the labelled textarea); the form itself (a
+ * Remix Form or a fetcher's), its error and its button are the caller's.
+ */
+export function CommentFields({
+  id,
+  artistName,
+  redirectTo,
+  defaultValue,
+  error,
+  onInput,
+}: {
+  id: string;
+  artistName: string;
+  redirectTo: string;
+  defaultValue?: string;
+  error?: string | null;
+  onInput?: () => void;
+}) {
   return (
-    <fieldset className="flex gap-1 text-2xl leading-none text-slate-300">
-      <legend className="mb-1 text-sm font-medium text-slate-800">{`Rate ${artistName}`}</legend>
-      {[1, 2, 3, 4, 5].map((value) => (
-        <button
-          key={value}
-          type="submit"
-          name="rating"
-          value={value}
-          aria-label={`Rate ${artistName} ${value} star${value === 1 ? "" : "s"}`}
-          aria-pressed={myRating === value}
-          className={myRating !== null && value <= myRating ? "text-amber-500" : "hover:text-amber-400"}
-        >
-          ★
-        </button>
-      ))}
-    </fieldset>
+    <>
+      <input type="hidden" name="intent" value="comment" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor={id} className="sr-only">
+        {`Comment on ${artistName}`}
+      </label>
+      <textarea
+        id={id}
+        name="comment"
+        rows={3}
+        defaultValue={defaultValue}
+        placeholder={`Share your thoughts about ${artistName}...`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onInput={onInput}
+      />
+    </>
   );
 }
 
@@ -202,36 +211,40 @@ export function CommentList({
   const Heading = `h${headingLevel + 1}` as "h5";
   return (
     <div>
-      <Heading className="font-semibold">{`Comments (${count})`}</Heading>
+      <Heading>{`Comments (${count})`}</Heading>
       {comments.length ? (
-        <ul className="mt-2 space-y-2">
-          {comments.map((comment) => (
-            <li key={comment.id} className="rounded-md bg-white p-2">
-              <BlockedContent kind="comment" isCollapsed={Boolean(comment.isFromBlockedMember)}>
-                <p className="flex justify-between gap-2">
-                  <span className="font-medium">{comment.author}</span>
-                  <time dateTime={comment.createdAt} className="text-xs text-slate-500">
-                    {dateFormat.format(new Date(comment.createdAt))}
-                  </time>
+        <ul className="comments">
+          {comments.map((comment) => {
+            // No wrapper around a comment's parts unless it is collapsed (a blocked member's): the list styles them by position.
+            const body = (
+              <>
+                <p>
+                  <span>{comment.author}</span>
+                  <time dateTime={comment.createdAt}>{dateFormat.format(new Date(comment.createdAt))}</time>
                 </p>
-                <p className="whitespace-pre-line break-words text-slate-700">{comment.comment}</p>
-                {renderReport ? <p className="mt-1 text-right">{renderReport(comment)}</p> : null}
+                <p>{comment.comment}</p>
+                {renderReport ? <p>{renderReport(comment)}</p> : null}
                 {canModerate ? (
-                  <HideForm method="post" action={artistUrls.detail(artistId)} preventScrollReset className="mt-1 text-right">
+                  <HideForm method="post" action={artistUrls.detail(artistId)} preventScrollReset>
                     <input type="hidden" name="intent" value="hide-comment" />
                     <input type="hidden" name="commentId" value={comment.id} />
                     <input type="hidden" name="redirectTo" value={redirectTo} />
-                    <button type="submit" className="text-xs font-medium text-red-700 hover:underline" aria-label={`Hide comment by ${comment.author}`}>
+                    <button type="submit" aria-label={`Hide comment by ${comment.author}`}>
                       Hide
                     </button>
                   </HideForm>
                 ) : null}
-              </BlockedContent>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={comment.id}>
+                {comment.isFromBlockedMember ? <BlockedContent kind="comment">{body}</BlockedContent> : body}
+              </li>
+            );
+          })}
         </ul>
       ) : (
-        <p className="mt-1 text-slate-500">No comments yet.</p>
+        <p>No comments yet.</p>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { artistUrls } from "../urls";
 import type { CardPanel, CardViewer } from "./card-view";
-import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
+import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
 import { Button } from "~/components/ui/button";
 
 /**
@@ -18,34 +18,21 @@ export function DashboardRatingPanel({ artistId, artistName, panel, viewer }: { 
   const commentId = `dashboard-artist-${artistId}-comment`;
   const back = "/";
   return (
-    <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
+    <section aria-labelledby={headingId} className={panelClass}>
       <RatingSummary headingId={headingId} headingLevel={4} artistName={artistName} averageRating={panel.averageRating} totalRatings={panel.totalRatings} />
       {viewer.isSignedIn ? (
         <>
           <Form method="post" action={artistUrls.detail(artistId)} preventScrollReset>
             <input type="hidden" name="intent" value="rate" />
             <input type="hidden" name="redirectTo" value={back} />
-            <StarButtons artistName={artistName} myRating={panel.myRating} />
-            {panel.myRating ? <p className="mt-1 text-xs text-slate-600">{`Your rating: ${panel.myRating}/5`}</p> : null}
+            <StarButtons name={artistName} myRating={panel.myRating} />
+            {panel.myRating ? <p>{`Your rating: ${panel.myRating}/5`}</p> : null}
           </Form>
-          <details key={panel.commentsCount} className="group">
-            <summary className="cursor-pointer font-medium text-indigo-700">Add a Comment</summary>
-            <Form method="post" action={artistUrls.detail(artistId)} preventScrollReset noValidate className="mt-2 space-y-2">
-              <input type="hidden" name="intent" value="comment" />
-              <input type="hidden" name="redirectTo" value={back} />
-              <label htmlFor={commentId} className="sr-only">
-                {`Comment on ${artistName}`}
-              </label>
-              <textarea
-                id={commentId}
-                name="comment"
-                rows={3}
-                placeholder={`Share your thoughts about ${artistName}...`}
-                className="block w-full rounded-md border border-slate-300 px-3 py-2"
-              />
-              <Button size="sm">
-                Post Comment
-              </Button>
+          <details key={panel.commentsCount}>
+            <summary>Add a Comment</summary>
+            <Form method="post" action={artistUrls.detail(artistId)} preventScrollReset noValidate>
+              <CommentFields id={commentId} artistName={artistName} redirectTo={back} />
+              <Button size="sm">Post Comment</Button>
             </Form>
           </details>
         </>

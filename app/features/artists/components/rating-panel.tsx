@@ -5,7 +5,7 @@ import { failureMessage, type FormFailure } from "~/components/ui/use-server-for
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";
-import { CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
+import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
 import { buttonClass } from "~/components/ui/button";
 
 export type PanelViewer = CardViewer;
@@ -110,7 +110,7 @@ export function RatingPanel({
   }
 
   return (
-    <section aria-labelledby={headingId} className={panelClass} data-testid="artist-rating-panel">
+    <section aria-labelledby={headingId} className={panelClass}>
       <RatingSummary headingId={headingId} headingLevel={headingLevel} artistName={idPrefix ? `${artistName} (${idPrefix.replace(/-$/, "")})` : artistName} averageRating={summary.averageRating} totalRatings={summary.totalRatings} />
 
       {viewer.isSignedIn ? (
@@ -118,53 +118,29 @@ export function RatingPanel({
           <rateFetcher.Form method="post" action={artistUrls.detail(artistId)} preventScrollReset>
             <input type="hidden" name="intent" value="rate" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <StarButtons artistName={artistName} myRating={shownMyRating} />
-            {shownMyRating ? <p className="mt-1 text-xs text-slate-600">{`Your rating: ${shownMyRating}/5`}</p> : null}
-            {ratingError ? (
-              <p role="alert" className="text-red-700">
-                {ratingError}
-              </p>
-            ) : null}
+            <StarButtons name={artistName} myRating={shownMyRating} />
+            {shownMyRating ? <p>{`Your rating: ${shownMyRating}/5`}</p> : null}
+            {ratingError ? <p role="alert">{ratingError}</p> : null}
           </rateFetcher.Form>
 
-          <details ref={detailsRef} open={serverError?.intent === "comment"} className="group">
-            <summary className="cursor-pointer font-medium text-indigo-700">Add a Comment</summary>
-            <commentFetcher.Form
-              ref={formRef}
-              method="post"
-              action={artistUrls.detail(artistId)}
-              preventScrollReset
-              noValidate
-              onSubmit={onCommentSubmit}
-              className="mt-2 space-y-2"
-            >
-              <input type="hidden" name="intent" value="comment" />
-              <input type="hidden" name="redirectTo" value={redirectTo} />
-              <label htmlFor={commentId} className="sr-only">
-                {`Comment on ${artistName}`}
-              </label>
-              <textarea
+          <details ref={detailsRef} open={serverError?.intent === "comment"}>
+            <summary>Add a Comment</summary>
+            <commentFetcher.Form ref={formRef} method="post" action={artistUrls.detail(artistId)} preventScrollReset noValidate onSubmit={onCommentSubmit}>
+              <CommentFields
                 id={commentId}
-                name="comment"
-                rows={3}
+                artistName={artistName}
+                redirectTo={redirectTo}
                 defaultValue={serverError?.intent === "comment" ? (keptValue(serverError, "comment") ?? "") : ""}
-                placeholder={`Share your thoughts about ${artistName}...`}
-                aria-invalid={commentError ? true : undefined}
-                aria-describedby={commentError ? `${commentId}-error` : undefined}
+                error={commentError}
                 onInput={() => clientError && setClientError(null)}
-                className={`block w-full rounded-md border px-3 py-2 ${commentError ? "border-red-500" : "border-slate-300"}`}
               />
               <MentionSuggestions textareaId={commentId} />
               {commentError ? (
-                <p id={`${commentId}-error`} role="alert" className="text-red-700">
+                <p id={`${commentId}-error`} role="alert">
                   {commentError}
                 </p>
               ) : null}
-              <button
-                type="submit"
-                disabled={commentFetcher.state !== "idle"}
-                className={buttonClass("primary", "sm")}
-              >
+              <button type="submit" disabled={commentFetcher.state !== "idle"} className={buttonClass("primary", "sm")}>
                 {commentFetcher.state !== "idle" ? "Posting..." : "Post Comment"}
               </button>
             </commentFetcher.Form>

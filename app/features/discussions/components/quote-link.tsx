@@ -17,6 +17,7 @@ function selectedTextIn(container: HTMLElement | null): string {
  * 'Quote' on a post or reply (docs/discussions.md, "Quotes"). Without JavaScript it is a link to
  * `?quote=<post|reply id>#reply` and the server pre-fills the reply form; with it, the quote (of the
  * selected text only, when the member selected some inside it) is added to the form in place.
+ * `discover="none"`: it links to the page it is on, whose route the browser already has.
  */
 export function QuoteLink({
   postPath,
@@ -48,7 +49,7 @@ export function QuoteLink({
     textarea.scrollIntoView({ block: "center" });
   };
   return (
-    <Link to={`${postPath}?quote=${target}#reply`} preventScrollReset onClick={onClick} className={buttonClass("ghost")} aria-label={`Quote @${username}`}>
+    <Link to={`${postPath}?quote=${target}#reply`} preventScrollReset discover="none" onClick={onClick} className={buttonClass("ghost")} aria-label={`Quote @${username}`}>
       Quote
     </Link>
   );

@@ -14,7 +14,8 @@ export function Tag({ children, tone = "slate" }: { children: ReactNode; tone?: 
     amber: "bg-amber-100 text-amber-800",
     red: "bg-red-100 text-red-800",
   } as const;
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  // `.pill` (app/tailwind.css): a page of meetings repeats it three times per card.
+  return <span className={`pill ${tones[tone]}`}>{children}</span>;
 }
 
 /** '60 min' and 'Members Only' / 'Open Meeting'. */

@@ -33,63 +33,58 @@ export type MemberCardView = {
   counts: { posts: number; badges: number; meetings: number };
 };
 
-/** A member card of the directory, with the rules and real counts. */
+/**
+ * A member card of the directory, with the rules and real counts. One class (`.member-card` in
+ * app/tailwind.css), its parts styled by position: /members repeats it twelve times.
+ */
 export function MemberCard({ member }: { member: MemberCardView }) {
   const extra = member.interests.length - 3;
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="member-card">
-      <div className="flex items-start gap-3">
-        <Avatar name={member.name} avatarUrl={member.avatarUrl} pixels={44} className="h-11 w-11 bg-indigo-600 text-lg font-bold text-white" />
-        <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-slate-900">
-            <Link to={routes.member(member.id)} className="hover:underline">
-              {member.name}
-            </Link>
+    <li className="member-card" data-testid="member-card">
+      <div>
+        <Avatar name={member.name} avatarUrl={member.avatarUrl} pixels={44} className="" />
+        <div>
+          <h3>
+            <Link to={routes.member(member.id)}>{member.name}</Link>
           </h3>
-          <div className="mt-1 flex flex-wrap gap-1.5">
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium capitalize text-indigo-800">{member.skillLevel}</span>
-            {member.isTopContributor ? (
-              <span className="rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-semibold text-yellow-900">⭐ Top Contributor</span>
-            ) : null}
+          <div>
+            <span>{member.skillLevel}</span>
+            {member.isTopContributor ? <span>⭐ Top Contributor</span> : null}
           </div>
         </div>
       </div>
-      {member.bio ? <p className="mt-3 line-clamp-3 text-sm text-slate-700">{member.bio}</p> : null}
+      {member.bio ? <p>{member.bio}</p> : null}
       {member.interests.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5">
+        <ul>
           {member.interests.slice(0, 3).map((interest) => (
-            <li key={interest} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-              {interest}
-            </li>
+            <li key={interest}>{interest}</li>
           ))}
-          {extra > 0 ? <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">+{extra} more</li> : null}
+          {extra > 0 ? <li>+{extra} more</li> : null}
         </ul>
       ) : null}
-      <dl className="mt-4 grid grid-cols-4 gap-2 text-center text-xs text-slate-600">
+      <dl>
         <div>
           <dt>Points</dt>
-          <dd className="text-base font-semibold text-slate-900">{member.points}</dd>
+          <dd>{member.points}</dd>
         </div>
         <div>
           <dt>Posts</dt>
-          <dd className="text-base font-semibold text-slate-900">{member.counts.posts}</dd>
+          <dd>{member.counts.posts}</dd>
         </div>
         <div>
           <dt>Badges</dt>
-          <dd className="text-base font-semibold text-slate-900">{member.counts.badges}</dd>
+          <dd>{member.counts.badges}</dd>
         </div>
         <div>
           <dt>Meetings</dt>
-          <dd className="text-base font-semibold text-slate-900">{member.counts.meetings}</dd>
+          <dd>{member.counts.meetings}</dd>
         </div>
       </dl>
-      <div className="mt-4 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <span className="text-xs text-slate-500">Member since {formatMonthYear(member.joinedAt)}</span>
+      <div>
+        <span>Member since {formatMonthYear(member.joinedAt)}</span>
         {/* The Connect button did nothing; here it opens the member's profile (a GET form, so it stays a button). */}
         <form method="get" action={routes.member(member.id)}>
-          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50">
-            Connect
-          </button>
+          <button type="submit">Connect</button>
         </form>
       </div>
     </li>

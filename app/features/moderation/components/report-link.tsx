@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState, type ComponentType } from "react";
 import { routes } from "~/utils/routes";
 import type { ReportTargetType } from "../constants";
@@ -17,7 +16,9 @@ const ReportDialog: ComponentType<{ action: string; title: string; onClose: () =
 
 /**
  * 'Report' beside a post, reply, artist comment or member: a link to the report page of its own
- * (JavaScript off); with JavaScript the same form opens in a dialog over the current page.
+ * (JavaScript off); with JavaScript the same form opens in a dialog over the current page. A plain
+ * <a>, not Remix's <Link>: a click either opens the dialog or (a modified click) is the browser's,
+ * so the router never follows it, and a list of comments skips its per-link work.
  */
 export function ReportLink({ type, id, className, label }: { type: ReportTargetType; id: number | string; className?: string; label?: string }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -25,11 +26,11 @@ export function ReportLink({ type, id, className, label }: { type: ReportTargetT
   const href = routes.report(type, id);
   return (
     <>
-      <Link
-        to={href}
+      <a
+        href={href}
         rel="nofollow"
         aria-label={label}
-        className={className ?? "text-xs font-medium text-slate-500 hover:text-red-700 hover:underline"}
+        className={className ?? "report-link"}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
@@ -37,7 +38,7 @@ export function ReportLink({ type, id, className, label }: { type: ReportTargetT
         }}
       >
         Report
-      </Link>
+      </a>
       {isOpen ? (
         <Suspense fallback={null}>
           <ReportDialog action={href} title={`Report this ${nouns[type]}`} onClose={close} />

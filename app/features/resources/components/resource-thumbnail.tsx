@@ -4,7 +4,7 @@ import { resourceTypeIcons, resourceTypeLabels, type ResourceType } from "../con
 /**
  * The screenshot thumbnail over a generated placeholder (domain and type). A thumbnail that fails
  * to load is hidden, uncovering the placeholder; without JavaScript a failed image (empty alt)
- * simply shows nothing over it, so the layout never breaks.
+ * simply shows nothing over it, so the layout never breaks. Styled by `.thumb` (app/tailwind.css).
  */
 export function ResourceThumbnail({ thumbnailUrl, domain, resourceType }: { thumbnailUrl: string | null; domain: string; resourceType: ResourceType }) {
   const imageRef = useRef<HTMLImageElement>(null);
@@ -15,13 +15,11 @@ export function ResourceThumbnail({ thumbnailUrl, domain, resourceType }: { thum
     if (image && image.complete && image.naturalWidth === 0) setHasFailed(true);
   }, []);
   return (
-    <div className="relative aspect-video overflow-hidden rounded-lg bg-gradient-to-br from-indigo-50 to-slate-100" data-testid="resource-thumbnail">
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-3 text-center" data-testid="thumbnail-placeholder">
-        <span aria-hidden="true" className="text-3xl">
-          {resourceTypeIcons[resourceType]}
-        </span>
-        <span className="max-w-full truncate text-sm font-medium text-slate-700">{domain}</span>
-        <span className="text-xs uppercase tracking-wide text-slate-500">{resourceTypeLabels[resourceType]}</span>
+    <div className="thumb" data-testid="resource-thumbnail">
+      <div data-testid="thumbnail-placeholder">
+        <span aria-hidden="true">{resourceTypeIcons[resourceType]}</span>
+        <span>{domain}</span>
+        <span>{resourceTypeLabels[resourceType]}</span>
       </div>
       {thumbnailUrl && !hasFailed ? (
         <img
@@ -31,7 +29,6 @@ export function ResourceThumbnail({ thumbnailUrl, domain, resourceType }: { thum
           loading="lazy"
           referrerPolicy="no-referrer"
           onError={() => setHasFailed(true)}
-          className="absolute inset-0 h-full w-full object-cover"
           data-testid="thumbnail-image"
         />
       ) : null}
