@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
+import { failureMessage, failureValues } from "~/components/ui/use-server-form";
 import { getResource, rateResource } from "~/features/resources/resources.server";
 import { resourceUrls } from "~/features/resources/urls";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
@@ -10,6 +11,7 @@ import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
+import { formFailure, formResult } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Rate resource", matches);
 
@@ -29,7 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replacingHistory(await redirectWithToast(target, { title: "Success", description: `You rated ${title} ${result.myRating}/5.` }));
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ message: error.message, back }, { status: error.status });
+    // The failed-form shape of every page action (docs/decisions/0076-page-action-pattern.md).
+    return formFailure({ intent: "", result: formResult({ rating: String(formData.get("rating") ?? ""), redirectTo: back }, { "": [error.message] }) }, { status: error.status });
   }
 }
 
@@ -37,8 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RateResourcePage() {
   const actionData = useActionData<typeof action>();
   return (
-    <EmptyState title="Your rating was not saved" message={actionData?.message ?? "Please choose a rating from 1 to 5."}>
-      <Link to={actionData?.back ?? resourceUrls.list} className="font-medium text-indigo-700 hover:underline">
+    <EmptyState title="Your rating was not saved" message={failureMessage(actionData) ?? "Please choose a rating from 1 to 5."}>
+      <Link to={failureValues(actionData).redirectTo ?? resourceUrls.list} className="font-medium text-indigo-700 hover:underline">
         Back to the AI Resource Library
       </Link>
     </EmptyState>

@@ -7,6 +7,7 @@ import { ResourceThumbnail } from "./resource-thumbnail";
 import { countLabel } from "~/utils/plural";
 import { buttonClass } from "~/components/ui/button";
 import { StarButtons } from "~/components/ui/star-buttons";
+import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
 
 /** '4.5/5' (one decimal). */
 export function formatResourceRating(rating: number): string {
@@ -19,7 +20,7 @@ export function formatResourceRating(rating: number): string {
  */
 export function ResourceCard({ resource }: { resource: ResourceCardData }) {
   const location = useLocation();
-  const fetcher = useFetcher<{ message?: string }>();
+  const fetcher = useFetcher<FormFailure>();
   const pending = fetcher.formData ? Number(fetcher.formData.get("rating")) : null;
   const myRating = pending ?? resource.myRating;
   let rating = resource.rating;
@@ -92,7 +93,7 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           <StarButtons name={resource.title} myRating={myRating} small />
           {myRating ? <p>{`Your rating: ${myRating}/5`}</p> : null}
-          {fetcher.data?.message ? <p role="alert">{fetcher.data.message}</p> : null}
+          {failureMessage(fetcher.data) ? <p role="alert">{failureMessage(fetcher.data)}</p> : null}
         </fetcher.Form>
         <a
           href={isHttpUrl(resource.url) ? resource.url : undefined}
