@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
@@ -8,16 +7,13 @@ import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { difficulties, difficultyLabels, pricingCategories, pricingLabels, resourceTypeLabels, resourceTypes } from "~/features/resources/constants";
-import { submitResourceForm } from "~/features/resources/form.server";
+import { submitNewResource } from "~/features/resources/form.server";
 import { listResources, toCardData } from "~/features/resources/resources.server";
 import { parseResourceFilters } from "~/features/resources/schemas";
 import { resourceUrls } from "~/features/resources/urls";
-import { requirePagePermission, requireUser, userCan } from "~/utils/auth.server";
+import { requireUser, userCan } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
-import { errorToast } from "~/utils/toast";
 import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
@@ -38,11 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The 'Submit Resource' dialog posts here (admins only). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePagePermission(request, "resources:manage");
-  const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
-  if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
-  const toast = errorToast("Failed to submit resource. Please try again.");
-  return data({ result: outcome.result, toast }, { status: outcome.status });
+  return submitNewResource(request);
 }
 
 const selectClass = "mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
