@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef } from "react";
+import { FilterSearch, FilterSelect } from "~/components/ui/filter-fields";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
@@ -37,8 +38,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitNewResource(request);
 }
 
-const selectClass = "mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500";
-
 export default function ResourcesPage() {
   const { filters, resources, total, page, pageCount, canSubmit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -63,58 +62,31 @@ export default function ResourcesPage() {
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
       >
-        <div className="min-w-48 flex-1">
-          <label htmlFor="resource-search" className="block text-sm font-medium text-slate-800">
-            Search resources
-          </label>
-          <input
-            id="resource-search"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            placeholder="Search by title or description..."
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-          />
-        </div>
-        <div>
-          <label htmlFor="resource-type" className="block text-sm font-medium text-slate-800">
-            Filter by type
-          </label>
-          <select id="resource-type" name="type" defaultValue={filters.type ?? ""} className={selectClass}>
-            <option value="">All Types</option>
-            {resourceTypes.map((type) => (
-              <option key={type} value={type}>
-                {resourceTypeLabels[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="resource-difficulty" className="block text-sm font-medium text-slate-800">
-            Filter by difficulty
-          </label>
-          <select id="resource-difficulty" name="difficulty" defaultValue={filters.difficulty ?? ""} className={selectClass}>
-            <option value="">All Levels</option>
-            {difficulties.map((difficulty) => (
-              <option key={difficulty} value={difficulty}>
-                {difficultyLabels[difficulty]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="resource-pricing" className="block text-sm font-medium text-slate-800">
-            Filter by pricing
-          </label>
-          <select id="resource-pricing" name="pricing" defaultValue={filters.pricing ?? ""} className={selectClass}>
-            <option value="">All Pricing</option>
-            {pricingCategories.map((pricing) => (
-              <option key={pricing} value={pricing}>
-                {pricingLabels[pricing]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch id="resource-search" label="Search resources" value={filters.q} placeholder="Search by title or description..." />
+        <FilterSelect
+          id="resource-type"
+          name="type"
+          label="Filter by type"
+          value={filters.type ?? ""}
+          all={{ value: "", label: "All Types" }}
+          options={resourceTypes.map((type) => [type, resourceTypeLabels[type]] as const)}
+        />
+        <FilterSelect
+          id="resource-difficulty"
+          name="difficulty"
+          label="Filter by difficulty"
+          value={filters.difficulty ?? ""}
+          all={{ value: "", label: "All Levels" }}
+          options={difficulties.map((difficulty) => [difficulty, difficultyLabels[difficulty]] as const)}
+        />
+        <FilterSelect
+          id="resource-pricing"
+          name="pricing"
+          label="Filter by pricing"
+          value={filters.pricing ?? ""}
+          all={{ value: "", label: "All Pricing" }}
+          options={pricingCategories.map((pricing) => [pricing, pricingLabels[pricing]] as const)}
+        />
         <Button>
           Search
         </Button>
