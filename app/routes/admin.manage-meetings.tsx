@@ -79,7 +79,7 @@ export default function AdminManageMeetings() {
                   to={meetingPaths.remove(meeting.id)}
                   params={{ returnTo }}
                   onOpen={() => setDeleting(meeting)}
-                  className="inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  className={buttonClass("danger-outline")}
                   label={`Delete meeting ${meeting.title}`}
                 >
                   Delete

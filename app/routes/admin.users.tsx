@@ -19,6 +19,7 @@ import { displayNameOf } from "~/utils/display-name";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users · Admin Panel", matches);
 
@@ -282,7 +283,7 @@ function UserRow({
                 </option>
               ))}
             </select>
-            <button type="submit" aria-label={`Save role for ${name}`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <button type="submit" aria-label={`Save role for ${name}`} className={buttonClass("secondary", "sm")}>
               Save
             </button>
           </Form>
@@ -318,7 +319,7 @@ function UserRow({
               <button
                 type="submit"
                 aria-label={`Send reset link to ${name}`}
-                className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                className={`${buttonClass("secondary", "sm")} whitespace-nowrap`}
               >
                 Send reset link
               </button>
@@ -328,7 +329,7 @@ function UserRow({
             <Form method="post" action={formAction} preventScrollReset onSubmit={onDelete}>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="userId" value={user.id} />
-              <button type="submit" aria-label={`Delete ${name}`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
+              <button type="submit" aria-label={`Delete ${name}`} className={buttonClass("danger-outline", "sm")}>
                 Delete
               </button>
             </Form>

@@ -108,10 +108,10 @@ export function ManageList<T extends { id: number }>({
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid={`admin-${slug}-row`}>
               {summary(item)}
               <div className="flex gap-2">
-                <StepLink to={stepHref("edit", item.id)} onOpen={() => setDialogEdit(item)} label={`Edit ${nameOf(item)}`} tone="border-slate-300 text-slate-700 hover:bg-slate-50">
+                <StepLink to={stepHref("edit", item.id)} onOpen={() => setDialogEdit(item)} label={`Edit ${nameOf(item)}`} variant="secondary">
                   Edit
                 </StepLink>
-                <StepLink to={stepHref("delete", item.id)} onOpen={() => setDialogDelete(item)} label={`Delete ${nameOf(item)}`} tone="border-red-300 text-red-700 hover:bg-red-50">
+                <StepLink to={stepHref("delete", item.id)} onOpen={() => setDialogDelete(item)} label={`Delete ${nameOf(item)}`} variant="danger-outline">
                   Delete
                 </StepLink>
               </div>
@@ -152,7 +152,7 @@ export function ManageList<T extends { id: number }>({
 }
 
 /** A row's Edit or Delete: the step's URL without JavaScript, its dialog with it. */
-function StepLink({ to, onOpen, label, tone, children }: { to: string; onOpen: () => void; label: string; tone: string; children: ReactNode }) {
+function StepLink({ to, onOpen, label, variant, children }: { to: string; onOpen: () => void; label: string; variant: "secondary" | "danger-outline"; children: ReactNode }) {
   return (
     <Link
       to={to}
@@ -161,7 +161,7 @@ function StepLink({ to, onOpen, label, tone, children }: { to: string; onOpen: (
         onOpen();
       }}
       aria-label={label}
-      className={`rounded-md border px-3 py-1.5 text-sm font-medium ${tone}`}
+      className={buttonClass(variant, "sm")}
     >
       {children}
     </Link>

@@ -13,18 +13,17 @@ type Failure = FormFailure | null;
 
 const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member" };
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium";
 
-function ActionForm({ reportId, intent, children, className }: { reportId: number; intent: string; children: ReactNode; className: string }) {
+function ActionForm({ reportId, intent, children, variant }: { reportId: number; intent: string; children: ReactNode; variant: "secondary" | "warning-outline" | "danger-outline" }) {
   const navigation = useNavigation();
   const isPending = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId) && navigation.formData?.get("intent") === intent;
   return (
     <Form method="post" preventScrollReset className="inline">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="reportId" value={reportId} />
-      <button type="submit" disabled={isPending} className={`${buttonClass} ${className} disabled:opacity-70`}>
+      <Button variant={variant} size="sm" disabled={isPending}>
         {children}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -90,15 +89,15 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-2" aria-label={`Actions on this ${noun}`} role="group">
-        <ActionForm reportId={reportId} intent="dismiss" className="border-slate-300 text-slate-700 hover:bg-slate-50">
+        <ActionForm reportId={reportId} intent="dismiss" variant="secondary">
           Dismiss
         </ActionForm>
         {target.exists && target.type !== "user" ? (
           <>
-            <ActionForm reportId={reportId} intent="hide" className="border-amber-300 text-amber-900 hover:bg-amber-50">
+            <ActionForm reportId={reportId} intent="hide" variant="warning-outline">
               {`Hide ${noun}`}
             </ActionForm>
-            <ActionForm reportId={reportId} intent="delete" className="border-red-300 text-red-700 hover:bg-red-50">
+            <ActionForm reportId={reportId} intent="delete" variant="danger-outline">
               {`Delete ${noun}`}
             </ActionForm>
           </>
@@ -161,9 +160,9 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
               className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
             />
             <FieldErrors id={`${suspendId}-error`} errors={suspendFailed ? failure?.result.error?.[""] ?? undefined : undefined} />
-            <button type="submit" className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800">
+            <Button variant="danger" size="sm">
               Suspend author
-            </button>
+            </Button>
             <p className="text-xs text-slate-600">
               To silence instead, or to see their history, use the{" "}
               <Link to={`${routes.member(target.authorId)}#moderation`} className="font-medium text-indigo-700 hover:underline">
