@@ -1,8 +1,9 @@
 import { Fragment, type ReactNode } from "react";
 import { Card } from "~/components/ui/page";
+import type { ItemFormProps } from "~/components/ui/item-form";
 import type { FormFailure } from "~/components/ui/use-server-form";
 
-type CreateFormProps = { id: string; action: string; intent: "create"; lastResult?: FormFailure["result"]; submitLabel: string; pendingLabel: string };
+type CreateFormProps = Omit<ItemFormProps, "onCancel">;
 
 /**
  * An admin tab with one create form (docs/admin.md: Add Artists, Add Resources). Its loader and

@@ -5,9 +5,10 @@ import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
 import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
 import { Card, EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
-import type { FormFailure, FormResult } from "~/components/ui/use-server-form";
+import type { ItemFormProps } from "~/components/ui/item-form";
+import type { FormFailure } from "~/components/ui/use-server-form";
 
-type EditFormProps = { id: string; action: string; lastResult?: FormResult | null; onCancel?: () => void };
+type EditFormProps = Pick<ItemFormProps, "id" | "action" | "lastResult" | "onCancel">;
 
 /**
  * An admin tab listing items with Edit and Delete on each row (docs/admin.md: Manage Artists,

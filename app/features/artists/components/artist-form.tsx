@@ -1,7 +1,6 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { FormActions } from "~/components/ui/form-field";
+import { ItemForm, type ItemFormProps } from "~/components/ui/item-form";
 import { InputField, TextareaField } from "~/components/ui/labelled-field";
-import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { getInputProps, useServerForm } from "~/components/ui/use-server-form";
 import { artistConstraints } from "../constraints";
 
 export type ArtistFormDefaults = Partial<{
@@ -19,27 +18,11 @@ export type ArtistFormDefaults = Partial<{
 /** The artist form (name, description, genre, avatarUrl, latestTrack, three optional links, featured). */
 export function ArtistForm({
   id,
-  action,
-  intent,
   artistId,
   lastResult,
   defaultValue,
-  submitLabel,
-  pendingLabel,
-  onCancel,
-}: {
-  id: string;
-  action: string;
-  intent: string;
-  artistId?: number;
-  lastResult?: FormResult | null;
-  defaultValue?: ArtistFormDefaults;
-  submitLabel: string;
-  pendingLabel: string;
-  onCancel?: () => void;
-}) {
-  const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && navigation.formData?.get("formId") === id;
+  ...frame
+}: ItemFormProps & { artistId?: number; defaultValue?: ArtistFormDefaults }) {
   const initial: Record<string, string> = {};
   for (const [key, value] of Object.entries(defaultValue ?? {})) {
     if (typeof value === "string") initial[key] = value;
@@ -47,10 +30,7 @@ export function ArtistForm({
   }
   const [form, fields] = useServerForm({ id, lastResult, defaultValue: initial, constraint: artistConstraints });
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="formId" value={id} />
-      {artistId !== undefined ? <input type="hidden" name="artistId" value={artistId} /> : null}
+    <ItemForm form={form} idField={artistId === undefined ? undefined : { name: "artistId", value: artistId }} {...frame}>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField field={fields.name} label="Name" />
         <InputField field={fields.genre} label="Genre" placeholder="Synthwave, Lo-fi..." />
@@ -69,7 +49,6 @@ export function ArtistForm({
         <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} className="h-4 w-4" />
         Featured
       </label>
-      <FormActions errors={form.errors} onCancel={onCancel} isPending={isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
-    </Form>
+    </ItemForm>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { FieldErrors, FormActions } from "~/components/ui/form-field";
+import { FieldErrors } from "~/components/ui/form-field";
+import { ItemForm, type ItemFormProps } from "~/components/ui/item-form";
 import { useEffect, useState } from "react";
 import { fieldBorderClass, fieldControlClass, InputField, LabelledField, TextareaField } from "~/components/ui/labelled-field";
-import { getFormProps, getSelectProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { getSelectProps, useServerForm } from "~/components/ui/use-server-form";
 import { difficulties, difficultyLabels, pricingCategories, resourceTypeLabels, resourceTypes, type ResourceType } from "../constants";
 import { resourceConstraints } from "../constraints";
 
@@ -31,27 +31,11 @@ const pricingHints: Record<(typeof pricingCategories)[number], string> = {
  */
 export function ResourceForm({
   id,
-  action,
-  intent,
   resourceId,
   lastResult,
   defaultValue,
-  submitLabel,
-  pendingLabel,
-  onCancel,
-}: {
-  id: string;
-  action: string;
-  intent: string;
-  resourceId?: number;
-  lastResult?: FormResult | null;
-  defaultValue?: ResourceFormDefaults;
-  submitLabel: string;
-  pendingLabel: string;
-  onCancel?: () => void;
-}) {
-  const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && navigation.formData?.get("formId") === id;
+  ...frame
+}: ItemFormProps & { resourceId?: number; defaultValue?: ResourceFormDefaults }) {
   const [isHydrated, setIsHydrated] = useState(false);
   useEffect(() => setIsHydrated(true), []);
   const initial = {
@@ -69,11 +53,7 @@ export function ResourceForm({
   const showEmbed = !isHydrated || isVideo;
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="formId" value={id} />
-      {resourceId !== undefined ? <input type="hidden" name="resourceId" value={resourceId} /> : null}
-
+    <ItemForm form={form} idField={resourceId === undefined ? undefined : { name: "resourceId", value: resourceId }} {...frame}>
       <InputField field={fields.title} label="Title" />
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -145,7 +125,6 @@ export function ResourceForm({
         <FieldErrors id={fields.pricingCategory.errorId} errors={fields.pricingCategory.errors} className="mt-1 text-sm text-red-700" />
       </fieldset>
 
-      <FormActions errors={form.errors} onCancel={onCancel} isPending={isPending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
-    </Form>
+    </ItemForm>
   );
 }
