@@ -40,6 +40,9 @@ function searchFor(base: { q: string; skill: string; period: LeaderboardPeriod }
   return `${routes.members}${query ? `?${query}` : ""}`;
 }
 
+/** The skill levels a member can filter by (the values of the profile's skill level). */
+const skillLevelLabels = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
+
 export default function MembersPage() {
   const { communityName, stats, period, topContributors, directory } = useLoaderData<typeof loader>();
   const { search } = directory;
@@ -70,18 +73,7 @@ export default function MembersPage() {
         onChange={(event) => autoSubmit(event.currentTarget)}
       >
         <FilterSearch id="member-search" label="Search members" value={search.q} placeholder="Search by first name or e-mail..." />
-        <FilterSelect
-          id="skill-filter"
-          name="skill"
-          label="Skill level"
-          value={search.skill}
-          all={{ value: "all", label: "All" }}
-          options={[
-            ["beginner", "Beginner"],
-            ["intermediate", "Intermediate"],
-            ["expert", "Expert"],
-          ]}
-        />
+        <FilterSelect id="skill-filter" name="skill" label="Skill level" value={search.skill} all="All" allValue="all" options={skillLevelLabels} />
         {period !== "all" ? <input type="hidden" name="period" value={period} /> : null}
         <Button>
           Search

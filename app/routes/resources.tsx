@@ -7,7 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
-import { difficulties, difficultyLabels, pricingCategories, pricingLabels, resourceTypeLabels, resourceTypes } from "~/features/resources/constants";
+import { difficultyLabels, pricingLabels, resourceTypeLabels } from "~/features/resources/constants";
 import { submitNewResource } from "~/features/resources/form.server";
 import { listResources, toCardData } from "~/features/resources/resources.server";
 import { parseResourceFilters } from "~/features/resources/schemas";
@@ -63,30 +63,9 @@ export default function ResourcesPage() {
         onChange={(event) => autoSubmit(formRef.current, (event.target as HTMLElement).tagName === "SELECT")}
       >
         <FilterSearch id="resource-search" label="Search resources" value={filters.q} placeholder="Search by title or description..." />
-        <FilterSelect
-          id="resource-type"
-          name="type"
-          label="Filter by type"
-          value={filters.type ?? ""}
-          all={{ value: "", label: "All Types" }}
-          options={resourceTypes.map((type) => [type, resourceTypeLabels[type]] as const)}
-        />
-        <FilterSelect
-          id="resource-difficulty"
-          name="difficulty"
-          label="Filter by difficulty"
-          value={filters.difficulty ?? ""}
-          all={{ value: "", label: "All Levels" }}
-          options={difficulties.map((difficulty) => [difficulty, difficultyLabels[difficulty]] as const)}
-        />
-        <FilterSelect
-          id="resource-pricing"
-          name="pricing"
-          label="Filter by pricing"
-          value={filters.pricing ?? ""}
-          all={{ value: "", label: "All Pricing" }}
-          options={pricingCategories.map((pricing) => [pricing, pricingLabels[pricing]] as const)}
-        />
+        <FilterSelect id="resource-type" name="type" label="Filter by type" value={filters.type ?? ""} all="All Types" options={resourceTypeLabels} />
+        <FilterSelect id="resource-difficulty" name="difficulty" label="Filter by difficulty" value={filters.difficulty ?? ""} all="All Levels" options={difficultyLabels} />
+        <FilterSelect id="resource-pricing" name="pricing" label="Filter by pricing" value={filters.pricing ?? ""} all="All Pricing" options={pricingLabels} />
         <Button>
           Search
         </Button>

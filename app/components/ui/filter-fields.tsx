@@ -17,21 +17,23 @@ export function FilterSearch({ id, label, value, placeholder, name = "q" }: { id
   );
 }
 
-/** A filter select: the "all" choice first (`all`: its value and label), then `options` (value → label). */
+/** A filter select: the "all" choice first (`all`, whose value is `allValue`), then `options` (value → label, in order). */
 export function FilterSelect({
   id,
   name,
   label,
   value,
   all,
+  allValue = "",
   options,
 }: {
   id: string;
   name: string;
   label: string;
   value: string;
-  all: { value: string; label: string };
-  options: readonly (readonly [value: string, label: string])[];
+  all: string;
+  allValue?: string;
+  options: Readonly<Record<string, string>>;
 }) {
   return (
     <div>
@@ -39,8 +41,8 @@ export function FilterSelect({
         {label}
       </label>
       <select id={id} name={name} defaultValue={value} className={`${controlClass} bg-white`}>
-        <option value={all.value}>{all.label}</option>
-        {options.map(([optionValue, optionLabel]) => (
+        <option value={allValue}>{all}</option>
+        {Object.entries(options).map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}
           </option>
