@@ -28,6 +28,29 @@ function ActionForm({ reportId, intent, children, variant }: { reportId: number;
   );
 }
 
+/** The message of a warning or a suspension: required text, kept with its message after a refusal (`failure`). */
+function MessageField({ id, errorId = `${id}-error`, label, rows, maxLength, failure }: { id: string; errorId?: string; label: string; rows: number; maxLength: number; failure: Failure }) {
+  return (
+    <>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="message"
+        rows={rows}
+        required
+        maxLength={maxLength}
+        defaultValue={failure ? failureValues(failure).message : undefined}
+        aria-invalid={failure ? true : undefined}
+        aria-describedby={failure ? errorId : undefined}
+        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      <FieldErrors id={errorId} errors={failure?.result.error?.[""] ?? undefined} />
+    </>
+  );
+}
+
 /** One reported item in the queue: the content, its author, the reasons counted, the notes, and the moderator's actions (plain forms). */
 export function ReportQueueItem({ group, failure }: { group: Group; failure: Failure }) {
   const { target, reportId } = group;
@@ -109,21 +132,7 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
           <Form method="post" preventScrollReset className="mt-2 space-y-2">
             <input type="hidden" name="intent" value="warn" />
             <input type="hidden" name="reportId" value={reportId} />
-            <label htmlFor={warnId} className="block text-sm font-medium text-slate-800">
-              {`Message to ${target.authorName}`}
-            </label>
-            <textarea
-              id={warnId}
-              name="message"
-              rows={3}
-              required
-              maxLength={WARNING_MAX}
-              defaultValue={warnFailed ? failureValues(failure).message : undefined}
-              aria-invalid={warnFailed || undefined}
-              aria-describedby={warnFailed ? `${warnId}-error` : undefined}
-              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-            />
-            <FieldErrors id={`${warnId}-error`} errors={warnFailed ? failure?.result.error?.[""] ?? undefined : undefined} />
+            <MessageField id={warnId} label={`Message to ${target.authorName}`} rows={3} maxLength={WARNING_MAX} failure={warnFailed ? failure : null} />
             <Button size="sm">
               Send warning
             </Button>
@@ -145,21 +154,7 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
               <option value="30">30 days</option>
               <option value={UNTIL_LIFTED}>Until lifted</option>
             </select>
-            <label htmlFor={`${suspendId}-reason`} className="block text-sm font-medium text-slate-800">
-              Reason (the member sees it)
-            </label>
-            <textarea
-              id={`${suspendId}-reason`}
-              name="message"
-              rows={2}
-              required
-              maxLength={REASON_MAX_LENGTH}
-              defaultValue={suspendFailed ? failureValues(failure).message : undefined}
-              aria-invalid={suspendFailed || undefined}
-              aria-describedby={suspendFailed ? `${suspendId}-error` : undefined}
-              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-            />
-            <FieldErrors id={`${suspendId}-error`} errors={suspendFailed ? failure?.result.error?.[""] ?? undefined : undefined} />
+            <MessageField id={`${suspendId}-reason`} errorId={`${suspendId}-error`} label="Reason (the member sees it)" rows={2} maxLength={REASON_MAX_LENGTH} failure={suspendFailed ? failure : null} />
             <Button variant="danger" size="sm">
               Suspend author
             </Button>
