@@ -6,6 +6,7 @@ import { describeAuditAction, listAuditEntries } from "~/features/audit/audit.se
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { countLabel } from "~/utils/plural";
+import { AdminTabHeader } from "~/features/admin/components/tab-header";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log · Admin Panel", matches);
 
@@ -22,12 +23,11 @@ export default function AuditLogPage() {
   const location = useLocation();
   return (
     <section aria-labelledby="audit-log-heading">
-      <h2 id="audit-log-heading" className="text-xl font-semibold text-slate-900">
-        Audit Log
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        Every admin action: role changes, deletions, settings and content changes. {countLabel(total, "entry", "entries")}, newest first.
-      </p>
+      <AdminTabHeader
+        id="audit-log-heading"
+        title="Audit Log"
+        summary={`Every admin action: role changes, deletions, settings and content changes. ${countLabel(total, "entry", "entries")}, newest first.`}
+      />
       {entries.length === 0 ? (
         <EmptyState title="No admin actions yet" message="Role changes, deletions and settings changes will be listed here." />
       ) : (

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { buttonClass } from "~/components/ui/button";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { adminMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
-import { MeetingForm } from "~/features/meetings/components/meeting-form";
+import { MeetingFormCard } from "~/features/meetings/components/meeting-form-page";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import { loadScheduleForm } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
@@ -30,20 +29,14 @@ export default function AdminCreateMeetings() {
         Create Meetings
       </h2>
       <p className="mb-4 text-sm text-slate-600">Times are in {timeZone}. Members are notified once, even for a weekly series.</p>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <MeetingForm
-          mode="create"
-          formId="admin-create-meeting-form"
-          action={meetingPaths.adminCreate}
-          timeZone={timeZone}
-          lastResult={actionData?.result ?? null}
-          cancel={
-            <Link to={meetingPaths.adminManage} className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-          }
-        />
-      </div>
+      <MeetingFormCard
+        mode="create"
+        formId="admin-create-meeting-form"
+        action={meetingPaths.adminCreate}
+        timeZone={timeZone}
+        lastResult={actionData?.result ?? null}
+        cancelTo={meetingPaths.adminManage}
+      />
     </section>
   );
 }

@@ -1,66 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ManageList } from "~/features/admin/components/manage-list";
-import { deleteArtist, getArtist, listArtists, type ArtistView } from "~/features/artists/artists.server";
+import { loadManageList, submitManageList } from "~/features/admin/manage-list.server";
+import { deleteArtist, getArtist, listArtists } from "~/features/artists/artists.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-shell";
 import { ArtistForm } from "~/features/artists/components/artist-form";
 import { submitArtistForm } from "~/features/artists/form.server";
-import { requirePagePermission } from "~/utils/auth.server";
-import { isAppError } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData, readPageParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { errorToast } from "~/utils/toast";
-import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Artists · Admin Panel", matches);
 
-const path = routes.adminTab("manage-artists");
-const DELETE_QUESTION = "Are you sure you want to delete this artist? This action cannot be undone.";
-
-function findOptional(id: string | null): ArtistView | null {
-  const numeric = Number(id);
-  if (!id || !Number.isSafeInteger(numeric)) return null;
-  try {
-    return getArtist(numeric);
-  } catch {
-    return null;
-  }
-}
+const tab = { path: routes.adminTab("manage-artists"), noun: "Artist", idName: "artistId" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePagePermission(request, "artists:manage");
-  const searchParams = new URL(request.url).searchParams;
-  const list = listArtists({ page: readPageParam(searchParams) }, { pageSize: 25 });
-  return {
-    ...list,
-    // Without JavaScript, Edit and Delete are steps on this page (?edit=ID, ?delete=ID).
-    editing: findOptional(searchParams.get("edit")),
-    deleting: findOptional(searchParams.get("delete")),
-  };
+  return loadManageList(request, { permission: "artists:manage", list: (page) => listArtists({ page }, { pageSize: 25 }), find: getArtist });
 }
 
-
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePagePermission(request, "artists:manage");
-  const formData = await readFormData(request);
-  const artistId = Number(formData.get("artistId"));
-  return dispatchIntent(formData, {
-    delete: () => {
-      try {
-        deleteArtist({ actor: user, id: artistId });
-        return redirectWithToast(path, { title: "Success", description: "Artist deleted successfully" });
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast("Failed to delete artist") }, { status: error.status });
-      }
-    },
-    update: () => {
-      const outcome = submitArtistForm({ formData, actor: user, artistId });
-      if (outcome.ok) return redirectWithToast(path, { title: "Success", description: "Artist updated successfully" });
-      return formFailure({ intent: "update", formId: String(artistId), result: outcome.result, toast: errorToast("Failed to update artist") }, { status: outcome.status });
-    },
+  return submitManageList(request, {
+    permission: "artists:manage",
+    ...tab,
+    remove: deleteArtist,
+    update: ({ formData, actor, id }) => submitArtistForm({ formData, actor, artistId: id }),
   });
 }
 
@@ -72,13 +34,8 @@ export default function ManageArtistsTab() {
   return (
     <ManageList
       {...list}
-      path={path}
-      noun="Artist"
-      failedUpdate={actionData?.intent === "update" ? { id: actionData.formId ? Number(actionData.formId) : null, result: actionData.result } : null}
-      idName="artistId"
-      deleteQuestion={DELETE_QUESTION}
-      empty={{ title: "No artists yet", message: "Artists you add appear here, newest first." }}
-      rowTestId="admin-artist-row"
+      {...tab}
+      actionData={actionData}
       nameOf={(artist) => artist.name}
       summary={(artist) => (
         <div className="flex min-w-0 items-center gap-3">

@@ -15,6 +15,7 @@ import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
 import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
 import { pageMeta } from "~/utils/meta";
+import { AdminTabHeader } from "~/features/admin/components/tab-header";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Meetings · Admin Panel", matches);
 
@@ -40,19 +41,16 @@ export default function AdminManageMeetings() {
   return (
     <section aria-labelledby="admin-manage-meetings-heading">
       <TimeZoneScript renderedTimeZone={timeZone} />
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="admin-manage-meetings-heading" className="text-xl font-semibold text-slate-900">
-            Manage Meetings
-          </h2>
-          <p className="text-sm text-slate-600">
-            {countLabel(total, "meeting")}, newest first. Times are in {timeZone}.
-          </p>
-        </div>
-        <Link to={meetingPaths.adminCreate} className={buttonClass("secondary")}>
-          Create Meetings
-        </Link>
-      </div>
+      <AdminTabHeader
+        id="admin-manage-meetings-heading"
+        title="Manage Meetings"
+        summary={`${countLabel(total, "meeting")}, newest first. Times are in ${timeZone}.`}
+        actions={
+          <Link to={meetingPaths.adminCreate} className={buttonClass("secondary")}>
+            Create Meetings
+          </Link>
+        }
+      />
       {meetings.length === 0 ? (
         <EmptyState title="No meetings yet" message="Scheduled meetings will be listed here." />
       ) : (
@@ -79,7 +77,7 @@ export default function AdminManageMeetings() {
                   to={meetingPaths.remove(meeting.id)}
                   params={{ returnTo }}
                   onOpen={() => setDeleting(meeting)}
-                  className="inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  className={buttonClass("danger-outline")}
                   label={`Delete meeting ${meeting.title}`}
                 >
                   Delete

@@ -9,6 +9,7 @@ import { resolveActions, type ResolveAction } from "~/features/moderation/consta
 import { listOpenReports, resolveReport } from "~/features/moderation/reports.server";
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { AdminTabHeader } from "~/features/admin/components/tab-header";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Reports", matches);
 
@@ -39,13 +40,11 @@ export default function ReportsTab() {
   const failure = useActionData<typeof action>();
   return (
     <section aria-labelledby="reports-heading">
-      <h2 id="reports-heading" className="text-xl font-semibold text-slate-900">
-        Reports
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        {total === 0 ? "Nothing waiting." : `${total} ${total === 1 ? "item" : "items"} waiting, most recently reported first.`} Every action is written to the audit log; reporters hear
-        back when action is taken.
-      </p>
+      <AdminTabHeader
+        id="reports-heading"
+        title="Reports"
+        summary={`${total === 0 ? "Nothing waiting." : `${total} ${total === 1 ? "item" : "items"} waiting, most recently reported first.`} Every action is written to the audit log; reporters hear back when action is taken.`}
+      />
       {groups.length === 0 ? (
         <EmptyState title="No open reports" message="When members report a post, a reply, a comment or a profile, it shows up here." />
       ) : (

@@ -13,7 +13,7 @@ import { getFooterSettings, listPlatformSettings, updateFooterSettings, updatePl
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings · Admin Panel", matches);
 
@@ -113,7 +113,7 @@ function PostingRulesForm({ isVerifiedEmailRequired }: { isVerifiedEmailRequired
           />
           Require a verified e-mail to post
         </label>
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <button type="submit" className={buttonClass("secondary")}>
           Save
         </button>
       </Form>
@@ -197,7 +197,7 @@ function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?:
           />
           Active
         </label>
-        <button type="submit" aria-label={`Save ${label}`} className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <button type="submit" aria-label={`Save ${label}`} className={buttonClass("secondary")}>
           Save
         </button>
       </Form>

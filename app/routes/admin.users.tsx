@@ -19,6 +19,8 @@ import { displayNameOf } from "~/utils/display-name";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
+import { buttonClass } from "~/components/ui/button";
+import { AdminTabHeader } from "~/features/admin/components/tab-header";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users · Admin Panel", matches);
 
@@ -102,33 +104,29 @@ export default function ManageUsersTab() {
   const rows = list.users.filter((user) => !pending.some((deletion) => deletion.userId === user.id));
   return (
     <section aria-labelledby="manage-users-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="manage-users-heading" className="text-xl font-semibold text-slate-900">
-            Manage Users
-          </h2>
-          <p className="text-sm text-slate-600">
-            {countLabel(list.total, "user")}
-            {list.search ? ` matching “${list.search}”` : ""}
-          </p>
-        </div>
-        <Form method="get" role="search" className="flex gap-2">
-          <label htmlFor="user-search" className="sr-only">
-            Search users
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            name="search"
-            defaultValue={list.search}
-            placeholder="Search by name or e-mail"
-            className="w-64 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-          />
-          <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
-            Search
-          </button>
-        </Form>
-      </div>
+      <AdminTabHeader
+        id="manage-users-heading"
+        title="Manage Users"
+        summary={`${countLabel(list.total, "user")}${list.search ? ` matching “${list.search}”` : ""}`}
+        actions={
+          <Form method="get" role="search" className="flex gap-2">
+            <label htmlFor="user-search" className="sr-only">
+              Search users
+            </label>
+            <input
+              id="user-search"
+              type="search"
+              name="search"
+              defaultValue={list.search}
+              placeholder="Search by name or e-mail"
+              className="w-64 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
+            />
+            <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700">
+              Search
+            </button>
+          </Form>
+        }
+      />
 
       {waiting.length > 0 ? (
         <div role="status" aria-live="polite" className="mb-4 space-y-2" data-testid="undo-delete">
@@ -282,7 +280,7 @@ function UserRow({
                 </option>
               ))}
             </select>
-            <button type="submit" aria-label={`Save role for ${name}`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <button type="submit" aria-label={`Save role for ${name}`} className={buttonClass("secondary", "sm")}>
               Save
             </button>
           </Form>
@@ -318,7 +316,7 @@ function UserRow({
               <button
                 type="submit"
                 aria-label={`Send reset link to ${name}`}
-                className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                className={`${buttonClass("secondary", "sm")} whitespace-nowrap`}
               >
                 Send reset link
               </button>
@@ -328,7 +326,7 @@ function UserRow({
             <Form method="post" action={formAction} preventScrollReset onSubmit={onDelete}>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="userId" value={user.id} />
-              <button type="submit" aria-label={`Delete ${name}`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50">
+              <button type="submit" aria-label={`Delete ${name}`} className={buttonClass("danger-outline", "sm")}>
                 Delete
               </button>
             </Form>

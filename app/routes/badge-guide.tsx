@@ -42,7 +42,7 @@ export default function BadgeGuidePage() {
         title="How to Earn Badges"
         description="Badges celebrate the ways you take part. Here is every badge, grouped by category, and exactly what counts."
         actions={
-          <Link to={routes.badges} className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+          <Link to={routes.badges} className={buttonClass("outline")}>
             My Badges
           </Link>
         }
@@ -107,7 +107,7 @@ export default function BadgeGuidePage() {
           <Link to={routes.discussions} className={buttonClass()}>
             Join Discussions
           </Link>
-          <Link to={routes.meetings} className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+          <Link to={routes.meetings} className={buttonClass("outline")}>
             Attend Meetings
           </Link>
         </div>

@@ -9,6 +9,7 @@ import { requireUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("My Badges & Progress", matches);
 
@@ -40,6 +41,18 @@ function BadgeCard({ badge, children, state }: { badge: CardBadge; children?: Re
   );
 }
 
+/** One group of badges: its heading with the count, the cards, or what to say when it is empty. */
+function BadgeSection<Badge>({ id, title, badges, empty, children }: { id: string; title: string; badges: Badge[]; empty: string; children: (badge: Badge) => ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title} ({badges.length})
+      </h2>
+      {badges.length > 0 ? <ul className="grid gap-4 md:grid-cols-2">{badges.map(children)}</ul> : <p className="text-sm text-slate-600">{empty}</p>}
+    </section>
+  );
+}
+
 export default function BadgesPage() {
   const overview = useLoaderData<typeof loader>();
   return (
@@ -48,7 +61,7 @@ export default function BadgesPage() {
         title="My Badges & Progress"
         description="Every badge you have earned, the ones you are working on, and the ones still to unlock."
         actions={
-          <Link to={routes.badgeGuide} className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+          <Link to={routes.badgeGuide} className={buttonClass("outline")}>
             How to earn badges
           </Link>
         }
@@ -76,62 +89,35 @@ export default function BadgesPage() {
         <StatCard label="Total" value={overview.stats.total} icon="🎯" />
       </section>
 
-      <section aria-labelledby="earned-heading" className="space-y-3">
-        <h2 id="earned-heading" className="text-lg font-semibold">
-          Earned Badges ({overview.earned.length})
-        </h2>
-        {overview.earned.length > 0 ? (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {overview.earned.map((badge) => (
-              <BadgeCard key={badge.badgeId} badge={badge} state="earned">
-                <p className="text-xs font-semibold text-green-700">✓ Earned{badge.earnedAt ? ` on ${formatDate(badge.earnedAt)}` : ""}</p>
-              </BadgeCard>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">No badges earned yet.</p>
+      <BadgeSection id="earned-heading" title="Earned Badges" badges={overview.earned} empty="No badges earned yet.">
+        {(badge) => (
+          <BadgeCard key={badge.badgeId} badge={badge} state="earned">
+            <p className="text-xs font-semibold text-green-700">✓ Earned{badge.earnedAt ? ` on ${formatDate(badge.earnedAt)}` : ""}</p>
+          </BadgeCard>
         )}
-      </section>
+      </BadgeSection>
 
-      <section aria-labelledby="progress-heading" className="space-y-3">
-        <h2 id="progress-heading" className="text-lg font-semibold">
-          In Progress ({overview.inProgress.length})
-        </h2>
-        {overview.inProgress.length > 0 ? (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {overview.inProgress.map((badge) => (
-              <BadgeCard key={badge.badgeId} badge={badge} state="progress">
-                <div className="flex items-center justify-between text-xs text-slate-600">
-                  <span>
-                    {badge.progress} / {Math.max(1, badge.pointsRequired)}
-                  </span>
-                  <span>{badge.percent}%</span>
-                </div>
-                <ProgressBar percent={badge.percent} label={`${badge.name} progress`} />
-              </BadgeCard>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">Nothing in progress: take part to start a new badge.</p>
+      <BadgeSection id="progress-heading" title="In Progress" badges={overview.inProgress} empty="Nothing in progress: take part to start a new badge.">
+        {(badge) => (
+          <BadgeCard key={badge.badgeId} badge={badge} state="progress">
+            <div className="flex items-center justify-between text-xs text-slate-600">
+              <span>
+                {badge.progress} / {Math.max(1, badge.pointsRequired)}
+              </span>
+              <span>{badge.percent}%</span>
+            </div>
+            <ProgressBar percent={badge.percent} label={`${badge.name} progress`} />
+          </BadgeCard>
         )}
-      </section>
+      </BadgeSection>
 
-      <section aria-labelledby="available-heading" className="space-y-3">
-        <h2 id="available-heading" className="text-lg font-semibold">
-          Available Badges ({overview.available.length})
-        </h2>
-        {overview.available.length > 0 ? (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {overview.available.map((badge) => (
-              <BadgeCard key={badge.id} badge={badge} state="locked">
-                <p className="text-xs font-semibold text-slate-500">🔒 Locked</p>
-              </BadgeCard>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">You have unlocked every badge.</p>
+      <BadgeSection id="available-heading" title="Available Badges" badges={overview.available} empty="You have unlocked every badge.">
+        {(badge) => (
+          <BadgeCard key={badge.id} badge={badge} state="locked">
+            <p className="text-xs font-semibold text-slate-500">🔒 Locked</p>
+          </BadgeCard>
         )}
-      </section>
+      </BadgeSection>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
-import { MeetingForm } from "~/features/meetings/components/meeting-form";
+import { MeetingForm, meetingFormDefaults } from "~/features/meetings/components/meeting-form";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import type { MeetingView } from "~/features/meetings/meetings.server";
@@ -180,16 +180,7 @@ export default function MeetingsPage() {
                 intent="update"
                 meetingId={editing.id}
                 timeZone={timeZone}
-                defaults={{
-                  title: editing.title,
-                  description: editing.description,
-                  scheduledAt: editing.edit?.scheduledAtLocal,
-                  duration: editing.duration,
-                  joinZoomUrl: editing.edit?.joinZoomUrl,
-                  registrationZoomUrl: editing.edit?.registrationZoomUrl,
-                  replayZoomUrl: editing.edit?.replayZoomUrl,
-                  registrationRequired: editing.registrationRequired,
-                }}
+                defaults={meetingFormDefaults(editing)}
                 lastResult={actionData?.intent === "update" && actionData.formId === String(editing.id) ? actionData.result : null}
                 cancel={cancelButton}
               />

@@ -2,12 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { buttonClass } from "~/components/ui/button";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/ui/page";
-import { adminMessages, pageMessages, submitDeleteMeeting } from "~/features/meetings/actions.server";
+import { submitMeetingStep, submitDeleteMeeting } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
 import { loadManagedMeeting } from "~/features/meetings/manage.server";
-import { meetingPaths, safeReturnTo } from "~/features/meetings/paths";
+import { meetingPaths } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
-import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Delete Meeting", matches);
 
@@ -17,10 +16,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const redirectTo = safeReturnTo(formData.get("returnTo"));
-  const messages = redirectTo.startsWith("/admin") ? adminMessages : pageMessages;
-  return submitDeleteMeeting(request, formData, { messages, redirectTo, meetingIdParam: params.id });
+  return submitMeetingStep(request, params.id, submitDeleteMeeting);
 }
 
 export default function DeleteMeetingPage() {

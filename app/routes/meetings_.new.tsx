@@ -1,10 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { buttonClass } from "~/components/ui/button";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PageHeader } from "~/components/ui/page";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
-import { MeetingForm } from "~/features/meetings/components/meeting-form";
-import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
+import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";
 import { loadScheduleForm } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
 import { pageMeta } from "~/utils/meta";
@@ -25,23 +22,14 @@ export default function ScheduleMeetingPage() {
   const { timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<MeetingActionData>();
   return (
-    <div className="mx-auto max-w-2xl">
-      <TimeZoneScript renderedTimeZone={timeZone} />
-      <PageHeader title="Schedule Meeting" description={`Times are in ${timeZone}.`} />
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <MeetingForm
-          mode="create"
-          formId="create-meeting-form"
-          action={meetingPaths.create}
-          timeZone={timeZone}
-          lastResult={actionData?.result ?? null}
-          cancel={
-            <Link to={meetingPaths.list} className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-          }
-        />
-      </div>
-    </div>
+    <MeetingFormPage
+      title="Schedule Meeting"
+      mode="create"
+      formId="create-meeting-form"
+      action={meetingPaths.create}
+      timeZone={timeZone}
+      lastResult={actionData?.result ?? null}
+      cancelTo={meetingPaths.list}
+    />
   );
 }

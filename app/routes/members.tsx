@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FilterSearch, FilterSelect } from "~/components/ui/list-page";
 import { EmptyState } from "~/components/ui/page";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { Pagination } from "~/components/ui/pagination";
@@ -39,6 +40,9 @@ function searchFor(base: { q: string; skill: string; period: LeaderboardPeriod }
   return `${routes.members}${query ? `?${query}` : ""}`;
 }
 
+/** The skill levels a member can filter by (the values of the profile's skill level). */
+const skillLevelLabels = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
+
 export default function MembersPage() {
   const { communityName, stats, period, topContributors, directory } = useLoaderData<typeof loader>();
   const { search } = directory;
@@ -68,35 +72,8 @@ export default function MembersPage() {
         className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         onChange={(event) => autoSubmit(event.currentTarget)}
       >
-        <div className="min-w-[14rem] flex-1 space-y-1">
-          <label htmlFor="member-search" className="block text-sm font-medium text-slate-800">
-            Search members
-          </label>
-          <input
-            id="member-search"
-            type="search"
-            name="q"
-            defaultValue={search.q}
-            placeholder="Search by first name or e-mail..."
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="skill-filter" className="block text-sm font-medium text-slate-800">
-            Skill level
-          </label>
-          <select
-            id="skill-filter"
-            name="skill"
-            defaultValue={search.skill}
-            className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-          >
-            <option value="all">All</option>
-            <option value="beginner">Beginner</option>
-            <option value="intermediate">Intermediate</option>
-            <option value="expert">Expert</option>
-          </select>
-        </div>
+        <FilterSearch id="member-search" label="Search members" defaultValue={search.q} placeholder="Search by first name or e-mail..." />
+        <FilterSelect id="skill-filter" name="skill" label="Skill level" defaultValue={search.skill} allLabel="All" allValue="all" options={Object.entries(skillLevelLabels)} />
         {period !== "all" ? <input type="hidden" name="period" value={period} /> : null}
         <Button>
           Search

@@ -144,7 +144,7 @@ export default function MemberProfilePage() {
                 type="submit"
                 name="intent"
                 value={block.isBlocked ? "unblock" : "block"}
-                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+                className={buttonClass("secondary")}
               >
                 {block.isBlocked ? "Unblock" : "Block"}
               </button>
@@ -174,7 +174,7 @@ export default function MemberProfilePage() {
                     <button type="submit" name="intent" value="remove-avatar" className={buttonClass("danger")}>
                       Remove Picture
                     </button>
-                    <Link to={`${routes.member(profile.id)}#moderation`} preventScrollReset className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+                    <Link to={`${routes.member(profile.id)}#moderation`} preventScrollReset className={buttonClass("secondary")}>
                       Cancel
                     </Link>
                   </Form>
@@ -185,7 +185,7 @@ export default function MemberProfilePage() {
                   <Link
                     to={`${routes.member(profile.id)}?removePicture=avatar#moderation`}
                     preventScrollReset
-                    className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+                    className={buttonClass("danger-outline", "sm")}
                   >
                     Remove picture
                   </Link>

@@ -129,7 +129,7 @@ export default function ProfilePage() {
           isEditOpen ? null : (
             <Form method="get" action={routes.profile} preventScrollReset>
               <input type="hidden" name="edit" value="1" />
-              <button type="submit" className="rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+              <button type="submit" className={buttonClass("outline")}>
                 Edit Profile
               </button>
             </Form>
@@ -139,11 +139,11 @@ export default function ProfilePage() {
       >
         {isEditOpen ? <EditProfileForm defaults={form} lastResult={actionData?.result} /> : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
-          <Link to={routes.accountSettings} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          <Link to={routes.accountSettings} className={buttonClass("secondary")}>
             Account settings
           </Link>
           <Form method="post" action={routes.logout}>
-            <button type="submit" className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+            <button type="submit" className={buttonClass("danger-outline")}>
               Logout
             </button>
           </Form>
@@ -171,7 +171,7 @@ function FeedLink({ label, url }: { label: string; url: string }) {
           <button
             type="button"
             onClick={() => void navigator.clipboard.writeText(url).then(() => setIsCopied(true))}
-            className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+            className={`${buttonClass("secondary", "sm")} shrink-0`}
           >
             {isCopied ? "Copied" : "Copy"}
           </button>
@@ -206,7 +206,7 @@ function FeedsSection({ feeds }: { feeds: { discussions: string; categories: { i
           type="submit"
           name="intent"
           value="rotate-feed"
-          className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+          className={buttonClass("danger-outline")}
         >
           Make new feed links
         </button>
@@ -269,7 +269,7 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
       />
       <div className="flex flex-wrap justify-end gap-3">
         {/* A link, not a button: Enter in a field submits the form's first submit button, which must be Save. */}
-        <Link to={routes.profile} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+        <Link to={routes.profile} className={buttonClass("secondary")}>
           Cancel
         </Link>
         <button

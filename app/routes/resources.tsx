@@ -6,17 +6,13 @@ import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
 import { difficulties, difficultyLabels, pricingCategories, pricingLabels, resourceTypeLabels, resourceTypes } from "~/features/resources/constants";
-import { submitResourceForm } from "~/features/resources/form.server";
+import { submitNewResource } from "~/features/resources/form.server";
 import { listResources, toCardData } from "~/features/resources/resources.server";
 import { parseResourceFilters } from "~/features/resources/schemas";
 import { resourceUrls } from "~/features/resources/urls";
-import { requirePagePermission, requireUser, userCan } from "~/utils/auth.server";
+import { requireUser, userCan } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
-import { formFailure } from "~/utils/page-action.server";
 import { countLabel } from "~/utils/plural";
-import { errorToast } from "~/utils/toast";
 import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
@@ -37,11 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The 'Submit Resource' dialog posts here (admins only). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePagePermission(request, "resources:manage");
-  const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
-  if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
-  const toast = errorToast("Failed to submit resource. Please try again.");
-  return formFailure({ intent: "create", result: outcome.result, toast }, { status: outcome.status });
+  return submitNewResource(request);
 }
 
 export default function ResourcesPage() {

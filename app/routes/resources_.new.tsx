@@ -2,14 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData } from "@remix-run/react";
 import { Card, PageHeader } from "~/components/ui/page";
 import { ResourceForm } from "~/features/resources/components/resource-form";
-import { submitResourceForm } from "~/features/resources/form.server";
+import { submitNewResource } from "~/features/resources/form.server";
 import { resourceUrls } from "~/features/resources/urls";
 import { requirePagePermission } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
-import { formFailure } from "~/utils/page-action.server";
-import { errorToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Submit Resource", matches);
 
@@ -20,11 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePagePermission(request, "resources:manage");
-  const outcome = submitResourceForm({ formData: await readFormData(request), actor: user });
-  if (outcome.ok) return redirectWithToast(resourceUrls.list, { title: "Success", description: "Resource submitted successfully!" });
-  const toast = errorToast("Failed to submit resource. Please try again.");
-  return formFailure({ intent: "create", result: outcome.result, toast }, { status: outcome.status });
+  return submitNewResource(request);
 }
 
 export default function SubmitResourcePage() {

@@ -252,7 +252,7 @@ function SessionsSection({ sessions }: { sessions: SessionView[] }) {
           name="intent"
           value="sign-out-others"
           disabled={others === 0}
-          className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60"
+          className={`${buttonClass("danger-outline")} disabled:cursor-not-allowed disabled:opacity-60`}
         >
           Sign out other sessions
         </button>
@@ -307,7 +307,7 @@ function BlockedMembersSection({ members }: { members: { id: string; name: strin
                   name="intent"
                   value="unblock"
                   aria-label={`Unblock ${member.name}`}
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+                  className={buttonClass("secondary", "sm")}
                 >
                   Unblock
                 </button>
@@ -326,7 +326,7 @@ function DataSection() {
       <p className="text-sm text-slate-600">
         A JSON file with your profile, posts, replies, likes, ratings, comments, meeting registrations, badges and points history.
       </p>
-      <a href={routes.accountExport} download className="inline-block rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+      <a href={routes.accountExport} download className={buttonClass("outline")}>
         Download my data
       </a>
     </Section>

@@ -4,10 +4,16 @@
  * a failed form answers `formFailure(...)`: the `FormFailure` shape of
  * app/components/ui/use-server-form.ts, with its status.
  */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
+import type { output, ZodTypeAny } from "zod";
 import type { FormFailure, FormResult } from "~/components/ui/use-server-form";
-import { badRequest } from "./errors.server";
+import { badRequest, isAppError } from "./errors.server";
 import { pageErrorResponse } from "./http.server";
+import { CHECK_THE_FORM } from "./validation.server";
+import { errorToast } from "./toast";
+import { redirectWithToast } from "./toast.server";
 
 export const UNKNOWN_ACTION_MESSAGE = "Unknown action.";
 
@@ -37,4 +43,37 @@ export async function dispatchIntent<Handlers extends IntentHandlers>(formData: 
 function readIntent(formData: FormData): string {
   const value = formData.get("intent");
   return typeof value === "string" ? value : "";
+}
+
+/** What a schema form's submission came to: the saved value, or the refusal (status, first message, Conform's reply). */
+export type SchemaFormOutcome<Saved> = { ok: true; saved: Saved } | { ok: false; status: number; message: string; result: SubmissionResult<string[]> };
+
+/**
+ * Parses a form with its zod schema (Conform) and hands the input to `save` (a feature function).
+ * Bad input, or a typed error `save` throws, comes back with the field messages and the input kept.
+ */
+export function submitSchemaForm<Schema extends ZodTypeAny, Saved>(formData: FormData, schema: Schema, save: (input: output<Schema>) => Saved): SchemaFormOutcome<Saved> {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? CHECK_THE_FORM;
+    return { ok: false, status: 400, message, result: submission.reply() };
+  }
+  try {
+    return { ok: true, saved: save(submission.value) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { ok: false, status: error.status, message: error.message, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }) };
+  }
+}
+
+/**
+ * A form's page answer: after a save, the redirect with the `success` toast; after a refusal, the
+ * failed form (its `intent`, `formId`) with the `failure` toast and the refusal's status.
+ */
+export function answerFormOutcome<Intent extends string>(
+  outcome: { ok: true } | { ok: false; status: number; result: FormResult },
+  { redirectTo, success, failure, intent, formId }: { redirectTo: string; success: string; failure: string; intent: Intent; formId?: string },
+) {
+  if (outcome.ok) return redirectWithToast(redirectTo, { title: "Success", description: success });
+  return formFailure<Intent>({ intent, formId, result: outcome.result, toast: errorToast(failure) }, { status: outcome.status });
 }

@@ -5,7 +5,8 @@
 import type { ZodError, ZodType, ZodTypeDef } from "zod";
 import { badRequest, type AppError, type FieldErrors } from "./errors.server";
 
-const CHECK_THE_FORM = "Please check the form and try again.";
+/** The message of a failed form that names no field. */
+export const CHECK_THE_FORM = "Please check the form and try again.";
 
 /** The 400 of a failed parse: the first field message (else the first form message, else `fallback`) and every field's messages. */
 export function validationError(error: ZodError, fallback = CHECK_THE_FORM): AppError {

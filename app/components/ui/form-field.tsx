@@ -78,11 +78,11 @@ export function FormActions({
       ) : null}
       <div className="flex justify-end gap-2">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <button type="button" onClick={onCancel} className={buttonClass("secondary")}>
             Cancel
           </button>
         ) : cancelTo ? (
-          <a href={cancelTo} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <a href={cancelTo} className={buttonClass("secondary")}>
             Cancel
           </a>
         ) : null}

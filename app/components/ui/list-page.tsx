@@ -1,5 +1,5 @@
 /**
- * The pieces of a card list page (/music-artists, /resources): the filter form with its search box
+ * The pieces of a list page (/music-artists, /resources; /members uses the fields): the filter form with its search box
  * and selects (each with its visible label; short classes `.filter-bar`, `.filter-label`, `.field`,
  * `.filter-select` in app/tailwind.css, as on /discussions), and the grid of cards. Not in
  * ui/page.tsx: that one stays small enough to ride in the shell chunk every page loads (vite.config.ts).
@@ -47,13 +47,14 @@ export function FilterSearch({ id, label, defaultValue, placeholder }: { id: str
   );
 }
 
-/** A select whose first option ('All …', value "") clears the filter. */
+/** A select whose first option ('All …', value `allValue`, "" unless told) clears the filter. */
 export function FilterSelect({
   id,
   name,
   label,
   defaultValue,
   allLabel,
+  allValue = "",
   options,
 }: {
   id: string;
@@ -61,6 +62,7 @@ export function FilterSelect({
   label: string;
   defaultValue: string;
   allLabel: string;
+  allValue?: string;
   options: readonly (readonly [value: string, label: string])[];
 }) {
   return (
@@ -69,7 +71,7 @@ export function FilterSelect({
         {label}
       </label>
       <select id={id} name={name} defaultValue={defaultValue} className="filter-select">
-        <option value="">{allLabel}</option>
+        <option value={allValue}>{allLabel}</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}

@@ -195,19 +195,13 @@ export function getInputProps(field: FieldMetadata, options: { type: string; val
   } else if (typeof field.initialValue === "string") {
     props.defaultValue = field.initialValue;
   }
-  return simplify(props) as ReturnType<typeof getControlProps> & {
-    type: string;
-    minLength?: number;
-    maxLength?: number;
-    min?: number | string;
-    max?: number | string;
-    step?: number | string;
-    pattern?: string;
-    multiple?: boolean;
-    value?: string;
-    defaultValue?: string;
-    defaultChecked?: boolean;
-  };
+  return simplify(props) as ReturnType<typeof getControlProps> &
+    Omit<FieldConstraint, "required"> & {
+      type: string;
+      value?: string;
+      defaultValue?: string;
+      defaultChecked?: boolean;
+    };
 }
 
 export function getTextareaProps(field: FieldMetadata) {

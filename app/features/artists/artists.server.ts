@@ -12,9 +12,10 @@ import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { isHttpUrl } from "~/utils/url";
-import { artistCommentSchema, artistFormSchema, artistRatingSchema, type ArtistFilters, type ArtistFormValues } from "./schemas";
+import { artistCommentSchema, artistFormSchema, type ArtistFilters, type ArtistFormValues } from "./schemas";
 import type { ListenPlatform } from "./constants";
 import { fieldValidationError, validationError } from "~/utils/validation.server";
+import { parseRating } from "~/utils/rating.server";
 import type { ActorRef } from "~/utils/actor";
 
 type ArtistRow = typeof schema.musicArtists.$inferSelect;
@@ -383,9 +384,7 @@ export function recordPlay({
 
 /** A member rates an artist 1–5; re-rating replaces the rating. Returns the new summary. */
 export function rateArtist({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }) {
-  const parsed = artistRatingSchema.safeParse(input);
-  if (!parsed.success) throw fieldValidationError(parsed.error, "rating", "Rating must be a whole number from 1 to 5");
-  const { rating } = parsed.data;
+  const rating = parseRating(input);
   assertMayContribute({ id: userId }, "rating", { now });
   return transaction((tx) => {
     const artist = tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();

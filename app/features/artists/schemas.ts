@@ -6,12 +6,6 @@ import { COMMENT_MAX_LENGTH } from "./constants";
 
 const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
-const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";
-/** An artist rating is a whole number from 1 to 5 ("4" from a form counts). */
-const ratingValueSchema = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-  z.number({ required_error: RATING_MESSAGE, invalid_type_error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
-);
 const optionalText = (label: string, max: number) =>
   z.preprocess(emptyToUndefined, z.string({ invalid_type_error: `${label} must be text` }).trim().max(max, `${label} is too long (${max} characters at most)`).optional());
 
@@ -38,8 +32,6 @@ export const artistFormSchema = z.object({
   featured: checkbox.default(false),
 });
 export type ArtistFormValues = z.output<typeof artistFormSchema>;
-
-export const artistRatingSchema = z.object({ rating: ratingValueSchema });
 
 /** The trimmed comment, 1 to 1000 characters. */
 export const artistCommentSchema = z.object({

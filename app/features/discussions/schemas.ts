@@ -16,12 +16,16 @@ const title = z
   .min(1, "Title is required")
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 
-const content = z
-  .string({ required_error: "Content is required", invalid_type_error: "Content is required" })
-  .trim()
-  .min(1, "Content is required")
-  .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX.toLocaleString("en-US")} characters`)
-  .refine((text) => countUploadedImages(text) <= MAX_IMAGES_PER_TEXT, `A post can show at most ${MAX_IMAGES_PER_TEXT} images`);
+/** A post's or reply's text: required (`emptyMessage`), trimmed, at most `max` characters and MAX_IMAGES_PER_TEXT images. */
+const messageText = ({ label, emptyMessage, max, noun }: { label: string; emptyMessage: string; max: number; noun: "post" | "reply" }) =>
+  z
+    .string({ required_error: emptyMessage, invalid_type_error: emptyMessage })
+    .trim()
+    .min(1, emptyMessage)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+    .refine((text) => countUploadedImages(text) <= MAX_IMAGES_PER_TEXT, `A ${noun} can show at most ${MAX_IMAGES_PER_TEXT} images`);
+
+const content = messageText({ label: "Content", emptyMessage: "Content is required", max: CONTENT_MAX, noun: "post" });
 
 const categoryId = z.coerce
   .number({ required_error: "Please select a category", invalid_type_error: "Please select a category" })
@@ -36,12 +40,7 @@ export const createPostSchema = z.object({
   categoryId: z.preprocess((value) => (value === "" || value === null ? undefined : value), categoryId),
 });
 
-const replyContent = z
-  .string({ required_error: "Reply cannot be empty", invalid_type_error: "Reply cannot be empty" })
-  .trim()
-  .min(1, "Reply cannot be empty")
-  .max(REPLY_MAX, `Reply must be at most ${REPLY_MAX.toLocaleString("en-US")} characters`)
-  .refine((text) => countUploadedImages(text) <= MAX_IMAGES_PER_TEXT, `A reply can show at most ${MAX_IMAGES_PER_TEXT} images`);
+const replyContent = messageText({ label: "Reply", emptyMessage: "Reply cannot be empty", max: REPLY_MAX, noun: "reply" });
 
 /** A reply: content non-empty after trimming; parentReplyId optional (a reply to a reply). */
 export const replySchema = z.object({

@@ -5,6 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
+import type { output, ZodTypeAny } from "zod";
 import type { FormFailure } from "~/components/ui/use-server-form";
 import { formFailure } from "~/utils/page-action.server";
 import { requirePagePermission, requireUser } from "~/utils/auth.server";
@@ -14,7 +15,7 @@ import { cancelRegistration, createMeetings, deleteMeeting, registerForMeeting, 
 import { safeReturnTo } from "./paths";
 import { createMeetingFormSchema, meetingFormSchema } from "./schemas";
 import { errorToast } from "~/utils/toast";
-import { readIdParam } from "~/utils/http.server";
+import { readFormData, readIdParam } from "~/utils/http.server";
 
 export type MeetingIntent = "create" | "update" | "delete" | "register" | "cancel";
 
@@ -58,19 +59,36 @@ function meetingIdOf(formData: FormData, fallback?: string): number {
   return readIdParam(typeof raw === "string" ? raw : fallback, "Meeting");
 }
 
+/**
+ * Parses a meeting form and hands the input to `save` (which answers with its redirect); bad input,
+ * or a typed error `save` throws, answers the failed form: the field messages, else the message as
+ * the form's own. `onNotFound` answers a 404 instead (the meeting is gone).
+ */
+async function saveMeetingForm<Schema extends ZodTypeAny>(
+  formData: FormData,
+  schema: Schema,
+  { intent, meetingId, failureMessage, onNotFound }: { intent: MeetingIntent; meetingId: number | null; failureMessage: string; onNotFound?: () => Promise<Response> },
+  save: (input: output<Schema>) => Promise<Response>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return failure(intent, meetingId, 400, failureMessage, submission.reply());
+  try {
+    return await save(submission.value);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (error.status === 404 && onNotFound) return onNotFound();
+    return failure(intent, meetingId, error.status, failureMessage, submission.reply({ fieldErrors: error.fieldErrors as FieldErrors, formErrors: error.fieldErrors ? [] : [error.message] }));
+  }
+}
+
 /** Schedule a meeting or a weekly series (admins). */
 export async function submitCreateMeeting(request: Request, formData: FormData, { messages, redirectTo }: { messages: MessageSet; redirectTo: string }) {
   const actor = await requirePagePermission(request, "meetings:manage");
-  const submission = parseWithZod(formData, { schema: createMeetingFormSchema });
-  if (submission.status !== "success") return failure("create", null, 400, messages.create.failure, submission.reply());
-  try {
-    const created = createMeetings({ actor, input: submission.value });
+  return saveMeetingForm(formData, createMeetingFormSchema, { intent: "create", meetingId: null, failureMessage: messages.create.failure }, (input) => {
+    const created = createMeetings({ actor, input });
     const description = created.length > 1 ? `${messages.create.success} ${created.length} weekly meetings were scheduled.` : messages.create.success;
     return redirectWithToast(redirectTo, { title: "Success", description });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return failure("create", null, error.status, messages.create.failure, submission.reply({ fieldErrors: error.fieldErrors as FieldErrors, formErrors: error.fieldErrors ? [] : [error.message] }));
-  }
+  });
 }
 
 /** Edit one meeting (admins). */
@@ -81,16 +99,11 @@ export async function submitUpdateMeeting(
 ) {
   const actor = await requirePagePermission(request, "meetings:manage");
   const id = meetingIdOf(formData, meetingIdParam);
-  const submission = parseWithZod(formData, { schema: meetingFormSchema });
-  if (submission.status !== "success") return failure("update", id, 400, messages.update.failure, submission.reply());
-  try {
-    updateMeeting({ actor, id, input: submission.value });
+  const onNotFound = () => redirectWithToast(redirectTo, { title: "Error", description: messages.update.failure, variant: "destructive" });
+  return saveMeetingForm(formData, meetingFormSchema, { intent: "update", meetingId: id, failureMessage: messages.update.failure, onNotFound }, (input) => {
+    updateMeeting({ actor, id, input });
     return redirectWithToast(redirectTo, { title: "Success", description: messages.update.success });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404) return redirectWithToast(redirectTo, { title: "Error", description: messages.update.failure, variant: "destructive" });
-    return failure("update", id, error.status, messages.update.failure, submission.reply({ fieldErrors: error.fieldErrors as FieldErrors, formErrors: error.fieldErrors ? [] : [error.message] }));
-  }
+  });
 }
 
 /** Delete one meeting (admins), after the confirmation. */
@@ -126,4 +139,15 @@ export async function submitRegistration(request: Request, formData: FormData, i
     const description = intent === "register" ? `${REGISTER_FAILURE} ${error.message}` : error.message;
     return redirectWithToast(redirectTo, { title: "Error", description, variant: "destructive" });
   }
+}
+
+/**
+ * The action of /meetings/:id/edit and /meetings/:id/delete: `submit` with the page's returnTo as
+ * the way back and that place's toasts (the admin panel's or the meetings page's).
+ */
+export async function submitMeetingStep(request: Request, meetingIdParam: string | undefined, submit: typeof submitUpdateMeeting | typeof submitDeleteMeeting) {
+  const formData = await readFormData(request);
+  const redirectTo = safeReturnTo(formData.get("returnTo"));
+  const messages = redirectTo.startsWith("/admin") ? adminMessages : pageMessages;
+  return submit(request, formData, { messages, redirectTo, meetingIdParam });
 }

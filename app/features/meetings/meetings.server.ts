@@ -359,14 +359,15 @@ export function joinMeeting({ userId, meetingId, now = new Date() }: { userId: s
 
 /* ------------------------------------------------------------------ shapes */
 
+/** What every shape of a meeting starts with: id, title, description, the ISO start, the duration. */
+function meetingBasics(meeting: MeetingRecord) {
+  return { id: meeting.id, title: meeting.title, description: meeting.description, scheduledAt: meeting.scheduledAt.toISOString(), duration: meeting.duration };
+}
+
 /** The /api JSON shape of a meeting (the fields of docs/meetings.md). */
 export function toMeetingJson(meeting: MeetingRecord) {
   return {
-    id: meeting.id,
-    title: meeting.title,
-    description: meeting.description,
-    scheduledAt: meeting.scheduledAt.toISOString(),
-    duration: meeting.duration,
+    ...meetingBasics(meeting),
     joinZoomUrl: meeting.joinZoomUrl,
     registrationZoomUrl: meeting.registrationZoomUrl,
     replayZoomUrl: meeting.replayZoomUrl,
@@ -417,11 +418,7 @@ export function toMeetingViews(
   return meetings.map((meeting) => {
     const registration = registrations.get(meeting.id);
     return {
-      id: meeting.id,
-      title: meeting.title,
-      description: meeting.description,
-      scheduledAt: meeting.scheduledAt.toISOString(),
-      duration: meeting.duration,
+      ...meetingBasics(meeting),
       longDate: formatLongDate(meeting.scheduledAt, timeZone),
       time: formatTimeWithZone(meeting.scheduledAt, timeZone),
       timeZone,

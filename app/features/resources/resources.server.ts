@@ -11,9 +11,10 @@ import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { RESOURCES_PAGE_SIZE, type Difficulty, type PricingCategory, type ResourceType } from "./constants";
 import { toEmbedUrl } from "./embed";
-import { resourceFormSchema, resourceRatingSchema, type ResourceFilters, type ResourceFormValues } from "./schemas";
+import { resourceFormSchema, type ResourceFilters, type ResourceFormValues } from "./schemas";
 import { domainOf, screenshotUrlFor } from "./thumbnail";
-import { fieldValidationError, validationError } from "~/utils/validation.server";
+import { validationError } from "~/utils/validation.server";
+import { parseRating } from "~/utils/rating.server";
 import type { ActorRef } from "~/utils/actor";
 
 type ResourceRow = typeof schema.resources.$inferSelect;
@@ -277,9 +278,7 @@ export function deleteResource({ actor, id }: { actor: ActorRef; id: number }): 
  * rating (exact average) and reviewsCount are recomputed from the ratings in the same transaction.
  */
 export function rateResource({ userId, resourceId, input, now = new Date() }: { userId: string; resourceId: number; input: unknown; now?: Date }) {
-  const parsed = resourceRatingSchema.safeParse(input);
-  if (!parsed.success) throw fieldValidationError(parsed.error, "rating", "Rating must be a whole number from 1 to 5");
-  const { rating } = parsed.data;
+  const rating = parseRating(input);
   assertMayContribute({ id: userId }, "rating", { now });
   return transaction((tx) => {
     const resource = tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).get();

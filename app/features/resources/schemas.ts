@@ -66,17 +66,6 @@ export const resourceFormSchema = z
 
 export type ResourceFormValues = z.output<typeof resourceFormSchema>;
 
-export const ratingValueSchema = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-  z
-    .number({ required_error: "Rating must be a whole number from 1 to 5", invalid_type_error: "Rating must be a whole number from 1 to 5" })
-    .int("Rating must be a whole number from 1 to 5")
-    .min(1, "Rating must be a whole number from 1 to 5")
-    .max(5, "Rating must be a whole number from 1 to 5"),
-);
-
-export const resourceRatingSchema = z.object({ rating: ratingValueSchema });
-
 /** The list's GET filters; anything unknown is ignored rather than an error (they are links people edit). */
 export const resourceFiltersSchema = z.object({
   q: z.string().trim().max(200).catch(""),

@@ -5,15 +5,17 @@ import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
 import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
 import { Card, EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
-import type { FormResult } from "~/components/ui/use-server-form";
+import type { ItemFormProps } from "~/components/ui/item-form";
+import type { FormFailure } from "~/components/ui/use-server-form";
 
-type EditFormProps = { id: string; action: string; lastResult?: FormResult | null; onCancel?: () => void };
+type EditFormProps = Pick<ItemFormProps, "id" | "action" | "lastResult" | "onCancel">;
 
 /**
  * An admin tab listing items with Edit and Delete on each row (docs/admin.md: Manage Artists,
  * Manage Resources). With JavaScript, Edit and Delete open dialogs; without, they are steps on the
  * same page (`?edit=ID`, `?delete=ID`, which the loader resolves into `editing` / `deleting`).
- * The route keeps its loader and action; it hands over what its action answered for a failed edit.
+ * Its loader and action are app/features/admin/manage-list.server.ts; the route hands over what its
+ * action answered.
  */
 export function ManageList<T extends { id: number }>({
   path,
@@ -24,18 +26,15 @@ export function ManageList<T extends { id: number }>({
   pageCount,
   editing,
   deleting,
-  failedUpdate,
+  actionData,
   idName,
-  deleteQuestion,
-  empty,
-  rowTestId,
   nameOf,
   summary,
   editForm,
 }: {
   /** The tab's own URL: the forms post here. */
   path: string;
-  /** "Resource", "Artist": in headings, titles, ids and the pagination label. */
+  /** "Resource", "Artist": in headings, titles, ids, messages, test ids and the pagination label. */
   noun: string;
   total: number;
   items: T[];
@@ -43,19 +42,18 @@ export function ManageList<T extends { id: number }>({
   pageCount: number;
   editing: T | null;
   deleting: T | null;
-  /** The item whose edit the action refused, with the refusal (field messages). */
-  failedUpdate: { id: number | null; result: FormResult | null } | null;
+  /** What the action answered (a refused edit comes back with its field messages). */
+  actionData: FormFailure | undefined;
   /** The name of the hidden id field the action reads ("resourceId"). */
   idName: string;
-  deleteQuestion: string;
-  empty: { title: string; message: string };
-  rowTestId: string;
   nameOf: (item: T) => string;
   summary: (item: T) => ReactNode;
   editForm: (item: T, props: EditFormProps) => ReactNode;
 }) {
   const [searchParams] = useSearchParams();
   const slug = noun.toLowerCase();
+  const deleteQuestion = `Are you sure you want to delete this ${slug}? This action cannot be undone.`;
+  const failedUpdate = actionData?.intent === "update" ? { id: actionData.formId ? Number(actionData.formId) : null, result: actionData.result } : null;
   const failedEdit = failedUpdate ? (items.find((item) => item.id === failedUpdate.id) ?? editing) : null;
   const [dialogEdit, setDialogEdit] = useState<T | null>(null);
   const [dialogDelete, setDialogDelete] = useState<T | null>(null);
@@ -104,17 +102,17 @@ export function ManageList<T extends { id: number }>({
       ) : null}
 
       {items.length === 0 ? (
-        <EmptyState title={empty.title} message={empty.message} />
+        <EmptyState title={`No ${slug}s yet`} message={`${noun}s you add appear here, newest first.`} />
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
           {items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid={rowTestId}>
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid={`admin-${slug}-row`}>
               {summary(item)}
               <div className="flex gap-2">
-                <StepLink to={stepHref("edit", item.id)} onOpen={() => setDialogEdit(item)} label={`Edit ${nameOf(item)}`} tone="border-slate-300 text-slate-700 hover:bg-slate-50">
+                <StepLink to={stepHref("edit", item.id)} onOpen={() => setDialogEdit(item)} label={`Edit ${nameOf(item)}`} variant="secondary">
                   Edit
                 </StepLink>
-                <StepLink to={stepHref("delete", item.id)} onOpen={() => setDialogDelete(item)} label={`Delete ${nameOf(item)}`} tone="border-red-300 text-red-700 hover:bg-red-50">
+                <StepLink to={stepHref("delete", item.id)} onOpen={() => setDialogDelete(item)} label={`Delete ${nameOf(item)}`} variant="danger-outline">
                   Delete
                 </StepLink>
               </div>
@@ -155,7 +153,7 @@ export function ManageList<T extends { id: number }>({
 }
 
 /** A row's Edit or Delete: the step's URL without JavaScript, its dialog with it. */
-function StepLink({ to, onOpen, label, tone, children }: { to: string; onOpen: () => void; label: string; tone: string; children: ReactNode }) {
+function StepLink({ to, onOpen, label, variant, children }: { to: string; onOpen: () => void; label: string; variant: "secondary" | "danger-outline"; children: ReactNode }) {
   return (
     <Link
       to={to}
@@ -164,7 +162,7 @@ function StepLink({ to, onOpen, label, tone, children }: { to: string; onOpen: (
         onOpen();
       }}
       aria-label={label}
-      className={`rounded-md border px-3 py-1.5 text-sm font-medium ${tone}`}
+      className={buttonClass(variant, "sm")}
     >
       {children}
     </Link>

@@ -2,19 +2,10 @@ import { Link } from "@remix-run/react";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";
+import type { RecentDiscussion as RecentDiscussionData } from "../dashboard.server";
 
-type RecentDiscussion = {
-  id: number;
-  title: string;
-  excerpt: string;
-  likesCount: number;
-  repliesCount: number;
-  isPinned: boolean;
-  category: { name: string; colorClass: string; iconClass: string } | null;
-  authorName: string;
-  /** By a member the viewer blocked: collapsed (docs/moderation.md, "Blocking"). */
-  isFromBlockedMember?: boolean;
-};
+/** A post as the card shows it (dashboard.server.ts shapes it; a post by a blocked member collapses). */
+type RecentDiscussion = Omit<RecentDiscussionData, "createdAt" | "isFromBlockedMember"> & { isFromBlockedMember?: boolean };
 
 /** Dashboard card 'Recent Discussions': the first 3 posts, excerpt, category tag, likes and replies, 'View All'. */
 export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) {

@@ -1,5 +1,6 @@
 import { useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { buttonClass } from "~/components/ui/button";
 
 type PostPageData = { post: { id: number; likesCount: number }; replyCount: number };
 type PostEvent = { postId: number; repliesCount?: number; likesCount?: number; deleted?: boolean };
@@ -74,7 +75,7 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
           setSince(Date.now());
           revalidator.revalidate();
         }}
-        className="rounded-full bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-indigo-700"
+        className={`${buttonClass()} rounded-full shadow-lg`}
       >
         {newDiscussions === 1 ? "1 new discussion" : `${newDiscussions} new discussions`} — show
       </button>

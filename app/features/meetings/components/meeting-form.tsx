@@ -1,10 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import type { ReactNode } from "react";
-import { getFormProps, getInputProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "../constants";
 import { createMeetingConstraints, meetingConstraints } from "../constraints";
-import { FieldErrors, FormField } from "~/components/ui/form-field";
+import type { MeetingView } from "../meetings.server";
+import { FormField } from "~/components/ui/form-field";
+import { TextareaField } from "~/components/ui/labelled-field";
 
 export type MeetingFormDefaults = {
   title?: string;
@@ -18,6 +20,20 @@ export type MeetingFormDefaults = {
 };
 
 type Mode = "create" | "update";
+
+/** A meeting's current values as the edit form's defaults (the dialog on /meetings and the edit page). */
+export function meetingFormDefaults(meeting: MeetingView): MeetingFormDefaults {
+  return {
+    title: meeting.title,
+    description: meeting.description,
+    scheduledAt: meeting.edit?.scheduledAtLocal,
+    duration: meeting.duration,
+    joinZoomUrl: meeting.edit?.joinZoomUrl,
+    registrationZoomUrl: meeting.edit?.registrationZoomUrl,
+    replayZoomUrl: meeting.edit?.replayZoomUrl,
+    registrationRequired: meeting.registrationRequired,
+  };
+}
 
 /**
  * The schedule / edit form (the fields). A plain POST form: it works without JavaScript
@@ -83,18 +99,7 @@ export function MeetingForm({
         </p>
       ) : null}
       <FormField label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: 200 }} />
-      <div className="space-y-1">
-        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
-          Description
-        </label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          rows={3}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500"
-        />
-        <FieldErrors id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextareaField field={fields.description} label="Description" />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Scheduled Date & Time"

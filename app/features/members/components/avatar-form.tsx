@@ -63,7 +63,7 @@ export function AvatarForm({ name, avatarUrl, action, maxMegabytes }: { name: st
               type="submit"
               name="intent"
               value="remove-avatar"
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+              className={buttonClass("secondary")}
             >
               Remove picture
             </button>

@@ -13,19 +13,41 @@ type Failure = FormFailure | null;
 
 const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member" };
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium";
 
-function ActionForm({ reportId, intent, children, className }: { reportId: number; intent: string; children: ReactNode; className: string }) {
+function ActionForm({ reportId, intent, children, variant }: { reportId: number; intent: string; children: ReactNode; variant: "secondary" | "warning-outline" | "danger-outline" }) {
   const navigation = useNavigation();
   const isPending = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId) && navigation.formData?.get("intent") === intent;
   return (
     <Form method="post" preventScrollReset className="inline">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="reportId" value={reportId} />
-      <button type="submit" disabled={isPending} className={`${buttonClass} ${className} disabled:opacity-70`}>
+      <Button variant={variant} size="sm" disabled={isPending}>
         {children}
-      </button>
+      </Button>
     </Form>
+  );
+}
+
+/** The message of a warning or a suspension: required text, kept with its message after a refusal (`failure`). */
+function MessageField({ id, errorId = `${id}-error`, label, rows, maxLength, failure }: { id: string; errorId?: string; label: string; rows: number; maxLength: number; failure: Failure }) {
+  return (
+    <>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="message"
+        rows={rows}
+        required
+        maxLength={maxLength}
+        defaultValue={failure ? failureValues(failure).message : undefined}
+        aria-invalid={failure ? true : undefined}
+        aria-describedby={failure ? errorId : undefined}
+        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      <FieldErrors id={errorId} errors={failure?.result.error?.[""] ?? undefined} />
+    </>
   );
 }
 
@@ -90,15 +112,15 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-2" aria-label={`Actions on this ${noun}`} role="group">
-        <ActionForm reportId={reportId} intent="dismiss" className="border-slate-300 text-slate-700 hover:bg-slate-50">
+        <ActionForm reportId={reportId} intent="dismiss" variant="secondary">
           Dismiss
         </ActionForm>
         {target.exists && target.type !== "user" ? (
           <>
-            <ActionForm reportId={reportId} intent="hide" className="border-amber-300 text-amber-900 hover:bg-amber-50">
+            <ActionForm reportId={reportId} intent="hide" variant="warning-outline">
               {`Hide ${noun}`}
             </ActionForm>
-            <ActionForm reportId={reportId} intent="delete" className="border-red-300 text-red-700 hover:bg-red-50">
+            <ActionForm reportId={reportId} intent="delete" variant="danger-outline">
               {`Delete ${noun}`}
             </ActionForm>
           </>
@@ -110,21 +132,7 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
           <Form method="post" preventScrollReset className="mt-2 space-y-2">
             <input type="hidden" name="intent" value="warn" />
             <input type="hidden" name="reportId" value={reportId} />
-            <label htmlFor={warnId} className="block text-sm font-medium text-slate-800">
-              {`Message to ${target.authorName}`}
-            </label>
-            <textarea
-              id={warnId}
-              name="message"
-              rows={3}
-              required
-              maxLength={WARNING_MAX}
-              defaultValue={warnFailed ? failureValues(failure).message : undefined}
-              aria-invalid={warnFailed || undefined}
-              aria-describedby={warnFailed ? `${warnId}-error` : undefined}
-              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-            />
-            <FieldErrors id={`${warnId}-error`} errors={warnFailed ? failure?.result.error?.[""] ?? undefined : undefined} />
+            <MessageField id={warnId} label={`Message to ${target.authorName}`} rows={3} maxLength={WARNING_MAX} failure={warnFailed ? failure : null} />
             <Button size="sm">
               Send warning
             </Button>
@@ -146,24 +154,10 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
               <option value="30">30 days</option>
               <option value={UNTIL_LIFTED}>Until lifted</option>
             </select>
-            <label htmlFor={`${suspendId}-reason`} className="block text-sm font-medium text-slate-800">
-              Reason (the member sees it)
-            </label>
-            <textarea
-              id={`${suspendId}-reason`}
-              name="message"
-              rows={2}
-              required
-              maxLength={REASON_MAX_LENGTH}
-              defaultValue={suspendFailed ? failureValues(failure).message : undefined}
-              aria-invalid={suspendFailed || undefined}
-              aria-describedby={suspendFailed ? `${suspendId}-error` : undefined}
-              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-            />
-            <FieldErrors id={`${suspendId}-error`} errors={suspendFailed ? failure?.result.error?.[""] ?? undefined : undefined} />
-            <button type="submit" className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800">
+            <MessageField id={`${suspendId}-reason`} errorId={`${suspendId}-error`} label="Reason (the member sees it)" rows={2} maxLength={REASON_MAX_LENGTH} failure={suspendFailed ? failure : null} />
+            <Button variant="danger" size="sm">
               Suspend author
-            </button>
+            </Button>
             <p className="text-xs text-slate-600">
               To silence instead, or to see their history, use the{" "}
               <Link to={`${routes.member(target.authorId)}#moderation`} className="font-medium text-indigo-700 hover:underline">

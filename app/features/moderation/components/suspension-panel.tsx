@@ -3,6 +3,7 @@ import { FieldErrors, FormActions } from "~/components/ui/form-field";
 import { getFormProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { suspensionDays, UNTIL_LIFTED, type RestrictionKind } from "../constants";
 import { suspensionConstraints } from "../constraints";
+import { buttonClass } from "~/components/ui/button";
 
 /** An active restriction as the server shaped it (suspensions.server.ts toRestrictionView). */
 export type RestrictionSummary = { kind: RestrictionKind; reason: string; until: string };
@@ -35,7 +36,7 @@ export function LiftForm({ action, name, hiddenFields = {} }: { action: string; 
       <button
         type="submit"
         aria-label={`Lift for ${name}`}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        className={buttonClass("secondary", "sm")}
       >
         Lift
       </button>

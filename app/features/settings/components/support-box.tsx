@@ -1,7 +1,5 @@
+import { buttonClass } from "~/components/ui/button";
 import type { PublicSettings } from "../settings";
-
-const buttonClass =
-  "inline-flex w-full items-center justify-center rounded-md px-4 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
 /**
  * The dashboard's support box (docs/admin.md): Support Us, Become a Patron and One-Time Donation, each
@@ -10,10 +8,10 @@ const buttonClass =
  */
 export function SupportBox({ supportLinks }: { supportLinks: PublicSettings["supportLinks"] }) {
   const buttons = [
-    { label: "Support Us", url: supportLinks.supportUs, className: "bg-indigo-600 text-white hover:bg-indigo-700" },
-    { label: "Become a Patron", url: supportLinks.becomeAPatron, className: "bg-rose-600 text-white hover:bg-rose-700" },
-    { label: "One-Time Donation", url: supportLinks.oneTimeDonation, className: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50" },
-  ].filter((button): button is { label: string; url: string; className: string } => Boolean(button.url));
+    { label: "Support Us", url: supportLinks.supportUs, variant: "primary" as const },
+    { label: "Become a Patron", url: supportLinks.becomeAPatron, variant: "patron" as const },
+    { label: "One-Time Donation", url: supportLinks.oneTimeDonation, variant: "secondary" as const },
+  ].filter((button): button is typeof button & { url: string } => Boolean(button.url));
   if (buttons.length === 0) return null;
   return (
     <section aria-labelledby="support-box-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="support-box">
@@ -23,7 +21,7 @@ export function SupportBox({ supportLinks }: { supportLinks: PublicSettings["sup
       <p className="mt-1 text-sm text-slate-600">Help keep the community free for everyone.</p>
       <div className="mt-4 space-y-2">
         {buttons.map((button) => (
-          <a key={button.label} href={button.url} target="_blank" rel="noopener noreferrer" className={`${buttonClass} ${button.className}`}>
+          <a key={button.label} href={button.url} target="_blank" rel="noopener noreferrer" className={`${buttonClass(button.variant)} w-full`}>
             {button.label}
           </a>
         ))}
