@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 
 mkdir -p reports
-echo "== lint"; npx eslint .
+echo "== lint"; npm run lint --silent
 echo "== typecheck"; npx tsc --noEmit
 echo "== unit tests"; npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json
 echo "== build"; npm run build --silent
