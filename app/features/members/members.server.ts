@@ -31,12 +31,7 @@ export function countMembers(): number {
   return total;
 }
 
-export type CommunityStats = {
-  totalMembers: number;
-  totalPosts: number;
-  totalMeetings: number;
-  activeContributors: number;
-};
+export type CommunityStats = { totalMembers: number; totalPosts: number; totalMeetings: number; activeContributors: number };
 
 /** The members page's stat cards and GET /api/community/stats (one query). */
 export function getCommunityStats(): CommunityStats {
@@ -51,14 +46,7 @@ export function getCommunityStats(): CommunityStats {
     })
     .from(sql`(SELECT 1)`)
     .get();
-  return (
-    row ?? {
-      totalMembers: 0,
-      totalPosts: 0,
-      totalMeetings: 0,
-      activeContributors: 0,
-    }
-  );
+  return row ?? { totalMembers: 0, totalPosts: 0, totalMeetings: 0, activeContributors: 0 };
 }
 
 type RoleSource = Pick<User, "role" | "email" | "emailVerifiedAt" | "skillLevel">;
@@ -86,12 +74,7 @@ export type Contributor = {
  * sum of their ledger rows in the period). Only members with points in the period are listed.
  */
 export function listTopContributors(
-  options: {
-    limit?: number;
-    period?: LeaderboardPeriod;
-    now?: Date;
-    withEmails?: boolean;
-  } = {}
+  options: { limit?: number; period?: LeaderboardPeriod; now?: Date; withEmails?: boolean } = {},
 ): Contributor[] {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 50);
   const period = options.period ?? "all";
@@ -121,11 +104,7 @@ export function listTopContributors(
     const since = new Date((options.now ?? new Date()).getTime() - days * 86_400_000);
     const total = sum(contributions.points).mapWith(Number);
     const period = db
-      .select({
-        userId: contributions.userId,
-        points: total.as("period_points"),
-        firstAt: min(contributions.createdAt).as("first_at"),
-      })
+      .select({ userId: contributions.userId, points: total.as("period_points"), firstAt: min(contributions.createdAt).as("first_at") })
       .from(contributions)
       .where(gt(contributions.createdAt, since))
       .groupBy(contributions.userId)
@@ -161,35 +140,20 @@ export function getMemberCounts(userIds: readonly string[]): Map<string, MemberC
   const one = sql<number>`1`;
   const zero = sql<number>`0`;
   const items = db
-    .select({
-      userId: posts.authorId,
-      isPost: one.as("is_post"),
-      isBadge: zero.as("is_badge"),
-      isMeeting: zero.as("is_meeting"),
-    })
+    .select({ userId: posts.authorId, isPost: one.as("is_post"), isBadge: zero.as("is_badge"), isMeeting: zero.as("is_meeting") })
     .from(posts)
     .where(inArray(posts.authorId, ids))
     .unionAll(
       db
-        .select({
-          userId: userBadges.userId,
-          isPost: zero,
-          isBadge: one,
-          isMeeting: zero,
-        })
+        .select({ userId: userBadges.userId, isPost: zero, isBadge: one, isMeeting: zero })
         .from(userBadges)
-        .where(and(eq(userBadges.isCompleted, true), inArray(userBadges.userId, ids)))
+        .where(and(eq(userBadges.isCompleted, true), inArray(userBadges.userId, ids))),
     )
     .unionAll(
       db
-        .select({
-          userId: meetingAttendees.userId,
-          isPost: zero,
-          isBadge: zero,
-          isMeeting: one,
-        })
+        .select({ userId: meetingAttendees.userId, isPost: zero, isBadge: zero, isMeeting: one })
         .from(meetingAttendees)
-        .where(and(eq(meetingAttendees.attended, true), inArray(meetingAttendees.userId, ids)))
+        .where(and(eq(meetingAttendees.attended, true), inArray(meetingAttendees.userId, ids))),
     )
     .as("items");
   const rows = db
@@ -202,12 +166,7 @@ export function getMemberCounts(userIds: readonly string[]): Map<string, MemberC
     .from(items)
     .groupBy(items.userId)
     .all();
-  for (const row of rows)
-    result.set(row.userId, {
-      posts: row.posts,
-      badges: row.badges,
-      meetings: row.meetings,
-    });
+  for (const row of rows) result.set(row.userId, { posts: row.posts, badges: row.badges, meetings: row.meetings });
   return result;
 }
 
@@ -316,12 +275,7 @@ function parseInterests(value: string | string[] | null): string[] {
   }
 }
 
-export type ActivityItem = {
-  kind: "post" | "reply" | "badge";
-  title: string;
-  link: string;
-  at: Date;
-};
+export type ActivityItem = { kind: "post" | "reply" | "badge"; title: string; link: string; at: Date };
 
 /** A member's latest posts, replies and earned badges, newest first (one query). */
 export function listRecentActivity(userId: string, limit = 8): ActivityItem[] {
@@ -330,37 +284,22 @@ export function listRecentActivity(userId: string, limit = 8): ActivityItem[] {
   const kind = (value: ActivityItem["kind"]) => sql<ActivityItem["kind"]>`${value}`;
   const postLink = sql<string>`'/post/' || ${posts.id}`;
   const rows = db
-    .select({
-      kind: kind("post").as("kind"),
-      title: posts.title,
-      link: postLink.as("link"),
-      at: sql<number>`${posts.createdAt}`.as("at"),
-    })
+    .select({ kind: kind("post").as("kind"), title: posts.title, link: postLink.as("link"), at: sql<number>`${posts.createdAt}`.as("at") })
     .from(posts)
     .where(eq(posts.authorId, userId))
     .unionAll(
       db
-        .select({
-          kind: kind("reply"),
-          title: posts.title,
-          link: postLink,
-          at: sql<number>`${replies.createdAt}`,
-        })
+        .select({ kind: kind("reply"), title: posts.title, link: postLink, at: sql<number>`${replies.createdAt}` })
         .from(replies)
         .innerJoin(posts, eq(posts.id, replies.postId))
-        .where(eq(replies.authorId, userId))
+        .where(eq(replies.authorId, userId)),
     )
     .unionAll(
       db
-        .select({
-          kind: kind("badge"),
-          title: badges.name,
-          link: sql<string>`'/badges'`,
-          at: sql<number>`${userBadges.earnedAt}`,
-        })
+        .select({ kind: kind("badge"), title: badges.name, link: sql<string>`'/badges'`, at: sql<number>`${userBadges.earnedAt}` })
         .from(userBadges)
         .innerJoin(badges, eq(badges.id, userBadges.badgeId))
-        .where(and(eq(userBadges.userId, userId), eq(userBadges.isCompleted, true), isNotNull(userBadges.earnedAt)))
+        .where(and(eq(userBadges.userId, userId), eq(userBadges.isCompleted, true), isNotNull(userBadges.earnedAt))),
     )
     .orderBy(desc(sql`at`))
     .limit(limit)
@@ -402,11 +341,7 @@ function toProfile(user: User): MemberProfile {
     bio: user.bio,
     interests: user.interests,
     points: user.points,
-    counts: getMemberCounts([user.id]).get(user.id) ?? {
-      posts: 0,
-      badges: 0,
-      meetings: 0,
-    },
+    counts: getMemberCounts([user.id]).get(user.id) ?? { posts: 0, badges: 0, meetings: 0 },
     activity: listRecentActivity(user.id),
   };
 }

@@ -4,11 +4,7 @@ import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 
 export const SUGGESTIONS_MAX = 8;
-export type MemberSuggestion = {
-  id: string;
-  username: string;
-  displayName: string;
-};
+export type MemberSuggestion = { id: string; username: string; displayName: string };
 
 // The largest code point: `prefix || MAX` bounds every text that starts with the prefix.
 const MAX_CHARACTER = "\u{10FFFF}";
@@ -25,19 +21,11 @@ export function suggestMembers(query: unknown): MemberSuggestion[] {
   const found = new Map<string, MemberSuggestion>();
   const lower = prefix.toLowerCase();
   if (/^[a-z0-9_]+$/.test(lower)) {
-    const rows = queries.byUsername.all({
-      from: lower,
-      to: `${lower}${MAX_CHARACTER}`,
-      limit: SUGGESTIONS_MAX,
-    });
+    const rows = queries.byUsername.all({ from: lower, to: `${lower}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX });
     for (const row of rows) found.set(row.id, row);
   }
   if (found.size < SUGGESTIONS_MAX) {
-    const rows = queries.byDisplayName.all({
-      from: prefix,
-      to: `${prefix}${MAX_CHARACTER}`,
-      limit: SUGGESTIONS_MAX * 2,
-    });
+    const rows = queries.byDisplayName.all({ from: prefix, to: `${prefix}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX * 2 });
     for (const row of rows) if (found.size < SUGGESTIONS_MAX) found.set(row.id, row);
   }
   return [...found.values()];
@@ -47,11 +35,7 @@ export function suggestMembers(query: unknown): MemberSuggestion[] {
 const suggestQueries = perDatabase((db: AppDatabase) => {
   const { users } = schema;
   const param = sql.placeholder;
-  const columns = {
-    id: users.id,
-    username: users.username,
-    displayName: users.displayName,
-  };
+  const columns = { id: users.id, username: users.username, displayName: users.displayName };
   return {
     byUsername: db
       .select(columns)
