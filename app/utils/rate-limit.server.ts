@@ -2,10 +2,40 @@
  * Fixed-window rate limits kept in SQLite, so every worker process and a restart see the same
  * counts. One upsert per checked attempt.
  */
-import { getDb } from "./db.server";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "./db.server";
 import { tooManyRequests } from "./errors.server";
+import { perDatabase } from "./statement-cache.server";
 
 type Limit = { key: string; limit: number; windowSeconds: number };
+
+/** Made once per database: every sign-in, registration, post and reply counts an attempt. */
+const rateLimitQueries = perDatabase((db: AppDatabase) => {
+  const { rateLimits } = schema;
+  const param = sql.placeholder;
+  const windowEnded = sql`${rateLimits.resetAt} <= ${param("now")}`;
+  return {
+    consume: db
+      .insert(rateLimits)
+      .values({ key: param("key"), count: 1, resetAt: param("resetAt") })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${windowEnded} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${windowEnded} then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+      .prepare(),
+    current: db
+      .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, param("key")), gt(rateLimits.resetAt, param("now"))))
+      .prepare(),
+    reset: db.delete(rateLimits).where(eq(rateLimits.key, param("key"))).prepare(),
+    sweep: db.delete(rateLimits).where(lte(rateLimits.resetAt, param("now"))).prepare(),
+  };
+});
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 let lastSweep = 0;
@@ -14,7 +44,7 @@ let lastSweep = 0;
 function sweepExpiredCounters(now: number) {
   if (now - lastSweep < SWEEP_INTERVAL_MS) return;
   lastSweep = now;
-  getDb().$client.prepare(`delete from rate_limits where reset_at <= ?`).run(now);
+  rateLimitQueries(getDb()).sweep.run({ now });
 }
 
 /**
@@ -23,15 +53,7 @@ function sweepExpiredCounters(now: number) {
  */
 export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "attempts", now = Date.now()) {
   sweepExpiredCounters(now);
-  const row = getDb()
-    .$client.prepare(
-      `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
-       on conflict(key) do update set
-         count = case when reset_at <= ? then 1 else count + 1 end,
-         reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
-       returning count, reset_at as resetAt`,
-    )
-    .get(key, now + windowSeconds * 1000, now, now) as { count: number; resetAt: number };
+  const row = rateLimitQueries(getDb()).consume.get({ key, resetAt: now + windowSeconds * 1000, now })!;
   if (row.count > limit) {
     throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
   }
@@ -44,9 +66,7 @@ export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "a
  */
 export function assertWithinRateLimit({ key, limit }: Limit, what = "attempts") {
   const now = Date.now();
-  const row = getDb().$client.prepare(`select count, reset_at as resetAt from rate_limits where key = ? and reset_at > ?`).get(key, now) as
-    | { count: number; resetAt: number }
-    | undefined;
+  const row = rateLimitQueries(getDb()).current.get({ key, now });
   if (row && row.count >= limit) {
     throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
   }
@@ -54,5 +74,5 @@ export function assertWithinRateLimit({ key, limit }: Limit, what = "attempts") 
 
 /** Forgets a key (for example the failed-login counter after a successful sign-in). */
 export function resetRateLimit(key: string) {
-  getDb().$client.prepare(`delete from rate_limits where key = ?`).run(key);
+  rateLimitQueries(getDb()).reset.run({ key });
 }

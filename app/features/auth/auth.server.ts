@@ -130,18 +130,15 @@ type NewUser = Omit<typeof schema.users.$inferInsert, "id" | "username"> & { id?
  * username is generated from the display name unless given (docs/discussions.md, "Mentions").
  */
 export function createUserRecord(values: NewUser): User {
-  const db = getDb();
-  return db.$client
-    .transaction(() => {
-      const user = db
-        .insert(schema.users)
-        .values({ id: randomUUID(), ...values, username: values.username ?? generateUsername(values.displayName) })
-        .returning()
-        .get();
-      recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
-      return user;
-    })
-    .immediate();
+  return transaction((db) => {
+    const user = db
+      .insert(schema.users)
+      .values({ id: randomUUID(), ...values, username: values.username ?? generateUsername(values.displayName) })
+      .returning()
+      .get();
+    recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
+    return user;
+  });
 }
 
 function formToObject(form: FormData): Record<string, string> {

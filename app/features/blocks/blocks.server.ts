@@ -3,7 +3,9 @@
  * (collapsed, one click to show) and stops their notifications. The only code touching
  * user_blocks. docs/moderation.md ("Blocking") describes the rules.
  */
-import { getDb } from "~/utils/db.server";
+import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { profileNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
@@ -18,14 +20,43 @@ export const blockMessages = {
 } as const;
 
 type Blocker = { id: string };
-type TargetRow = { id: string; displayName: string; firstName: string; lastName: string } & RoleHolder;
+const { users, userBlocks } = schema;
+const roleColumns = { role: users.role, email: users.email, emailVerifiedAt: users.emailVerifiedAt };
+
+/** Made once per database: the blocked ids are read on every page that lists content or notifies. */
+const blockQueries = perDatabase((db: AppDatabase) => {
+  const param = sql.placeholder;
+  return {
+    blockedBy: db
+      .select({ id: users.id, ...roleColumns })
+      .from(userBlocks)
+      .innerJoin(users, eq(users.id, userBlocks.blockedId))
+      .where(eq(userBlocks.blockerId, param("userId")))
+      .prepare(),
+    state: db
+      .select({
+        ...roleColumns,
+        isBlocked: exists(
+          db
+            .select({ one: sql`1` })
+            .from(userBlocks)
+            .where(and(eq(userBlocks.blockerId, param("viewerId")), eq(userBlocks.blockedId, users.id))),
+        ).mapWith(Boolean),
+      })
+      .from(users)
+      .where(eq(users.id, param("memberId")))
+      .prepare(),
+  };
+});
 
 const parseMemberId = (memberId: unknown): string => parseOrThrow(memberIdSchema, memberId);
 
-function findTarget(memberId: string): TargetRow {
+function findTarget(memberId: string) {
   const row = getDb()
-    .$client.prepare(`SELECT id, role, email, email_verified_at AS emailVerifiedAt, display_name AS displayName, first_name AS firstName, last_name AS lastName FROM users WHERE id = ?`)
-    .get(memberId) as TargetRow | undefined;
+    .select({ id: users.id, ...roleColumns, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .get();
   if (!row) throw notFound(blockMessages.unknown);
   return row;
 }
@@ -41,7 +72,7 @@ export function blockMember({ blocker, memberId }: { blocker: Blocker; memberId:
   if (id === blocker.id) throw badRequest(blockMessages.self);
   const target = findTarget(id);
   if (isStaff(target)) throw badRequest(blockMessages.staff);
-  const result = getDb().$client.prepare(`INSERT INTO user_blocks (blocker_id, blocked_id) VALUES (?, ?) ON CONFLICT DO NOTHING`).run(blocker.id, id);
+  const result = getDb().insert(userBlocks).values({ blockerId: blocker.id, blockedId: id }).onConflictDoNothing().run();
   return { blocked: true, created: result.changes > 0, name: profileNameOf(target) };
 }
 
@@ -50,7 +81,10 @@ export function unblockMember({ blocker, memberId }: { blocker: Blocker; memberI
   const id = parseMemberId(memberId);
   if (id === blocker.id) throw badRequest(blockMessages.self);
   const target = findTarget(id);
-  getDb().$client.prepare(`DELETE FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?`).run(blocker.id, id);
+  getDb()
+    .delete(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.blockedId, id)))
+    .run();
   return { blocked: false, name: profileNameOf(target) };
 }
 
@@ -59,13 +93,13 @@ export type BlockedMember = { id: string; displayName: string; blockedAt: Date }
 /** The members a member blocked, most recent first: id, public name and when (never an e-mail). */
 export function listBlockedMembers(userId: string): BlockedMember[] {
   const rows = getDb()
-    .$client.prepare(
-      `SELECT u.id, u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName, b.created_at AS blockedAt
-       FROM user_blocks b JOIN users u ON u.id = b.blocked_id
-       WHERE b.blocker_id = ? ORDER BY b.created_at DESC, u.id`,
-    )
-    .all(userId) as { id: string; displayName: string; firstName: string; lastName: string; blockedAt: number }[];
-  return rows.map((row) => ({ id: row.id, displayName: profileNameOf(row), blockedAt: new Date(row.blockedAt) }));
+    .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName, blockedAt: userBlocks.createdAt })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, userId))
+    .orderBy(desc(userBlocks.createdAt), asc(users.id))
+    .all();
+  return rows.map((row) => ({ id: row.id, displayName: profileNameOf(row), blockedAt: row.blockedAt }));
 }
 
 /**
@@ -75,20 +109,14 @@ export function listBlockedMembers(userId: string): BlockedMember[] {
  */
 export function blockedIdsOf(userId: string): Set<string> {
   if (!userId) return new Set();
-  const rows = getDb()
-    .$client.prepare(`SELECT u.id, u.role, u.email, u.email_verified_at AS emailVerifiedAt FROM user_blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ?`)
-    .all(userId) as ({ id: string } & RoleHolder)[];
+  const rows = blockQueries(getDb()).blockedBy.all({ userId });
   return new Set(rows.filter((row) => !isStaff(row)).map((row) => row.id));
 }
 
 /** What a member's profile page shows the viewer: whether they blocked this member, and whether they may. */
 export function getBlockState({ viewerId, memberId }: { viewerId: string; memberId: string }): { isBlocked: boolean; canBlock: boolean } {
   if (viewerId === memberId) return { isBlocked: false, canBlock: false };
-  const row = getDb()
-    .$client.prepare(
-      `SELECT u.role, u.email, u.email_verified_at AS emailVerifiedAt, EXISTS (SELECT 1 FROM user_blocks WHERE blocker_id = ? AND blocked_id = u.id) AS isBlocked FROM users u WHERE u.id = ?`,
-    )
-    .get(viewerId, memberId) as (RoleHolder & { isBlocked: number }) | undefined;
+  const row = blockQueries(getDb()).state.get({ viewerId, memberId });
   if (!row) return { isBlocked: false, canBlock: false };
-  return { isBlocked: row.isBlocked === 1, canBlock: !isStaff(row) };
+  return { isBlocked: row.isBlocked, canBlock: !isStaff(row) };
 }

@@ -40,11 +40,14 @@ export function rotateFeedToken(userId: string): string {
 /** The member a feed token belongs to (not suspended), or null. The final check is constant-time. */
 export function findFeedOwner(token: string): { id: string } | null {
   if (!TOKEN_SHAPE.test(token)) return null;
+  const { users } = schema;
   const row = getDb()
-    .$client.prepare(`SELECT id, feed_token AS feedToken, suspended_until AS suspendedUntil FROM users WHERE feed_token = ?`)
-    .get(token) as { id: string; feedToken: string; suspendedUntil: number | null } | undefined;
-  if (!row || !timingSafeEqual(Buffer.from(row.feedToken), Buffer.from(token))) return null;
-  if (row.suspendedUntil !== null && row.suspendedUntil > Date.now()) return null;
+    .select({ id: users.id, feedToken: users.feedToken, suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.feedToken, token))
+    .get();
+  if (!row?.feedToken || !timingSafeEqual(Buffer.from(row.feedToken), Buffer.from(token))) return null;
+  if (row.suspendedUntil !== null && row.suspendedUntil.getTime() > Date.now()) return null;
   return { id: row.id };
 }
 

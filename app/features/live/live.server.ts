@@ -8,7 +8,9 @@
  * since the page loaded) with indexed reads and sends what changed. No writer has to publish
  * anything, so a reply written in one worker reaches a stream held by another within a second.
  */
-import { getDb } from "~/utils/db.server";
+import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
 import { databaseVersion } from "~/utils/startup.server";
 import { getStreamRegistry } from "./stream-registry.server";
@@ -44,14 +46,35 @@ function event(name: string, data: unknown): string {
 /** The count the /discussions bar shows stops here (it says "99 new discussions" at most). */
 export const NEW_DISCUSSIONS_CAP = 99;
 
+/** Made once per database: every open stream reads these on each tick the database moved. */
+const liveQueries = perDatabase((db: AppDatabase) => {
+  const { notifications, posts } = schema;
+  const param = sql.placeholder;
+  return {
+    // notifications_user_unread_idx: an index range count.
+    unread: db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, param("userId")), isNull(notifications.readAt)))
+      .prepare(),
+    post: db.select({ repliesCount: posts.repliesCount, likesCount: posts.likesCount }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
+    // posts_created_idx from the page's load time on, stopping at the cap.
+    newDiscussions: db
+      .select({ one: sql`1` })
+      .from(posts)
+      .where(and(gt(posts.createdAt, param("since")), ne(posts.authorId, param("userId"))))
+      .limit(NEW_DISCUSSIONS_CAP)
+      .prepare(),
+  };
+});
+
 type TickCache = { unread: Map<string, number>; posts: Map<number, string> };
 const newTickCache = (): TickCache => ({ unread: new Map(), posts: new Map() });
 
 function unreadOf(userId: string, cache: TickCache): number {
   let unread = cache.unread.get(userId);
   if (unread === undefined) {
-    // notifications_user_unread_idx: an index range count.
-    unread = getDb().$client.prepare(`SELECT count(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`).pluck().get(userId) as number;
+    unread = liveQueries(getDb()).unread.get({ userId })?.unread ?? 0;
     cache.unread.set(userId, unread);
   }
   return unread;
@@ -60,10 +83,7 @@ function unreadOf(userId: string, cache: TickCache): number {
 function postStateOf(postId: number, cache: TickCache): string {
   let state = cache.posts.get(postId);
   if (state === undefined) {
-    const sqlite = getDb().$client;
-    const post = sqlite.prepare(`SELECT replies_count AS repliesCount, likes_count AS likesCount FROM posts WHERE id = ?`).get(postId) as
-      | { repliesCount: number; likesCount: number }
-      | undefined;
+    const post = liveQueries(getDb()).post.get({ postId });
     state = JSON.stringify(post ? { postId, repliesCount: post.repliesCount, likesCount: post.likesCount } : { postId, deleted: true });
     cache.posts.set(postId, state);
   }
@@ -88,11 +108,7 @@ function refresh(stream: LiveStream, cache: TickCache = newTickCache()): void {
     }
   }
   if (stream.discussionsSince !== null) {
-    // posts_created_idx from the page's load time on, stopping at the cap.
-    const newDiscussions = getDb()
-      .$client.prepare(`SELECT count(*) FROM (SELECT 1 FROM posts WHERE created_at > ? AND author_id != ? LIMIT ${NEW_DISCUSSIONS_CAP})`)
-      .pluck()
-      .get(stream.discussionsSince, stream.userId) as number;
+    const newDiscussions = liveQueries(getDb()).newDiscussions.all({ since: stream.discussionsSince, userId: stream.userId }).length;
     if (newDiscussions !== stream.state.discussions) {
       stream.state.discussions = newDiscussions;
       stream.send(event("discussions", { newDiscussions }));

@@ -2,7 +2,7 @@
  * The member directory, community stats, leaderboards and public profiles. Pages and /api routes
  * call these; no other code reads members for display.
  */
-import { count, eq, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { getDb, schema } from "~/utils/db.server";
 import { databaseVersion } from "~/utils/startup.server";
@@ -35,15 +35,18 @@ export type CommunityStats = { totalMembers: number; totalPosts: number; totalMe
 
 /** The members page's stat cards and GET /api/community/stats (one query). */
 export function getCommunityStats(): CommunityStats {
-  const row = getDb()
-    .$client.prepare(
-      `SELECT (SELECT count(*) FROM users WHERE id <> '${DELETED_MEMBER_ID}') AS totalMembers,
-              (SELECT count(*) FROM posts) AS totalPosts,
-              (SELECT count(*) FROM meetings) AS totalMeetings,
-              (SELECT count(*) FROM users WHERE points > 0) AS activeContributors`,
-    )
-    .get() as CommunityStats;
-  return row;
+  const db = getDb();
+  const { users, posts, meetings } = schema;
+  const row = db
+    .select({
+      totalMembers: db.$count(users, ne(users.id, DELETED_MEMBER_ID)),
+      totalPosts: db.$count(posts),
+      totalMeetings: db.$count(meetings),
+      activeContributors: db.$count(users, gt(users.points, 0)),
+    })
+    .from(sql`(SELECT 1)`)
+    .get();
+  return row ?? { totalMembers: 0, totalPosts: 0, totalMeetings: 0, activeContributors: 0 };
 }
 
 type RoleSource = Pick<User, "role" | "email" | "emailVerifiedAt" | "skillLevel">;
@@ -77,22 +80,44 @@ export function listTopContributors(
   const period = options.period ?? "all";
   const days = leaderboardPeriods[period].days;
   const db = getDb();
-  type Row = Pick<User, "id" | "displayName" | "firstName" | "lastName" | "email" | "emailVerifiedAt" | "role" | "skillLevel"> & { points: number };
-  const columns = `u.id, u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName, u.email, u.email_verified_at AS emailVerifiedAt, u.role, u.skill_level AS skillLevel`;
-  const rows =
-    days === null
-      ? (db.$client
-          .prepare(`SELECT ${columns}, u.points FROM users u WHERE u.points > 0 ORDER BY u.points DESC, u.joined_at ASC LIMIT ?`)
-          .all(limit) as Row[])
-      : (db.$client
-          .prepare(
-            `SELECT ${columns}, c.points FROM (
-               SELECT user_id, SUM(points) AS points, MIN(created_at) AS first_at FROM contributions
-               WHERE created_at > ? GROUP BY user_id HAVING SUM(points) > 0
-             ) c JOIN users u ON u.id = c.user_id
-             ORDER BY c.points DESC, c.first_at ASC LIMIT ?`,
-          )
-          .all((options.now ?? new Date()).getTime() - days * 86_400_000, limit) as Row[]);
+  const { users, contributions } = schema;
+  const columns = {
+    id: users.id,
+    displayName: users.displayName,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    emailVerifiedAt: users.emailVerifiedAt,
+    role: users.role,
+    skillLevel: users.skillLevel,
+  };
+  let rows: (Pick<User, keyof typeof columns> & { points: number })[];
+  if (days === null) {
+    rows = db
+      .select({ ...columns, points: users.points })
+      .from(users)
+      .where(gt(users.points, 0))
+      .orderBy(desc(users.points), asc(users.joinedAt))
+      .limit(limit)
+      .all();
+  } else {
+    const since = new Date((options.now ?? new Date()).getTime() - days * 86_400_000);
+    const total = sum(contributions.points).mapWith(Number);
+    const period = db
+      .select({ userId: contributions.userId, points: total.as("period_points"), firstAt: min(contributions.createdAt).as("first_at") })
+      .from(contributions)
+      .where(gt(contributions.createdAt, since))
+      .groupBy(contributions.userId)
+      .having(gt(total, 0))
+      .as("c");
+    rows = db
+      .select({ ...columns, points: period.points })
+      .from(period)
+      .innerJoin(users, eq(users.id, period.userId))
+      .orderBy(desc(period.points), asc(period.firstAt))
+      .limit(limit)
+      .all();
+  }
   return rows.map((row) => ({
     id: row.id,
     displayName: displayNameOf(row),
@@ -109,16 +134,38 @@ export type MemberCounts = { posts: number; badges: number; meetings: number };
 export function getMemberCounts(userIds: readonly string[]): Map<string, MemberCounts> {
   const result = new Map<string, MemberCounts>(userIds.map((id) => [id, { posts: 0, badges: 0, meetings: 0 }]));
   if (userIds.length === 0) return result;
-  const list = userIds.map(() => "?").join(",");
-  const rows = getDb()
-    .$client.prepare(
-      `SELECT user_id AS userId, SUM(is_post) AS posts, SUM(is_badge) AS badges, SUM(is_meeting) AS meetings FROM (
-         SELECT author_id AS user_id, 1 AS is_post, 0 AS is_badge, 0 AS is_meeting FROM posts WHERE author_id IN (${list})
-         UNION ALL SELECT user_id, 0, 1, 0 FROM user_badges WHERE is_completed = 1 AND user_id IN (${list})
-         UNION ALL SELECT user_id, 0, 0, 1 FROM meeting_attendees WHERE attended = 1 AND user_id IN (${list})
-       ) GROUP BY user_id`,
+  const db = getDb();
+  const { posts, userBadges, meetingAttendees } = schema;
+  const ids = [...userIds];
+  const one = sql<number>`1`;
+  const zero = sql<number>`0`;
+  const items = db
+    .select({ userId: posts.authorId, isPost: one.as("is_post"), isBadge: zero.as("is_badge"), isMeeting: zero.as("is_meeting") })
+    .from(posts)
+    .where(inArray(posts.authorId, ids))
+    .unionAll(
+      db
+        .select({ userId: userBadges.userId, isPost: zero, isBadge: one, isMeeting: zero })
+        .from(userBadges)
+        .where(and(eq(userBadges.isCompleted, true), inArray(userBadges.userId, ids))),
     )
-    .all(...userIds, ...userIds, ...userIds) as ({ userId: string } & MemberCounts)[];
+    .unionAll(
+      db
+        .select({ userId: meetingAttendees.userId, isPost: zero, isBadge: zero, isMeeting: one })
+        .from(meetingAttendees)
+        .where(and(eq(meetingAttendees.attended, true), inArray(meetingAttendees.userId, ids))),
+    )
+    .as("items");
+  const rows = db
+    .select({
+      userId: items.userId,
+      posts: sum(items.isPost).mapWith(Number),
+      badges: sum(items.isBadge).mapWith(Number),
+      meetings: sum(items.isMeeting).mapWith(Number),
+    })
+    .from(items)
+    .groupBy(items.userId)
+    .all();
   for (const row of rows) result.set(row.userId, { posts: row.posts, badges: row.badges, meetings: row.meetings });
   return result;
 }
@@ -155,58 +202,59 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${m
  */
 export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean } = {}): MemberDirectory {
   const search = directorySearchSchema.parse(input);
-  const conditions: string[] = [];
-  const parameters: (string | number)[] = [];
+  const { users } = schema;
+  const conditions: SQL[] = [];
   if (search.q) {
     const query = search.q.toLowerCase();
     const pattern = `%${escapeLike(query)}%`;
-    const textColumns = ["first_name", "last_name", "display_name", "skill_level", "interests"];
-    const matches = textColumns.map((column) => `lower(${column}) LIKE ? ESCAPE '\\'`);
-    parameters.push(...textColumns.map(() => pattern));
-    if (options.viewerIsAdmin) {
-      matches.push(`lower(email) LIKE ? ESCAPE '\\'`);
-      parameters.push(pattern);
-    } else {
-      matches.push("lower(email) = ?");
-      parameters.push(query);
-    }
-    conditions.push(`(${matches.join(" OR ")})`);
+    const textColumns = [users.firstName, users.lastName, users.displayName, users.skillLevel, users.interests];
+    // LIKE … ESCAPE has no builder form (docs/decisions/0077-data-access-style.md).
+    const likes = (column: (typeof textColumns)[number] | typeof users.email) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+    const matches = textColumns.map(likes);
+    matches.push(options.viewerIsAdmin ? likes(users.email) : eq(sql`lower(${users.email})`, query));
+    conditions.push(or(...matches)!);
   }
-  if (search.skill !== "all") {
-    conditions.push("skill_level = ?");
-    parameters.push(search.skill);
-  }
-  conditions.push("id <> ?");
-  parameters.push(DELETED_MEMBER_ID);
-  const where = `WHERE ${conditions.join(" AND ")}`;
+  if (search.skill !== "all") conditions.push(eq(users.skillLevel, search.skill));
+  conditions.push(ne(users.id, DELETED_MEMBER_ID));
+  const where = and(...conditions);
   const db = getDb();
-  const total = (db.$client.prepare(`SELECT count(*) AS total FROM users ${where}`).get(...parameters) as { total: number }).total;
+  const total = db.select({ total: count() }).from(users).where(where).get()?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
-  type Row = Pick<User, "id" | "firstName" | "lastName" | "email" | "emailVerifiedAt" | "role" | "skillLevel" | "bio" | "points"> & {
-    interests: string;
-    joinedAt: number;
-    avatarUrl: string | null;
-  };
-  const rows = db.$client
-    .prepare(
-      `SELECT id, first_name AS firstName, last_name AS lastName, email, email_verified_at AS emailVerifiedAt, role, skill_level AS skillLevel, bio, interests, points, joined_at AS joinedAt,
-              CASE WHEN avatar_upload_id IS NULL THEN NULL ELSE profile_image_url END AS avatarUrl
-       FROM users ${where} ORDER BY points DESC, joined_at ASC, id LIMIT ? OFFSET ?`,
-    )
-    .all(...parameters, MEMBERS_PAGE_SIZE, (page - 1) * MEMBERS_PAGE_SIZE) as Row[];
+  const rows = db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      role: users.role,
+      skillLevel: users.skillLevel,
+      bio: users.bio,
+      interests: users.interests,
+      points: users.points,
+      joinedAt: users.joinedAt,
+      avatarUploadId: users.avatarUploadId,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.points), asc(users.joinedAt), asc(users.id))
+    .limit(MEMBERS_PAGE_SIZE)
+    .offset((page - 1) * MEMBERS_PAGE_SIZE)
+    .all();
   const counts = getMemberCounts(rows.map((row) => row.id));
   return {
     members: rows.map((row) => ({
       id: row.id,
       name: memberCardNameOf(row),
-      avatarUrl: row.avatarUrl,
+      avatarUrl: row.avatarUploadId === null ? null : row.profileImageUrl,
       skillLevel: row.skillLevel,
       label: roleLabelOf(row),
       bio: row.bio,
       interests: parseInterests(row.interests),
       points: row.points,
-      joinedAt: new Date(row.joinedAt),
+      joinedAt: row.joinedAt,
       isTopContributor: row.points > TOP_CONTRIBUTOR_POINTS,
       counts: counts.get(row.id) ?? { posts: 0, badges: 0, meetings: 0 },
     })),
@@ -231,18 +279,31 @@ export type ActivityItem = { kind: "post" | "reply" | "badge"; title: string; li
 
 /** A member's latest posts, replies and earned badges, newest first (one query). */
 export function listRecentActivity(userId: string, limit = 8): ActivityItem[] {
-  const rows = getDb()
-    .$client.prepare(
-      `SELECT * FROM (
-         SELECT 'post' AS kind, title, '/post/' || id AS link, created_at AS at FROM posts WHERE author_id = ?
-         UNION ALL
-         SELECT 'reply', p.title, '/post/' || p.id, r.created_at FROM replies r JOIN posts p ON p.id = r.post_id WHERE r.author_id = ?
-         UNION ALL
-         SELECT 'badge', b.name, '/badges', ub.earned_at FROM user_badges ub JOIN badges b ON b.id = ub.badge_id
-         WHERE ub.user_id = ? AND ub.is_completed = 1 AND ub.earned_at IS NOT NULL
-       ) ORDER BY at DESC LIMIT ?`,
+  const db = getDb();
+  const { posts, replies, userBadges, badges } = schema;
+  const kind = (value: ActivityItem["kind"]) => sql<ActivityItem["kind"]>`${value}`;
+  const postLink = sql<string>`'/post/' || ${posts.id}`;
+  const rows = db
+    .select({ kind: kind("post").as("kind"), title: posts.title, link: postLink.as("link"), at: sql<number>`${posts.createdAt}`.as("at") })
+    .from(posts)
+    .where(eq(posts.authorId, userId))
+    .unionAll(
+      db
+        .select({ kind: kind("reply"), title: posts.title, link: postLink, at: sql<number>`${replies.createdAt}` })
+        .from(replies)
+        .innerJoin(posts, eq(posts.id, replies.postId))
+        .where(eq(replies.authorId, userId)),
     )
-    .all(userId, userId, userId, limit) as { kind: ActivityItem["kind"]; title: string; link: string; at: number }[];
+    .unionAll(
+      db
+        .select({ kind: kind("badge"), title: badges.name, link: sql<string>`'/badges'`, at: sql<number>`${userBadges.earnedAt}` })
+        .from(userBadges)
+        .innerJoin(badges, eq(badges.id, userBadges.badgeId))
+        .where(and(eq(userBadges.userId, userId), eq(userBadges.isCompleted, true), isNotNull(userBadges.earnedAt))),
+    )
+    .orderBy(desc(sql`at`))
+    .limit(limit)
+    .all();
   return rows.map((row) => ({ ...row, at: new Date(row.at) }));
 }
 

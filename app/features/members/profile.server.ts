@@ -4,7 +4,7 @@ import type { RequestMeta } from "~/features/auth/auth.server";
 import { requestEmailChange } from "~/features/auth/email-change.server";
 import { avatarUrlOf } from "~/utils/upload-urls";
 import { findUpload, releaseUploads } from "~/features/uploads/uploads.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, transaction } from "~/utils/db.server";
 import { badRequest, conflict, notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { profileSchema } from "./schemas";
@@ -34,22 +34,20 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   }
   const previousAvatar = current.avatarUploadId ? findUpload(current.avatarUploadId) : null;
   if (avatarUploadId !== undefined) Object.assign(values, avatarValues(userId, avatarUploadId));
-  const updated = db.$client
-    .transaction(() => {
-      if (values.username) {
-        const taken = db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, values.username)).get();
-        if (taken) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
-      }
-      const updated = db
-        .update(schema.users)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(schema.users.id, userId))
-        .returning()
-        .get();
-      if (!updated) throw notFound("Member not found");
-      return updated;
-    })
-    .immediate();
+  const updated = transaction(() => {
+    if (values.username) {
+      const taken = db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, values.username)).get();
+      if (taken) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
+    }
+    const updated = db
+      .update(schema.users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(schema.users.id, userId))
+      .returning()
+      .get();
+    if (!updated) throw notFound("Member not found");
+    return updated;
+  });
   // The old avatar's files go once nothing uses them (docs/uploads.md, "Garbage collection").
   if (previousAvatar && updated.avatarUploadId !== previousAvatar.id) await releaseUploads([previousAvatar.hash]);
   return updated;

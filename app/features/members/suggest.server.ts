@@ -1,5 +1,7 @@
 /** Member suggestions for @mentions (docs/discussions.md, "Usernames and mentions"). */
-import { getDb } from "~/utils/db.server";
+import { and, asc, gte, isNull, lt, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 
 export const SUGGESTIONS_MAX = 8;
 export type MemberSuggestion = { id: string; username: string; displayName: string };
@@ -15,27 +17,46 @@ const MAX_CHARACTER = "\u{10FFFF}";
 export function suggestMembers(query: unknown): MemberSuggestion[] {
   const prefix = (typeof query === "string" ? query : "").trim().replace(/^@/, "").slice(0, 100);
   if (prefix === "") return [];
-  const sqlite = getDb().$client;
+  const queries = suggestQueries(getDb());
   const found = new Map<string, MemberSuggestion>();
   const lower = prefix.toLowerCase();
   if (/^[a-z0-9_]+$/.test(lower)) {
-    const rows = sqlite
-      .prepare(
-        `SELECT id, username, display_name AS displayName FROM users
-         WHERE username >= ? AND username < ? AND suspended_until IS NULL ORDER BY username LIMIT ?`,
-      )
-      .all(lower, `${lower}${MAX_CHARACTER}`, SUGGESTIONS_MAX) as MemberSuggestion[];
+    const rows = queries.byUsername.all({ from: lower, to: `${lower}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX });
     for (const row of rows) found.set(row.id, row);
   }
   if (found.size < SUGGESTIONS_MAX) {
-    const rows = sqlite
-      .prepare(
-        `SELECT id, username, display_name AS displayName FROM users
-         WHERE display_name >= ? COLLATE NOCASE AND display_name < ? COLLATE NOCASE AND suspended_until IS NULL
-         ORDER BY display_name COLLATE NOCASE LIMIT ?`,
-      )
-      .all(prefix, `${prefix}${MAX_CHARACTER}`, SUGGESTIONS_MAX * 2) as MemberSuggestion[];
+    const rows = queries.byDisplayName.all({ from: prefix, to: `${prefix}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX * 2 });
     for (const row of rows) if (found.size < SUGGESTIONS_MAX) found.set(row.id, row);
   }
   return [...found.values()];
 }
+
+/** Made once per database (typing a mention asks on every key). */
+const suggestQueries = perDatabase((db: AppDatabase) => {
+  const { users } = schema;
+  const param = sql.placeholder;
+  const columns = { id: users.id, username: users.username, displayName: users.displayName };
+  return {
+    byUsername: db
+      .select(columns)
+      .from(users)
+      .where(and(gte(users.username, param("from")), lt(users.username, param("to")), isNull(users.suspendedUntil)))
+      .orderBy(asc(users.username))
+      .limit(param("limit"))
+      .prepare(),
+    // COLLATE NOCASE (so users_display_name_nocase_idx serves the range) has no builder form: docs/decisions/0077-data-access-style.md.
+    byDisplayName: db
+      .select(columns)
+      .from(users)
+      .where(
+        and(
+          sql`${users.displayName} >= ${param("from")} COLLATE NOCASE`,
+          sql`${users.displayName} < ${param("to")} COLLATE NOCASE`,
+          isNull(users.suspendedUntil)
+        )
+      )
+      .orderBy(sql`${users.displayName} COLLATE NOCASE`)
+      .limit(param("limit"))
+      .prepare(),
+  };
+});

@@ -6,7 +6,9 @@
  */
 import { assertVerifiedIfRequired } from "~/features/auth/email-verification.server";
 import { countLinks } from "~/features/content/markdown.server";
-import { getDb } from "~/utils/db.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, isAppError, AppError } from "~/utils/errors.server";
 import { isModerator } from "~/utils/permissions";
@@ -15,7 +17,23 @@ import { activeRestrictionOf, formatRestrictionEnd, restrictionMessage } from ".
 
 export type ContributionKind = "post" | "reply" | "comment" | "rating";
 
-type ContributorRow = { id: string; email: string; emailVerifiedAt: Date | null; role: string; joinedAt: number };
+/** Made once per database: every post, reply, comment and rating passes through here. */
+const guardQueries = perDatabase((db: AppDatabase) => {
+  const { users, posts, replies } = schema;
+  const param = sql.placeholder;
+  // At most `minimum` rows each: a short walk of the author index, never a full count.
+  const firstOf = (table: typeof posts | typeof replies) =>
+    db.select({ one: sql<number>`1` }).from(table).where(eq(table.authorId, param("id"))).limit(param("minimum")).prepare();
+  return {
+    contributor: db
+      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt, role: users.role, joinedAt: users.joinedAt })
+      .from(users)
+      .where(eq(users.id, param("id")))
+      .prepare(),
+    firstPosts: firstOf(posts),
+    firstReplies: firstOf(replies),
+  };
+});
 
 /** Whether a member still counts as new, and what is left before they do not. */
 export type NewMemberStatus = {
@@ -34,13 +52,9 @@ export function newMemberStatus(member: { id: string; joinedAt: Date | number },
   let written = 0;
   if (minimum > 0) {
     // Counts no further than the minimum: two short walks of the author indexes.
-    written = getDb()
-      .$client.prepare(
-        `SELECT (SELECT count(*) FROM (SELECT 1 FROM posts WHERE author_id = @id LIMIT @minimum))
-              + (SELECT count(*) FROM (SELECT 1 FROM replies WHERE author_id = @id LIMIT @minimum)) AS written`,
-      )
-      .pluck()
-      .get({ id: member.id, minimum }) as number;
+    const queries = guardQueries(getDb());
+    const values = { id: member.id, minimum };
+    written = queries.firstPosts.all(values).length + queries.firstReplies.all(values).length;
   }
   const postsToGo = Math.max(0, minimum - written);
   const isOldEnough = oldEnoughAt.getTime() <= now;
@@ -94,9 +108,7 @@ export function assertMayContribute(
   assertVerifiedIfRequired(user);
 
   const env = getEnv();
-  const member = getDb()
-    .$client.prepare(`SELECT id, email, email_verified_at AS emailVerifiedAt, role, joined_at AS joinedAt FROM users WHERE id = ?`)
-    .get(user.id) as ContributorRow | undefined;
+  const member = guardQueries(getDb()).contributor.get({ id: user.id });
   const status = member && !isModerator(member, env.ADMIN_EMAIL) ? newMemberStatus(member, now.getTime()) : undefined;
   const isNew = status?.isNew ?? false;
 

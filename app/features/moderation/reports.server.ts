@@ -16,7 +16,8 @@ import { deleteReply, findReply, replyLink } from "~/features/discussions/replie
 import { notify } from "~/features/notifications/notify.server";
 import { userCan } from "~/utils/auth.server";
 import { displayNameOf, profileNameOf } from "~/utils/display-name";
-import { getDb, transaction } from "~/utils/db.server";
+import { and, count, desc, eq, max, or } from "drizzle-orm";
+import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -140,11 +141,19 @@ function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: bo
   }
 }
 
+const { reports, users } = schema;
+
+/** The open reports on one item. */
+const openOn = (targetType: ReportTargetType, targetId: string) =>
+  and(eq(reports.status, "open"), eq(reports.targetType, targetType), eq(reports.targetId, targetId));
+
 function openReporterIds(targetType: ReportTargetType, targetId: string): string[] {
   return getDb()
-    .$client.prepare(`SELECT DISTINCT reporter_id FROM reports WHERE status = 'open' AND target_type = ? AND target_id = ?`)
-    .pluck()
-    .all(targetType, targetId) as string[];
+    .selectDistinct({ reporterId: reports.reporterId })
+    .from(reports)
+    .where(openOn(targetType, targetId))
+    .all()
+    .map((row) => row.reporterId);
 }
 
 /**
@@ -158,13 +167,18 @@ export function createReport({ actor, input }: { actor: Actor; input: unknown })
   const targetId = target.type === "user" ? target.id : String(Number(target.id));
   const alreadyReported = () => conflict(`You have already reported this ${targetNouns[target.type]}. A moderator will look at it.`);
   return transaction(() => {
-    const sqlite = getDb().$client;
-    if (sqlite.prepare(`SELECT 1 FROM reports WHERE status = 'open' AND reporter_id = ? AND target_type = ? AND target_id = ?`).get(actor.id, target.type, targetId)) {
-      throw alreadyReported();
-    }
-    const inserted = sqlite
-      .prepare(`INSERT INTO reports (reporter_id, target_type, target_id, reason, note) VALUES (?, ?, ?, ?, ?) RETURNING id`)
-      .get(actor.id, target.type, targetId, data.reason, data.note) as { id: number };
+    const db = getDb();
+    const existing = db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(openOn(target.type, targetId), eq(reports.reporterId, actor.id)))
+      .get();
+    if (existing) throw alreadyReported();
+    const inserted = db
+      .insert(reports)
+      .values({ reporterId: actor.id, targetType: target.type, targetId, reason: data.reason, note: data.note })
+      .returning({ id: reports.id })
+      .get();
     let isHidden = target.isHidden;
     if (!isHidden && target.type !== "user" && openReporterIds(target.type, targetId).length >= getEnv().REPORTS_TO_HIDE) {
       setTargetHidden(target, null, true);
@@ -190,40 +204,35 @@ export type QueueGroup = {
   latestAt: Date;
 };
 
-type OpenReportRow = {
-  id: number;
-  targetType: ReportTargetType;
-  targetId: string;
-  reason: ReportReason;
-  note: string;
-  createdAt: number;
-  reporterId: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-};
-
 /** Open reports grouped by item, the most recently reported item first (at most QUEUE_GROUPS_MAX items); `total` counts every item waiting. */
 export function listOpenReports({ actor }: { actor: Actor }): { groups: QueueGroup[]; total: number } {
   assertModerator(actor);
-  const sqlite = getDb().$client;
-  const keys = sqlite
-    .prepare(
-      `SELECT target_type AS targetType, target_id AS targetId FROM reports WHERE status = 'open'
-       GROUP BY target_type, target_id ORDER BY max(created_at) DESC, max(id) DESC LIMIT ?`,
-    )
-    .all(QUEUE_GROUPS_MAX) as { targetType: ReportTargetType; targetId: string }[];
-  const total = sqlite.prepare(`SELECT count(*) FROM (SELECT 1 FROM reports WHERE status = 'open' GROUP BY target_type, target_id)`).pluck().get() as number;
+  const db = getDb();
+  const isOpen = eq(reports.status, "open");
+  // A new builder each time: the builder's orderBy/limit change the query they are called on.
+  const items = () =>
+    db.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(isOpen).groupBy(reports.targetType, reports.targetId);
+  const keys = items().orderBy(desc(max(reports.createdAt)), desc(max(reports.id))).limit(QUEUE_GROUPS_MAX).all();
+  const total = db.select({ total: count() }).from(items().as("items")).get()?.total ?? 0;
   if (keys.length === 0) return { groups: [], total };
-  const rows = sqlite
-    .prepare(
-      `SELECT r.id, r.target_type AS targetType, r.target_id AS targetId, r.reason, r.note, r.created_at AS createdAt, r.reporter_id AS reporterId,
-              u.display_name AS displayName, u.first_name AS firstName, u.last_name AS lastName
-       FROM reports r JOIN users u ON u.id = r.reporter_id
-       WHERE r.status = 'open' AND (r.target_type || ':' || r.target_id) IN (SELECT value FROM json_each(?))
-       ORDER BY r.created_at DESC, r.id DESC`,
-    )
-    .all(JSON.stringify(keys.map((key) => `${key.targetType}:${key.targetId}`))) as OpenReportRow[];
+  const rows = db
+    .select({
+      id: reports.id,
+      targetType: reports.targetType,
+      targetId: reports.targetId,
+      reason: reports.reason,
+      note: reports.note,
+      createdAt: reports.createdAt,
+      reporterId: reports.reporterId,
+      displayName: users.displayName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(and(isOpen, or(...keys.map((key) => and(eq(reports.targetType, key.targetType), eq(reports.targetId, key.targetId))))))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .all();
   return {
     total,
     groups: keys.map(({ targetType, targetId }) => {
@@ -240,10 +249,10 @@ export function listOpenReports({ actor }: { actor: Actor }): { groups: QueueGro
           reason: row.reason,
           reasonLabel: reportReasonLabels[row.reason],
           note: row.note,
-          createdAt: new Date(row.createdAt),
+          createdAt: row.createdAt,
           reporter: { id: row.reporterId, name: displayNameOf(row) },
         })),
-        latestAt: new Date(mine[0].createdAt),
+        latestAt: mine[0].createdAt,
       };
     }),
   };
@@ -274,9 +283,11 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
   assertModerator(actor);
   const data = parseOrThrow(resolveSchema, input);
   const report = Number.isSafeInteger(reportId)
-    ? (getDb().$client.prepare(`SELECT id, target_type AS targetType, target_id AS targetId, status FROM reports WHERE id = ?`).get(reportId) as
-        | { id: number; targetType: ReportTargetType; targetId: string; status: string }
-        | undefined)
+    ? getDb()
+        .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, status: reports.status })
+        .from(reports)
+        .where(eq(reports.id, reportId))
+        .get()
     : undefined;
   if (!report) throw notFound("Report not found");
   if (report.status !== "open") throw conflict("This report was already handled.");
@@ -295,7 +306,6 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
   const warning = action === "warn" ? parseOrThrow(warnFormSchema, { message: data.message }).message : "";
 
   return transaction(() => {
-    const sqlite = getDb().$client;
     const reporterIds = openReporterIds(target.type, target.id);
     const id = Number(target.id);
     switch (action) {
@@ -322,9 +332,11 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
         }
         break;
     }
-    const closed = sqlite
-      .prepare(`UPDATE reports SET status = ?, resolution = ?, resolved_by = ?, resolved_at = ? WHERE status = 'open' AND target_type = ? AND target_id = ?`)
-      .run(action === "dismiss" ? "dismissed" : "resolved", action, actor.id, Date.now(), target.type, target.id).changes;
+    const closed = getDb()
+      .update(reports)
+      .set({ status: action === "dismiss" ? "dismissed" : "resolved", resolution: action, resolvedBy: actor.id, resolvedAt: new Date() })
+      .where(openOn(target.type, target.id))
+      .run().changes;
     if (action !== "dismiss") {
       const link = action === "delete" ? null : target.link;
       for (const reporterId of reporterIds) {

@@ -6,7 +6,9 @@
  * call these functions; each write runs in one IMMEDIATE transaction with its audit entry.
  */
 import { recordAudit } from "~/features/audit/audit.server";
-import { getDb, transaction } from "~/utils/db.server";
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { can, isAdmin, isModerator } from "~/utils/permissions";
@@ -33,21 +35,43 @@ export type Restriction = {
   createdBy: string | null;
 };
 
-type RestrictionRow = { id: number; userId: string; kind: RestrictionKind; reason: string; startsAt: number; endsAt: number | null; createdBy: string | null };
+const { suspensions, users, sessions } = schema;
 
-const RESTRICTION_COLUMNS = `id, user_id AS userId, kind, reason, starts_at AS startsAt, ends_at AS endsAt, created_by AS createdBy`;
-const IS_ACTIVE = `lifted_at IS NULL AND (ends_at IS NULL OR ends_at > @now)`;
+const restrictionColumns = {
+  id: suspensions.id,
+  userId: suspensions.userId,
+  kind: suspensions.kind,
+  reason: suspensions.reason,
+  startsAt: suspensions.startsAt,
+  endsAt: suspensions.endsAt,
+  createdBy: suspensions.createdBy,
+};
 
-function toRestriction(row: RestrictionRow): Restriction {
-  return { ...row, startsAt: new Date(row.startsAt), endsAt: row.endsAt === null ? null : new Date(row.endsAt) };
-}
+/** Not lifted and not ended by `now` (a Date, or a placeholder bound to milliseconds). */
+const isActive = (now: Date | ReturnType<typeof sql.placeholder>) => and(isNull(suspensions.liftedAt), or(isNull(suspensions.endsAt), gt(suspensions.endsAt, now)));
+
+/** Made once per database: every contribution asks whether its author is silenced (assertMayContribute). */
+const restrictionQueries = perDatabase((db: AppDatabase) => {
+  const param = sql.placeholder;
+  return {
+    active: db
+      .select(restrictionColumns)
+      .from(suspensions)
+      .where(and(eq(suspensions.userId, param("userId")), isActive(param("now"))))
+      .orderBy(desc(suspensions.id))
+      .limit(1)
+      .prepare(),
+    target: db
+      .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt, role: users.role, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, param("userId")))
+      .prepare(),
+  };
+});
 
 /** The member's active suspension or silence, or null (one indexed lookup). */
 export function activeRestrictionOf(userId: string, now = new Date()): Restriction | null {
-  const row = getDb()
-    .$client.prepare(`SELECT ${RESTRICTION_COLUMNS} FROM suspensions WHERE user_id = @userId AND ${IS_ACTIVE} ORDER BY id DESC LIMIT 1`)
-    .get({ userId, now: now.getTime() }) as RestrictionRow | undefined;
-  return row ? toRestriction(row) : null;
+  return restrictionQueries(getDb()).active.get({ userId, now: now.getTime() }) ?? null;
 }
 
 /** The active restrictions of several members at once (one query), by user id: for Manage Users. */
@@ -55,13 +79,12 @@ export function activeRestrictionsOf(userIds: readonly string[], now = new Date(
   const byUser = new Map<string, Restriction>();
   if (userIds.length === 0) return byUser;
   const rows = getDb()
-    .$client.prepare(
-      `SELECT ${RESTRICTION_COLUMNS} FROM suspensions
-        WHERE user_id IN (SELECT value FROM json_each(@ids)) AND ${IS_ACTIVE}
-        ORDER BY id`,
-    )
-    .all({ ids: JSON.stringify(userIds), now: now.getTime() }) as RestrictionRow[];
-  for (const row of rows) byUser.set(row.userId, toRestriction(row));
+    .select(restrictionColumns)
+    .from(suspensions)
+    .where(and(inArray(suspensions.userId, [...userIds]), isActive(now)))
+    .orderBy(asc(suspensions.id))
+    .all();
+  for (const row of rows) byUser.set(row.userId, row);
   return byUser;
 }
 
@@ -102,7 +125,7 @@ export function assertNotSuspended(user: { id: string; suspendedUntil: Date | nu
 type TargetRow = { id: string; email: string; emailVerifiedAt: Date | null; role: string; displayName: string };
 
 function findTarget(userId: string): TargetRow | undefined {
-  return getDb().$client.prepare(`SELECT id, email, email_verified_at AS emailVerifiedAt, role, display_name AS displayName FROM users WHERE id = ?`).get(userId) as TargetRow | undefined;
+  return restrictionQueries(getDb()).target.get({ userId });
 }
 
 /**
@@ -162,10 +185,12 @@ export function parseSuspensionInput(input: unknown): SuspensionInput {
 }
 
 /** Ends the member's active restrictions (lifted or replaced); returns how many there were. */
-function endActiveRestrictions(userId: string, actorId: string, now: number): number {
+function endActiveRestrictions(userId: string, actorId: string, now: Date): number {
   return getDb()
-    .$client.prepare(`UPDATE suspensions SET lifted_at = @now, lifted_by = @actorId WHERE user_id = @userId AND ${IS_ACTIVE}`)
-    .run({ userId, actorId, now }).changes;
+    .update(suspensions)
+    .set({ liftedAt: now, liftedBy: actorId })
+    .where(and(eq(suspensions.userId, userId), isActive(now)))
+    .run().changes;
 }
 
 function durationLabel(days: SuspensionDays): string {
@@ -182,18 +207,17 @@ export function suspendMember(input: { actor: ActorRef; userId: string; kind: Re
   const { actor, userId } = input;
   return transaction((db) => {
     const target = guardRestriction(actor, userId);
-    const sqlite = db.$client;
-    const now = Date.now();
+    const now = new Date();
     const replaced = endActiveRestrictions(userId, actor.id, now);
-    const endsAt = days === null ? null : now + days * DAY_MS;
-    const row = sqlite
-      .prepare(
-        `INSERT INTO suspensions (user_id, kind, reason, starts_at, ends_at, created_by) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${RESTRICTION_COLUMNS}`,
-      )
-      .get(userId, kind, reason, now, endsAt, actor.id) as RestrictionRow;
-    const suspendedUntil = kind === "suspend" ? (endsAt ?? SUSPENDED_INDEFINITELY.getTime()) : null;
-    sqlite.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(suspendedUntil, userId);
-    if (kind === "suspend") sqlite.prepare(`DELETE FROM sessions WHERE user_id = ?`).run(userId);
+    const endsAt = days === null ? null : new Date(now.getTime() + days * DAY_MS);
+    const row = db
+      .insert(suspensions)
+      .values({ userId, kind, reason, startsAt: now, endsAt, createdBy: actor.id })
+      .returning(restrictionColumns)
+      .get();
+    const suspendedUntil = kind === "suspend" ? (endsAt ?? SUSPENDED_INDEFINITELY) : null;
+    db.update(users).set({ suspendedUntil }).where(eq(users.id, userId)).run();
+    if (kind === "suspend") db.delete(sessions).where(eq(sessions.userId, userId)).run();
     recordAudit({
       actor,
       action: kind === "suspend" ? "user.suspended" : "user.silenced",
@@ -201,7 +225,7 @@ export function suspendMember(input: { actor: ActorRef; userId: string; kind: Re
       targetId: userId,
       summary: `${target.email}: ${durationLabel(days)}${replaced ? " (replaces the active one)" : ""}: ${reason}`,
     });
-    return toRestriction(row);
+    return row;
   });
 }
 
@@ -211,8 +235,8 @@ export function liftSuspension({ actor, userId }: { actor: ActorRef; userId: str
     const target = guardRestriction(actor, userId);
     const active = activeRestrictionOf(userId);
     if (!active) throw notFound("This member is not suspended or silenced.");
-    endActiveRestrictions(userId, actor.id, Date.now());
-    db.$client.prepare(`UPDATE users SET suspended_until = NULL WHERE id = ?`).run(userId);
+    endActiveRestrictions(userId, actor.id, new Date());
+    db.update(users).set({ suspendedUntil: null }).where(eq(users.id, userId)).run();
     recordAudit({
       actor,
       action: active.kind === "suspend" ? "user.suspension_lifted" : "user.silence_lifted",

@@ -1,6 +1,7 @@
 /** Notification counts for the header bell and the sidebar's Discussions badge. */
-import { and, desc, eq, inArray, isNull, like, or } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { and, desc, eq, exists, gt, inArray, isNull, like, lte, ne, or, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 
 /** unreadDiscussions counts up to this many (a sidebar badge needs no more). */
 export const UNREAD_DISCUSSIONS_CAP = 1_000;
@@ -12,15 +13,43 @@ export function getNotificationCounts(userId: string): NotificationCounts {
   // One statement on every signed-in page (it was three). The discussions count stops at
   // UNREAD_DISCUSSIONS_CAP: a member who never opened /discussions counted every post since
   // joining (36 ms on 100,000 posts, on every page); now it costs at most a thousand index steps.
-  const row = getDb()
-    .$client.prepare(
-      `SELECT (SELECT count(*) FROM (SELECT 1 FROM posts p WHERE p.created_at > coalesce(u.discussions_seen_at, u.joined_at) AND p.author_id != u.id LIMIT ${UNREAD_DISCUSSIONS_CAP})) AS unreadDiscussions,
-              (SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unreadNotifications
-       FROM users u WHERE u.id = ?`,
-    )
-    .get(userId) as NotificationCounts | undefined;
+  const row = notificationQueries(getDb()).counts.get({ userId });
   return row ?? { unreadDiscussions: 0, unreadNotifications: 0 };
 }
+
+/** Made once per database: the counts are read on every signed-in page (the root loader). */
+const notificationQueries = perDatabase((db: AppDatabase) => {
+  const { users, posts, notifications } = schema;
+  const param = sql.placeholder;
+  /** Posts by others since the member's mark (or since joining, before a first visit). */
+  const newPosts = and(gt(posts.createdAt, sql`coalesce(${users.discussionsSeenAt}, ${users.joinedAt})`), ne(posts.authorId, users.id));
+  const firstNewPosts = db.select({ one: sql`1` }).from(posts).where(newPosts).limit(UNREAD_DISCUSSIONS_CAP);
+  return {
+    counts: db
+      .select({
+        unreadDiscussions: db.$count(firstNewPosts),
+        unreadNotifications: db.$count(notifications, and(eq(notifications.userId, users.id), isNull(notifications.readAt))),
+      })
+      .from(users)
+      .where(eq(users.id, param("userId")))
+      .prepare(),
+    hasNewPostsUpTo: db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, param("userId")),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(posts)
+              .where(and(newPosts, lte(posts.createdAt, param("at")))),
+          ),
+        ),
+      )
+      .prepare(),
+  };
+});
 
 export type NotificationView = {
   id: number;
@@ -118,16 +147,9 @@ export function deleteNotificationsAbout(input: { recipientIds: string[]; link: 
  * future (clock skew, imported data) from making every view write. Returns whether it wrote.
  */
 export function markDiscussionsSeen(userId: string, at = new Date()): boolean {
-  const sqlite = getDb().$client;
-  const atMs = at.getTime();
-  const due = sqlite
-    .prepare(
-      `SELECT 1 FROM users u WHERE u.id = ?
-         AND EXISTS (SELECT 1 FROM posts p WHERE p.created_at > coalesce(u.discussions_seen_at, u.joined_at)
-                       AND p.created_at <= ? AND p.author_id != u.id)`,
-    )
-    .get(userId, atMs);
+  const db = getDb();
+  const due = notificationQueries(db).hasNewPostsUpTo.get({ userId, at: at.getTime() });
   if (!due) return false;
-  sqlite.prepare(`UPDATE users SET discussions_seen_at = ? WHERE id = ?`).run(atMs, userId);
+  db.update(schema.users).set({ discussionsSeenAt: at }).where(eq(schema.users.id, userId)).run();
   return true;
 }

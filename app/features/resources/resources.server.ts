@@ -2,7 +2,7 @@
  * The resource library: listing with search, filters and pages; admin create, update and
  * delete; members' 1–5 ratings. The only code touching the resources and resource_ratings tables.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, avg, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
@@ -300,15 +300,17 @@ export function rateResource({ userId, resourceId, input, now = new Date() }: { 
 
 /** Set-based: the exact average and count of a resource's ratings, stored on the resource. */
 function recomputeResourceRating(tx: ReturnType<typeof getDb>, resourceId: number): { rating: number; reviewsCount: number } {
-  return tx.$client
-    .prepare(
-      `update resources set
-         rating = coalesce((select avg(rr.rating) from resource_ratings rr where rr.resource_id = resources.id), 0),
-         reviews_count = (select count(*) from resource_ratings rr where rr.resource_id = resources.id)
-       where id = ?
-       returning rating, reviews_count as reviewsCount`,
-    )
-    .get(resourceId) as { rating: number; reviewsCount: number };
+  const { resources, resourceRatings } = schema;
+  const ofThisResource = eq(resourceRatings.resourceId, resources.id);
+  return tx
+    .update(resources)
+    .set({
+      rating: sql`coalesce(${tx.select({ average: avg(resourceRatings.rating) }).from(resourceRatings).where(ofThisResource)}, 0)`,
+      reviewsCount: tx.$count(resourceRatings, ofThisResource),
+    })
+    .where(eq(resources.id, resourceId))
+    .returning({ rating: resources.rating, reviewsCount: resources.reviewsCount })
+    .get()!;
 }
 
 /** Admin list: newest created first, one page. */

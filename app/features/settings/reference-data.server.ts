@@ -182,32 +182,30 @@ export const REFERENCE_BADGES: ReadonlyArray<{
  */
 export function seedReferenceData(db: AppDatabase, options: { communityName: string }): void {
   const { communityName } = options;
-  db.$client
-    .transaction(() => {
-      const categoriesCount = db.select({ total: count() }).from(schema.categories).get()?.total ?? 0;
-      if (categoriesCount === 0) {
-        db.insert(schema.categories)
-          .values(REFERENCE_CATEGORIES.map((category) => ({ ...category })))
-          .onConflictDoNothing()
-          .run();
-      }
-
-      db.insert(schema.badges)
-        .values(REFERENCE_BADGES.map((badge) => ({ ...badge })))
-        .onConflictDoNothing({ target: schema.badges.type })
+  db.transaction(() => {
+    const categoriesCount = db.select({ total: count() }).from(schema.categories).get()?.total ?? 0;
+    if (categoriesCount === 0) {
+      db.insert(schema.categories)
+        .values(REFERENCE_CATEGORIES.map((category) => ({ ...category })))
+        .onConflictDoNothing()
         .run();
+    }
 
-      const footerCount = db.select({ total: count() }).from(schema.footerSettings).get()?.total ?? 0;
-      if (footerCount === 0) {
-        db.insert(schema.footerSettings)
-          .values(defaultFooter(communityName))
-          .run();
-      }
+    db.insert(schema.badges)
+      .values(REFERENCE_BADGES.map((badge) => ({ ...badge })))
+      .onConflictDoNothing({ target: schema.badges.type })
+      .run();
 
-      db.insert(schema.platformSettings)
-        .values(schema.platforms.map((platform) => ({ platform, url: null, isActive: true })))
-        .onConflictDoNothing({ target: schema.platformSettings.platform })
+    const footerCount = db.select({ total: count() }).from(schema.footerSettings).get()?.total ?? 0;
+    if (footerCount === 0) {
+      db.insert(schema.footerSettings)
+        .values(defaultFooter(communityName))
         .run();
-    })
-    .immediate();
+    }
+
+    db.insert(schema.platformSettings)
+      .values(schema.platforms.map((platform) => ({ platform, url: null, isActive: true })))
+      .onConflictDoNothing({ target: schema.platformSettings.platform })
+      .run();
+  }, { behavior: "immediate" });
 }

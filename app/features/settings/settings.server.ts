@@ -11,10 +11,11 @@
  * worker therefore sees a settings change on its very next request, and the 5-minute TTL (docs/admin.md)
  * stays the outer bound. See decisions 0053 and 0062.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq, max, sql } from "drizzle-orm";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { recordAudit } from "~/features/audit/audit.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import type { Platform } from "../../../db/schema";
@@ -35,6 +36,7 @@ const dataVersionStatements = new WeakMap<object, { get(): unknown }>();
 
 /** SQLite's counter of commits by *other* connections (other workers, scripts) seen by ours. */
 function readDataVersion(): number {
+  // A PRAGMA has no builder form (docs/decisions/0077-data-access-style.md).
   const client = getDb().$client;
   let statement = dataVersionStatements.get(client);
   if (!statement) {
@@ -46,14 +48,24 @@ function readDataVersion(): number {
 
 /** A cheap fingerprint of both settings tables; it changes whenever any worker writes them. */
 function readSettingsVersion(): string {
-  const row = getDb().$client
-    .prepare(
-      `select (select count(*) || ':' || coalesce(max(updated_at), 0) from platform_settings)
-           || '|' || (select count(*) || ':' || coalesce(max(updated_at), 0) from footer_settings) as version`,
-    )
-    .get() as { version: string };
-  return row.version;
+  const row = settingsVersionQuery(getDb()).get();
+  const stamp = (rows: number, last: Date | null) => `${rows}:${last?.getTime() ?? 0}`;
+  return row ? `${stamp(row.platformRows, row.platformLast)}|${stamp(row.footerRows, row.footerLast)}` : "";
 }
+
+/** Made once per database (one statement, at most every SETTINGS_VERSION_CHECK_MS per worker). */
+const settingsVersionQuery = perDatabase((db: AppDatabase) => {
+  const { platformSettings, footerSettings } = schema;
+  return db
+    .select({
+      platformRows: count(),
+      platformLast: max(platformSettings.updatedAt),
+      footerRows: db.$count(footerSettings),
+      footerLast: sql`${db.select({ last: max(footerSettings.updatedAt) }).from(footerSettings)}`.mapWith(footerSettings.updatedAt),
+    })
+    .from(platformSettings)
+    .prepare();
+});
 
 function loadSettings(): PublicSettings {
   const db = getDb();

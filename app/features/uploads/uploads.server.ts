@@ -4,7 +4,7 @@
  * moderators removing any picture.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, inArray, sql, sum } from "drizzle-orm";
+import { and, count, eq, gt, inArray, like, sql, sum } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError, badRequest, forbidden, logServerError, notFound } from "~/utils/errors.server";
@@ -118,14 +118,15 @@ export function missingUploadHashes(hashes: Iterable<string>): Set<string> {
 /** Whether any post, reply or avatar still uses a picture of this hash. */
 function isHashInUse(hash: string): boolean {
   const pattern = `%/uploads/${hash}-%`;
-  const row = getDb().$client
-    .prepare(
-      `select exists(select 1 from posts where content like @pattern)
-           or exists(select 1 from replies where content like @pattern)
-           or exists(select 1 from users where avatar_upload_id in (select id from uploads where hash = @hash)) as used`,
-    )
-    .get({ pattern, hash }) as { used: number };
-  return row.used === 1;
+  const db = getDb();
+  const { posts, replies, users, uploads } = schema;
+  const one = { one: sql`1` };
+  const uploadsOfHash = db.select({ id: uploads.id }).from(uploads).where(eq(uploads.hash, hash));
+  return (
+    db.select(one).from(posts).where(like(posts.content, pattern)).limit(1).get() !== undefined ||
+    db.select(one).from(replies).where(like(replies.content, pattern)).limit(1).get() !== undefined ||
+    db.select(one).from(users).where(inArray(users.avatarUploadId, uploadsOfHash)).limit(1).get() !== undefined
+  );
 }
 
 /**

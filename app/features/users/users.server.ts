@@ -231,12 +231,14 @@ function removeAccount({
     const target = findUser(userId);
     if (!target || target.id === DELETED_MEMBER_ID) throw notFound("User not found.");
     guard(target);
-    const client = db.$client;
+    const { posts, replies, postLikes, meetingAttendees, resourceRatings, authTokens } = schema;
     if (isKeepingContent) {
       ensureDeletedMemberRow();
-      client.prepare("update posts set author_id = ? where author_id = ?").run(DELETED_MEMBER_ID, userId);
-      client.prepare("update replies set author_id = ? where author_id = ?").run(DELETED_MEMBER_ID, userId);
+      db.update(posts).set({ authorId: DELETED_MEMBER_ID }).where(eq(posts.authorId, userId)).run();
+      db.update(replies).set({ authorId: DELETED_MEMBER_ID }).where(eq(replies.authorId, userId)).run();
     }
+    // The recursive walk, the json_each sets and UPDATE … FROM below have no builder form (docs/decisions/0077-data-access-style.md).
+    const client = db.$client;
 
     // 1. What the cascade will remove, read before it happens.
     const doomedReplies = client
@@ -250,15 +252,27 @@ function removeAccount({
          select replies.id as id, replies.post_id as postId from replies where replies.id in (select id from doomed)`,
       )
       .all({ userId }) as DoomedReply[];
-    const ownPostIds = new Set((client.prepare("select id from posts where author_id = ?").all(userId) as { id: number }[]).map((row) => row.id));
+    const ownPostIds = new Set(db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId)).all().map((row) => row.id));
     const repliedPostIds = [...new Set(doomedReplies.map((reply) => reply.postId))].filter((postId) => !ownPostIds.has(postId));
-    const likedPostIds = (client.prepare("select post_id as postId from post_likes where user_id = ?").all(userId) as { postId: number }[])
+    const likedPostIds = db
+      .select({ postId: postLikes.postId })
+      .from(postLikes)
+      .where(eq(postLikes.userId, userId))
+      .all()
       .map((row) => row.postId)
       .filter((postId) => !ownPostIds.has(postId));
-    const meetingIds = (client.prepare("select meeting_id as id from meeting_attendees where user_id = ?").all(userId) as { id: number }[]).map((row) => row.id);
-    const resourceIds = (client.prepare("select resource_id as id from resource_ratings where user_id = ?").all(userId) as { id: number }[]).map(
-      (row) => row.id,
-    );
+    const meetingIds = db
+      .select({ id: meetingAttendees.meetingId })
+      .from(meetingAttendees)
+      .where(eq(meetingAttendees.userId, userId))
+      .all()
+      .map((row) => row.id);
+    const resourceIds = db
+      .select({ id: resourceRatings.resourceId })
+      .from(resourceRatings)
+      .where(eq(resourceRatings.userId, userId))
+      .all()
+      .map((row) => row.id);
 
     // 2. Other members' contributions that came from this user: likes they gave (subject
     //    `${postId}:${userId}`) and replies that disappear with their posts and replies.
@@ -273,9 +287,12 @@ function removeAccount({
       )
       .all({ userId, replySubjects }) as { userId: string; points: number }[];
 
-    const pendingAddresses = (client.prepare("select distinct email from auth_tokens where user_id = ? and purpose = 'email_change'").all(userId) as { email: string }[]).map(
-      (row) => row.email,
-    );
+    const pendingAddresses = db
+      .selectDistinct({ email: authTokens.email })
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "email_change")))
+      .all()
+      .map((row) => row.email);
 
     // 3. The deletion itself; foreign keys cascade (sessions included, so the user is signed out).
     db.delete(schema.users).where(eq(schema.users.id, userId)).run();
