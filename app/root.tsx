@@ -23,7 +23,7 @@ import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/members.server";
 import { getNotificationCounts } from "~/features/notifications/notifications.server";
 import { getPublicSettings } from "~/features/settings/settings.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import { headerNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce-provider";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { ErrorMessage, NOT_FOUND } from "~/components/layout/error-page";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import { notFound } from "~/utils/errors.server";
 import { handlePage } from "~/utils/http.server";
 

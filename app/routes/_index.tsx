@@ -3,7 +3,7 @@ import { useLoaderData, useOutletContext, useRouteLoaderData } from "@remix-run/
 import type { ReactNode } from "react";
 import { lazy, Suspense } from "react";
 import { loadDashboard } from "~/features/dashboard/dashboard.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import type { loader as rootLoader } from "~/root";
 import { LandingPage as ServerLandingPage } from "~/features/landing/components/landing-page";
 import { DashboardPage as ServerDashboardPage } from "~/features/dashboard/components/dashboard-page";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getOptionalUser, userCan } from "~/utils/auth.server";
+import { getOptionalUser, userCan } from "~/features/auth/guards.server";
 
 /** /admin opens the first tab the user may use: Manage Users for admins, Reports for moderators (the parent route has checked the panel). */
 export async function loader({ request }: LoaderFunctionArgs) {

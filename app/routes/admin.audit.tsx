@@ -3,7 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { describeAuditAction, listAuditEntries } from "~/features/audit/audit.server";
-import { requirePagePermission } from "~/utils/auth.server";
+import { requirePagePermission } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { countLabel } from "~/utils/plural";
 import { AdminTabHeader } from "~/features/admin/components/tab-header";

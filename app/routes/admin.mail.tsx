@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/ui/page";
 import { adminFailure, adminSuccess } from "~/features/admin/responses.server";
 import { getOutboxSummary, MAX_ATTEMPTS } from "~/features/mail/outbox.server";
 import { sendTestEmail } from "~/features/mail/test-mail.server";
-import { requirePagePermission } from "~/utils/auth.server";
+import { requirePagePermission } from "~/features/auth/guards.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { Button } from "~/components/ui/button";

@@ -7,7 +7,7 @@ import { dispatchIntent } from "~/utils/page-action.server";
 import { ReportQueueItem } from "~/features/moderation/components/report-queue";
 import { resolveActions, type ResolveAction } from "~/features/moderation/constants";
 import { listOpenReports, resolveReport } from "~/features/moderation/reports.server";
-import { requirePagePermission } from "~/utils/auth.server";
+import { requirePagePermission } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { AdminTabHeader } from "~/features/admin/components/tab-header";
 

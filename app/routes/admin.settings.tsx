@@ -10,7 +10,7 @@ import { footerFormToInput, platformFormToInput } from "~/features/settings/sche
 import { supportPlatformLabels } from "~/features/settings/settings";
 import { isVerifiedEmailRequiredToPost, setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
 import { getFooterSettings, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "~/features/settings/settings.server";
-import { requirePagePermission } from "~/utils/auth.server";
+import { requirePagePermission } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { Button, buttonClass } from "~/components/ui/button";

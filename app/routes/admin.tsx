@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { adminTabs, auditLogLink, mailLink, moderationTabs } from "~/features/admin/tabs";
-import { requirePagePermission, userCan } from "~/utils/auth.server";
+import { requirePagePermission, userCan } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 

@@ -14,7 +14,7 @@ import { roles as userRoles } from "../../db/enums";
 import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
 import { activeRestrictionsOf, liftSuspension, parseSuspensionInput, suspendMember, toRestrictionView } from "~/features/moderation/suspensions.server";
 import { changeUserRole, deleteUser, listUsers } from "~/features/users/users.server";
-import { requirePagePermission } from "~/utils/auth.server";
+import { requirePagePermission } from "~/features/auth/guards.server";
 import { displayNameOf } from "~/utils/display-name";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestEmailChange } from "~/features/auth/email-change.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** POST /api/account/email {currentPassword, email}: 202 {message, pendingEmail} (the link goes to the new address); 400 with `errors`. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/account/feeds/rotate: a new feed token; the old URLs answer 404. Answers the new URLs. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedUrlsOf } from "~/features/feeds/feeds.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/account/feeds: `{ discussions, categories: [{ id, name, url }] }`, the member's private feed URLs. */

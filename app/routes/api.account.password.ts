@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { changePassword } from "~/features/account/account.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 import { currentSessionId } from "~/utils/session.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/account.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed } from "~/utils/http.server";
 import { currentSessionId } from "~/utils/session.server";
 

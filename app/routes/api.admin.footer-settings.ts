@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFooterSettings, updateFooterSettings } from "~/features/settings/settings.server";
-import { requireApiPermission } from "~/utils/auth.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/admin/footer-settings: the footer settings, readable by everyone (docs/admin.md); defaults when none are stored. */

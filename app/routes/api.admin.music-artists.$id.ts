@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteArtist, getArtist, updateArtist } from "~/features/artists/artists.server";
-import { changeItemJson, getItemJson } from "~/utils/catalog-api.server";
+import { changeItemJson, getItemJson } from "~/features/catalog/api.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/music-artists/{id} (artists:manage). */

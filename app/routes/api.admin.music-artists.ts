@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createArtist, listArtists } from "~/features/artists/artists.server";
-import { requireApiPermission } from "~/utils/auth.server";
-import { createItemJson, listJson } from "~/utils/catalog-api.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
+import { createItemJson, listJson } from "~/features/catalog/api.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/music-artists (artists:manage): newest created first (?page, ?limit). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { updatePlatformSetting } from "~/features/settings/settings.server";
-import { requireApiPermission } from "~/utils/auth.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/admin/platform-settings/{platform} { url?, isActive? }: the updated link; 400 bad URL, 401, 403, 404 unknown platform. */

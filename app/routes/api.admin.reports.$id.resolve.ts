@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { resolveReport } from "~/features/moderation/reports.server";
-import { requireApiPermission } from "~/utils/auth.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listOpenReports } from "~/features/moderation/reports.server";
-import { requireApiPermission } from "~/utils/auth.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/reports (content:moderate): open reports grouped by item, most recently reported first; X-Total-Count = items waiting. */

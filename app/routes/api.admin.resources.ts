@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createResourceJson } from "~/features/resources/api.server";
 import { listResources } from "~/features/resources/resources.server";
-import { requireApiPermission } from "~/utils/auth.server";
-import { listJson } from "~/utils/catalog-api.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
+import { listJson } from "~/features/catalog/api.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/resources (resources:manage): every resource, newest created first (?page, ?limit). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteUser } from "~/features/users/users.server";
-import { requireApiPermission } from "~/utils/auth.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** DELETE /api/admin/users/{id}: 200 { message, id }; 401, 403 (not admin, self, ADMIN_EMAIL), 404, 409 (last admin). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { liftSuspension, parseSuspensionInput, suspendMember, toRestrictionView } from "~/features/moderation/suspensions.server";
-import { requireApiPermission } from "~/utils/auth.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /**

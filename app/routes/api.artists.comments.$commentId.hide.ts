@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { hideComment } from "~/features/artists/artists.server";
-import { requireApiPermission } from "~/utils/auth.server";
+import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** POST /api/artists/comments/{commentId}/hide (content:moderate): hides a comment from everyone → { id, artistId, isHidden: true }. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/auth/user: the signed-in user (never the password hash); 401 when signed out. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listArtists } from "~/features/artists/artists.server";
 import { parseArtistFilters } from "~/features/artists/schemas";
-import { listJson } from "~/utils/catalog-api.server";
+import { listJson } from "~/features/catalog/api.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/music-artists (public, like the rating panel): newest first; ?q, ?genre, ?featured=true, ?page, ?limit. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listNotifications, NOTIFICATIONS_PAGE_SIZE } from "~/features/notifications/notifications.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
 
 /** GET /api/notifications: the member's notifications, newest first; ?limit= (1–100) and ?offset=. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { likePost, unlikePost } from "~/features/discussions/posts.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** POST /api/posts/{id}/like likes (once), DELETE unlikes: both answer { postId, liked, likesCount }. */

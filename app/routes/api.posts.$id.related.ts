@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getPost, readerOf } from "~/features/discussions/posts.server";
 import { listRelatedPosts } from "~/features/discussions/related.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/posts/{id}/related: up to 5 other posts ranked by full-text relevance (404 when unknown). */

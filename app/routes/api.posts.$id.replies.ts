@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { readerOf } from "~/features/discussions/posts.server";
 import { createReply, listReplies, REPLIES_MAX } from "~/features/discussions/replies.server";
 import { badRequest } from "~/utils/errors.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/posts/{id}/replies: the replies, oldest first, each with parentReplyId; ?limit= (1–1000, default 1000), ?after=<reply id>. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deletePost, getPost, readerOf, setPostPinned, updatePost } from "~/features/discussions/posts.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { badRequest } from "~/utils/errors.server";
 import { handleApi, methodNotAllowed, readIdParam, readJsonBody } from "~/utils/http.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSimilarPosts } from "~/features/discussions/related.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/posts/similar?title=: up to 5 posts relevant to a title being typed (the new-discussion form's 'Similar discussions'). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseApiListQuery } from "~/features/discussions/api.server";
 import { canModerate, createPost, listPosts } from "~/features/discussions/posts.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/posts: an array, pinned first then newest; ?limit= (1–100, default 20), ?before=<post id>, ?q=, ?categoryId=. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { updateProfile } from "~/features/members/profile.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/profile: firstName, lastName, displayName, username (409 taken, 400 invalid), email (with currentPassword), skillLevel, bio, interests. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { rateResource } from "~/features/resources/resources.server";
-import { rateItemJson } from "~/utils/catalog-api.server";
+import { rateItemJson } from "~/features/catalog/api.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/resources/{id}/rate (signed in): { rating: 1–5 } → { resourceId, rating, reviewsCount, myRating }. */

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createResourceJson } from "~/features/resources/api.server";
 import { listResources } from "~/features/resources/resources.server";
 import { parseResourceFilters } from "~/features/resources/schemas";
-import { requireApiUser } from "~/utils/auth.server";
-import { listJson } from "~/utils/catalog-api.server";
+import { requireApiUser } from "~/features/auth/guards.server";
+import { listJson } from "~/features/catalog/api.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/resources (signed in): newest first; ?q, ?type, ?difficulty, ?pricing, ?page, ?limit. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createUpload, readUploadedFile, toUploadView } from "~/features/uploads/uploads.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/features/auth/guards.server";
 import { badRequest } from "~/utils/errors.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readFormData } from "~/utils/http.server";
 

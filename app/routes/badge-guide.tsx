@@ -4,7 +4,7 @@ import { Card, PageHeader } from "~/components/ui/page";
 import { getBadgeGuide } from "~/features/badges/badges.server";
 import { BadgeIcon } from "~/features/badges/components/badge-pieces";
 import { contributionKinds, contributionRules, TOP_CONTRIBUTOR_POINTS } from "~/features/gamification/rules";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";

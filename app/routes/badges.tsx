@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/ui/page";
 import { getBadgeOverview } from "~/features/badges/badges.server";
 import { BadgeIcon, formatDate, PLATINUM_CLASS, ProgressBar } from "~/features/badges/components/badge-pieces";
 import { StatCard } from "~/features/members/components/member-pieces";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";

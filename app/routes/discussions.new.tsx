@@ -6,7 +6,7 @@ import { PostForm } from "~/features/discussions/components/post-form";
 import { messages } from "~/features/discussions/messages";
 import { createPost } from "~/features/discussions/posts.server";
 import { createPostSchema } from "~/features/discussions/schemas";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";

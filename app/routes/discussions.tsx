@@ -17,7 +17,7 @@ import { hiddenLabelOf } from "~/features/discussions/views.server";
 import { feedUrlsOf } from "~/features/feeds/feeds.server";
 import { markDiscussionsSeen } from "~/features/notifications/notifications.server";
 import type { loader as rootLoader } from "~/root";
-import { getOptionalUser, requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/c
 import { loginConstraints, registerConstraints } from "~/features/auth/constraints";
 import { getAuthenticator } from "~/features/auth/auth.server";
 import { loginSchema, registerSchema } from "~/features/auth/schemas";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { createUserSession } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";

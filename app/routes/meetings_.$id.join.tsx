@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { joinMeeting } from "~/features/meetings/meetings.server";
 import { meetingPaths } from "~/features/meetings/paths";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageErrorResponse, readIdParam } from "~/utils/http.server";

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { leaderboardPeriods, parseLeaderboardPeriod, type LeaderboardPeriod } from "~/features/gamification/rules";
 import { MemberCard, StatCard, TopContributorList } from "~/features/members/components/member-pieces";
 import { getCommunityStats, listMembers, listTopContributors } from "~/features/members/members.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";

@@ -11,7 +11,7 @@ import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderati
 import { suspensionSchema } from "~/features/moderation/schemas";
 import { liftSuspension, moderationPanelFor, suspendMember } from "~/features/moderation/suspensions.server";
 import { removeMemberAvatar } from "~/features/uploads/uploads.server";
-import { requireUser, userCan } from "~/utils/auth.server";
+import { requireUser, userCan } from "~/features/auth/guards.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";

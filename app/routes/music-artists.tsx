@@ -12,7 +12,7 @@ import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { Pagination } from "~/components/ui/pagination";
 import { parseArtistFilters } from "~/features/artists/schemas";
 import { artistUrls } from "~/features/artists/urls";
-import { requireUser, userCan } from "~/utils/auth.server";
+import { requireUser, userCan } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { Button } from "~/components/ui/button";
 

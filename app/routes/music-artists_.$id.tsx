@@ -7,7 +7,7 @@ import { toCardView } from "~/features/artists/components/card-view";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { artistUrls } from "~/features/artists/urls";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
-import { getOptionalUser, requireUser, userCan } from "~/utils/auth.server";
+import { getOptionalUser, requireUser, userCan } from "~/features/auth/guards.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -20,7 +20,7 @@ import { deletePost, setPostPinned, updatePost } from "~/features/discussions/po
 import { createReply, deleteReply, replyLink, updateReply } from "~/features/discussions/replies.server";
 import { createPostSchema } from "~/features/discussions/schemas";
 import { ReportLink } from "~/features/moderation/components/report-link";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, notFound } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";

@@ -17,7 +17,7 @@ import { getEnv } from "~/utils/env.server";
 import { USERNAME_RULE } from "~/features/auth/usernames";
 import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
 import { useEffect, useState } from "react";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, logServerError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";

@@ -7,7 +7,7 @@ import { ReportForm } from "~/features/moderation/components/report-form";
 import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/moderation/constants";
 import { createReport, getReportableTarget } from "~/features/moderation/reports.server";
 import { reportFormSchema } from "~/features/moderation/schemas";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, notFound } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";

@@ -10,7 +10,7 @@ import { submitNewResource } from "~/features/resources/form.server";
 import { listResources, toCardData } from "~/features/resources/resources.server";
 import { parseResourceFilters } from "~/features/resources/schemas";
 import { resourceUrls } from "~/features/resources/urls";
-import { requireUser, userCan } from "~/utils/auth.server";
+import { requireUser, userCan } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { countLabel } from "~/utils/plural";
 import { Button } from "~/components/ui/button";

@@ -6,7 +6,7 @@ import { failureMessage, failureValues } from "~/components/ui/use-server-form";
 import { getResource, rateResource } from "~/features/resources/resources.server";
 import { resourceUrls } from "~/features/resources/urls";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -4,7 +4,7 @@ import { Card, PageHeader } from "~/components/ui/page";
 import { ResourceForm } from "~/features/resources/components/resource-form";
 import { submitNewResource } from "~/features/resources/form.server";
 import { resourceUrls } from "~/features/resources/urls";
-import { requirePagePermission } from "~/utils/auth.server";
+import { requirePagePermission } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Submit Resource", matches);

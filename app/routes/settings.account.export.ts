@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { exportResponse } from "~/features/account/account.server";
 
 /** 'Download my data' on /settings/account: the same attachment as GET /api/account/export; visitors go to /login. */

@@ -18,7 +18,7 @@ import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstra
 import { pendingEmailOf, requestEmailChange } from "~/features/auth/email-change.server";
 import { changeEmailSchema, changePasswordFormSchema, deleteAccountSchema } from "~/features/auth/schemas";
 import { listBlockedMembers, unblockMember } from "~/features/blocks/blocks.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { findUserByUsername } from "~/features/auth/usernames.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { notFound } from "~/utils/errors.server";
 import { handlePage } from "~/utils/http.server";
 import { routes } from "~/utils/routes";

@@ -92,3 +92,34 @@ export function transaction<T>(work: (tx: AppDatabase) => T): T {
 }
 
 export { schema };
+
+let versionStatement: { db: unknown; get: () => string } | undefined;
+
+/**
+ * The database's write version as this process sees it: PRAGMA data_version changes when another
+ * connection (another worker, a script) commits, total_changes() when this one writes. Equal
+ * versions mean no row has changed since (the page cache's freshness test).
+ */
+export function databaseVersion(): string {
+  const client = getDb().$client;
+  if (versionStatement?.db !== client) {
+    const statement = client.prepare("SELECT data_version AS d, total_changes() AS t FROM pragma_data_version");
+    versionStatement = {
+      db: client,
+      get: () => {
+        const row = statement.get() as { d: number; t: number };
+        return `${row.d}:${row.t}`;
+      },
+    };
+  }
+  return versionStatement.get();
+}
+
+/** A trivial query for /healthz: the database answers in this process. */
+export function databaseIsHealthy(): boolean {
+  try {
+    return getDb().$client.prepare("select 1 as ok").pluck().get() === 1;
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, signedInRequest } from "~/test/factories";
-import { getOptionalUser } from "./auth.server";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb, schema } from "./db.server";
 import { createUserSession, destroyUserSession } from "./session.server";
 

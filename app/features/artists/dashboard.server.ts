@@ -1,6 +1,6 @@
 /** The dashboard's 'Featured AI Music Artists' card: featured artists with their rating panels. */
 import { findUserById, toCurrentUser } from "~/features/auth/auth.server";
-import { userCan } from "~/utils/auth.server";
+import { userCan } from "~/features/auth/guards.server";
 import { listArtists, withPanels, type ArtistCardData } from "./artists.server";
 
 export const FEATURED_ON_DASHBOARD = 6;

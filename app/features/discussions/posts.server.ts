@@ -9,7 +9,7 @@ import { deleteNotificationsAbout, hasUnreadNotification } from "~/features/noti
 import { notify } from "~/features/notifications/notify.server";
 import { notifyMentions } from "./mentions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
-import { userCan } from "~/utils/auth.server";
+import { userCan } from "~/features/auth/guards.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";

@@ -12,7 +12,7 @@ import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
-import { databaseVersion } from "~/utils/startup.server";
+import { databaseVersion } from "~/utils/db.server";
 import { getStreamRegistry } from "./stream-registry.server";
 
 export const LIVE_STREAMS_PER_MEMBER = 5;

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { getDb, schema } from "~/utils/db.server";
-import { databaseVersion } from "~/utils/startup.server";
+import { databaseVersion } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { displayNameOf, memberCardNameOf, profileNameOf } from "~/utils/display-name";
@@ -19,7 +19,7 @@ let membersCount: { db: unknown; version: string; total: number } | undefined;
 
 /**
  * The sidebar's member count, on every signed-in page: counted again only when the database's
- * write version (app/utils/startup.server.ts, the page cache's key too) has moved.
+ * write version (databaseVersion in app/utils/db.server.ts, the page cache's key too) has moved.
  */
 export function countMembers(): number {
   const db = getDb();

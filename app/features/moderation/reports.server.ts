@@ -14,7 +14,7 @@ import { deletePost, findPost } from "~/features/discussions/posts.server";
 import type { Actor } from "~/utils/actor";
 import { deleteReply, findReply, replyLink } from "~/features/discussions/replies.server";
 import { notify } from "~/features/notifications/notify.server";
-import { userCan } from "~/utils/auth.server";
+import { userCan } from "~/features/auth/guards.server";
 import { displayNameOf, profileNameOf } from "~/utils/display-name";
 import { and, count, desc, eq, max, or } from "drizzle-orm";
 import { getDb, schema, transaction } from "~/utils/db.server";

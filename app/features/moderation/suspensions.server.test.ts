@@ -7,7 +7,7 @@ import { listPosts } from "~/features/discussions/posts.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { appErrorOf, appErrorOfAsync } from "~/test/errors";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 import * as suspensionApi from "../../routes/api.admin.users_.$userId.suspension";
 import { activeRestrictionOf, liftSuspension, suspendMember } from "./suspensions.server";

@@ -1,7 +1,7 @@
 /**
  * The reference data every Quads install needs: the discussion categories, the ten badges of
  * docs/gamification.md, the footer row and the ten platform-setting rows. Seeded at every start
- * (app/utils/startup.server.ts) and idempotent: it only inserts what is missing and never touches
+ * (app/startup.server.ts) and idempotent: it only inserts what is missing and never touches
  * rows an admin may have edited.
  */
 import { count } from "drizzle-orm";

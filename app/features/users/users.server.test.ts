@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { createMember, signedInRequest } from "~/test/factories";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { changeUserRole, countAdmins, deleteUser, listUsers } from "./users.server";

@@ -9,9 +9,9 @@ import { hashPassword } from "~/features/auth/password.server";
 import { seedDemoContent } from "~/features/demo/seed-demo.server";
 import { recomputeAllBadges } from "~/features/gamification/recompute.server";
 import { seedReferenceData } from "~/features/settings/reference-data.server";
-import { closeDb, getDb, schema } from "./db.server";
-import { getEnv, type Env } from "./env.server";
-import { reusePreparedStatements } from "./statement-cache.server";
+import { closeDb, getDb, schema } from "~/utils/db.server";
+import { getEnv, type Env } from "~/utils/env.server";
+import { reusePreparedStatements } from "~/utils/statement-cache.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@quads.example";
 
@@ -35,37 +35,6 @@ export function startWorker(): Env {
   const env = getEnv();
   getDb();
   return env;
-}
-
-let versionStatement: { db: unknown; get: () => string } | undefined;
-
-/**
- * The database's write version as this process sees it: PRAGMA data_version changes when another
- * connection (another worker, a script) commits, total_changes() when this one writes. Equal
- * versions mean no row has changed since (the page cache's freshness test).
- */
-export function databaseVersion(): string {
-  const client = getDb().$client;
-  if (versionStatement?.db !== client) {
-    const statement = client.prepare("SELECT data_version AS d, total_changes() AS t FROM pragma_data_version");
-    versionStatement = {
-      db: client,
-      get: () => {
-        const row = statement.get() as { d: number; t: number };
-        return `${row.d}:${row.t}`;
-      },
-    };
-  }
-  return versionStatement.get();
-}
-
-/** A trivial query for /healthz: the database answers in this process. */
-export function databaseIsHealthy(): boolean {
-  try {
-    return getDb().$client.prepare("select 1 as ok").pluck().get() === 1;
-  } catch {
-    return false;
-  }
 }
 
 /**

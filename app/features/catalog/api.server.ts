@@ -4,10 +4,10 @@
  * and a member's 1–5 rating. The routes name their feature's functions; each handler runs inside
  * the route's `handleApi`.
  */
-import type { ActorRef } from "./actor";
-import type { Permission } from "./permissions";
-import { requireApiPermission, requireApiUser } from "./auth.server";
-import { methodNotAllowed, readIdParam, readIntegerParam, readJsonBody } from "./http.server";
+import type { ActorRef } from "~/utils/actor";
+import type { Permission } from "~/utils/permissions";
+import { requireApiPermission, requireApiUser } from "~/features/auth/guards.server";
+import { methodNotAllowed, readIdParam, readIntegerParam, readJsonBody } from "~/utils/http.server";
 
 export const API_DEFAULT_LIMIT = 50;
 export const API_MAX_LIMIT = 100;

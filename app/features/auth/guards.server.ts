@@ -3,12 +3,12 @@
  * request, so a deleted user or a changed role takes effect at once) and the guards routes use.
  */
 import { redirect } from "@remix-run/node";
-import { findUserById, toCurrentUser, type CurrentUser } from "~/features/auth/auth.server";
-import { getEnv } from "./env.server";
-import { forbidden, unauthorized } from "./errors.server";
-import { can, type Permission } from "./permissions";
-import { getSession } from "./session.server";
-import { createToastHeader } from "./toast.server";
+import { findUserById, toCurrentUser, type CurrentUser } from "./auth.server";
+import { getEnv } from "~/utils/env.server";
+import { forbidden, unauthorized } from "~/utils/errors.server";
+import { can, type Permission } from "~/utils/permissions";
+import { getSession } from "~/utils/session.server";
+import { createToastHeader } from "~/utils/toast.server";
 
 const userByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
 

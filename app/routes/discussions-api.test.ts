@@ -15,7 +15,7 @@ import { action as createPageAction } from "~/routes/discussions.new";
 import { action as postPageAction, loader as postPageLoader } from "~/routes/post.$id";
 import { loader as discussionsLoader } from "~/routes/discussions";
 import { getDb } from "~/utils/db.server";
-import { createActor, createTestPost, firstCategoryId } from "./test-helpers";
+import { createActor, createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
 
 type Params = Record<string, string>;
 const args = (request: Request, params: Params = {}) => ({ request, context: testContext, params }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
