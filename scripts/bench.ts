@@ -78,6 +78,8 @@ function startServer(databasePath: string, withPageCache = pageCache, tree = roo
     databasePath,
     cwd: tree,
     timeoutMs: 120_000,
+    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server under the bench's own load.
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean),
     env: {
       AUTH_RATE_LIMIT_PER_IP: "1000000",
       AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000",

@@ -5,8 +5,9 @@
  */
 import { createSessionStorage, type Session } from "@remix-run/node";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
-import { getDb, schema } from "./db.server";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "./db.server";
+import { perDatabase } from "./statement-cache.server";
 import { getEnv } from "./env.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -30,6 +31,15 @@ function removeExpiredSessions() {
   lastCleanup = now;
   getDb().delete(schema.sessions).where(lt(schema.sessions.expire, new Date(now))).run();
 }
+
+/** Read on every request that carries a session cookie: prepared once per database. */
+const sessionBySid = perDatabase((db: AppDatabase) =>
+  db
+    .select()
+    .from(schema.sessions)
+    .where(eq(schema.sessions.sid, sql.placeholder("sid")))
+    .prepare(),
+);
 
 let storage: ReturnType<typeof createStorage> | undefined;
 
@@ -66,7 +76,7 @@ function createStorage() {
       return sid;
     },
     async readData(sid) {
-      const row = getDb().select().from(schema.sessions).where(eq(schema.sessions.sid, sid)).get();
+      const row = sessionBySid(getDb()).get({ sid });
       if (!row) return null;
       const now = Date.now();
       if (row.expire.getTime() <= now) {

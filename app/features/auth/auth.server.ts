@@ -8,7 +8,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { assertNotSuspended } from "~/features/moderation/suspensions.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
 import { isAdmin, isModerator } from "~/utils/permissions";
@@ -40,8 +41,17 @@ export function findUserByEmail(email: string): User | undefined {
     .get();
 }
 
+/** Every signed-in request looks its member up: prepared once per database (app/utils/statement-cache.server.ts). */
+const userById = perDatabase((db: AppDatabase) =>
+  db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export function findUserById(id: string): User | undefined {
-  return getDb().select().from(schema.users).where(eq(schema.users.id, id)).get();
+  return userById(getDb()).get({ id });
 }
 
 function authLimits() {

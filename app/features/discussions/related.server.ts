@@ -11,10 +11,11 @@ import { selectPosts, toPostView, type PostRow, type PostView } from "./views.se
 
 export const RELATED_MAX = 5;
 /**
- * The newest matches ranked. A common word matches tens of thousands of posts; ranking only the
- * newest ones (FTS5 streams them by rowid) keeps a look-up to a few milliseconds on 100,000 posts.
+ * How many posts are ranked. The candidates are the posts matching the query's rarest terms (the
+ * ones that say what a post is about), newest first; a common word matches tens of thousands of
+ * posts, and ranking only this many keeps a look-up to a few milliseconds on 100,000 posts.
  */
-export const RELATED_CANDIDATES = 2_000;
+export const RELATED_CANDIDATES = 500;
 const TITLE_TERMS = 8;
 const CONTENT_TERMS = 6;
 
@@ -72,7 +73,8 @@ function rankedPosts(query: string | null, { excludeId, viewerId, cacheKey }: { 
  * query, every post containing each term (a scan of the term's whole posting list: ≈7 ms per common
  * term on 100,000 posts, 56 % of a realistic mix's CPU). Here the same BM25 idea is computed from
  * parts that stay cheap: each term's document frequency is read once and kept for a few minutes per
- * database (it moves slowly), the candidates are the newest posts matching any term, and where each
+ * database (it moves slowly), the candidates are the newest posts matching the rarest terms (a post
+ * is about its rare words; a common word matched tens of thousands of candidates), and where each
  * term occurs in a candidate is checked on its title and the start of its content (the trigram
  * index matches case-insensitive substrings, and so does this check). A candidate's score sums,
  * per term, the term's IDF times a saturated weight of where it matched (title ×3, content ×1, as
@@ -120,14 +122,25 @@ function documentFrequency(statements: RankStatements, key: string, read: () => 
 
 function rankIds(query: string, excludeId: number | undefined): number[] {
   const statements = rankStatements(getDb());
-  const candidates = statements.candidates.all(query, RELATED_CANDIDATES).filter((id) => id !== excludeId);
-  if (candidates.length === 0) return [];
   const total = documentFrequency(statements, "\u0000posts", () => statements.total.get());
+  const terms = query
+    .split(" OR ")
+    .map((phrase) => ({ phrase, term: phrase.slice(1, -1).replace(/""/g, '"').toLowerCase(), documents: documentFrequency(statements, phrase, () => statements.documents.get(phrase)) }))
+    .sort((a, b) => a.documents - b.documents);
+  // The candidates: posts matching the rarest terms, as many terms as keep the matches within the
+  // budget (at least one). Common terms still count in the score, they just do not pick candidates.
+  const picking: string[] = [];
+  let expected = 0;
+  for (const { phrase, documents } of terms) {
+    if (picking.length > 0 && expected + documents > RELATED_CANDIDATES) break;
+    picking.push(phrase);
+    expected += documents;
+  }
+  const candidates = statements.candidates.all(picking.join(" OR "), RELATED_CANDIDATES + 1).filter((id) => id !== excludeId);
+  if (candidates.length === 0) return [];
   const texts = statements.texts.all(JSON.stringify(candidates));
   const scores = new Map<number, number>(candidates.map((id) => [id, 0]));
-  for (const phrase of query.split(" OR ")) {
-    const term = phrase.slice(1, -1).replace(/""/g, '"').toLowerCase();
-    const documents = documentFrequency(statements, phrase, () => statements.documents.get(phrase));
+  for (const { term, documents } of terms) {
     // BM25's IDF, floored as FTS5 floors it (a term in most posts still counts a little).
     const idf = Math.max(Math.log((total - documents + 0.5) / (documents + 0.5)), 1e-6);
     for (const text of texts) {
