@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { buttonClass } from "~/components/ui/button";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
@@ -46,9 +47,9 @@ export default function AdminManageMeetings() {
         title="Manage Meetings"
         summary={`${countLabel(total, "meeting")}, newest first. Times are in ${timeZone}.`}
         actions={
-          <Link to={meetingPaths.adminCreate} className={buttonClass("secondary")}>
+          <AppLink to={meetingPaths.adminCreate} className={buttonClass("secondary")}>
             Create Meetings
-          </Link>
+          </AppLink>
         }
       />
       {meetings.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { adminTabs, auditLogLink, mailLink, moderationTabs } from "~/features/admin/tabs";
 import { requirePagePermission, userCan } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
@@ -24,19 +25,19 @@ export default function AdminLayout() {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to={routes.home} className="text-sm font-medium text-indigo-700 hover:underline">
+        <AppLink to={routes.home} className="text-sm font-medium text-indigo-700 hover:underline">
           ← Back to Dashboard
-        </Link>
+        </AppLink>
         {isAdmin ? (
           <div className="flex gap-4">
             {[mailLink, auditLogLink].map((link) => (
-              <NavLink
+              <AppNavLink
                 key={link.slug}
                 to={routes.adminTab(link.slug)}
                 className={({ isActive }) => `text-sm font-medium hover:underline ${isActive ? "text-indigo-800 underline" : "text-indigo-700"}`}
               >
                 {link.label}
-              </NavLink>
+              </AppNavLink>
             ))}
           </div>
         ) : null}
@@ -46,17 +47,17 @@ export default function AdminLayout() {
         {isAdmin ? (
           <nav aria-label="Admin sections" className="flex flex-wrap gap-1">
             {adminTabs.map((tab) => (
-              <NavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
+              <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
                 {tab.label}
-              </NavLink>
+              </AppNavLink>
             ))}
           </nav>
         ) : null}
         <nav aria-label="Moderation" className={`flex flex-wrap gap-1 ${isAdmin ? "border-l border-slate-300 pl-1" : ""}`}>
           {moderationTabs.map((tab) => (
-            <NavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
+            <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
               {tab.label}
-            </NavLink>
+            </AppNavLink>
           ))}
         </nav>
       </div>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { Card, PageHeader } from "~/components/ui/page";
 import { getBadgeGuide } from "~/features/badges/badges.server";
 import { BadgeIcon } from "~/features/badges/components/badge-pieces";
@@ -42,9 +43,9 @@ export default function BadgeGuidePage() {
         title="How to Earn Badges"
         description="Badges celebrate the ways you take part. Here is every badge, grouped by category, and exactly what counts."
         actions={
-          <Link to={routes.badges} className={buttonClass("outline")}>
+          <AppLink to={routes.badges} className={buttonClass("outline")}>
             My Badges
-          </Link>
+          </AppLink>
         }
       />
       {categories.map((category) => (
@@ -104,12 +105,12 @@ export default function BadgeGuidePage() {
           ))}
         </ul>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to={routes.discussions} className={buttonClass()}>
+          <AppLink to={routes.discussions} className={buttonClass()}>
             Join Discussions
-          </Link>
-          <Link to={routes.meetings} className={buttonClass("outline")}>
+          </AppLink>
+          <AppLink to={routes.meetings} className={buttonClass("outline")}>
             Attend Meetings
-          </Link>
+          </AppLink>
         </div>
       </Card>
     </div>

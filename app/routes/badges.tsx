@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { PageHeader } from "~/components/ui/page";
 import { getBadgeOverview } from "~/features/badges/badges.server";
 import { BadgeIcon, formatDate, PLATINUM_CLASS, ProgressBar } from "~/features/badges/components/badge-pieces";
@@ -61,9 +62,9 @@ export default function BadgesPage() {
         title="My Badges & Progress"
         description="Every badge you have earned, the ones you are working on, and the ones still to unlock."
         actions={
-          <Link to={routes.badgeGuide} className={buttonClass("outline")}>
+          <AppLink to={routes.badgeGuide} className={buttonClass("outline")}>
             How to earn badges
-          </Link>
+          </AppLink>
         }
       />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="overall-heading">

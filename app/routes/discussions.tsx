@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
@@ -130,9 +131,9 @@ export default function DiscussionsPage() {
           Array.from({ length: 5 }, (_, index) => <PostCardSkeleton key={index} />)
         ) : posts.length === 0 && filters.page > 1 ? (
           <EmptyState title="No discussions found" message="This page is past the end of the list.">
-            <Link to={`${routes.discussions}${searchWith(filters)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters)}`} className={buttonClass("secondary")}>
               Back to the first page
-            </Link>
+            </AppLink>
           </EmptyState>
         ) : posts.length === 0 ? (
           <EmptyState
@@ -158,17 +159,17 @@ export default function DiscussionsPage() {
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">
           {filters.page > 1 ? (
-            <Link to={`${routes.discussions}${searchWith(filters, filters.page - 1)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page - 1)}`} className={buttonClass("secondary")}>
               ← Newer
-            </Link>
+            </AppLink>
           ) : (
             <span />
           )}
           <span className="text-sm text-slate-600">Page {filters.page}</span>
           {hasMore ? (
-            <Link to={`${routes.discussions}${searchWith(filters, filters.page + 1)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page + 1)}`} className={buttonClass("secondary")}>
               Older →
-            </Link>
+            </AppLink>
           ) : (
             <span />
           )}

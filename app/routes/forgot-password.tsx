@@ -1,7 +1,8 @@
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
 import { forgotPasswordConstraints } from "~/features/auth/constraints";
@@ -58,9 +59,9 @@ export default function ForgotPasswordPage() {
           <PrimaryButton disabled={isPending}>{isPending ? "Sending..." : "Send reset link"}</PrimaryButton>
         </Form>
         <p className="mt-6 text-center text-sm">
-          <Link to={routes.login} className="font-medium text-indigo-700 hover:underline">
+          <AppLink to={routes.login} className="font-medium text-indigo-700 hover:underline">
             Back to sign in
-          </Link>
+          </AppLink>
         </p>
     </CenteredCard>
   );

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { loginConstraints, registerConstraints } from "~/features/auth/constraints";
@@ -104,7 +105,7 @@ export default function LoginPage() {
 function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: string }) {
   const isSelected = tab === current;
   return (
-    <Link
+    <AppLink
       to={routes.loginTab(tab)}
       replace
       preventScrollReset
@@ -115,7 +116,7 @@ function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: strin
       className={`rounded-md px-3 py-2 text-center text-sm font-semibold ${isSelected ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
     >
       {label}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -140,9 +141,9 @@ function LoginForm({ lastResult }: { lastResult?: FormResult }) {
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
       />
       <p className="-mt-2 text-right text-sm">
-        <Link to={routes.forgotPassword} className="font-medium text-indigo-700 hover:underline">
+        <AppLink to={routes.forgotPassword} className="font-medium text-indigo-700 hover:underline">
           Forgot password?
-        </Link>
+        </AppLink>
       </p>
       <PrimaryButton disabled={isPending}>{isPending ? "Signing in..." : "Sign In"}</PrimaryButton>
     </Form>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { buttonClass } from "~/components/ui/button";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import {
@@ -128,9 +129,9 @@ export default function MeetingsPage() {
           )}
           {hasMoreUpcoming ? (
             <p className="mt-3">
-              <Link to="?upcoming=all" className="font-medium text-indigo-700 hover:underline">
+              <AppLink to="?upcoming=all" className="font-medium text-indigo-700 hover:underline">
                 Show all upcoming meetings
-              </Link>
+              </AppLink>
             </p>
           ) : null}
         </section>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { buttonClass } from "~/components/ui/button";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { PageHeader } from "~/components/ui/page";
 import { submitMeetingStep, submitDeleteMeeting } from "~/features/meetings/actions.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
@@ -34,9 +35,9 @@ export default function DeleteMeetingPage() {
           action={meetingPaths.remove(meeting.id)}
           returnTo={returnTo}
           cancel={
-            <Link to={returnTo} className={buttonClass("secondary")}>
+            <AppLink to={returnTo} className={buttonClass("secondary")}>
               Cancel
-            </Link>
+            </AppLink>
           }
         />
       </div>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { FilterSearch, FilterSelect } from "~/components/ui/list-page";
 import { EmptyState } from "~/components/ui/page";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
@@ -79,9 +80,9 @@ export default function MembersPage() {
           Search
         </Button>
         {isFiltered ? (
-          <Link to={searchFor(base, { q: "", skill: "all" })} className="px-2 py-2 text-sm font-semibold text-slate-600 hover:underline">
+          <AppLink to={searchFor(base, { q: "", skill: "all" })} className="px-2 py-2 text-sm font-semibold text-slate-600 hover:underline">
             Clear
-          </Link>
+          </AppLink>
         ) : null}
       </Form>
 
@@ -92,7 +93,7 @@ export default function MembersPage() {
           </h2>
           <nav aria-label="Leaderboard period" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
             {(Object.keys(leaderboardPeriods) as LeaderboardPeriod[]).map((key) => (
-              <Link
+              <AppLink
                 key={key}
                 to={searchFor(base, { period: key })}
                 preventScrollReset
@@ -100,7 +101,7 @@ export default function MembersPage() {
                 className={`rounded-md px-3 py-1 font-medium ${key === period ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
               >
                 {leaderboardPeriods[key].label}
-              </Link>
+              </AppLink>
             ))}
           </nav>
         </div>

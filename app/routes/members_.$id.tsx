@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { blockMember, getBlockState, unblockMember } from "~/features/blocks/blocks.server";
@@ -122,13 +123,13 @@ export default function MemberProfilePage() {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <Link to={routes.members} className="text-sm font-semibold text-indigo-700 hover:underline">
+        <AppLink to={routes.members} className="text-sm font-semibold text-indigo-700 hover:underline">
           ← Back to members
-        </Link>
+        </AppLink>
         {isOwnProfile ? (
-          <Link to={routes.profile} className="text-sm font-semibold text-indigo-700 hover:underline">
+          <AppLink to={routes.profile} className="text-sm font-semibold text-indigo-700 hover:underline">
             This is your public profile: edit it on your profile page
-          </Link>
+          </AppLink>
         ) : (
           <ReportLink type="user" id={profile.id} className="text-sm font-medium text-slate-600 hover:text-red-700 hover:underline" label={`Report ${profile.name}`} />
         )}
@@ -174,21 +175,21 @@ export default function MemberProfilePage() {
                     <button type="submit" name="intent" value="remove-avatar" className={buttonClass("danger")}>
                       Remove Picture
                     </button>
-                    <Link to={`${routes.member(profile.id)}#moderation`} preventScrollReset className={buttonClass("secondary")}>
+                    <AppLink to={`${routes.member(profile.id)}#moderation`} preventScrollReset className={buttonClass("secondary")}>
                       Cancel
-                    </Link>
+                    </AppLink>
                   </Form>
                 </div>
               ) : (
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <p className="text-sm text-slate-600">Profile picture: shown instead of the initials.</p>
-                  <Link
+                  <AppLink
                     to={`${routes.member(profile.id)}?removePicture=avatar#moderation`}
                     preventScrollReset
                     className={buttonClass("danger-outline", "sm")}
                   >
                     Remove picture
-                  </Link>
+                  </AppLink>
                 </div>
               )}
             </div>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { addComment, getArtist, hideComment, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { renderCommentReport } from "~/features/moderation/components/report-link";
@@ -82,9 +83,9 @@ export default function ArtistPage() {
   return (
     <Wrapper id={viewer.isSignedIn ? undefined : "main"} tabIndex={viewer.isSignedIn ? undefined : -1} className="mx-auto max-w-2xl px-4 py-6 focus:outline-none">
       {viewer.isSignedIn ? (
-        <Link to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
+        <AppLink to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
           ← All AI Music Artists
-        </Link>
+        </AppLink>
       ) : null}
       <h1 className="sr-only">{artist.name}</h1>
       {failureMessage(actionData) ? (

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { buttonClass } from "~/components/ui/button";
 import { formatPostDateTime } from "~/features/discussions/format";
@@ -81,9 +82,9 @@ export default function NotificationsPage() {
                 <div className="min-w-0">
                   {notification.isRead ? null : <span className="sr-only">Unread: </span>}
                   {notification.link ? (
-                    <Link to={notification.link} className={`break-words hover:underline ${notification.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
+                    <AppLink to={notification.link} className={`break-words hover:underline ${notification.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}>
                       {notification.message}
-                    </Link>
+                    </AppLink>
                   ) : (
                     <span className="break-words">{notification.message}</span>
                   )}
@@ -108,17 +109,17 @@ export default function NotificationsPage() {
       {page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">
           {page > 1 ? (
-            <Link to={page === 2 ? routes.notifications : `${routes.notifications}?page=${page - 1}`} className={buttonClass("secondary")}>
+            <AppLink to={page === 2 ? routes.notifications : `${routes.notifications}?page=${page - 1}`} className={buttonClass("secondary")}>
               ← Newer
-            </Link>
+            </AppLink>
           ) : (
             <span />
           )}
           <span className="text-sm text-slate-600">Page {page}</span>
           {hasMore ? (
-            <Link to={`${routes.notifications}?page=${page + 1}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.notifications}?page=${page + 1}`} className={buttonClass("secondary")}>
               Older →
-            </Link>
+            </AppLink>
           ) : (
             <span />
           )}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { FormFailure } from "~/components/ui/use-server-form";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
@@ -243,9 +244,9 @@ export default function PostPage() {
             {!isAuthor && !isWithheld ? <ReportLink type="post" id={post.id} className={buttonClass("ghost")} label="Report this post" /> : null}
             {isWithheld ? null : <QuoteLink postPath={postPath} target="post" username={post.author.username} link={postPath} content={post.content} contentId="post-content" />}
             {isAuthor && !isEditing ? (
-              <Link to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
+              <AppLink to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
                 Edit
-              </Link>
+              </AppLink>
             ) : null}
             {viewer.canModerate ? (
               <Form method="post" action={postPath} preventScrollReset>
@@ -256,14 +257,14 @@ export default function PostPage() {
               </Form>
             ) : null}
             {post.pictures.length ? (
-              <Link to={`${postPath}?removePicture=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+              <AppLink to={`${postPath}?removePicture=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
                 Remove picture
-              </Link>
+              </AppLink>
             ) : null}
             {canDelete ? (
-              <Link to={`${postPath}?delete=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+              <AppLink to={`${postPath}?delete=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
                 Delete
-              </Link>
+              </AppLink>
             ) : null}
           </div>
         </div>
@@ -337,9 +338,9 @@ export default function PostPage() {
           <ul className="mt-3 divide-y divide-slate-100">
             {related.map((item) => (
               <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-                <Link to={routes.post(item.id)} className="font-medium text-indigo-700 hover:underline">
+                <AppLink to={routes.post(item.id)} className="font-medium text-indigo-700 hover:underline">
                   {item.title}
-                </Link>
+                </AppLink>
                 <span className="text-xs text-slate-500">
                   {item.authorName} · {repliesLabel(item.repliesCount)}
                 </span>
@@ -455,9 +456,9 @@ function ReplyItem({
         )}
         {/* These links stay on this page (its route is known: discover="none"). */}
         <div className="reply-actions">
-          <Link to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
+          <AppLink to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
             Reply
-          </Link>
+          </AppLink>
           <QuoteLink
             postPath={postPath}
             target={reply.id}
@@ -467,20 +468,20 @@ function ReplyItem({
             contentId={`reply-${reply.id}-content`}
           />
           {isAuthor && !isEditing ? (
-            <Link to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")}>
+            <AppLink to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")}>
               Edit
-            </Link>
+            </AppLink>
           ) : null}
           {!isAuthor && !isWithheld ? <ReportLink type="reply" id={reply.id} className={buttonClass("ghost")} label={`Report reply by ${name}`} /> : null}
           {reply.pictures.length ? (
-            <Link to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
+            <AppLink to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
               Remove picture
-            </Link>
+            </AppLink>
           ) : null}
           {canDelete ? (
-            <Link to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
+            <AppLink to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
               Delete
-            </Link>
+            </AppLink>
           ) : null}
         </div>
         {reply.pictures.length && view.removePicture === String(reply.id) ? (
@@ -567,9 +568,9 @@ function ConfirmDelete({
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent ? navigation.formData : null;
   const cancel = (
-    <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+    <AppLink to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
       Cancel
-    </Link>
+    </AppLink>
   );
   const form = (picture?: { hash: string; url: string; alt: string }) => (
     <Form method="post" action={action} preventScrollReset className="flex flex-wrap items-center gap-2">

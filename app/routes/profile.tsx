@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
@@ -139,9 +140,9 @@ export default function ProfilePage() {
       >
         {isEditOpen ? <EditProfileForm defaults={form} lastResult={actionData?.result} /> : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
-          <Link to={routes.accountSettings} className={buttonClass("secondary")}>
+          <AppLink to={routes.accountSettings} className={buttonClass("secondary")}>
             Account settings
-          </Link>
+          </AppLink>
           <Form method="post" action={routes.logout}>
             <button type="submit" className={buttonClass("danger-outline")}>
               Logout
@@ -269,9 +270,9 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
       />
       <div className="flex flex-wrap justify-end gap-3">
         {/* A link, not a button: Enter in a field submits the form's first submit button, which must be Save. */}
-        <Link to={routes.profile} className={buttonClass("secondary")}>
+        <AppLink to={routes.profile} className={buttonClass("secondary")}>
           Cancel
-        </Link>
+        </AppLink>
         <button
           type="submit"
           disabled={isSaving}

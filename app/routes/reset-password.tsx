@@ -1,7 +1,8 @@
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
 import { resetPasswordConstraints } from "~/features/auth/constraints";
@@ -57,9 +58,9 @@ export default function ResetPasswordPage() {
               {invalidMessage}
             </p>
             <p className="mt-6 text-center text-sm">
-              <Link to="/forgot-password" className="font-medium text-indigo-700 hover:underline">
+              <AppLink to="/forgot-password" className="font-medium text-indigo-700 hover:underline">
                 Ask for a new link
-              </Link>
+              </AppLink>
             </p>
           </>
         ) : (
@@ -67,9 +68,9 @@ export default function ResetPasswordPage() {
             {form.errors?.length ? (
               <div id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
                 {form.errors.join(" ")}{" "}
-                <Link to="/forgot-password" className="font-medium underline">
+                <AppLink to="/forgot-password" className="font-medium underline">
                   Ask for a new link
-                </Link>
+                </AppLink>
               </div>
             ) : null}
             <input type="hidden" name="token" value={token} />

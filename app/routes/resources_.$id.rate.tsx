@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { EmptyState } from "~/components/ui/page";
 import { failureMessage, failureValues } from "~/components/ui/use-server-form";
 import { getResource, rateResource } from "~/features/resources/resources.server";
@@ -41,9 +42,9 @@ export default function RateResourcePage() {
   const actionData = useActionData<typeof action>();
   return (
     <EmptyState title="Your rating was not saved" message={failureMessage(actionData) ?? "Please choose a rating from 1 to 5."}>
-      <Link to={failureValues(actionData).redirectTo ?? resourceUrls.list} className="font-medium text-indigo-700 hover:underline">
+      <AppLink to={failureValues(actionData).redirectTo ?? resourceUrls.list} className="font-medium text-indigo-700 hover:underline">
         Back to the AI Resource Library
-      </Link>
+      </AppLink>
     </EmptyState>
   );
 }

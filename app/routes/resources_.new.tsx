@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { Card, PageHeader } from "~/components/ui/page";
 import { ResourceForm } from "~/features/resources/components/resource-form";
 import { submitNewResource } from "~/features/resources/form.server";
@@ -23,9 +24,9 @@ export default function SubmitResourcePage() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="max-w-2xl">
-      <Link to={resourceUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
+      <AppLink to={resourceUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
         ← AI Resource Library
-      </Link>
+      </AppLink>
       <div className="mt-2">
         <PageHeader title="Submit Resource" />
       </div>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
 import { FormField } from "~/components/ui/form-field";
@@ -124,9 +125,9 @@ export default function AccountSettingsPage() {
       <h1 className="mb-2 text-2xl font-bold text-slate-900 sm:text-3xl">Account settings</h1>
       <p className="mb-6 text-sm text-slate-600">
         Your password, e-mail, sessions and data. Your name, picture and bio are on your{" "}
-        <Link to={routes.profile} className="font-medium text-indigo-700 hover:underline">
+        <AppLink to={routes.profile} className="font-medium text-indigo-700 hover:underline">
           profile
-        </Link>
+        </AppLink>
         .
       </p>
       <PasswordSection lastResult={resultFor("password")} />
@@ -297,9 +298,9 @@ function BlockedMembersSection({ members }: { members: { id: string; name: strin
         <ul className="divide-y divide-slate-100">
           {members.map((member) => (
             <li key={member.id} className="flex items-center justify-between gap-3 py-2">
-              <Link to={routes.member(member.id)} className="font-medium text-slate-900 hover:underline">
+              <AppLink to={routes.member(member.id)} className="font-medium text-slate-900 hover:underline">
                 {member.name}
-              </Link>
+              </AppLink>
               <Form method="post" action={routes.accountSettings} preventScrollReset>
                 <input type="hidden" name="memberId" value={member.id} />
                 <button

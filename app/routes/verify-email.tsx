@@ -1,6 +1,7 @@
 import { readFormData } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { resendVerificationEmail, verifyEmail } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
@@ -52,9 +53,9 @@ export default function VerifyEmailPage() {
           {result.isVerified ? `Thank you: ${result.email} is verified.` : result.message}
         </p>
         <p className="mt-6 text-sm">
-          <Link to={routes.home} className="font-medium text-indigo-700 hover:underline">
+          <AppLink to={routes.home} className="font-medium text-indigo-700 hover:underline">
             Go to the dashboard
-          </Link>
+          </AppLink>
         </p>
     </CenteredCard>
   );

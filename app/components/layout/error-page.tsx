@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { Header } from "~/components/layout/header";
 import { SkipLink } from "~/components/ui/skip-link";
@@ -43,9 +44,9 @@ export function ErrorMessage({ title, message }: { title: string; message: strin
     <div className="rounded-xl border border-slate-200 bg-white p-10 shadow-sm">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-600">{message}</p>
-      <Link to="/" className={`mt-6 ${buttonClass()}`}>
+      <AppLink to="/" className={`mt-6 ${buttonClass()}`}>
         Go to the dashboard
-      </Link>
+      </AppLink>
     </div>
   );
 }

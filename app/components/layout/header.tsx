@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { themeLabels, themes, type Theme } from "~/utils/theme";
 import { buttonClass } from "~/components/ui/button";
@@ -53,12 +54,12 @@ export function ThemeMenu({ theme }: { theme: Theme }) {
 
 function Logo({ communityName }: { communityName: string }) {
   return (
-    <Link to={routes.home} className="flex items-center gap-2">
+    <AppLink to={routes.home} className="flex items-center gap-2">
       <span aria-hidden="true" className="logo-mark">
         Q
       </span>
       <span className="text-lg font-bold text-slate-900">{communityName}</span>
-    </Link>
+    </AppLink>
   );
 }
 
@@ -80,18 +81,18 @@ export function Header({
         <div className="header-bar">
           <Logo communityName={communityName} />
           <div className="hidden items-center gap-4 sm:flex">
-            <Link to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
+            <AppLink to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
               Already a member? Sign In
-            </Link>
-            <Link to={routes.login} className={buttonClass()}>
+            </AppLink>
+            <AppLink to={routes.login} className={buttonClass()}>
               Join the Community
-            </Link>
+            </AppLink>
           </div>
           <div className="flex items-center gap-2">
             <ThemeMenu theme={theme} />
-            <Link to={routes.login} className={`sm:hidden ${buttonClass()}`}>
+            <AppLink to={routes.login} className={`sm:hidden ${buttonClass()}`}>
               Login
-            </Link>
+            </AppLink>
           </div>
         </div>
       </header>
@@ -105,13 +106,13 @@ export function Header({
         <Logo communityName={communityName} />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={navClass} prefetch="intent">
+            <AppNavLink key={item.to} to={item.to} end={item.end} className={navClass} prefetch="intent">
               {item.label}
-            </NavLink>
+            </AppNavLink>
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Link
+          <AppLink
             to={routes.notifications}
             className="bell icon-bell"
           >
@@ -122,8 +123,8 @@ export function Header({
                 <span className="sr-only"> unread</span>
               </span>
             ) : null}
-          </Link>
-          <Link to={routes.profile} className="profile-link">
+          </AppLink>
+          <AppLink to={routes.profile} className="profile-link">
             {/* Not <Avatar>: the shell loads on every page, so the root loader sends the sources ready (docs/decisions/0065-page-weight-ratchet.md). */}
             {user.avatar ? (
               <img src={user.avatar.src} srcSet={user.avatar.srcSet} sizes="32px" width={32} height={32} alt="" className="h-8 w-8 rounded-full object-cover" />
@@ -136,7 +137,7 @@ export function Header({
             <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
               {user.name}
             </span>
-          </Link>
+          </AppLink>
           <ThemeMenu theme={theme} />
           {/* The member menu: on wide screens the main links are in the bar, so it lists only the member's own pages. */}
           <details className="relative">
@@ -144,14 +145,14 @@ export function Header({
             <nav aria-label="Mobile" className={menuPanelClass}>
               {items.map((item) => (
                 // The bar's links above already let Remix discover these paths (data-discover once per path: docs/performance.md).
-                <NavLink key={item.to} to={item.to} end={item.end} discover="none" className={(state) => `lg:hidden ${navClass(state)}`}>
+                <AppNavLink key={item.to} to={item.to} end={item.end} discover="none" className={(state) => `lg:hidden ${navClass(state)}`}>
                   {item.label}
-                </NavLink>
+                </AppNavLink>
               ))}
               {[{ to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile", discover: "none" as const }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
-                <NavLink key={item.to} to={item.to} discover={item.discover} className={navClass}>
+                <AppNavLink key={item.to} to={item.to} discover={item.discover} className={navClass}>
                   {item.label}
-                </NavLink>
+                </AppNavLink>
               ))}
             </nav>
           </details>

@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { AppNavLink } from "~/components/ui/app-link";
 import { SocialLinkList } from "~/components/ui/social-icon";
 import type { PublicSettings } from "~/features/settings/settings";
 import { routes } from "~/utils/routes";
@@ -39,29 +39,29 @@ export function Sidebar({
         </section>
         {/* The header's bar has links to the same main pages: those let Remix discover them (docs/performance.md). */}
         <nav aria-label="Sidebar navigation" className="space-y-1">
-          <NavLink to={routes.home} end discover="none" className={itemClass}>
+          <AppNavLink to={routes.home} end discover="none" className={itemClass}>
             Dashboard
-          </NavLink>
-          <NavLink to={routes.discussions} discover="none" className={itemClass}>
+          </AppNavLink>
+          <AppNavLink to={routes.discussions} discover="none" className={itemClass}>
             <span>Discussions</span>
             {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new`} testId="unread-discussions" /> : null}
-          </NavLink>
-          <NavLink to={routes.meetings} discover="none" className={itemClass}>
+          </AppNavLink>
+          <AppNavLink to={routes.meetings} discover="none" className={itemClass}>
             Weekly Meetings
-          </NavLink>
-          <NavLink to={routes.members} discover="none" className={itemClass}>
+          </AppNavLink>
+          <AppNavLink to={routes.members} discover="none" className={itemClass}>
             <span>Members</span>
             <CountBadge value={totalMembers} label={`${totalMembers} in total`} testId="total-members" />
-          </NavLink>
-          <NavLink to={routes.resources} discover="none" className={itemClass}>
+          </AppNavLink>
+          <AppNavLink to={routes.resources} discover="none" className={itemClass}>
             AI Resources
-          </NavLink>
-          <NavLink to={routes.musicArtists} discover="none" className={itemClass}>
+          </AppNavLink>
+          <AppNavLink to={routes.musicArtists} discover="none" className={itemClass}>
             AI Music Artists
-          </NavLink>
-          <NavLink to={routes.badges} className={itemClass}>
+          </AppNavLink>
+          <AppNavLink to={routes.badges} className={itemClass}>
             My Badges
-          </NavLink>
+          </AppNavLink>
           {settings.supportLinks.supportUs ? (
             <a href={settings.supportLinks.supportUs} target="_blank" rel="noopener noreferrer" className={itemClass({ isActive: false })}>
               Support Us

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 
 type Params = URLSearchParams | Record<string, string | number | undefined>;
 
@@ -43,9 +43,9 @@ export function Pagination({
   return (
     <nav aria-label={label} className={spread ? "mt-4 flex items-center justify-between gap-3" : "mt-6 flex items-center justify-center gap-3"}>
       {page > 1 ? (
-        <Link to={href(page - 1)} className={linkClass} rel="prev">
+        <AppLink to={href(page - 1)} className={linkClass} rel="prev">
           {spread ? "← Previous" : "Previous"}
-        </Link>
+        </AppLink>
       ) : (
         placeholder
       )}
@@ -53,9 +53,9 @@ export function Pagination({
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link to={href(page + 1)} className={linkClass} rel="next">
+        <AppLink to={href(page + 1)} className={linkClass} rel="next">
           {spread ? "Next →" : "Next"}
-        </Link>
+        </AppLink>
       ) : (
         placeholder
       )}

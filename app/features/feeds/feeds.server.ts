@@ -5,11 +5,12 @@
  * them. An unknown, rotated or suspended member's token finds nothing (the routes answer 404).
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Feed } from "feed";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { listCategories, listPosts } from "~/features/discussions/posts.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 
@@ -21,9 +22,17 @@ function newToken(): string {
 }
 
 /** The member's feed token, made on first use. */
+/** Read on every discussions page (its feed link): prepared once per database. */
+const feedTokenQuery = perDatabase((db: AppDatabase) =>
+  db
+    .select({ feedToken: schema.users.feedToken })
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder("userId")))
+    .prepare(),
+);
+
 export function feedTokenOf(userId: string): string {
-  const db = getDb();
-  const row = db.select({ feedToken: schema.users.feedToken }).from(schema.users).where(eq(schema.users.id, userId)).get();
+  const row = feedTokenQuery(getDb()).get({ userId });
   if (!row) throw notFound("Member not found");
   if (row.feedToken) return row.feedToken;
   return rotateFeedToken(userId);

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { Fragment, useCallback, useState, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
@@ -79,9 +80,9 @@ export function ManageList<T extends { id: number }>({
         <Card className="mb-6 max-w-2xl">
           <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit {noun}</h3>
           {editForm(editing, { id: `edit-${slug}-${editing.id}`, action: `${path}?edit=${editing.id}`, lastResult: failedUpdate?.result })}
-          <Link to={path} className="mt-2 inline-block text-sm text-slate-600 hover:underline">
+          <AppLink to={path} className="mt-2 inline-block text-sm text-slate-600 hover:underline">
             Cancel
-          </Link>
+          </AppLink>
         </Card>
       ) : null}
 
@@ -93,9 +94,9 @@ export function ManageList<T extends { id: number }>({
             action={`${path}?delete=${deleting.id}`}
             fields={{ intent: "delete", [idName]: deleting.id }}
             cancel={
-              <Link to={path} className={buttonClass("secondary")}>
+              <AppLink to={path} className={buttonClass("secondary")}>
                 Cancel
-              </Link>
+              </AppLink>
             }
           />
         </Card>
@@ -155,7 +156,7 @@ export function ManageList<T extends { id: number }>({
 /** A row's Edit or Delete: the step's URL without JavaScript, its dialog with it. */
 function StepLink({ to, onOpen, label, variant, children }: { to: string; onOpen: () => void; label: string; variant: "secondary" | "danger-outline"; children: ReactNode }) {
   return (
-    <Link
+    <AppLink
       to={to}
       onClick={(event) => {
         event.preventDefault();
@@ -165,6 +166,6 @@ function StepLink({ to, onOpen, label, variant, children }: { to: string; onOpen
       className={buttonClass(variant, "sm")}
     >
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -4,7 +4,8 @@
  * interactive RatingPanel (/music-artists, an artist's page) and the dashboard's DashboardRatingPanel,
  * so both render the same markup. One module on purpose: one chunk for the dashboard to load.
  */
-import { Link, type Form } from "@remix-run/react";
+import { type Form } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { initialOf } from "~/utils/display-name";
@@ -137,9 +138,9 @@ export function RatingSummary({
 export function SignInPrompt() {
   return (
     <p className="text-slate-700">
-      <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
+      <AppLink to="/login" className="font-semibold text-indigo-700 hover:underline">
         Sign in
-      </Link>{" "}
+      </AppLink>{" "}
       to rate and comment on this artist
     </p>
   );

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { artistUrls } from "../urls";
 import { ArtistCardShell } from "./artist-shell";
 import type { ArtistCardView, CardViewer } from "./card-view";
@@ -12,9 +12,9 @@ export function FeaturedArtistsCard({ data }: { data: { artists: ArtistCardView[
         <h2 id="featured-artists-heading" className="text-lg font-semibold text-slate-900">
           Featured AI Music Artists
         </h2>
-        <Link to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
+        <AppLink to={artistUrls.list} className="text-sm font-medium text-indigo-700 hover:underline">
           Explore All
-        </Link>
+        </AppLink>
       </div>
       {data.artists.length ? (
         <div className="mt-4 grid gap-4 md:grid-cols-2">

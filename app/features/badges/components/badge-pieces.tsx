@@ -3,7 +3,7 @@
  * leaderboard (TopContributorList, re-exported by members/components/top-contributors): kept in
  * this module so the dashboard loads one chunk for both (each extra chunk costs ~0.3 KB gzipped).
  */
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";
 
@@ -73,9 +73,9 @@ export function EarnedBadgeTile({ badge }: { badge: Pick<BadgeView, "name" | "ty
 
 export function ViewAllBadgesLink() {
   return (
-    <Link to={routes.badges} className="text-sm font-semibold text-indigo-700 hover:underline">
+    <AppLink to={routes.badges} className="text-sm font-semibold text-indigo-700 hover:underline">
       View All Badges
-    </Link>
+    </AppLink>
   );
 }
 
@@ -101,9 +101,9 @@ export function TopContributorList({ contributors, showLabel = false }: { contri
               {index + 1}
             </span>
             <div className="min-w-0 flex-1">
-              <Link to={routes.member(contributor.id)} className="block truncate font-semibold text-slate-900 hover:underline">
+              <AppLink to={routes.member(contributor.id)} className="block truncate font-semibold text-slate-900 hover:underline">
                 {contributor.displayName}
-              </Link>
+              </AppLink>
               {showLabel ? <p className="text-xs capitalize text-slate-600">{contributor.label}</p> : null}
             </div>
             <span className="shrink-0 text-sm font-semibold text-indigo-700">{countLabel(contributor.points, "point")}</span>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { BadgeIcon, EarnedBadgeTile, ProgressBar, ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
 import { TopContributorList } from "~/features/members/components/top-contributors";
 import { RecentDiscussionsCard } from "~/features/discussions/components/recent-discussions-card";
@@ -128,9 +128,9 @@ export function DashboardPage({ dashboard, supportLinks }: { dashboard: Dashboar
           <section className={card}>
             <div className="flex items-baseline justify-between gap-2">
               <h2 className="text-lg font-semibold">Top Contributors</h2>
-              <Link to={routes.members} className="text-sm font-semibold text-indigo-700 hover:underline">
+              <AppLink to={routes.members} className="text-sm font-semibold text-indigo-700 hover:underline">
                 View All
-              </Link>
+              </AppLink>
             </div>
             <div className="mt-3">
               <TopContributorList contributors={dashboard.topContributors} />

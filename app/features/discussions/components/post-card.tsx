@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { repliesLabel } from "../format";
 import { LikeButton } from "./like-button";
@@ -36,7 +36,7 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
         {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
       </div>
       <h2 id={titleId}>
-        <Link to={routes.post(post.id)}>{post.title}</Link>
+        <AppLink to={routes.post(post.id)}>{post.title}</AppLink>
       </h2>
       <p>{post.excerpt}</p>
       <footer>
@@ -44,9 +44,9 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
         <div>
           <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />
           {/* The title's link already lets Remix discover /post/:id: this one need not. */}
-          <Link to={`${routes.post(post.id)}#replies`} discover="none">
+          <AppLink to={`${routes.post(post.id)}#replies`} discover="none">
             {repliesLabel(post.repliesCount)}
-          </Link>
+          </AppLink>
         </div>
       </footer>
     </article>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { postConstraints } from "../constraints";
@@ -107,9 +108,9 @@ export function PostForm({
       </SelectField>
       {draftKey ? <DraftKeeper formId={form.id} storageKey={draftKey} fields={["title", "content"]} /> : null}
       <div className="flex justify-end gap-2">
-        <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+        <AppLink to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
           Cancel
-        </Link>
+        </AppLink>
         <button type="submit" disabled={isPending} className={buttonClass("primary")}>
           {isPending ? pendingLabel : submitLabel}
         </button>

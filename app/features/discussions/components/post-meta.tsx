@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { Avatar } from "~/components/ui/avatar";
 import { routes } from "~/utils/routes";
 import { formatPostDate } from "../format";
@@ -17,7 +17,7 @@ export function AuthorLine({ author, date, edited }: { author: Author; date: Dat
   return (
     <div className="author-line">
       <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="" />
-      <Link to={routes.member(author.id)}>{name}</Link>
+      <AppLink to={routes.member(author.id)}>{name}</AppLink>
       {author.role === "admin" ? <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Community Leader</span> : null}
       {author.role === "moderator" ? <span className="rounded bg-blue-100 px-1.5 text-xs text-blue-800">Moderator</span> : null}
       {/* The "·" before the date is drawn by app/tailwind.css (".author-line > time::before"). */}

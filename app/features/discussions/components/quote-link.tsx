@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { MouseEvent } from "react";
 import { quoteMarkdown } from "../quote";
 import { buttonClass } from "~/components/ui/button";
@@ -49,8 +49,8 @@ export function QuoteLink({
     textarea.scrollIntoView({ block: "center" });
   };
   return (
-    <Link to={`${postPath}?quote=${target}#reply`} preventScrollReset discover="none" onClick={onClick} className={buttonClass("ghost")} aria-label={`Quote @${username}`}>
+    <AppLink to={`${postPath}?quote=${target}#reply`} preventScrollReset discover="none" onClick={onClick} className={buttonClass("ghost")} aria-label={`Quote @${username}`}>
       Quote
-    </Link>
+    </AppLink>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";
@@ -15,16 +15,16 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
         <h2 id="recent-discussions-heading" className="text-lg font-semibold text-slate-900">
           Recent Discussions
         </h2>
-        <Link to={routes.discussions} className="text-sm font-semibold text-indigo-700 hover:underline">
+        <AppLink to={routes.discussions} className="text-sm font-semibold text-indigo-700 hover:underline">
           View All
-        </Link>
+        </AppLink>
       </div>
       {posts.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">
           No discussions yet.{" "}
-          <Link to={routes.discussions} className="font-medium text-indigo-700 hover:underline">
+          <AppLink to={routes.discussions} className="font-medium text-indigo-700 hover:underline">
             Start the first one
-          </Link>
+          </AppLink>
           .
         </p>
       ) : (
@@ -37,9 +37,9 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
                   <CategoryBadge category={post.category} />
                 </div>
                 <h3 className="mt-1 font-semibold text-slate-900">
-                  <Link to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">
+                  <AppLink to={routes.post(post.id)} className="hover:text-indigo-700 hover:underline">
                     {post.title}
-                  </Link>
+                  </AppLink>
                 </h3>
                 <p className="mt-1 break-words text-sm text-slate-600">{post.excerpt}</p>
                 <p className="mt-2 flex gap-4 text-xs text-slate-500">

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { buttonClass } from "~/components/ui/button";
@@ -57,9 +58,9 @@ export function ReplyForm({
       {draftKey ? <DraftKeeper formId={id} storageKey={draftKey} fields={["content"]} /> : null}
       <div className="flex justify-end gap-2">
         {cancelTo ? (
-          <Link to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
+          <AppLink to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
             Cancel
-          </Link>
+          </AppLink>
         ) : null}
         <button type="submit" disabled={isPending} className={buttonClass("primary")}>
           {isPending ? pendingLabel : submitLabel}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useState } from "react";
 import { routes } from "~/utils/routes";
 
@@ -48,9 +48,9 @@ export default function SimilarDiscussions({ titleId }: { titleId: string }) {
       <ul className="mt-1 space-y-1">
         {similar.map((post) => (
           <li key={post.id}>
-            <Link to={routes.post(post.id)} className="text-indigo-700 hover:underline">
+            <AppLink to={routes.post(post.id)} className="text-indigo-700 hover:underline">
               {post.title}
-            </Link>{" "}
+            </AppLink>{" "}
             <span className="text-xs text-slate-500">({post.repliesCount === 1 ? "1 reply" : `${post.repliesCount} replies`})</span>
           </li>
         ))}

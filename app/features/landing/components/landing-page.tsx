@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { SocialLinkList, type SocialPlatform } from "~/components/ui/social-icon";
 import type { SocialIconShape } from "~/components/ui/social-icon-shapes";
 import type { ReactNode } from "react";
@@ -60,20 +60,20 @@ export function LandingPage({
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/" className="flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600">
+          <AppLink to="/" className="flex items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600">
             <Logo />
             <span className="flex flex-col leading-tight">
               <span className="text-lg font-bold text-slate-900">{communityName}</span>
               <span className="text-sm text-slate-600">AI Community Platform</span>
             </span>
-          </Link>
+          </AppLink>
           <nav aria-label="Account" className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <Link to="/login" className={textLink}>
+            <AppLink to="/login" className={textLink}>
               Already a member? Sign In Here
-            </Link>
-            <Link to="/login" className={buttonClass("primary", "lg")}>
+            </AppLink>
+            <AppLink to="/login" className={buttonClass("primary", "lg")}>
               Join the Community
-            </Link>
+            </AppLink>
             {themeMenu}
           </nav>
         </div>
@@ -99,18 +99,18 @@ export function LandingPage({
             </ul>
             <p className="mt-8 text-lg font-semibold text-slate-900">Joining is free.</p>
             <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Link to="/login" className={buttonClass("primary", "lg")}>
+              <AppLink to="/login" className={buttonClass("primary", "lg")}>
                 Join for Free
-              </Link>
+              </AppLink>
               <a href="#features" className={buttonClass("secondary", "lg")}>
                 Learn More
               </a>
             </div>
             <p className="mt-4 text-slate-700">
               Already a member?{" "}
-              <Link to="/login" className={textLink}>
+              <AppLink to="/login" className={textLink}>
                 Sign In
-              </Link>
+              </AppLink>
             </p>
           </div>
         </section>
@@ -177,12 +177,12 @@ export function LandingPage({
               >
                 Get Started Now
               </a>
-              <Link
+              <AppLink
                 to="/login"
                 className="inline-flex min-h-11 items-center font-medium text-white underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-white"
               >
                 Sign in to your account
-              </Link>
+              </AppLink>
             </div>
           </div>
         </section>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { ComponentProps } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page";
@@ -14,9 +14,9 @@ export function MeetingFormCard({ cancelTo, ...props }: CardProps) {
       <MeetingForm
         {...props}
         cancel={
-          <Link to={cancelTo} className={buttonClass("secondary")}>
+          <AppLink to={cancelTo} className={buttonClass("secondary")}>
             Cancel
-          </Link>
+          </AppLink>
         }
       />
     </div>

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { buttonClass } from "~/components/ui/button";
 import type { ReactNode } from "react";
 import type { MeetingView } from "../meetings.server";
@@ -188,9 +189,9 @@ export function NextMeetingCard({
       ) : (
         <p className="mt-3 text-slate-600">
           No upcoming meetings.{" "}
-          <Link to={meetingPaths.list} className="font-medium text-indigo-700 hover:underline">
+          <AppLink to={meetingPaths.list} className="font-medium text-indigo-700 hover:underline">
             See past meetings
-          </Link>
+          </AppLink>
         </p>
       )}
     </section>

@@ -1,5 +1,5 @@
 /** Member UI pieces: stat cards, member cards, the profile view; the contributors leaderboard is re-exported (see top-contributors.tsx). */
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { BadgeChips } from "~/features/badges/components/badge-chips";
 import { EarnedBadgeTile, formatDate, formatMonthYear, type BadgeView } from "~/features/badges/components/badge-pieces";
@@ -45,7 +45,7 @@ export function MemberCard({ member }: { member: MemberCardView }) {
         <Avatar name={member.name} avatarUrl={member.avatarUrl} pixels={44} className="" />
         <div>
           <h3>
-            <Link to={routes.member(member.id)}>{member.name}</Link>
+            <AppLink to={routes.member(member.id)}>{member.name}</AppLink>
           </h3>
           <div>
             <span>{member.skillLevel}</span>
@@ -201,9 +201,9 @@ export function ProfileCard({
             <ul className="mt-3 space-y-2">
               {profile.activity.map((item, index) => (
                 <li key={`${item.kind}-${index}`} className="text-sm">
-                  <Link to={item.link} className="text-slate-800 hover:underline">
+                  <AppLink to={item.link} className="text-slate-800 hover:underline">
                     {activityText[item.kind](item.title)}
-                  </Link>
+                  </AppLink>
                   <span className="block text-xs text-slate-500">{formatDate(item.at)}</span>
                 </li>
               ))}

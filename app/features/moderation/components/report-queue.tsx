@@ -1,5 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
 import { failureMessage, failureValues, type FormFailure } from "~/components/ui/use-server-form";
@@ -72,9 +73,9 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
       </div>
       <h3 id={headingId} className="mt-2 font-semibold text-slate-900">
         {target.link ? (
-          <Link to={target.link} className="hover:underline">
+          <AppLink to={target.link} className="hover:underline">
             {target.label}
-          </Link>
+          </AppLink>
         ) : (
           target.label
         )}
@@ -82,9 +83,9 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
       {target.authorId ? (
         <p className="text-sm text-slate-600">
           by{" "}
-          <Link to={routes.member(target.authorId)} className="font-medium text-slate-900 hover:underline">
+          <AppLink to={routes.member(target.authorId)} className="font-medium text-slate-900 hover:underline">
             {target.authorName}
-          </Link>
+          </AppLink>
         </p>
       ) : null}
       {target.excerpt ? <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{target.excerpt}</blockquote> : null}
@@ -160,9 +161,9 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
             </Button>
             <p className="text-xs text-slate-600">
               To silence instead, or to see their history, use the{" "}
-              <Link to={`${routes.member(target.authorId)}#moderation`} className="font-medium text-indigo-700 hover:underline">
+              <AppLink to={`${routes.member(target.authorId)}#moderation`} className="font-medium text-indigo-700 hover:underline">
                 moderation section of their profile
-              </Link>
+              </AppLink>
               .
             </p>
           </Form>

@@ -1,4 +1,5 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -37,7 +38,7 @@ export function SubmitResourceDialog({ lastResult }: { lastResult?: FormResult |
 
   return (
     <>
-      <Link
+      <AppLink
         to={resourceUrls.submit}
         onClick={(event) => {
           event.preventDefault();
@@ -46,7 +47,7 @@ export function SubmitResourceDialog({ lastResult }: { lastResult?: FormResult |
         className={buttonClass()}
       >
         Submit Resource
-      </Link>
+      </AppLink>
       <Dialog open={isOpen} onClose={() => setIsOpen(false)} title="Submit Resource" titleId="submit-resource-title">
         <ResourceForm
           key={formKey}
