@@ -21,6 +21,8 @@ const pagePath = option("path") ?? "/discussions";
 const appRoot = path.resolve(option("app") ?? root);
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const TARGET_MS = 3_500;
+/** --verbose: every request of the first run with its start, end and bytes (what competes for the bandwidth). */
+const verbose = args.includes("--verbose");
 const LATENCY_MS = 400;
 const KBITS = 400;
 const CPU_SLOWDOWN = 4;
@@ -68,10 +70,14 @@ async function main() {
       // Scripts by address (a modulepreload's request is not of type "script"); bytes as received,
       // compressed, headers included (an answer compressed on the fly has no Content-Length).
       const scriptRequests = new Set<string>();
+      const timeline = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
       cdp.on("Network.requestWillBeSent", (event) => {
         if (/\.m?js$/.test(new URL(event.request.url).pathname)) scriptRequests.add(event.requestId);
+        timeline.set(event.requestId, { url: new URL(event.request.url).pathname, start: event.timestamp });
       });
       cdp.on("Network.loadingFinished", (event) => {
+        const entry = timeline.get(event.requestId);
+        if (entry) Object.assign(entry, { end: event.timestamp, bytes: event.encodedDataLength });
         if (!scriptRequests.has(event.requestId)) return;
         scripts += 1;
         bytes += event.encodedDataLength;
@@ -95,6 +101,12 @@ async function main() {
         polled: performance.now(),
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
       }));
+      if (verbose && run === 0) {
+        const first = Math.min(...[...timeline.values()].map((entry) => entry.start));
+        for (const entry of [...timeline.values()].sort((a, b) => a.start - b.start)) {
+          console.log(`    ${((entry.start - first) * 1000).toFixed(0).padStart(5)} → ${entry.end ? ((entry.end - first) * 1000).toFixed(0).padStart(5) : "    …"} ms ${((entry.bytes ?? 0) / 1024).toFixed(1).padStart(6)} KB ${entry.url}`);
+        }
+      }
       results.push({ fcp: Math.round(timing.fcp), hydrated: Math.round(timing.hydrated), scripts, bytes });
       console.log(
         `  run ${run + 1}: first contentful paint ${timing.fcp.toFixed(0)} ms, hydrated ${timing.hydrated.toFixed(0)} ms (seen from the bench at ${timing.polled.toFixed(0)} ms), ${scripts} script requests, ${(bytes / 1024).toFixed(1)} KB of JavaScript received`,

@@ -13,8 +13,6 @@
 import { Link, NavLink, useLocation, type LinkProps } from "@remix-run/react";
 import { forwardRef, type AnchorHTMLAttributes } from "react";
 
-/** Vite makes this a constant: the browser bundle keeps only the Remix branch. */
-const onServer = import.meta.env.SSR;
 /** What the server renders as is: a path from the root, not "//host" (a protocol-relative URL). */
 const plainPath = (to: string) => to.startsWith("/") && !to.startsWith("//");
 
@@ -40,7 +38,8 @@ function discoverAttribute(discover: "render" | "none" | undefined, reloadDocume
 
 /** `<Link>` for an absolute path: plain markup on the server, Remix's Link in the browser. */
 export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps & { reloadDocument?: boolean }>(function AppLink(props, ref) {
-  if (!onServer || !plainPath(props.to)) return <Link ref={ref} {...props} />;
+  // import.meta.env.SSR is a constant per bundle (the browser's keeps only Remix's branch).
+  if (!import.meta.env.SSR || !plainPath(props.to)) return <Link ref={ref} {...props} />;
   const { to, prefetch: _prefetch, discover, preventScrollReset: _scroll, replace: _replace, state: _state, reloadDocument, ...rest } = props;
   return <a ref={ref} {...rest} href={to} data-discover={discoverAttribute(discover, reloadDocument)} />;
 });
@@ -63,8 +62,7 @@ export function isActivePath(locationPathname: string, to: string, end = false):
 
 /** `<NavLink>` for an absolute path: plain markup on the server, Remix's NavLink in the browser. */
 export const AppNavLink = forwardRef<HTMLAnchorElement, AppNavLinkProps>(function AppNavLink(props, ref) {
-  // A constant per environment: the same hooks run on every render of one side.
-  if (!onServer || !plainPath(props.to)) return <NavLink ref={ref} {...props} />;
+  if (!import.meta.env.SSR || !plainPath(props.to)) return <NavLink ref={ref} {...props} />;
   return <ServerNavLink ref={ref} {...props} />;
 });
 
