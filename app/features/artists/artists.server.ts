@@ -4,11 +4,12 @@
  * touching music_artists, artist_ratings and artist_comments.
  */
 import { createHmac } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { isHttpUrl } from "~/utils/url";
@@ -50,69 +51,147 @@ function toView(row: ArtistRow): ArtistView {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-function filterConditions(filters: Partial<ArtistFilters>): SQL | undefined {
+const visibleComment = eq(schema.artistComments.isHidden, false);
+
+/** Which WHERE a list query has: the filters a request uses pick one of eight prepared shapes. */
+type ListShape = { hasQuery: boolean; hasGenre: boolean; featuredOnly: boolean };
+
+function filterConditions(shape: ListShape): SQL | undefined {
+  const { musicArtists } = schema;
   const conditions: SQL[] = [];
-  const query = filters.q?.trim().toLowerCase();
-  if (query) {
-    conditions.push(
-      sql`(instr(lower(${schema.musicArtists.name}), ${query}) > 0 or instr(lower(coalesce(${schema.musicArtists.description}, '')), ${query}) > 0)`,
-    );
+  if (shape.hasQuery) {
+    const query = sql.placeholder("query");
+    conditions.push(sql`(instr(lower(${musicArtists.name}), ${query}) > 0 or instr(lower(coalesce(${musicArtists.description}, '')), ${query}) > 0)`);
   }
-  if (filters.genre) conditions.push(sql`lower(${schema.musicArtists.genre}) = ${filters.genre.toLowerCase()}`);
+  if (shape.hasGenre) conditions.push(sql`lower(${musicArtists.genre}) = ${sql.placeholder("genre")}`);
+  if (shape.featuredOnly) conditions.push(eq(musicArtists.featured, true));
   return conditions.length ? and(...conditions) : undefined;
 }
+
+/** One shape's count and page, prepared (the SQL is what the filters gave before, with placeholders for the values). */
+function buildListQueries(db: AppDatabase, shape: ListShape) {
+  const { musicArtists } = schema;
+  const where = filterConditions(shape);
+  return {
+    total: db.select({ total: count() }).from(musicArtists).where(where).prepare(),
+    rows: db
+      .select()
+      .from(musicArtists)
+      .where(where)
+      .orderBy(desc(musicArtists.createdAt), desc(musicArtists.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  };
+}
+
+/**
+ * The artists' hot-path queries, made once per database (the /music-artists page and the
+ * dashboard's featured card run them on every view; docs/decisions/0077-data-access-style.md).
+ * A variable list of artists is one JSON parameter (json_each), so each is one statement for any count.
+ */
+const artistQueries = perDatabase((db: AppDatabase) => {
+  const { musicArtists, artistRatings, artistComments } = schema;
+  const param = sql.placeholder;
+  const inIds = (column: typeof artistRatings.artistId | typeof artistComments.artistId | typeof artistComments.id) =>
+    sql`${column} IN (SELECT value FROM json_each(${param("ids")}))`;
+  return {
+    db,
+    listByShape: new Map<string, ReturnType<typeof buildListQueries>>(),
+    stats: db
+      .select({
+        artists: count(),
+        totalPlays: sql<number>`coalesce(sum(${musicArtists.playCount}), 0)`,
+        genres: sql<number>`count(distinct nullif(lower(trim(${musicArtists.genre})), ''))`,
+        active: sql<number>`coalesce(sum(case when ${musicArtists.playCount} > 0 then 1 else 0 end), 0)`,
+      })
+      .from(musicArtists)
+      .prepare(),
+    genres: db
+      .selectDistinct({ genre: musicArtists.genre })
+      .from(musicArtists)
+      .where(sql`nullif(trim(${musicArtists.genre}), '') is not null`)
+      .orderBy(asc(musicArtists.genre))
+      .prepare(),
+    byId: db.select().from(musicArtists).where(eq(musicArtists.id, param("id"))).prepare(),
+    summaries: db
+      .select({ artistId: artistRatings.artistId, averageRating: sql<number>`avg(${artistRatings.rating})`, totalRatings: count() })
+      .from(artistRatings)
+      .where(inIds(artistRatings.artistId))
+      .groupBy(artistRatings.artistId)
+      .prepare(),
+    myRating: db
+      .select({ rating: artistRatings.rating })
+      .from(artistRatings)
+      .where(and(eq(artistRatings.artistId, param("artistId")), eq(artistRatings.userId, param("userId"))))
+      .prepare(),
+    myRatings: db
+      .select({ artistId: artistRatings.artistId, rating: artistRatings.rating })
+      .from(artistRatings)
+      .where(and(eq(artistRatings.userId, param("userId")), inIds(artistRatings.artistId)))
+      .prepare(),
+    commentCounts: db
+      .select({ artistId: artistComments.artistId, total: count() })
+      .from(artistComments)
+      .where(and(inIds(artistComments.artistId), visibleComment))
+      .groupBy(artistComments.artistId)
+      .prepare(),
+    // The latest comments of each artist: a window function keeps it one query. Raw SQL: the
+    // builder has no form for a window over a subquery (docs/decisions/0077-data-access-style.md).
+    latestCommentIds: db.$client.prepare<[string, number], { id: number }>(
+      `select id from (
+         select id, row_number() over (partition by artist_id order by created_at desc, id desc) as position
+         from artist_comments where is_hidden = 0 and artist_id in (select value from json_each(?))
+       ) where position <= ?`,
+    ),
+    commentsByIds: commentQuery(db, inIds(artistComments.id)).prepare(),
+    commentsOf: commentQuery(db, and(eq(artistComments.artistId, param("artistId")), visibleComment))
+      .limit(param("limit"))
+      .prepare(),
+    commentById: commentQuery(db, eq(artistComments.id, param("id"))).prepare(),
+  };
+});
 
 /** Artists matching the filters, newest first, one page, with the total ('All Artists (n)'). */
 export function listArtists(
   filters: Partial<ArtistFilters>,
   options: { pageSize?: number; featuredOnly?: boolean } = {},
 ): { items: ArtistView[]; total: number; page: number; pageCount: number; pageSize: number } {
-  const db = getDb();
+  const queries = artistQueries(getDb());
   const pageSize = options.pageSize ?? ARTISTS_PAGE_SIZE;
-  const conditions = [filterConditions(filters), options.featuredOnly ? eq(schema.musicArtists.featured, true) : undefined].filter(Boolean) as SQL[];
-  const where = conditions.length ? and(...conditions) : undefined;
-  const total = db.select({ total: count() }).from(schema.musicArtists).where(where).get()?.total ?? 0;
+  const query = filters.q?.trim().toLowerCase() ?? "";
+  const genre = filters.genre ? filters.genre.toLowerCase() : "";
+  const shape: ListShape = { hasQuery: query !== "", hasGenre: genre !== "", featuredOnly: Boolean(options.featuredOnly) };
+  const key = `${+shape.hasQuery}${+shape.hasGenre}${+shape.featuredOnly}`;
+  let list = queries.listByShape.get(key);
+  if (!list) {
+    list = buildListQueries(queries.db, shape);
+    queries.listByShape.set(key, list);
+  }
+  const values = { query, genre };
+  const total = list.total.get(values)?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
-  const rows = db
-    .select()
-    .from(schema.musicArtists)
-    .where(where)
-    .orderBy(desc(schema.musicArtists.createdAt), desc(schema.musicArtists.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
+  const rows = list.rows.all({ ...values, limit: pageSize, offset: (page - 1) * pageSize });
   return { items: rows.map(toView), total, page, pageCount, pageSize };
 }
 
 /** The stat cards: Artists, Total Plays, Genres (distinct), Active (play count above 0). */
 export function getArtistStats(): { artists: number; totalPlays: number; genres: number; active: number } {
-  const row = getDb()
-    .select({
-      artists: count(),
-      totalPlays: sql<number>`coalesce(sum(${schema.musicArtists.playCount}), 0)`,
-      genres: sql<number>`count(distinct nullif(lower(trim(${schema.musicArtists.genre})), ''))`,
-      active: sql<number>`coalesce(sum(case when ${schema.musicArtists.playCount} > 0 then 1 else 0 end), 0)`,
-    })
-    .from(schema.musicArtists)
-    .get();
+  const row = artistQueries(getDb()).stats.get();
   return { artists: row?.artists ?? 0, totalPlays: row?.totalPlays ?? 0, genres: row?.genres ?? 0, active: row?.active ?? 0 };
 }
 
 /** The genre filter's options, built from the data. */
 export function listGenres(): string[] {
-  return getDb()
-    .selectDistinct({ genre: schema.musicArtists.genre })
-    .from(schema.musicArtists)
-    .where(sql`nullif(trim(${schema.musicArtists.genre}), '') is not null`)
-    .orderBy(asc(schema.musicArtists.genre))
-    .all()
+  return artistQueries(getDb())
+    .genres.all()
     .map((row) => row.genre as string);
 }
 
 /** One artist, or a 404. */
 export function getArtist(id: number): ArtistView {
-  const row = getDb().select().from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).get();
+  const row = artistQueries(getDb()).byId.get({ id });
   if (!row) throw notFound("Artist not found");
   return toView(row);
 }
@@ -123,36 +202,21 @@ export function getAverageRating(artistId: number): ArtistRatingSummary {
   return summarize(getDb(), [artistId]).get(artistId) ?? { averageRating: 0, totalRatings: 0 };
 }
 
-function summarize(db: ReturnType<typeof getDb>, artistIds: number[]): Map<number, ArtistRatingSummary> {
+function summarize(db: AppDatabase, artistIds: number[]): Map<number, ArtistRatingSummary> {
   if (artistIds.length === 0) return new Map();
-  const rows = db
-    .select({
-      artistId: schema.artistRatings.artistId,
-      averageRating: sql<number>`avg(${schema.artistRatings.rating})`,
-      totalRatings: count(),
-    })
-    .from(schema.artistRatings)
-    .where(inArray(schema.artistRatings.artistId, artistIds))
-    .groupBy(schema.artistRatings.artistId)
-    .all();
+  const rows = artistQueries(db).summaries.all({ ids: JSON.stringify(artistIds) });
   return new Map(rows.map((row) => [row.artistId, { averageRating: Number(row.averageRating ?? 0), totalRatings: row.totalRatings }]));
 }
 
 /** The member's own rating of an artist (null when none). */
 export function getMyRating(artistId: number, userId: string): { rating: number | null } {
   getArtist(artistId);
-  const row = getDb()
-    .select({ rating: schema.artistRatings.rating })
-    .from(schema.artistRatings)
-    .where(and(eq(schema.artistRatings.artistId, artistId), eq(schema.artistRatings.userId, userId)))
-    .get();
+  const row = artistQueries(getDb()).myRating.get({ artistId, userId });
   return { rating: row?.rating ?? null };
 }
 
-const visibleComment = eq(schema.artistComments.isHidden, false);
-
-function commentQuery(where: SQL | undefined) {
-  return getDb()
+function commentQuery(db: AppDatabase, where: SQL | undefined) {
+  return db
     .select({
       id: schema.artistComments.id,
       artistId: schema.artistComments.artistId,
@@ -196,9 +260,8 @@ function toComment(row: CommentRow): ArtistComment {
 /** An artist's visible comments, newest first (hidden ones are never shown). */
 export function listComments(artistId: number, options: { limit?: number } = {}): ArtistComment[] {
   getArtist(artistId);
-  return commentQuery(and(eq(schema.artistComments.artistId, artistId), visibleComment))
-    .limit(options.limit ?? 200)
-    .all()
+  return artistQueries(getDb())
+    .commentsOf.all({ artistId, limit: options.limit ?? 200 })
     .map(toComment);
 }
 
@@ -207,34 +270,14 @@ export function getRatingPanels(artistIds: number[], viewerId: string | null): M
   const db = getDb();
   const panels = new Map<number, RatingPanelData>();
   if (artistIds.length === 0) return panels;
+  const queries = artistQueries(db);
+  const ids = JSON.stringify(artistIds);
   const summaries = summarize(db, artistIds);
   const mine = new Map<number, number>();
-  if (viewerId) {
-    db.select({ artistId: schema.artistRatings.artistId, rating: schema.artistRatings.rating })
-      .from(schema.artistRatings)
-      .where(and(eq(schema.artistRatings.userId, viewerId), inArray(schema.artistRatings.artistId, artistIds)))
-      .all()
-      .forEach((row) => mine.set(row.artistId, row.rating));
-  }
-  const counts = new Map(
-    db
-      .select({ artistId: schema.artistComments.artistId, total: count() })
-      .from(schema.artistComments)
-      .where(and(inArray(schema.artistComments.artistId, artistIds), visibleComment))
-      .groupBy(schema.artistComments.artistId)
-      .all()
-      .map((row) => [row.artistId, row.total]),
-  );
-  // The latest comments of each artist: a window function keeps it one query.
-  const latest = db.$client
-    .prepare(
-      `select id from (
-         select id, row_number() over (partition by artist_id order by created_at desc, id desc) as position
-         from artist_comments where is_hidden = 0 and artist_id in (${artistIds.map(() => "?").join(",")})
-       ) where position <= ?`,
-    )
-    .all(...artistIds, COMMENTS_PER_PANEL) as { id: number }[];
-  const comments = latest.length ? commentQuery(inArray(schema.artistComments.id, latest.map((row) => row.id))).all().map(toComment) : [];
+  if (viewerId) queries.myRatings.all({ userId: viewerId, ids }).forEach((row) => mine.set(row.artistId, row.rating));
+  const counts = new Map(queries.commentCounts.all({ ids }).map((row) => [row.artistId, row.total]));
+  const latest = queries.latestCommentIds.all(ids, COMMENTS_PER_PANEL);
+  const comments = latest.length ? queries.commentsByIds.all({ ids: JSON.stringify(latest.map((row) => row.id)) }).map(toComment) : [];
   for (const artistId of artistIds) {
     const summary = summaries.get(artistId) ?? { averageRating: 0, totalRatings: 0 };
     panels.set(artistId, {
@@ -421,7 +464,7 @@ export function addComment({ userId, artistId, input, now = new Date() }: { user
     recordContribution({ userId, kind: "artist_commented", subjectId: created.id, at: now });
     return created.id;
   });
-  const row = commentQuery(eq(schema.artistComments.id, id)).get();
+  const row = artistQueries(getDb()).commentById.get({ id });
   if (!row) throw notFound("Comment not found");
   return toComment(row);
 }
@@ -472,7 +515,7 @@ export function deleteComment({ actor, commentId }: { actor: ActorRef; commentId
 /** One comment, hidden or not, with its author and whether it is hidden (the moderation queue), or null. */
 export function findComment(commentId: number): (ArtistComment & { isHidden: boolean }) | null {
   if (!Number.isSafeInteger(commentId) || commentId < 1) return null;
-  const row = commentQuery(eq(schema.artistComments.id, commentId)).get();
+  const row = artistQueries(getDb()).commentById.get({ id: commentId });
   if (!row) return null;
   const hidden = getDb().select({ isHidden: schema.artistComments.isHidden }).from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
   return { ...toComment(row), isHidden: Boolean(hidden?.isHidden) };

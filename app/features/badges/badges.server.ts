@@ -1,7 +1,8 @@
 /** Badges as members see them: the catalogue, a member's records, and the summaries of the dashboard and /badges. */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { badgeCategories, badgeRules, targetOf, type BadgeType } from "~/features/gamification/rules";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import type { Badge } from "../../../db/schema";
 
 export type MemberBadge = {
@@ -26,33 +27,51 @@ export function progressPercent(progress: number, pointsRequired: number, isComp
   return Math.max(0, Math.min(99, Math.floor((progress / targetOf(pointsRequired)) * 100)));
 }
 
+/** The dashboard's and /badges' reads, made once per database (docs/decisions/0077-data-access-style.md). */
+const badgeQueries = perDatabase((db: AppDatabase) => {
+  const { badges, userBadges } = schema;
+  const ofMember = eq(userBadges.userId, sql.placeholder("userId"));
+  return {
+    catalogue: db.select().from(badges).orderBy(asc(badges.id)).prepare(),
+    memberBadges: db
+      .select({
+        badgeId: badges.id,
+        name: badges.name,
+        type: badges.type,
+        description: badges.description,
+        category: badges.category,
+        iconClass: badges.iconClass,
+        colorClass: badges.colorClass,
+        pointsRequired: badges.pointsRequired,
+        criteriaDescription: badges.criteriaDescription,
+        progress: userBadges.progress,
+        isCompleted: userBadges.isCompleted,
+        earnedAt: userBadges.earnedAt,
+      })
+      .from(userBadges)
+      .innerJoin(badges, eq(badges.id, userBadges.badgeId))
+      .where(ofMember)
+      .orderBy(asc(badges.id))
+      .prepare(),
+    records: db
+      .select({ userBadge: userBadges, badge: badges })
+      .from(userBadges)
+      .innerJoin(badges, eq(badges.id, userBadges.badgeId))
+      .where(ofMember)
+      .orderBy(asc(badges.id))
+      .prepare(),
+  };
+});
+
 /** Every badge, in catalogue order. */
 export function listBadges(): Badge[] {
-  return getDb().select().from(schema.badges).orderBy(asc(schema.badges.id)).all();
+  return badgeQueries(getDb()).catalogue.all();
 }
 
 /** Every badge record of a member, with its badge. */
 export function listMemberBadges(userId: string): MemberBadge[] {
-  return getDb()
-    .select({
-      badgeId: schema.badges.id,
-      name: schema.badges.name,
-      type: schema.badges.type,
-      description: schema.badges.description,
-      category: schema.badges.category,
-      iconClass: schema.badges.iconClass,
-      colorClass: schema.badges.colorClass,
-      pointsRequired: schema.badges.pointsRequired,
-      criteriaDescription: schema.badges.criteriaDescription,
-      progress: schema.userBadges.progress,
-      isCompleted: schema.userBadges.isCompleted,
-      earnedAt: schema.userBadges.earnedAt,
-    })
-    .from(schema.userBadges)
-    .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
-    .where(eq(schema.userBadges.userId, userId))
-    .orderBy(asc(schema.badges.id))
-    .all()
+  return badgeQueries(getDb())
+    .memberBadges.all({ userId })
     .map((row) => ({ ...row, percent: progressPercent(row.progress, row.pointsRequired, row.isCompleted) }));
 }
 
@@ -114,13 +133,8 @@ export function getDashboardBadges(userId: string): DashboardBadges {
 
 /** GET /api/user/badges: the member's user_badges records with their badge. */
 export function listUserBadgeRecords(userId: string) {
-  return getDb()
-    .select({ userBadge: schema.userBadges, badge: schema.badges })
-    .from(schema.userBadges)
-    .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
-    .where(eq(schema.userBadges.userId, userId))
-    .orderBy(asc(schema.badges.id))
-    .all()
+  return badgeQueries(getDb())
+    .records.all({ userId })
     .map(({ userBadge, badge }) => ({ ...userBadge, badge }));
 }
 

@@ -4,10 +4,11 @@
  * Join link, and the lists the pages, the dashboard card, the calendar feed and /api show.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution } from "~/features/gamification/contributions.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -45,21 +46,44 @@ export function isUpcoming(meeting: Pick<MeetingRecord, "scheduledAt">, now = ne
 
 /* ------------------------------------------------------------------ reads */
 
+/**
+ * The reads /meetings and the dashboard's next-meeting card run on every view, made once per
+ * database (docs/decisions/0077-data-access-style.md). Dates go in as milliseconds (the columns'
+ * stored form): a placeholder's value is bound as given.
+ */
+const meetingQueries = perDatabase((db: AppDatabase) => {
+  const { meetings, meetingAttendees } = schema;
+  const param = sql.placeholder;
+  const upcoming = () => db.select().from(meetings).where(gt(meetings.scheduledAt, param("now"))).orderBy(asc(meetings.scheduledAt), asc(meetings.id));
+  return {
+    upcoming: upcoming().prepare(),
+    upcomingFirst: upcoming().limit(param("limit")).prepare(),
+    past: db
+      .select()
+      .from(meetings)
+      .where(lte(meetings.scheduledAt, param("now")))
+      .orderBy(desc(meetings.scheduledAt), desc(meetings.id))
+      .limit(param("limit"))
+      .prepare(),
+    byId: db.select().from(meetings).where(eq(meetings.id, param("id"))).prepare(),
+    // The member's registrations among a JSON list of meeting ids (one statement for any count).
+    registrations: db
+      .select({ meetingId: meetingAttendees.meetingId, attended: meetingAttendees.attended })
+      .from(meetingAttendees)
+      .where(and(eq(meetingAttendees.userId, param("userId")), sql`${meetingAttendees.meetingId} IN (SELECT value FROM json_each(${param("ids")}))`))
+      .prepare(),
+  };
+});
+
 /** Upcoming meetings, soonest first. */
 export function listUpcomingMeetings({ now = new Date(), limit }: { now?: Date; limit?: number } = {}): MeetingRecord[] {
-  const query = getDb().select().from(schema.meetings).where(gt(schema.meetings.scheduledAt, now)).orderBy(asc(schema.meetings.scheduledAt), asc(schema.meetings.id));
-  return limit ? query.limit(limit).all() : query.all();
+  const queries = meetingQueries(getDb());
+  return limit ? queries.upcomingFirst.all({ now: now.getTime(), limit }) : queries.upcoming.all({ now: now.getTime() });
 }
 
 /** Past meetings, most recent first (docs/meetings.md shows the first 5). */
 export function listPastMeetings({ now = new Date(), limit = PAST_MEETINGS_SHOWN }: { now?: Date; limit?: number } = {}): MeetingRecord[] {
-  return getDb()
-    .select()
-    .from(schema.meetings)
-    .where(lte(schema.meetings.scheduledAt, now))
-    .orderBy(desc(schema.meetings.scheduledAt), desc(schema.meetings.id))
-    .limit(limit)
-    .all();
+  return meetingQueries(getDb()).past.all({ now: now.getTime(), limit });
 }
 
 /** Every meeting in date order (GET /api/meetings), optionally a page of them. */
@@ -85,7 +109,7 @@ export function listMeetingsNewestFirst({ page = 1, pageSize = 20 }: { page?: nu
 
 export function findMeeting(id: number): MeetingRecord | undefined {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  return getDb().select().from(schema.meetings).where(eq(schema.meetings.id, id)).get();
+  return meetingQueries(getDb()).byId.get({ id });
 }
 
 /** The meeting, or a 404 AppError. */
@@ -101,11 +125,7 @@ export type Registration = { attended: boolean };
 /** The member's registrations among these meetings. */
 export function registrationsOf(userId: string, meetingIds: number[]): Map<number, Registration> {
   if (meetingIds.length === 0) return new Map();
-  const rows = getDb()
-    .select({ meetingId: schema.meetingAttendees.meetingId, attended: schema.meetingAttendees.attended })
-    .from(schema.meetingAttendees)
-    .where(and(eq(schema.meetingAttendees.userId, userId), inArray(schema.meetingAttendees.meetingId, meetingIds)))
-    .all();
+  const rows = meetingQueries(getDb()).registrations.all({ userId, ids: JSON.stringify(meetingIds) });
   return new Map(rows.map((row) => [row.meetingId, { attended: row.attended }]));
 }
 

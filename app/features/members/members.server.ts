@@ -2,9 +2,10 @@
  * The member directory, community stats, leaderboards and public profiles. Pages and /api routes
  * call these; no other code reads members for display.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { databaseVersion } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -13,6 +14,149 @@ import { isAdmin } from "~/utils/permissions";
 import { leaderboardPeriods, TOP_CONTRIBUTOR_POINTS, type LeaderboardPeriod } from "~/features/gamification/rules";
 import type { User } from "../../../db/schema";
 import { directorySearchSchema, MEMBERS_PAGE_SIZE, type DirectorySearch } from "./schemas";
+
+/** Which WHERE the directory has: no search, a member's search or an admin's (who also match parts of e-mails); with or without the skill filter. */
+type DirectoryShape = { search: "none" | "member" | "admin"; hasSkill: boolean };
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+function directoryWhere(shape: DirectoryShape): SQL | undefined {
+  const { users } = schema;
+  const conditions: SQL[] = [];
+  if (shape.search !== "none") {
+    const pattern = sql.placeholder("pattern");
+    const textColumns = [users.firstName, users.lastName, users.displayName, users.skillLevel, users.interests];
+    // LIKE … ESCAPE has no builder form (docs/decisions/0077-data-access-style.md).
+    const likes = (column: (typeof textColumns)[number] | typeof users.email) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+    const matches = textColumns.map(likes);
+    matches.push(shape.search === "admin" ? likes(users.email) : eq(sql`lower(${users.email})`, sql.placeholder("query")));
+    conditions.push(or(...matches)!);
+  }
+  if (shape.hasSkill) conditions.push(eq(users.skillLevel, sql.placeholder("skill")));
+  conditions.push(ne(users.id, DELETED_MEMBER_ID));
+  return and(...conditions);
+}
+
+/** One directory shape's count and page, prepared (the values are placeholders). */
+function buildDirectoryQueries(db: AppDatabase, shape: DirectoryShape) {
+  const { users } = schema;
+  const where = directoryWhere(shape);
+  return {
+    total: db.select({ total: count() }).from(users).where(where).prepare(),
+    rows: db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        role: users.role,
+        skillLevel: users.skillLevel,
+        bio: users.bio,
+        interests: users.interests,
+        points: users.points,
+        joinedAt: users.joinedAt,
+        avatarUploadId: users.avatarUploadId,
+        profileImageUrl: users.profileImageUrl,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.points), asc(users.joinedAt), asc(users.id))
+      .limit(MEMBERS_PAGE_SIZE)
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  };
+}
+
+/** The leaderboard's columns (never shown as they are: see Contributor). */
+const contributorColumns = {
+  id: schema.users.id,
+  displayName: schema.users.displayName,
+  firstName: schema.users.firstName,
+  lastName: schema.users.lastName,
+  email: schema.users.email,
+  emailVerifiedAt: schema.users.emailVerifiedAt,
+  role: schema.users.role,
+  skillLevel: schema.users.skillLevel,
+};
+
+/**
+ * The members page's and the dashboard's reads, made once per database
+ * (docs/decisions/0077-data-access-style.md). Dates go in as milliseconds, lists of ids as one
+ * JSON parameter (json_each), so each is one statement for any count.
+ */
+const memberQueries = perDatabase((db: AppDatabase) => {
+  const { users, posts, meetings, contributions, userBadges, meetingAttendees } = schema;
+  const param = sql.placeholder;
+  const total = sum(contributions.points).mapWith(Number);
+  const period = db
+    .select({ userId: contributions.userId, points: total.as("period_points"), firstAt: min(contributions.createdAt).as("first_at") })
+    .from(contributions)
+    .where(gt(contributions.createdAt, param("since")))
+    .groupBy(contributions.userId)
+    .having(gt(total, 0))
+    .as("c");
+  const inIds = (column: typeof posts.authorId | typeof userBadges.userId | typeof meetingAttendees.userId) =>
+    sql`${column} IN (SELECT value FROM json_each(${param("ids")}))`;
+  const one = sql<number>`1`;
+  const zero = sql<number>`0`;
+  const items = db
+    .select({ userId: posts.authorId, isPost: one.as("is_post"), isBadge: zero.as("is_badge"), isMeeting: zero.as("is_meeting") })
+    .from(posts)
+    .where(inIds(posts.authorId))
+    .unionAll(
+      db
+        .select({ userId: userBadges.userId, isPost: zero, isBadge: one, isMeeting: zero })
+        .from(userBadges)
+        .where(and(eq(userBadges.isCompleted, true), inIds(userBadges.userId))),
+    )
+    .unionAll(
+      db
+        .select({ userId: meetingAttendees.userId, isPost: zero, isBadge: zero, isMeeting: one })
+        .from(meetingAttendees)
+        .where(and(eq(meetingAttendees.attended, true), inIds(meetingAttendees.userId))),
+    )
+    .as("items");
+  return {
+    db,
+    directoryByShape: new Map<string, ReturnType<typeof buildDirectoryQueries>>(),
+    // The 'Deleted member' placeholder (app/utils/deleted-member.ts) is nobody: never counted or listed.
+    memberTotal: db.select({ total: count() }).from(users).where(ne(users.id, DELETED_MEMBER_ID)).prepare(),
+    communityStats: db
+      .select({
+        totalMembers: db.$count(users, ne(users.id, DELETED_MEMBER_ID)),
+        totalPosts: db.$count(posts),
+        totalMeetings: db.$count(meetings),
+        activeContributors: db.$count(users, gt(users.points, 0)),
+      })
+      .from(sql`(SELECT 1)`)
+      .prepare(),
+    topAllTime: db
+      .select({ ...contributorColumns, points: users.points })
+      .from(users)
+      .where(gt(users.points, 0))
+      .orderBy(desc(users.points), asc(users.joinedAt))
+      .limit(param("limit"))
+      .prepare(),
+    topInPeriod: db
+      .select({ ...contributorColumns, points: period.points })
+      .from(period)
+      .innerJoin(users, eq(users.id, period.userId))
+      .orderBy(desc(period.points), asc(period.firstAt))
+      .limit(param("limit"))
+      .prepare(),
+    memberCounts: db
+      .select({
+        userId: items.userId,
+        posts: sum(items.isPost).mapWith(Number),
+        badges: sum(items.isBadge).mapWith(Number),
+        meetings: sum(items.isMeeting).mapWith(Number),
+      })
+      .from(items)
+      .groupBy(items.userId)
+      .prepare(),
+  };
+});
 
 /** How many members the community has (the sidebar's members item). */
 let membersCount: { db: unknown; version: string; total: number } | undefined;
@@ -25,8 +169,7 @@ export function countMembers(): number {
   const db = getDb();
   const version = databaseVersion();
   if (membersCount?.db === db && membersCount.version === version) return membersCount.total;
-  // The 'Deleted member' placeholder (app/utils/deleted-member.ts) is nobody: never counted or listed.
-  const total = db.select({ total: count() }).from(schema.users).where(ne(schema.users.id, DELETED_MEMBER_ID)).get()?.total ?? 0;
+  const total = memberQueries(db).memberTotal.get()?.total ?? 0;
   membersCount = { db, version, total };
   return total;
 }
@@ -35,17 +178,7 @@ export type CommunityStats = { totalMembers: number; totalPosts: number; totalMe
 
 /** The members page's stat cards and GET /api/community/stats (one query). */
 export function getCommunityStats(): CommunityStats {
-  const db = getDb();
-  const { users, posts, meetings } = schema;
-  const row = db
-    .select({
-      totalMembers: db.$count(users, ne(users.id, DELETED_MEMBER_ID)),
-      totalPosts: db.$count(posts),
-      totalMeetings: db.$count(meetings),
-      activeContributors: db.$count(users, gt(users.points, 0)),
-    })
-    .from(sql`(SELECT 1)`)
-    .get();
+  const row = memberQueries(getDb()).communityStats.get();
   return row ?? { totalMembers: 0, totalPosts: 0, totalMeetings: 0, activeContributors: 0 };
 }
 
@@ -79,44 +212,13 @@ export function listTopContributors(
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 50);
   const period = options.period ?? "all";
   const days = leaderboardPeriods[period].days;
-  const db = getDb();
-  const { users, contributions } = schema;
-  const columns = {
-    id: users.id,
-    displayName: users.displayName,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    emailVerifiedAt: users.emailVerifiedAt,
-    role: users.role,
-    skillLevel: users.skillLevel,
-  };
-  let rows: (Pick<User, keyof typeof columns> & { points: number })[];
+  const queries = memberQueries(getDb());
+  let rows: (Pick<User, keyof typeof contributorColumns> & { points: number })[];
   if (days === null) {
-    rows = db
-      .select({ ...columns, points: users.points })
-      .from(users)
-      .where(gt(users.points, 0))
-      .orderBy(desc(users.points), asc(users.joinedAt))
-      .limit(limit)
-      .all();
+    rows = queries.topAllTime.all({ limit });
   } else {
-    const since = new Date((options.now ?? new Date()).getTime() - days * 86_400_000);
-    const total = sum(contributions.points).mapWith(Number);
-    const period = db
-      .select({ userId: contributions.userId, points: total.as("period_points"), firstAt: min(contributions.createdAt).as("first_at") })
-      .from(contributions)
-      .where(gt(contributions.createdAt, since))
-      .groupBy(contributions.userId)
-      .having(gt(total, 0))
-      .as("c");
-    rows = db
-      .select({ ...columns, points: period.points })
-      .from(period)
-      .innerJoin(users, eq(users.id, period.userId))
-      .orderBy(desc(period.points), asc(period.firstAt))
-      .limit(limit)
-      .all();
+    const since = (options.now ?? new Date()).getTime() - days * 86_400_000;
+    rows = queries.topInPeriod.all({ since, limit });
   }
   return rows.map((row) => ({
     id: row.id,
@@ -134,38 +236,7 @@ export type MemberCounts = { posts: number; badges: number; meetings: number };
 export function getMemberCounts(userIds: readonly string[]): Map<string, MemberCounts> {
   const result = new Map<string, MemberCounts>(userIds.map((id) => [id, { posts: 0, badges: 0, meetings: 0 }]));
   if (userIds.length === 0) return result;
-  const db = getDb();
-  const { posts, userBadges, meetingAttendees } = schema;
-  const ids = [...userIds];
-  const one = sql<number>`1`;
-  const zero = sql<number>`0`;
-  const items = db
-    .select({ userId: posts.authorId, isPost: one.as("is_post"), isBadge: zero.as("is_badge"), isMeeting: zero.as("is_meeting") })
-    .from(posts)
-    .where(inArray(posts.authorId, ids))
-    .unionAll(
-      db
-        .select({ userId: userBadges.userId, isPost: zero, isBadge: one, isMeeting: zero })
-        .from(userBadges)
-        .where(and(eq(userBadges.isCompleted, true), inArray(userBadges.userId, ids))),
-    )
-    .unionAll(
-      db
-        .select({ userId: meetingAttendees.userId, isPost: zero, isBadge: zero, isMeeting: one })
-        .from(meetingAttendees)
-        .where(and(eq(meetingAttendees.attended, true), inArray(meetingAttendees.userId, ids))),
-    )
-    .as("items");
-  const rows = db
-    .select({
-      userId: items.userId,
-      posts: sum(items.isPost).mapWith(Number),
-      badges: sum(items.isBadge).mapWith(Number),
-      meetings: sum(items.isMeeting).mapWith(Number),
-    })
-    .from(items)
-    .groupBy(items.userId)
-    .all();
+  const rows = memberQueries(getDb()).memberCounts.all({ ids: JSON.stringify(userIds) });
   for (const row of rows) result.set(row.userId, { posts: row.posts, badges: row.badges, meetings: row.meetings });
   return result;
 }
@@ -193,8 +264,6 @@ export type MemberDirectory = {
   search: DirectorySearch;
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
-
 /**
  * The 'All Members' grid: the skill filter, one page, with real counts, and a search over names,
  * skill level and interests. E-mail addresses stay private: a member's search matches an e-mail
@@ -202,47 +271,20 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${m
  */
 export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean } = {}): MemberDirectory {
   const search = directorySearchSchema.parse(input);
-  const { users } = schema;
-  const conditions: SQL[] = [];
-  if (search.q) {
-    const query = search.q.toLowerCase();
-    const pattern = `%${escapeLike(query)}%`;
-    const textColumns = [users.firstName, users.lastName, users.displayName, users.skillLevel, users.interests];
-    // LIKE … ESCAPE has no builder form (docs/decisions/0077-data-access-style.md).
-    const likes = (column: (typeof textColumns)[number] | typeof users.email) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
-    const matches = textColumns.map(likes);
-    matches.push(options.viewerIsAdmin ? likes(users.email) : eq(sql`lower(${users.email})`, query));
-    conditions.push(or(...matches)!);
+  const queries = memberQueries(getDb());
+  const shape: DirectoryShape = { search: !search.q ? "none" : options.viewerIsAdmin ? "admin" : "member", hasSkill: search.skill !== "all" };
+  const key = `${shape.search}${+shape.hasSkill}`;
+  let directory = queries.directoryByShape.get(key);
+  if (!directory) {
+    directory = buildDirectoryQueries(queries.db, shape);
+    queries.directoryByShape.set(key, directory);
   }
-  if (search.skill !== "all") conditions.push(eq(users.skillLevel, search.skill));
-  conditions.push(ne(users.id, DELETED_MEMBER_ID));
-  const where = and(...conditions);
-  const db = getDb();
-  const total = db.select({ total: count() }).from(users).where(where).get()?.total ?? 0;
+  const query = search.q ? search.q.toLowerCase() : "";
+  const values = { query, pattern: `%${escapeLike(query)}%`, skill: search.skill };
+  const total = directory.total.get(values)?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
-  const rows = db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      role: users.role,
-      skillLevel: users.skillLevel,
-      bio: users.bio,
-      interests: users.interests,
-      points: users.points,
-      joinedAt: users.joinedAt,
-      avatarUploadId: users.avatarUploadId,
-      profileImageUrl: users.profileImageUrl,
-    })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.points), asc(users.joinedAt), asc(users.id))
-    .limit(MEMBERS_PAGE_SIZE)
-    .offset((page - 1) * MEMBERS_PAGE_SIZE)
-    .all();
+  const rows = directory.rows.all({ ...values, offset: (page - 1) * MEMBERS_PAGE_SIZE });
   const counts = getMemberCounts(rows.map((row) => row.id));
   return {
     members: rows.map((row) => ({
