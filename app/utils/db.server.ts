@@ -115,6 +115,26 @@ export function databaseVersion(): string {
   return versionStatement.get();
 }
 
+/**
+ * A value computed at most once per database write version (`databaseVersion`): any committed
+ * write, by this process or another, recomputes it on the next call. For aggregates that are the
+ * same for everyone (member and post totals), never for one member's data. `keyOf` splits the
+ * value by its arguments (at most `maxKeys` kept per version).
+ */
+export function cachedUntilWrite<Args extends unknown[], T>(compute: (...args: Args) => T, keyOf: (...args: Args) => string = () => "", maxKeys = 100): (...args: Args) => T {
+  let cache: { db: unknown; version: string; values: Map<string, T> } | undefined;
+  return (...args: Args) => {
+    const db = getDb();
+    const version = databaseVersion();
+    if (cache?.db !== db || cache.version !== version) cache = { db, version, values: new Map() };
+    const key = keyOf(...args);
+    if (cache.values.has(key)) return cache.values.get(key) as T;
+    const value = compute(...args);
+    if (cache.values.size < maxKeys) cache.values.set(key, value);
+    return value;
+  };
+}
+
 /** A trivial query for /healthz: the database answers in this process. */
 export function databaseIsHealthy(): boolean {
   try {

@@ -4,9 +4,8 @@
  */
 import { and, asc, count, desc, eq, gt, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { cachedUntilWrite, getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
-import { databaseVersion } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { displayNameOf, memberCardNameOf, profileNameOf } from "~/utils/display-name";
@@ -158,29 +157,22 @@ const memberQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
-/** How many members the community has (the sidebar's members item). */
-let membersCount: { db: unknown; version: string; total: number } | undefined;
-
-/**
- * The sidebar's member count, on every signed-in page: counted again only when the database's
- * write version (databaseVersion in app/utils/db.server.ts, the page cache's key too) has moved.
- */
-export function countMembers(): number {
-  const db = getDb();
-  const version = databaseVersion();
-  if (membersCount?.db === db && membersCount.version === version) return membersCount.total;
-  const total = memberQueries(db).memberTotal.get()?.total ?? 0;
-  membersCount = { db, version, total };
-  return total;
-}
+/** How many members the community has (the sidebar's members item, on every signed-in page). */
+export const countMembers: () => number = cachedUntilWrite(() => memberQueries(getDb()).memberTotal.get()?.total ?? 0);
 
 export type CommunityStats = { totalMembers: number; totalPosts: number; totalMeetings: number; activeContributors: number };
 
 /** The members page's stat cards and GET /api/community/stats (one query). */
-export function getCommunityStats(): CommunityStats {
+export const getCommunityStats: () => CommunityStats = cachedUntilWrite(() => {
   const row = memberQueries(getDb()).communityStats.get();
   return row ?? { totalMembers: 0, totalPosts: 0, totalMeetings: 0, activeContributors: 0 };
-}
+});
+
+/** How many members a directory search matches: kept until the next write, per shape and values. */
+const directoryTotal = cachedUntilWrite(
+  (_shapeKey: string, directory: ReturnType<typeof buildDirectoryQueries>, values: { query: string; pattern: string; skill: string }) => directory.total.get(values)?.total ?? 0,
+  (shapeKey, _directory, values) => `${shapeKey}\u0000${values.skill}\u0000${values.query}`,
+);
 
 type RoleSource = Pick<User, "role" | "email" | "emailVerifiedAt" | "skillLevel">;
 
@@ -281,7 +273,7 @@ export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean }
   }
   const query = search.q ? search.q.toLowerCase() : "";
   const values = { query, pattern: `%${escapeLike(query)}%`, skill: search.skill };
-  const total = directory.total.get(values)?.total ?? 0;
+  const total = directoryTotal(key, directory, values);
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
   const rows = directory.rows.all({ ...values, offset: (page - 1) * MEMBERS_PAGE_SIZE });
