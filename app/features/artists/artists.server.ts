@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -177,10 +177,11 @@ export function listArtists(
 }
 
 /** The stat cards: Artists, Total Plays, Genres (distinct), Active (play count above 0). */
-export function getArtistStats(): { artists: number; totalPlays: number; genres: number; active: number } {
+/** The same for everyone and a scan of every artist: kept until the next write (app/utils/db.server.ts). */
+export const getArtistStats: () => { artists: number; totalPlays: number; genres: number; active: number } = cachedUntilWrite(() => {
   const row = artistQueries(getDb()).stats.get();
   return { artists: row?.artists ?? 0, totalPlays: row?.totalPlays ?? 0, genres: row?.genres ?? 0, active: row?.active ?? 0 };
-}
+});
 
 /** The genre filter's options, built from the data. */
 export function listGenres(): string[] {

@@ -6,7 +6,7 @@ import { recordContribution } from "~/features/gamification/contributions.server
 import { createMember } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
-import { getCommunityStats, getMemberCounts, getMemberProfile, listMembers, listTopContributors } from "./members.server";
+import { countMembers, getCommunityStats, getMemberCounts, getMemberProfile, listMembers, listTopContributors } from "./members.server";
 
 const DAY = 86_400_000;
 
@@ -126,5 +126,19 @@ describe("supporter grants", () => {
     revokeSupporterBadge(admin, member.id);
     expect(isSupporter(member.id)).toBe(false);
     expect(getBadgeOverview(member.id).available.map((badge) => badge.type)).toContain("supporter");
+  });
+});
+
+describe("totals kept until the next write (cachedUntilWrite)", () => {
+  it("answers the same totals while nothing is written, and the new ones right after a write", async () => {
+    const stats = getCommunityStats();
+    const members = countMembers();
+    const directory = listMembers({}).total;
+    expect(getCommunityStats()).toEqual(stats);
+    await createMember({ firstName: "Newest" });
+    expect(countMembers()).toBe(members + 1);
+    expect(getCommunityStats().totalMembers).toBe(stats.totalMembers + 1);
+    expect(listMembers({}).total).toBe(directory + 1);
+    expect(listMembers({ q: "Newest" }).members.map((member) => member.name)).toContain("Newest Member");
   });
 });
