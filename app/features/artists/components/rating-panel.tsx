@@ -1,5 +1,6 @@
 import { MentionSuggestions } from "~/components/ui/mention-suggestions";
 import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
 import { COMMENT_MAX_LENGTH } from "../constants";
@@ -7,6 +8,9 @@ import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";
 import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
 import { buttonClass } from "~/components/ui/button";
+
+/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 export type PanelViewer = CardViewer;
 /** The artist page's failed form (intent rate | comment | hide-comment; `redirectTo` and `comment` kept). */
@@ -67,9 +71,9 @@ export function RatingPanel({
   // JavaScript (rendered on the artist's page), it returns to where the member came from.
   const pending = navigation.state === "loading" && (navigation.formMethod ?? "GET").toUpperCase() === "GET" && navigation.location.pathname === location.pathname ? navigation.location : null;
   const redirectTo = keptValue(serverError, "redirectTo") ?? `${location.pathname}${(pending ?? location).search}`;
-  const rateFetcher = useFetcher<ActionError>();
-  const commentFetcher = useFetcher<ActionError>();
-  const hideFetcher = useFetcher<ActionError>();
+  const rateFetcher = usePageFetcher<ActionError>();
+  const commentFetcher = usePageFetcher<ActionError>();
+  const hideFetcher = usePageFetcher<ActionError>();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);

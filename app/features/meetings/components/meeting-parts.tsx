@@ -1,10 +1,14 @@
 import { useFetcher } from "@remix-run/react";
+import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClass } from "~/components/ui/button";
 import type { ReactNode } from "react";
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
 import { TimeZoneScript } from "./time-zone-script";
+
+/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 
 export function Tag({ children, tone = "slate" }: { children: ReactNode; tone?: "slate" | "green" | "indigo" | "amber" | "red" }) {
@@ -47,7 +51,7 @@ export function JoinLink({ meeting, label = "Join Meeting" }: { meeting: Meeting
  * they share the fetcher (keyed by meeting).
  */
 export function useRegistrationState(meeting: MeetingView) {
-  const fetcher = useFetcher({ key: `meeting-registration-${meeting.id}` });
+  const fetcher = usePageFetcher({ key: `meeting-registration-${meeting.id}` });
   const pendingIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
   if (pendingIntent === "register" && !meeting.isRegistered) {
     return { fetcher, pendingIntent, isRegistered: true, attendeesCount: meeting.attendeesCount + 1 };

@@ -1,4 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
+import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { TAGS_ON_CARD, difficultyClasses, difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "../constants";
 import type { ResourceCardData } from "../resources.server";
 import { isHttpUrl } from "~/utils/url";
@@ -8,6 +9,9 @@ import { countLabel } from "~/utils/plural";
 import { buttonClass } from "~/components/ui/button";
 import { StarButtons } from "~/components/ui/star-buttons";
 import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
+
+/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 /** '4.5/5' (one decimal). */
 export function formatResourceRating(rating: number): string {
@@ -20,7 +24,7 @@ export function formatResourceRating(rating: number): string {
  */
 export function ResourceCard({ resource }: { resource: ResourceCardData }) {
   const location = useLocation();
-  const fetcher = useFetcher<FormFailure>();
+  const fetcher = usePageFetcher<FormFailure>();
   const pending = fetcher.formData ? Number(fetcher.formData.get("rating")) : null;
   const myRating = pending ?? resource.myRating;
   let rating = resource.rating;
