@@ -267,18 +267,32 @@ export function listComments(artistId: number, options: { limit?: number } = {})
 }
 
 /** Rating panels for many artists at once (a fixed number of queries, whatever the page size). */
+/**
+ * What every viewer's panels share (averages, comment counts, the latest comments), kept until the
+ * next write (app/utils/db.server.ts) per list of artists; the viewer's own ratings are read each time.
+ */
+const publicPanels = cachedUntilWrite(
+  (ids: string, artistIds: number[]) => {
+    const db = getDb();
+    const queries = artistQueries(db);
+    const summaries = summarize(db, artistIds);
+    const counts = new Map(queries.commentCounts.all({ ids }).map((row) => [row.artistId, row.total]));
+    const latest = queries.latestCommentIds.all(ids, COMMENTS_PER_PANEL);
+    const comments = latest.length ? queries.commentsByIds.all({ ids: JSON.stringify(latest.map((row) => row.id)) }).map(toComment) : [];
+    return { summaries, counts, comments };
+  },
+  (ids) => ids,
+);
+
 export function getRatingPanels(artistIds: number[], viewerId: string | null): Map<number, RatingPanelData> {
   const db = getDb();
   const panels = new Map<number, RatingPanelData>();
   if (artistIds.length === 0) return panels;
   const queries = artistQueries(db);
   const ids = JSON.stringify(artistIds);
-  const summaries = summarize(db, artistIds);
+  const { summaries, counts, comments } = publicPanels(ids, artistIds);
   const mine = new Map<number, number>();
   if (viewerId) queries.myRatings.all({ userId: viewerId, ids }).forEach((row) => mine.set(row.artistId, row.rating));
-  const counts = new Map(queries.commentCounts.all({ ids }).map((row) => [row.artistId, row.total]));
-  const latest = queries.latestCommentIds.all(ids, COMMENTS_PER_PANEL);
-  const comments = latest.length ? queries.commentsByIds.all({ ids: JSON.stringify(latest.map((row) => row.id)) }).map(toComment) : [];
   for (const artistId of artistIds) {
     const summary = summaries.get(artistId) ?? { averageRating: 0, totalRatings: 0 };
     panels.set(artistId, {
