@@ -94,9 +94,27 @@ function cachedFormat(zone: string, style: string, options: Intl.DateTimeFormatO
   return formatter;
 }
 
+const texts = new Map<string, string>();
+
+/**
+ * A formatted text kept by style, zone and instant: the meetings pages format the same few
+ * meetings' times on every view, and each Intl call costs more than the rest of a card
+ * (docs/performance.md, "Fourth slice"). Bounded: the oldest entry goes first.
+ */
+function rememberedText(style: string, date: Date, zone: string, format: () => string): string {
+  const key = `${style} ${zone} ${date.getTime()}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = format();
+    if (texts.size >= 5_000) texts.delete(texts.keys().next().value as string);
+    texts.set(key, text);
+  }
+  return text;
+}
+
 /** "Thursday, November 26, 2026" in `zone`. */
 export function formatLongDate(date: Date, zone: string): string {
-  return cachedFormat(zone, "long", { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(date);
+  return rememberedText("long", date, zone, () => cachedFormat(zone, "long", { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(date));
 }
 
 /** "Nov 26, 2026" in `zone`. */
@@ -119,6 +137,8 @@ export function timeZoneAbbreviation(date: Date, zone: string): string {
 
 /** "6:00 PM CET (Europe/Paris)": the time, always naming its zone. */
 export function formatTimeWithZone(date: Date, zone: string): string {
-  const abbreviation = timeZoneAbbreviation(date, zone);
-  return abbreviation === zone ? `${formatTime(date, zone)} ${zone}` : `${formatTime(date, zone)} ${abbreviation} (${zone})`;
+  return rememberedText("time-zone", date, zone, () => {
+    const abbreviation = timeZoneAbbreviation(date, zone);
+    return abbreviation === zone ? `${formatTime(date, zone)} ${zone}` : `${formatTime(date, zone)} ${abbreviation} (${zone})`;
+  });
 }
