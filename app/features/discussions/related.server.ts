@@ -53,10 +53,15 @@ const postsByIds = perDatabase((db: AppDatabase) => {
     .prepare();
 });
 
-function rankedPosts(query: string | null, { excludeId, viewerId, cacheKey }: { excludeId?: number; viewerId: string; cacheKey?: string }): PostView[] {
-  if (!query) return [];
+/** `queryOf` runs only when the ids are not kept already (it reads the post's Markdown as plain text). */
+function rankedPosts(queryOf: () => string | null, { excludeId, viewerId, cacheKey }: { excludeId?: number; viewerId: string; cacheKey?: string }): PostView[] {
   const cached = cacheKey ? relatedIdsCache.get(cacheKey) : undefined;
-  const ids = cached && cached.expires > Date.now() ? cached.ids : rankIds(query, excludeId);
+  let ids: number[];
+  if (cached && cached.expires > Date.now()) ids = cached.ids;
+  else {
+    const query = queryOf();
+    ids = query ? rankIds(query, excludeId) : [];
+  }
   if (cacheKey && cached?.ids !== ids) {
     relatedIdsCache.set(cacheKey, { ids, expires: Date.now() + RELATED_TTL_MS });
     if (relatedIdsCache.size > 1_000) relatedIdsCache.delete(relatedIdsCache.keys().next().value as string);
@@ -157,10 +162,10 @@ function rankIds(query: string, excludeId: number | undefined): number[] {
 /** Up to 5 other posts most relevant to the post's title and content (GET /api/posts/{id}/related, the post page). */
 export function listRelatedPosts({ post, viewerId }: { post: Pick<PostView, "id" | "title" | "content" | "updatedAt">; viewerId: string }): PostView[] {
   const cacheKey = `${post.id}:${new Date(post.updatedAt).getTime()}`;
-  return rankedPosts(relatedQueryOf(post.title, post.content), { excludeId: post.id, viewerId, cacheKey });
+  return rankedPosts(() => relatedQueryOf(post.title, post.content), { excludeId: post.id, viewerId, cacheKey });
 }
 
 /** Up to 5 posts relevant to a title being typed ('Similar discussions' on the new-discussion form). */
 export function listSimilarPosts({ title, viewerId }: { title: string; viewerId: string }): PostView[] {
-  return rankedPosts(relatedQueryOf(title.slice(0, 200)), { viewerId });
+  return rankedPosts(() => relatedQueryOf(title.slice(0, 200)), { viewerId });
 }
