@@ -52,7 +52,9 @@ function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualCh
       .filter((moduleId) => Object.values(GROUPS).some((pattern) => pattern.test(moduleId)))
       .flatMap((moduleId) => getModuleInfo(moduleId)?.importedIds ?? []),
   );
-  return groupImports.has(id) && !id.includes("/node_modules/") ? path.basename(id).replace(/\.[jt]sx?$/, "") : undefined;
+  // Not a module tree-shaking left out (a server-only stand-in, app/components/ui/idle-fetcher.tsx): it would be an empty chunk.
+  const included = getModuleInfo(id)?.isIncluded !== false;
+  return groupImports.has(id) && included && !id.includes("/node_modules/") ? path.basename(id).replace(/\.[jt]sx?$/, "") : undefined;
 }
 
 function shellModulesOf(moduleIds: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"]): Set<string> {

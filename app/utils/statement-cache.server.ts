@@ -51,3 +51,22 @@ export function perDatabase<Db extends object, T>(build: (db: Db) => T): (db: Db
     return made.get(build) as T;
   };
 }
+
+/**
+ * Queries whose WHERE depends on which filters a request uses (a list's search, category, skill…):
+ * one prepared set per database and shape, built on first use by `build(db, shape)`; `keyOf` names
+ * a shape. The values stay placeholders, so every request of a shape reuses the same statements.
+ */
+export function perDatabaseShape<Db extends object, Shape, T>(build: (db: Db, shape: Shape) => T, keyOf: (shape: Shape) => string): (db: Db, shape: Shape) => T {
+  const madeByShape = perDatabase((_db: Db) => new Map<string, T>());
+  return (db, shape) => {
+    const made = madeByShape(db);
+    const key = keyOf(shape);
+    let queries = made.get(key);
+    if (!queries) {
+      queries = build(db, shape);
+      made.set(key, queries);
+    }
+    return queries;
+  };
+}

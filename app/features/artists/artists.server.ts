@@ -9,7 +9,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
 import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
-import { perDatabase } from "~/utils/statement-cache.server";
+import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { isHttpUrl } from "~/utils/url";
@@ -85,6 +85,9 @@ function buildListQueries(db: AppDatabase, shape: ListShape) {
   };
 }
 
+/** One shape's count and page, per database (app/utils/statement-cache.server.ts). */
+const listQueries = perDatabaseShape(buildListQueries, (shape: ListShape) => `${+shape.hasQuery}${+shape.hasGenre}${+shape.featuredOnly}`);
+
 /**
  * The artists' hot-path queries, made once per database (the /music-artists page and the
  * dashboard's featured card run them on every view; docs/decisions/0077-data-access-style.md).
@@ -96,8 +99,6 @@ const artistQueries = perDatabase((db: AppDatabase) => {
   const inIds = (column: typeof artistRatings.artistId | typeof artistComments.artistId | typeof artistComments.id) =>
     sql`${column} IN (SELECT value FROM json_each(${param("ids")}))`;
   return {
-    db,
-    listByShape: new Map<string, ReturnType<typeof buildListQueries>>(),
     stats: db
       .select({
         artists: count(),
@@ -157,17 +158,11 @@ export function listArtists(
   filters: Partial<ArtistFilters>,
   options: { pageSize?: number; featuredOnly?: boolean } = {},
 ): { items: ArtistView[]; total: number; page: number; pageCount: number; pageSize: number } {
-  const queries = artistQueries(getDb());
   const pageSize = options.pageSize ?? ARTISTS_PAGE_SIZE;
   const query = filters.q?.trim().toLowerCase() ?? "";
   const genre = filters.genre ? filters.genre.toLowerCase() : "";
   const shape: ListShape = { hasQuery: query !== "", hasGenre: genre !== "", featuredOnly: Boolean(options.featuredOnly) };
-  const key = `${+shape.hasQuery}${+shape.hasGenre}${+shape.featuredOnly}`;
-  let list = queries.listByShape.get(key);
-  if (!list) {
-    list = buildListQueries(queries.db, shape);
-    queries.listByShape.set(key, list);
-  }
+  const list = listQueries(getDb(), shape);
   const values = { query, genre };
   const total = list.total.get(values)?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

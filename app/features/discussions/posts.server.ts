@@ -13,7 +13,7 @@ import { userCan } from "~/features/auth/guards.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
-import { perDatabase } from "~/utils/statement-cache.server";
+import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import { revokePostContributions } from "./revoke-contributions.server";
@@ -146,8 +146,6 @@ const listQueries = perDatabase((db: AppDatabase) => {
   const { posts } = schema;
   const param = sql.placeholder;
   return {
-    db,
-    byShape: new Map<string, ReturnType<typeof buildListQuery>>(),
     cursor: db.select({ isPinned: posts.isPinned, createdAt: posts.createdAt, id: posts.id }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
     // The search's completeness checks (see listPosts).
     newerByTime: db
@@ -170,15 +168,11 @@ const listQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
+/** One prepared list query per shape (app/utils/statement-cache.server.ts). */
+const listQuery = perDatabaseShape(buildListQuery, (shape: ListShape) => `${+shape.isPinned}${shape.search}${+shape.category}${+shape.moderate}${+shape.cursor}`);
+
 function readList(shape: ListShape, params: ListParams): PostRow[] {
-  const queries = listQueries(getDb());
-  const key = `${+shape.isPinned}${shape.search}${+shape.category}${+shape.moderate}${+shape.cursor}`;
-  let query = queries.byShape.get(key);
-  if (!query) {
-    query = buildListQuery(queries.db, shape);
-    queries.byShape.set(key, query);
-  }
-  return query.all(params);
+  return listQuery(getDb(), shape).all(params);
 }
 
 /**

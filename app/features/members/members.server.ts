@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { cachedUntilWrite, getDb, schema, type AppDatabase } from "~/utils/db.server";
-import { perDatabase } from "~/utils/statement-cache.server";
+import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { displayNameOf, memberCardNameOf, profileNameOf } from "~/utils/display-name";
@@ -35,6 +35,8 @@ function directoryWhere(shape: DirectoryShape): SQL | undefined {
   conditions.push(ne(users.id, DELETED_MEMBER_ID));
   return and(...conditions);
 }
+
+const directoryKey = (shape: DirectoryShape) => `${shape.search}${+shape.hasSkill}`;
 
 /** One directory shape's count and page, prepared (the values are placeholders). */
 function buildDirectoryQueries(db: AppDatabase, shape: DirectoryShape) {
@@ -66,6 +68,9 @@ function buildDirectoryQueries(db: AppDatabase, shape: DirectoryShape) {
       .prepare(),
   };
 }
+
+/** Per database and shape (app/utils/statement-cache.server.ts). */
+const directoryQueries = perDatabaseShape(buildDirectoryQueries, directoryKey);
 
 /** The leaderboard's columns (never shown as they are: see Contributor). */
 const contributorColumns = {
@@ -117,8 +122,6 @@ const memberQueries = perDatabase((db: AppDatabase) => {
     )
     .as("items");
   return {
-    db,
-    directoryByShape: new Map<string, ReturnType<typeof buildDirectoryQueries>>(),
     // The 'Deleted member' placeholder (app/utils/deleted-member.ts) is nobody: never counted or listed.
     memberTotal: db.select({ total: count() }).from(users).where(ne(users.id, DELETED_MEMBER_ID)).prepare(),
     communityStats: db
@@ -263,14 +266,9 @@ export type MemberDirectory = {
  */
 export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean } = {}): MemberDirectory {
   const search = directorySearchSchema.parse(input);
-  const queries = memberQueries(getDb());
   const shape: DirectoryShape = { search: !search.q ? "none" : options.viewerIsAdmin ? "admin" : "member", hasSkill: search.skill !== "all" };
-  const key = `${shape.search}${+shape.hasSkill}`;
-  let directory = queries.directoryByShape.get(key);
-  if (!directory) {
-    directory = buildDirectoryQueries(queries.db, shape);
-    queries.directoryByShape.set(key, directory);
-  }
+  const key = directoryKey(shape);
+  const directory = directoryQueries(getDb(), shape);
   const query = search.q ? search.q.toLowerCase() : "";
   const values = { query, pattern: `%${escapeLike(query)}%`, skill: search.skill };
   const total = directoryTotal(key, directory, values);

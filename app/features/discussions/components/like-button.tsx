@@ -1,39 +1,20 @@
 import { useFetcher } from "@remix-run/react";
+import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { likesLabel } from "../format";
 import { useHydrated } from "./use-hydrated";
 
 /** The result a like action answers a script-driven (fetcher) submission with. */
 export type LikeActionData = { likeResult?: { postId: number; liked: boolean; likesCount: number }; likeError?: string };
 
+/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
+
 /**
  * 'N likes': a POST form (intent like or unlike) that works without JavaScript (the action
  * redirects back); with JavaScript it submits through a fetcher and shows the result at once.
  */
-type LikeButtonProps = { postId: number; liked: boolean; likesCount: number; action: string };
-
-/**
- * On the server the form is plain markup, the same a fetcher's form renders before any click
- * (an absolute action, nothing pending): the fetcher's hooks cost a first view ~20 route
- * resolutions per list page for nothing (docs/performance.md, "Cheap links"). `import.meta.env.SSR`
- * is a constant per bundle, so each side always runs the same hooks.
- */
-export function LikeButton(props: LikeButtonProps) {
-  return import.meta.env.SSR && props.action.startsWith("/") ? <StaticLikeForm {...props} /> : <LiveLikeButton {...props} />;
-}
-
-function StaticLikeForm({ postId, liked, likesCount, action }: LikeButtonProps) {
-  return (
-    <form method="post" action={action} className="like">
-      <input type="hidden" name="postId" value={postId} />
-      <button type="submit" name="intent" value={liked ? "unlike" : "like"} aria-pressed={liked} title={liked ? "Unlike this post" : "Like this post"}>
-        {likesLabel(likesCount)}
-      </button>
-    </form>
-  );
-}
-
-function LiveLikeButton({ postId, liked, likesCount, action }: LikeButtonProps) {
-  const fetcher = useFetcher<LikeActionData>({ key: `like-${postId}` });
+export function LikeButton({ postId, liked, likesCount, action }: { postId: number; liked: boolean; likesCount: number; action: string }) {
+  const fetcher = usePageFetcher<LikeActionData>({ key: `like-${postId}` });
   const isHydrated = useHydrated();
   const pendingIntent = fetcher.formData?.get("intent");
   let isLiked = liked;
