@@ -4,10 +4,10 @@
  * compactly after rendering (docs/performance.md, "Page weight"); anything unexpected leaves the
  * document as it was.
  */
-const START = Buffer.from("window.__remixManifest = ");
-const END = Buffer.from(";\nwindow.__remixRouteModules");
+const START = "window.__remixManifest = ";
+const END = ";\nwindow.__remixRouteModules";
 
-export function compactRemixManifest(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function compactRemixManifest(html: string): string {
   const start = html.indexOf(START);
   if (start < 0) return html;
   const from = start + START.length;
@@ -15,9 +15,9 @@ export function compactRemixManifest(html: Buffer<ArrayBuffer>): Buffer<ArrayBuf
   if (end < 0) return html;
   let json: string;
   try {
-    json = JSON.stringify(JSON.parse(html.subarray(from, end).toString("utf8")));
+    json = JSON.stringify(JSON.parse(html.slice(from, end)));
   } catch {
     return html;
   }
-  return Buffer.concat([html.subarray(0, from), Buffer.from(json), html.subarray(end)]);
+  return html.slice(0, from) + json + html.slice(end);
 }
