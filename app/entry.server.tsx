@@ -18,7 +18,6 @@ import { NonceProvider } from "./utils/nonce-provider";
 import { getDb } from "./utils/db.server";
 import { reusePreparedStatements } from "./utils/statement-cache.server";
 import { sweepUnusedUploads } from "./features/uploads/uploads.server";
-import { compactRemixManifest } from "./utils/compact-manifest.server";
 
 export const streamTimeout = 5_000;
 
@@ -97,7 +96,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // renderToString leaves out the doctype the streaming renderer wrote before <html>.
-  return new Response(compactRemixManifest(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 type HandoffCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { perDatabase, reusePreparedStatements } from "./statement-cache.server";
+import { perDatabase, perDatabaseShape, reusePreparedStatements } from "./statement-cache.server";
 
 describe("reusePreparedStatements", () => {
   it("hands back the same statement, reset to plain rows, and keeps at most `limit`", () => {
@@ -32,5 +32,28 @@ describe("perDatabase", () => {
     expect(made(first)).toBe(made(first));
     expect(made(second)).toEqual({ name: "b", build: 2 });
     expect(builds).toBe(2);
+  });
+});
+
+describe("perDatabaseShape", () => {
+  it("builds once per shape and keeps at most `maxShapes`, dropping the least recently used", () => {
+    const built: string[] = [];
+    const made = perDatabaseShape(
+      (_db: object, shape: { take: number }) => {
+        built.push(`take ${shape.take}`);
+        return { take: shape.take };
+      },
+      (shape) => String(shape.take),
+      { maxShapes: 2 },
+    );
+    const db = {};
+    const first = made(db, { take: 1 });
+    expect(made(db, { take: 1 })).toBe(first);
+    made(db, { take: 2 });
+    made(db, { take: 1 }); // 1 is now the most recently used
+    made(db, { take: 3 }); // drops 2
+    expect(made(db, { take: 1 })).toBe(first);
+    made(db, { take: 2 });
+    expect(built).toEqual(["take 1", "take 2", "take 3", "take 2"]);
   });
 });

@@ -56,17 +56,26 @@ export function perDatabase<Db extends object, T>(build: (db: Db) => T): (db: Db
  * Queries whose WHERE depends on which filters a request uses (a list's search, category, skill…):
  * one prepared set per database and shape, built on first use by `build(db, shape)`; `keyOf` names
  * a shape. The values stay placeholders, so every request of a shape reuses the same statements.
+ * `maxShapes` bounds how many shapes are kept per database (the least recently used goes first):
+ * for a shape that carries a value, such as a list's LIMIT written as a literal.
  */
-export function perDatabaseShape<Db extends object, Shape, T>(build: (db: Db, shape: Shape) => T, keyOf: (shape: Shape) => string): (db: Db, shape: Shape) => T {
+export function perDatabaseShape<Db extends object, Shape, T>(
+  build: (db: Db, shape: Shape) => T,
+  keyOf: (shape: Shape) => string,
+  { maxShapes = Infinity }: { maxShapes?: number } = {},
+): (db: Db, shape: Shape) => T {
   const madeByShape = perDatabase((_db: Db) => new Map<string, T>());
   return (db, shape) => {
     const made = madeByShape(db);
     const key = keyOf(shape);
     let queries = made.get(key);
-    if (!queries) {
+    if (queries === undefined) {
       queries = build(db, shape);
-      made.set(key, queries);
+      if (made.size >= maxShapes) made.delete(made.keys().next().value as string);
+    } else if (maxShapes !== Infinity) {
+      made.delete(key); // to the end: the most recently used
     }
+    made.set(key, queries);
     return queries;
   };
 }
