@@ -9,8 +9,9 @@
  * outbox's sender, exactly one per cluster: docs/decisions/0074-mail-outbox.md; with
  * WEB_CONCURRENCY=1 the single process does). See docs/operations.md.
  */
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+// The adapter's own request and response halves (its package index only exports the whole handler).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import onHeaders from "on-headers";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -25,6 +26,7 @@ import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { checkRequestShape } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
+import { renderedBodyOf } from "./app/utils/rendered-body";
 import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./app/utils/precompressed";
 import {
   logLine,
@@ -180,15 +182,11 @@ async function serve(role: "single" | "worker") {
 
   app.all(
     "*",
-    createRequestHandler({
-      build: viteDevServer ? loadBuild : initialBuild!,
-      mode: isProduction ? "production" : "development",
-      getLoadContext: (request, response) => ({
-        cspNonce: response.locals.cspNonce as string,
-        clientIp: request.ip ?? request.socket.remoteAddress ?? "unknown",
-        requestId: response.locals.requestId as string,
-      }),
-    }),
+    remixRequestHandler(viteDevServer ? loadBuild : initialBuild!, isProduction ? "production" : "development", (request, response) => ({
+      cspNonce: response.locals.cspNonce as string,
+      clientIp: request.ip ?? request.socket.remoteAddress ?? "unknown",
+      requestId: response.locals.requestId as string,
+    })),
   );
 
   app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
@@ -240,6 +238,33 @@ async function serve(role: "single" | "worker") {
   process.on("SIGINT", () => shutdown("SIGINT"));
   // A worker whose primary is gone (killed) stops too instead of serving on alone.
   if (role === "worker") process.on("disconnect", () => shutdown("disconnect"));
+}
+
+/**
+ * @remix-run/express's request handler, except that a rendered document (a Response carrying its
+ * HTML beside an empty body: app/utils/rendered-body.ts) is written in one call instead of through
+ * a web stream (docs/performance.md, "Fifth slice"). Every other response (/api answers, data
+ * requests, redirects, the HEAD answer) goes through the adapter's own sender.
+ */
+function remixRequestHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: string,
+  getLoadContext: (request: Request, response: Response) => AppLoadContext,
+): express.RequestHandler {
+  const handle = createRemixHandler(build, mode);
+  return async (request, response, next) => {
+    try {
+      const remixResponse = await handle(createRemixRequest(request, response), getLoadContext(request, response));
+      const html = renderedBodyOf(remixResponse);
+      if (html === undefined) return await sendRemixResponse(response, remixResponse);
+      response.statusMessage = remixResponse.statusText;
+      response.status(remixResponse.status);
+      for (const [key, value] of remixResponse.headers) response.append(key, value);
+      response.end(html);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */

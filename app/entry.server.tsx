@@ -15,6 +15,7 @@ import { startApplication, startWorker, stopApplication } from "./startup.server
 import { databaseIsHealthy, databaseVersion } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { renderedResponse } from "./utils/rendered-body";
 import { getDb } from "./utils/db.server";
 import { reusePreparedStatements } from "./utils/statement-cache.server";
 import { sweepUnusedUploads } from "./features/uploads/uploads.server";
@@ -96,7 +97,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // renderToString leaves out the doctype the streaming renderer wrote before <html>.
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return renderedResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 type HandoffCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
