@@ -78,7 +78,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * web stream and the compression middleware cost more than the rendering; and with the hydration
  * payload read first (readHandoffAhead) nothing suspends, so React's synchronous string renderer
  * does the same work without its stream's encoding and scheduling: 12–25 % less CPU per page
- * (docs/performance.md, "Fifth slice"; the bytes are identical). A component that did suspend
+ * (docs/performance.md, "Fifth slice"; the bytes are identical; decision 0084). A component that did suspend
  * would have its boundary rendered in the browser instead.
  */
 export default async function handleRequest(

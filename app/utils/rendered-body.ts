@@ -3,7 +3,7 @@
  * Response instead of inside it: server.ts writes the string to the socket in one call. Giving it
  * to `new Response()` cost a scan of the whole page for lone surrogates, its encoding to bytes, a
  * web ReadableStream and the adapter's piping of that stream back into Node's response
- * (docs/performance.md, "Fifth slice").
+ * (docs/performance.md, "Fifth slice"; docs/decisions/0084-document-rendered-to-a-string.md).
  *
  * The mark is a `Symbol.for` key, so the development server's reloaded build and server.ts agree.
  * A response Remix rebuilds (its answer to HEAD) loses the mark and the body, as HEAD wants.

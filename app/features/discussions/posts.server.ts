@@ -12,7 +12,7 @@ import { assertMayContribute } from "~/features/moderation/contribution-guard.se
 import { userCan } from "~/features/auth/guards.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -337,9 +337,8 @@ export function getPost(postId: number, reader: Reader): PostView {
 export type Category = { id: number; name: string; description: string; colorClass: string; iconClass: string; createdAt: Date };
 
 /** All categories, by name (the create form's options, the filter and GET /api/categories). */
-export function listCategories(): Category[] {
-  return postQueries(getDb()).categories.all();
-}
+/** The categories, by name; the same for everyone, so kept until the next write (read-only: do not change the array). */
+export const listCategories: () => readonly Category[] = cachedUntilWrite(() => postQueries(getDb()).categories.all());
 
 function assertCategoryExists(categoryId: number) {
   const { categories } = schema;
