@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseApiListQuery } from "~/features/discussions/api.server";
 import { canModerate, createPost, listPosts } from "~/features/discussions/posts.server";
 import { requireApiUser } from "~/features/auth/guards.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/posts: an array, pinned first then newest; ?limit= (1–100, default 20), ?before=<post id>, ?q=, ?categoryId=. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     const query = parseApiListQuery(new URL(request.url).searchParams);
-    return Response.json(listPosts({ viewerId: user.id, viewerCanModerate: canModerate(user), ...query }).posts);
+    return jsonResponse(listPosts({ viewerId: user.id, viewerCanModerate: canModerate(user), ...query }).posts);
   });
 }
 

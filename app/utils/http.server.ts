@@ -4,6 +4,7 @@
  * input of any shape is a 4xx with a message, never a 500 (docs/operations.md, "What the server refuses").
  */
 import { AppError, badRequest, isAppError, logServerError, notFound, toJsonBody } from "./errors.server";
+import { renderedResponse } from "./rendered-body";
 
 /** Reads a JSON object body; an empty body counts as `{}`. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
@@ -73,6 +74,16 @@ export function readPageParam(params: URLSearchParams): number {
   } catch {
     return 1;
   }
+}
+
+/**
+ * `Response.json` for the /api reads members ask for most (the discussion list): the JSON text is
+ * written by server.ts in one call instead of through a web stream (app/utils/rendered-body.ts).
+ */
+export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return renderedResponse(JSON.stringify(data), { ...init, headers });
 }
 
 /** Runs an /api handler, answering AppErrors as `{ message }` JSON and anything else as a logged 500. */
