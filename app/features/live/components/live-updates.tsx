@@ -1,4 +1,4 @@
-import { useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useFetchers, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 
@@ -16,14 +16,27 @@ const POST_PATH = /^\/post\/(\d+)$/;
 export function LiveUpdates({ unreadNotifications }: { unreadNotifications: number }) {
   const location = useLocation();
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // A form being sent (a page's or a fetcher's) or a page loading.
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const postPage = useRouteLoaderData("routes/post.$id") as PostPageData | undefined;
   const [newDiscussions, setNewDiscussions] = useState(0);
   const [since, setSince] = useState(() => Date.now());
   const postId = POST_PATH.exec(location.pathname)?.[1] ?? null;
   const isDiscussions = location.pathname === "/discussions";
   // What the page shows now, read by the event handlers without reopening the stream.
-  const shown = useRef({ unreadNotifications, postPage, revalidator });
-  shown.current = { unreadNotifications, postPage, revalidator };
+  const shown = useRef({ unreadNotifications, postPage, revalidator, busy });
+  shown.current = { unreadNotifications, postPage, revalidator, busy };
+  // An event that came while a form was being sent or a page loading: reload once that is done.
+  // Reloading during it would cancel its page load, whose answer had already taken the flash
+  // toast ("The reply has been deleted.") from the cookie: the toast was lost.
+  const reloadWhenIdle = useRef(false);
+  useEffect(() => {
+    if (busy || !reloadWhenIdle.current) return;
+    reloadWhenIdle.current = false;
+    if (revalidator.state === "idle") revalidator.revalidate();
+  }, [busy, revalidator]);
 
   // A new visit of /discussions counts from then (not on the first render: `since` is fresh).
   const isFirstRender = useRef(true);
@@ -46,7 +59,8 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
     const query = params.toString();
     const source = new EventSource(`/events${query ? `?${query}` : ""}`);
     const reload = () => {
-      if (shown.current.revalidator.state === "idle") shown.current.revalidator.revalidate();
+      if (shown.current.busy) reloadWhenIdle.current = true;
+      else if (shown.current.revalidator.state === "idle") shown.current.revalidator.revalidate();
     };
     source.addEventListener("notifications", (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as { unreadNotifications: number };
