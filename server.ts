@@ -243,10 +243,11 @@ async function serve(role: "single" | "worker") {
 }
 
 /**
- * @remix-run/express's request handler, except that a rendered document (a Response carrying its
- * HTML beside an empty body: app/utils/rendered-body.ts) is written in one call instead of through
- * a web stream (docs/performance.md, "Fifth slice"). Every other response (/api answers, data
- * requests, redirects, the HEAD answer) goes through the adapter's own sender.
+ * @remix-run/express's request handler, except that a response carrying its body beside an empty
+ * web body (a rendered document, `jsonResponse`: app/utils/rendered-body.ts) is written in one call
+ * instead of through a web stream (docs/decisions/0084-document-rendered-to-a-string.md). Every
+ * other response (streams, data requests, redirects, the HEAD answer) goes through the adapter's
+ * own sender.
  */
 function remixRequestHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
@@ -257,12 +258,12 @@ function remixRequestHandler(
   return async (request, response, next) => {
     try {
       const remixResponse = await handle(createRemixRequest(request, response), getLoadContext(request, response));
-      const html = renderedBodyOf(remixResponse);
-      if (html === undefined) return await sendRemixResponse(response, remixResponse);
+      const body = renderedBodyOf(remixResponse);
+      if (body === undefined) return await sendRemixResponse(response, remixResponse);
       response.statusMessage = remixResponse.statusText;
       response.status(remixResponse.status);
       for (const [key, value] of remixResponse.headers) response.append(key, value);
-      response.end(html);
+      response.end(body);
     } catch (error) {
       next(error);
     }

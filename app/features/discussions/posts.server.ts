@@ -336,8 +336,10 @@ export function getPost(postId: number, reader: Reader): PostView {
 
 export type Category = { id: number; name: string; description: string; colorClass: string; iconClass: string; createdAt: Date };
 
-/** All categories, by name (the create form's options, the filter and GET /api/categories). */
-/** The categories, by name; the same for everyone, so kept until the next write (read-only: do not change the array). */
+/**
+ * All categories, by name (the create form's options, the filter and GET /api/categories). The
+ * same for everyone, so kept until the next write: read-only, do not change the array.
+ */
 export const listCategories: () => readonly Category[] = cachedUntilWrite(() => postQueries(getDb()).categories.all());
 
 function assertCategoryExists(categoryId: number) {

@@ -35,8 +35,8 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
   useEffect(() => {
     if (busy || !reloadWhenIdle.current) return;
     reloadWhenIdle.current = false;
-    if (revalidator.state === "idle") revalidator.revalidate();
-  }, [busy, revalidator]);
+    reloadData(shown.current);
+  }, [busy]);
 
   // A new visit of /discussions counts from then (not on the first render: `since` is fresh).
   const isFirstRender = useRef(true);
@@ -60,7 +60,7 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
     const source = new EventSource(`/events${query ? `?${query}` : ""}`);
     const reload = () => {
       if (shown.current.busy) reloadWhenIdle.current = true;
-      else if (shown.current.revalidator.state === "idle") shown.current.revalidator.revalidate();
+      else reloadData(shown.current);
     };
     source.addEventListener("notifications", (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as { unreadNotifications: number };
@@ -95,4 +95,9 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
       </button>
     </div>
   );
+}
+
+/** Reloads the page's data in place, unless a reload is already under way. */
+function reloadData({ revalidator }: { revalidator: ReturnType<typeof useRevalidator> }) {
+  if (revalidator.state === "idle") revalidator.revalidate();
 }
