@@ -275,6 +275,80 @@ describe("live updates: GET /events", () => {
   });
 });
 
+/** Signs the member in once more (another device): the new session's cookie. */
+async function signInAgain(member: { email: string; password: string }, password = member.password): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: member.email, password }) });
+  if (response.status !== 200) throw new Error(`POST /api/auth/login answered ${response.status}: ${await response.text()}`);
+  return (response.headers.get("Set-Cookie") ?? "").split(";")[0];
+}
+
+/** An open /events stream of a session, and whether the server has ended it. */
+async function openStream(cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseURL}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  let hasEnded = false;
+  const ended = (async () => {
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // aborted by the test
+    }
+    hasEnded = true;
+  })();
+  return {
+    isOpen: () => !hasEnded,
+    /** Whether the server ends the stream within `timeoutMs`. */
+    endsWithin: (timeoutMs: number) => Promise.race([ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs))]),
+    close: () => controller.abort(),
+  };
+}
+
+describe("live updates end with the session", () => {
+  it("ends the affected streams within seconds: sign-out, password change, 'sign out other sessions', suspension, deletion", async () => {
+    const member = await createApiMember(baseURL);
+    const moderator = await createApiMember(baseURL);
+    withDatabase((db) => db.prepare("update users set role = 'moderator' where id = ?").run(moderator.id));
+    const [here, signingOut, otherDevice] = [member.cookie, await signInAgain(member), await signInAgain(member)];
+    const streams = { here: await openStream(here), signingOut: await openStream(signingOut), otherDevice: await openStream(otherDevice) };
+    const opened = Object.values(streams);
+    try {
+      // Signing out ends that session's streams only.
+      expect((await fetch(`${baseURL}/api/auth/logout`, { method: "POST", headers: { Cookie: signingOut } })).status).toBe(200);
+      expect(await streams.signingOut.endsWithin(5_000)).toBe(true);
+      expect([streams.here.isOpen(), streams.otherDevice.isOpen()]).toEqual([true, true]);
+
+      // A password change ends the other sessions' streams.
+      const newPassword = `${member.password}-renewed`;
+      expect((await apiCall(baseURL, member, "POST", "/api/account/password", { currentPassword: member.password, newPassword })).status).toBe(200);
+      expect(await streams.otherDevice.endsWithin(5_000)).toBe(true);
+      expect(streams.here.isOpen()).toBe(true);
+
+      // 'Sign out other sessions' too.
+      const laterDevice = await openStream(await signInAgain(member, newPassword));
+      opened.push(laterDevice);
+      expect((await apiCall(baseURL, member, "DELETE", "/api/account/sessions")).status).toBe(200);
+      expect(await laterDevice.endsWithin(5_000)).toBe(true);
+      expect(streams.here.isOpen()).toBe(true);
+
+      // A suspension ends all of the member's streams.
+      const suspended = await apiCall(baseURL, moderator, "POST", `/api/admin/users/${member.id}/suspension`, { kind: "suspend", days: 1, reason: "Testing live updates" });
+      expect(suspended.status).toBe(201);
+      expect(await streams.here.endsWithin(5_000)).toBe(true);
+
+      // Deleting the account ends them as well.
+      const leaving = await createApiMember(baseURL);
+      const leavingStreams = [await openStream(leaving.cookie), await openStream(await signInAgain(leaving))];
+      opened.push(...leavingStreams);
+      expect((await apiCall(baseURL, leaving, "DELETE", "/api/account", { password: leaving.password })).status).toBe(200);
+      expect(await Promise.all(leavingStreams.map((stream) => stream.endsWithin(5_000)))).toEqual([true, true]);
+    } finally {
+      for (const stream of opened) stream.close();
+    }
+  });
+});
+
 describe("live updates in two browsers", () => {
   it("shows B the reply A wrote and B's new bell count within 2 seconds, without a reload, keeping what B typed", async () => {
     const token = uniqueToken();
