@@ -160,6 +160,20 @@ describe.each(jsModes)("related discussions ($mode)", ({ js }) => {
   });
 });
 
+describe("related discussions across the cluster's workers", () => {
+  it("ranks a post written through any worker first at once, whichever worker answers", async () => {
+    const member = await createApiMember(baseURL);
+    const rare = [uniqueToken("rare"), uniqueToken("rare")];
+    const post = await createPostViaApi(baseURL, member, { title: `${rare[0]} ${rare[1]} garden`, content: `About ${rare[0]} and ${rare[1]}.` });
+    // Fresh connections: the cluster's round robin sends them to both workers, which rank and keep the list.
+    const relatedIds = async () => (await apiCall<{ id: number }[]>(baseURL, member, "GET", `/api/posts/${post.id}/related`)).json.map((item) => item.id);
+    for (let index = 0; index < 4; index += 1) await relatedIds();
+    const match = await createPostViaApi(baseURL, member, { title: `${rare[0]} ${rare[1]} compared`, content: `Which ${rare[0]} for ${rare[1]}?` });
+    const firsts = await Promise.all(Array.from({ length: 6 }, async () => (await relatedIds())[0]));
+    expect(firsts).toEqual(Array.from({ length: 6 }, () => match.id));
+  });
+});
+
 describe("drafts (JavaScript on)", () => {
   const { page, context } = pagePerTest(browser, true);
 
