@@ -24,6 +24,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readIdParam } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
+import { safeRedirectPath } from "~/utils/url";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) => [
   ...pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert."),
@@ -82,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const url = new URL(request.url);
-  const returnTo = `${url.pathname}${url.search}`;
+  const returnTo = safeRedirectPath(`${url.pathname}${url.search}`, routes.discussions);
   const like = () => {
     let postId: number;
     try {
