@@ -20,6 +20,7 @@ import { markDiscussionsSeen } from "~/features/notifications/notifications.serv
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
+import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readIdParam } from "~/utils/http.server";
@@ -74,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
-    feedUrl: feedUrlsOf(user.id, new URL(request.url).origin).discussions,
+    feedUrl: feedUrlsOf(user.id, getEnv().PUBLIC_URL).discussions,
   };
 }
 

@@ -8,6 +8,7 @@ import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/c
 import { loginConstraints, registerConstraints } from "~/features/auth/constraints";
 import { getAuthenticator } from "~/features/auth/auth.server";
 import { loginSchema, registerSchema } from "~/features/auth/schemas";
+import { USERNAME_RULE } from "~/features/auth/usernames";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { createUserSession } from "~/utils/session.server";
@@ -156,6 +157,12 @@ function RegisterForm({ lastResult }: { lastResult?: FormResult }) {
         <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
       </div>
       <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <FormField
+        label="Username (optional)"
+        errors={fields.username.errors}
+        hint={`Others mention you as @username; left empty, it is made from your display name. ${USERNAME_RULE}`}
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false }}
+      />
       <FormField label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
       <FormField
         label="Password"
