@@ -55,8 +55,8 @@ export const registerSchema = z.object({
   firstName: requiredText("First name"),
   lastName: requiredText("Last name"),
   displayName: requiredText("Display name"),
-  /** Left out: made from the display name (docs/discussions.md, "Mentions"). */
-  username: usernameField.optional(),
+  /** Left out or empty: made from the display name (docs/discussions.md, "Mentions"). */
+  username: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), usernameField.optional()),
   city: optionalText("City"),
   state: optionalText("State"),
   phoneNumber: optionalText("Phone number", 40),

@@ -78,6 +78,8 @@ describe("reserved usernames", () => {
       expect(refused?.fieldErrors?.username?.[0]).toBe("That username is reserved. Please choose another.");
     }
     expect((await registerUser(registration("ada_codes"), { clientIp: "reserved-test" })).username).toBe("ada_codes");
+    // The form's empty field: the username is made from the display name.
+    expect((await registerUser({ ...registration(""), displayName: "Empty Field" }, { clientIp: "reserved-test" })).username).toBe("empty_field");
 
     const member = await createMember({ displayName: "Plain Member" });
     const refused = await errorOf(updateProfile(member.id, { username: "Staff" }));
