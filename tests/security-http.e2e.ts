@@ -165,7 +165,8 @@ describe("absolute links", () => {
     const feeds = (await (await send("GET", "/api/account/feeds")).json()) as { discussions: string };
     expect(feeds.discussions.startsWith(`${server.baseURL}/feeds/`)).toBe(true);
 
-    for (const forged of [{ Host: "attacker.example" }, { Host: "attacker.example:8080", "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https" }]) {
+    const forgedHeaders: Array<Record<string, string>> = [{ Host: "attacker.example" }, { Host: "attacker.example:8080", "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https" }];
+    for (const forged of forgedHeaders) {
       const answers = await Promise.all(
         [new URL(feeds.discussions).pathname, "/meetings.ics", `/meetings/${meetingId}/calendar.ics`].map((path) =>
           rawRequest({ method: "GET", path, headers: { ...forged, "X-Forwarded-For": "203.0.113.62" } }),

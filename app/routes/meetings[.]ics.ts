@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildMeetingsFeed, calendarHeaders } from "~/features/meetings/calendar.server";
 import { getEnv } from "~/utils/env.server";
 
 /** GET /meetings.ics: every upcoming meeting, a calendar feed apps can subscribe to. */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader() {
   return new Response(buildMeetingsFeed({ origin: getEnv().PUBLIC_URL }), { headers: calendarHeaders("meetings.ics") });
 }

@@ -5,7 +5,7 @@ import { isAppError } from "~/utils/errors.server";
 import { readIdParam } from "~/utils/http.server";
 
 /** GET /meetings/:id/calendar.ics: one meeting as an iCalendar file ('Add to calendar'). */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ params }: LoaderFunctionArgs) {
   try {
     const id = readIdParam(params.id, "Meeting");
     const body = buildMeetingCalendar({ id, origin: getEnv().PUBLIC_URL });
