@@ -5,9 +5,10 @@
  *
  * In production the server uses every core: with WEB_CONCURRENCY > 1 (default: the number of
  * CPUs) this process is the cluster's primary, which never loads the app; its setup, HTTP and
- * mail workers, restarts and graceful stop live in server/processes.ts (the mail worker runs the
- * outbox's sender, exactly one per cluster: docs/decisions/0074-mail-outbox.md; with
- * WEB_CONCURRENCY=1 the single process does). See docs/operations.md.
+ * mail workers, restarts and graceful stop live in server/processes.ts (the mail worker is a
+ * script of its own, server/mail-worker.ts, that runs the outbox's sender, exactly one per
+ * cluster: docs/decisions/0074-mail-outbox.md and 0089; with WEB_CONCURRENCY=1 the single process
+ * does). See docs/operations.md.
  */
 // The adapter's own request and response halves (its package index only exports the whole handler).
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
@@ -19,7 +20,7 @@ import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import type { AppServer } from "./app/entry.server";
 import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
@@ -31,7 +32,6 @@ import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./ap
 import {
   logLine,
   removePidFile,
-  runMailWorker,
   runPrimary,
   runSetup,
   SHUTDOWN_TIMEOUT_MS,
@@ -62,14 +62,21 @@ const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appS
 
 if (clusterRole === "setup") {
   await runSetup(appServer);
-} else if (clusterRole === "mail") {
-  await runMailWorker(appServer);
 } else if (cluster.isWorker) {
   await serve("worker");
 } else if (webConcurrency() > 1) {
-  await runPrimary(webConcurrency());
+  await runPrimary(webConcurrency(), mailWorkerEntry());
 } else {
   await serve("single");
+}
+
+/**
+ * The mail worker's script beside this one: build/mail-worker.js next to build/server.js
+ * (scripts/build-server.mjs), or server/mail-worker.ts when this file runs from source.
+ */
+function mailWorkerEntry(): string {
+  const isSource = import.meta.url.endsWith(".ts");
+  return fileURLToPath(new URL(isSource ? "./server/mail-worker.ts" : "./mail-worker.js", import.meta.url));
 }
 
 /** One HTTP server: the only process (WEB_CONCURRENCY=1, development) or a cluster worker. */

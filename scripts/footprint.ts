@@ -13,8 +13,10 @@
 // so the mail worker's minute-long jobs (reply e-mails, meeting reminders) have run at least once.
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 import { ensureSeeded } from "./lib/large-community";
 import { processTree } from "./lib/process-tree";
@@ -74,11 +76,28 @@ function dataRequestOf(page: string): string {
   return url.pathname + url.search;
 }
 
-async function get(server: AppServer, pagePath: string, cookie: string, expectSignedIn: boolean) {
-  const response = await fetch(server.baseURL + pagePath, { headers: { ...BROWSER_HEADERS, cookie }, redirect: "manual" });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${pagePath} answered ${response.status}, not 200`);
-  if (expectSignedIn && !text.includes("Bench")) throw new Error(`GET ${pagePath} does not show "Bench" (not signed in?)`);
+/**
+ * One GET on a connection of its own, as browsers open several: the cluster hands connections to
+ * the HTTP workers in turn, so both workers see the browse (fetch's one kept-alive connection
+ * would reach only one of them).
+ */
+function get(server: AppServer, pagePath: string, cookie: string, expectSignedIn: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(server.baseURL + pagePath, { agent: false, headers: { ...BROWSER_HEADERS, cookie } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        if (response.statusCode !== 200) return reject(new Error(`GET ${pagePath} answered ${response.statusCode}, not 200`));
+        const body = Buffer.concat(chunks);
+        const encoding = response.headers["content-encoding"];
+        const text = (encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body).toString("utf8");
+        if (expectSignedIn && !text.includes("Bench")) return reject(new Error(`GET ${pagePath} does not show "Bench" (not signed in?)`));
+        resolve();
+      });
+    });
+    request.on("error", reject);
+  });
 }
 
 /** Sends one e-mail through the outbox (a password reset for the bench member) and waits until the mail worker has sent it. */
