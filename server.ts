@@ -10,12 +10,8 @@
  * cluster: docs/decisions/0074-mail-outbox.md and 0089; with WEB_CONCURRENCY=1 the single process
  * does). See docs/operations.md.
  */
-// The adapter's own request and response halves (its package index only exports the whole handler).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import onHeaders from "on-headers";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -59,6 +55,23 @@ const clusterRole = cluster.isWorker ? (process.env.QUADS_CLUSTER_ROLE ?? "http"
 const needsApp = cluster.isWorker || webConcurrency() === 1;
 const initialBuild = needsApp ? await loadBuild() : undefined;
 const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer : (undefined as unknown as AppServer);
+// Express, its middleware and Remix's adapter: loaded by the processes that load the app only, so
+// the cluster's primary never does (about 15 MB less: docs/performance.md, "Footprint").
+const { express, compression, onHeaders, createRemixRequest, sendRemixResponse, createRemixHandler } = needsApp ? await loadHttpStack() : ({} as HttpStack);
+
+async function loadHttpStack() {
+  const [{ default: express }, { default: compression }, { default: onHeaders }, remixExpress, remixNode] = await Promise.all([
+    import("express"),
+    import("compression"),
+    import("on-headers"),
+    // The adapter's own request and response halves (its package index only exports the whole handler).
+    import("@remix-run/express/dist/server.js"),
+    import("@remix-run/node"),
+  ]);
+  const { createRemixRequest, sendRemixResponse } = remixExpress;
+  return { express, compression, onHeaders, createRemixRequest, sendRemixResponse, createRemixHandler: remixNode.createRequestHandler };
+}
+type HttpStack = Awaited<ReturnType<typeof loadHttpStack>>;
 
 if (clusterRole === "setup") {
   await runSetup(appServer);
@@ -260,7 +273,7 @@ function remixRequestHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
   getLoadContext: (request: Request, response: Response) => AppLoadContext,
-): express.RequestHandler {
+): RequestHandler {
   const handle = createRemixHandler(build, mode);
   return async (request, response, next) => {
     try {
@@ -278,7 +291,7 @@ function remixRequestHandler(
 }
 
 /** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */
-function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
+function onlyFiles(handler: RequestHandler): RequestHandler {
   return (request, response, next) => (path.extname(request.path) ? handler(request, response, next) : next());
 }
 
@@ -289,7 +302,7 @@ function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
  * Content-Encoding alone. The list of files is read once: the build does not change while the
  * server runs (if a copy has gone all the same, the plain file is served as before).
  */
-function precompressedAssets(directory: string, serveStatic: express.RequestHandler): express.RequestHandler {
+function precompressedAssets(directory: string, serveStatic: RequestHandler): RequestHandler {
   let files: Set<string>;
   try {
     files = new Set(readdirSync(directory));

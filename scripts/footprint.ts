@@ -1,4 +1,5 @@
-// npm run footprint [-- --db=data/large.db] [--rounds=3] [--env=NAME=VALUE ...] [--min-uptime=65]
+// npm run footprint [-- --db=data/large.db] [--rounds=3] [--env=NAME=VALUE ...] [--node-arg=FLAG ...]
+//                   [--min-uptime=65]
 //
 // The memory the whole box takes on the large community (scripts/seed-large.ts): the production
 // build (`npm run build` first; this builds nothing) started as in production with two HTTP
@@ -9,7 +10,8 @@
 // their sum. Writes reports/footprint-<timestamp>.json. See docs/performance.md, "Footprint".
 //
 // --env=NAME=VALUE (repeatable) adds a server variable, e.g. --env=PAGE_CACHE_SECONDS=0 to see
-// what the page cache holds. The measurement waits until the server has run --min-uptime seconds,
+// what the page cache holds; --node-arg=FLAG (repeatable) a node flag every process inherits, e.g.
+// --node-arg=--max-semi-space-size=4. The measurement waits until the server has run --min-uptime seconds,
 // so the mail worker's minute-long jobs (reply e-mails, meeting reminders) have run at least once.
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,6 +30,7 @@ const options = (name: string) => args.filter((arg) => arg.startsWith(`--${name}
 const databasePath = path.resolve(root, option("db") ?? "data/large.db");
 const rounds = Number(option("rounds") ?? 3);
 const minUptimeMs = Number(option("min-uptime") ?? 65) * 1000;
+const nodeArgs = options("node-arg");
 const extraEnv = Object.fromEntries(options("env").map((pair) => [pair.split("=")[0], pair.split("=").slice(1).join("=")]));
 
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/xhtml+xml" };
@@ -198,6 +201,7 @@ async function main() {
   const server = await startAppServer({
     databasePath,
     timeoutMs: 120_000,
+    nodeArgs,
     env: {
       WEB_CONCURRENCY: "2",
       AUTH_RATE_LIMIT_PER_IP: "1000000",
@@ -243,7 +247,7 @@ async function main() {
     const file = path.join(root, "reports", `footprint-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ startedAt: startedAt.toISOString(), node: process.version, database: databasePath, rounds, env: extraEnv, pages, requests, totalRssKb: totalKb, processes: memory }, null, 2) + "\n",
+      JSON.stringify({ startedAt: startedAt.toISOString(), node: process.version, database: databasePath, rounds, env: extraEnv, nodeArgs, pages, requests, totalRssKb: totalKb, processes: memory }, null, 2) + "\n",
     );
     console.log(`Report: ${path.relative(root, file)}`);
   } finally {
