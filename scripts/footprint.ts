@@ -175,6 +175,11 @@ function measureTree(rootPid: number): ProcessMemory[] {
   return memory.sort((a, b) => order(a.role) - order(b.role) || a.pid - b.pid);
 }
 
+/** CPU time the server's processes have used so far, in clock ticks (10 ms). */
+function treeCpuTicks(rootPid: number): number {
+  return processTree(rootPid).reduce((total, entry) => total + entry.cpuTicks, 0);
+}
+
 const mb = (kb: number) => (kb / 1024).toFixed(1).padStart(7);
 
 function printTable(memory: ProcessMemory[]) {
@@ -221,6 +226,7 @@ async function main() {
     await sendOneMail(server);
     const { cookie } = await signInViaApi(server.baseURL, BENCH_EMAIL, BENCH_PASSWORD);
     let requests = 0;
+    const cpuTicksBefore = treeCpuTicks(rootPid);
     for (let round = 0; round < rounds; round += 1) {
       for (const page of pages) {
         await get(server, page, cookie, true);
@@ -234,8 +240,9 @@ async function main() {
       await get(server, "/api/posts", cookie, false);
       requests += 1;
     }
+    const cpuMsPerRequest = ((treeCpuTicks(rootPid) - cpuTicksBefore) * 10) / requests;
     const wait = Math.max(2_000, minUptimeMs - (Date.now() - serverStarted));
-    console.log(`\nSent one e-mail; browsed ${pages.length} pages ${rounds}× signed in (${requests} requests). Measuring in ${Math.round(wait / 1000)} s (mail jobs run at least once)…`);
+    console.log(`\nSent one e-mail; browsed ${pages.length} pages ${rounds}× signed in (${requests} requests, ${cpuMsPerRequest.toFixed(1)} ms of server CPU each). Measuring in ${Math.round(wait / 1000)} s (mail jobs run at least once)…`);
     await new Promise((resolve) => setTimeout(resolve, wait));
     const memory = measureTree(rootPid);
     console.log("\nAfter the signed-in browse:");
@@ -247,7 +254,7 @@ async function main() {
     const file = path.join(root, "reports", `footprint-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ startedAt: startedAt.toISOString(), node: process.version, database: databasePath, rounds, env: extraEnv, nodeArgs, pages, requests, totalRssKb: totalKb, processes: memory }, null, 2) + "\n",
+      JSON.stringify({ startedAt: startedAt.toISOString(), node: process.version, database: databasePath, rounds, env: extraEnv, nodeArgs, pages, requests, cpuMsPerRequest, totalRssKb: totalKb, processes: memory }, null, 2) + "\n",
     );
     console.log(`Report: ${path.relative(root, file)}`);
   } finally {
