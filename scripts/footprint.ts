@@ -1,5 +1,5 @@
 // npm run footprint [-- --db=data/large.db] [--rounds=3] [--env=NAME=VALUE ...] [--node-arg=FLAG ...]
-//                   [--min-uptime=65]
+//                   [--min-uptime=65] [--uploads=N]
 //
 // The memory the whole box takes on the large community (scripts/seed-large.ts): the production
 // build (`npm run build` first; this builds nothing) started as in production with two HTTP
@@ -13,6 +13,8 @@
 // what the page cache holds; --node-arg=FLAG (repeatable) a node flag every process inherits, e.g.
 // --node-arg=--max-semi-space-size=4. The measurement waits until the server has run --min-uptime seconds,
 // so the mail worker's minute-long jobs (reply e-mails, meeting reminders) have run at least once.
+// --uploads=N: after that measurement, N members' photos (2400 × 1600 JPEG) are uploaded, spread
+// over the workers, and the processes are measured again.
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -31,6 +33,7 @@ const databasePath = path.resolve(root, option("db") ?? "data/large.db");
 const rounds = Number(option("rounds") ?? 3);
 const minUptimeMs = Number(option("min-uptime") ?? 65) * 1000;
 const nodeArgs = options("node-arg");
+const uploads = Number(option("uploads") ?? 0);
 const extraEnv = Object.fromEntries(options("env").map((pair) => [pair.split("=")[0], pair.split("=").slice(1).join("=")]));
 
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/xhtml+xml" };
@@ -117,6 +120,30 @@ async function sendOneMail(server: AppServer) {
     if (Date.now() > deadline) throw new Error("The mail worker did not send the password-reset e-mail within 30 s");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Uploads a 2400 × 1600 photo-like JPEG through POST /api/uploads, on a connection of its own. */
+async function uploadPhoto(server: AppServer, cookie: string, index: number): Promise<void> {
+  const { default: sharp } = await import("sharp");
+  const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 120 + index, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
+  const boundary = `footprint${Date.now()}${index}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo-${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  await new Promise<void>((resolve, reject) => {
+    const request = http.request(
+      `${server.baseURL}/api/uploads`,
+      { method: "POST", agent: false, headers: { cookie, origin: server.baseURL, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": body.length } },
+      (response) => {
+        response.resume();
+        response.on("end", () => (response.statusCode === 201 ? resolve() : reject(new Error(`POST /api/uploads answered ${response.statusCode}`))));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -249,12 +276,20 @@ async function main() {
     printTable(memory);
     const totalKb = memory.reduce((total, row) => total + row.rssKb, 0);
     console.log(`\nTotal RSS: ${(totalKb / 1024).toFixed(0)} MB`);
+    let afterUploads: ProcessMemory[] | undefined;
+    if (uploads > 0) {
+      for (let index = 0; index < uploads; index += 1) await uploadPhoto(server, cookie, index);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      afterUploads = measureTree(rootPid);
+      console.log(`\nAfter ${uploads} uploaded photos as well:`);
+      printTable(afterUploads);
+    }
 
     mkdirSync(path.join(root, "reports"), { recursive: true });
     const file = path.join(root, "reports", `footprint-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ startedAt: startedAt.toISOString(), node: process.version, database: databasePath, rounds, env: extraEnv, nodeArgs, pages, requests, cpuMsPerRequest, totalRssKb: totalKb, processes: memory }, null, 2) + "\n",
+      JSON.stringify({ startedAt: startedAt.toISOString(), node: process.version, database: databasePath, rounds, env: extraEnv, nodeArgs, pages, requests, cpuMsPerRequest, totalRssKb: totalKb, processes: memory, uploads, afterUploads }, null, 2) + "\n",
     );
     console.log(`Report: ${path.relative(root, file)}`);
   } finally {
