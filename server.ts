@@ -5,23 +5,20 @@
  *
  * In production the server uses every core: with WEB_CONCURRENCY > 1 (default: the number of
  * CPUs) this process is the cluster's primary, which never loads the app; its setup, HTTP and
- * mail workers, restarts and graceful stop live in server/processes.ts (the mail worker runs the
- * outbox's sender, exactly one per cluster: docs/decisions/0074-mail-outbox.md; with
- * WEB_CONCURRENCY=1 the single process does). See docs/operations.md.
+ * mail workers, restarts and graceful stop live in server/processes.ts (the mail worker is a
+ * script of its own, server/mail-worker.ts, that runs the outbox's sender, exactly one per
+ * cluster: docs/decisions/0074-mail-outbox.md and 0089; with WEB_CONCURRENCY=1 the single process
+ * does). See docs/operations.md.
  */
-// The adapter's own request and response halves (its package index only exports the whole handler).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import onHeaders from "on-headers";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import type { AppServer } from "./app/entry.server";
 import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
@@ -33,7 +30,6 @@ import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./ap
 import {
   logLine,
   removePidFile,
-  runMailWorker,
   runPrimary,
   runSetup,
   SHUTDOWN_TIMEOUT_MS,
@@ -61,17 +57,41 @@ const clusterRole = cluster.isWorker ? (process.env.QUADS_CLUSTER_ROLE ?? "http"
 const needsApp = cluster.isWorker || webConcurrency() === 1;
 const initialBuild = needsApp ? await loadBuild() : undefined;
 const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer : (undefined as unknown as AppServer);
+// Express, its middleware and Remix's adapter: loaded by the processes that load the app only, so
+// the cluster's primary never does (about 15 MB less: docs/performance.md, "Footprint").
+const { express, compression, onHeaders, createRemixRequest, sendRemixResponse, createRemixHandler } = needsApp ? await loadHttpStack() : ({} as HttpStack);
+
+async function loadHttpStack() {
+  const [{ default: express }, { default: compression }, { default: onHeaders }, remixExpress, remixNode] = await Promise.all([
+    import("express"),
+    import("compression"),
+    import("on-headers"),
+    // The adapter's own request and response halves (its package index only exports the whole handler).
+    import("@remix-run/express/dist/server.js"),
+    import("@remix-run/node"),
+  ]);
+  const { createRemixRequest, sendRemixResponse } = remixExpress;
+  return { express, compression, onHeaders, createRemixRequest, sendRemixResponse, createRemixHandler: remixNode.createRequestHandler };
+}
+type HttpStack = Awaited<ReturnType<typeof loadHttpStack>>;
 
 if (clusterRole === "setup") {
   await runSetup(appServer);
-} else if (clusterRole === "mail") {
-  await runMailWorker(appServer);
 } else if (cluster.isWorker) {
   await serve("worker");
 } else if (webConcurrency() > 1) {
-  await runPrimary(webConcurrency());
+  await runPrimary(webConcurrency(), mailWorkerEntry());
 } else {
   await serve("single");
+}
+
+/**
+ * The mail worker's script beside this one: build/mail-worker.js next to build/server.js
+ * (scripts/build-server.mjs), or server/mail-worker.ts when this file runs from source.
+ */
+function mailWorkerEntry(): string {
+  const isSource = import.meta.url.endsWith(".ts");
+  return fileURLToPath(new URL(isSource ? "./server/mail-worker.ts" : "./mail-worker.js", import.meta.url));
 }
 
 /** One HTTP server: the only process (WEB_CONCURRENCY=1, development) or a cluster worker. */
@@ -281,7 +301,7 @@ function remixRequestHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
   getLoadContext: (request: Request, response: Response) => AppLoadContext,
-): express.RequestHandler {
+): RequestHandler {
   const handle = createRemixHandler(build, mode);
   return async (request, response, next) => {
     try {
@@ -299,7 +319,7 @@ function remixRequestHandler(
 }
 
 /** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */
-function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
+function onlyFiles(handler: RequestHandler): RequestHandler {
   return (request, response, next) => (path.extname(request.path) ? handler(request, response, next) : next());
 }
 
@@ -310,7 +330,7 @@ function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
  * Content-Encoding alone. The list of files is read once: the build does not change while the
  * server runs (if a copy has gone all the same, the plain file is served as before).
  */
-function precompressedAssets(directory: string, serveStatic: express.RequestHandler): express.RequestHandler {
+function precompressedAssets(directory: string, serveStatic: RequestHandler): RequestHandler {
   let files: Set<string>;
   try {
     files = new Set(readdirSync(directory));

@@ -117,7 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   build: { target: "es2022", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     setupFiles: ["app/test/setup.ts"],
     environment: "node",
     pool: "forks",

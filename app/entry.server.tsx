@@ -5,11 +5,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { startMailSender, stopMailSender } from "./features/mail/sender.server";
-import { startMailScheduler, stopMailScheduler, type ScheduledMailJob } from "./features/mail/scheduler.server";
-import { sendDueReplyMail } from "./features/discussions/reply-mail.server";
-import { sendWeeklyDigests } from "./features/discussions/weekly-digest.server";
-import { sendMeetingReminders } from "./features/meetings/reminders.server";
+import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
 import { endLiveStreams, sweepLiveStreams } from "./features/live/live.server";
 import { startApplication, startWorker, stopApplication } from "./startup.server";
 import { databaseIsHealthy, databaseVersion } from "./utils/db.server";
@@ -21,13 +17,6 @@ import { reusePreparedStatements } from "./utils/statement-cache.server";
 import { sweepUnusedUploads } from "./features/uploads/uploads.server";
 
 export const streamTimeout = 5_000;
-
-/** The notification-mail jobs the mail worker runs beside the sender (docs/accounts.md, "Notification e-mails"). */
-const scheduledMailJobs: ScheduledMailJob[] = [
-  { name: "reply e-mails", intervalMs: 10_000, run: sendDueReplyMail },
-  { name: "meeting reminders", intervalMs: 60_000, run: sendMeetingReminders },
-  { name: "weekly digest", intervalMs: 5 * 60_000, run: sendWeeklyDigests },
-];
 
 /** Start hooks for server.ts; every process that serves HTTP reuses its prepared statements. */
 export const appServer = {
@@ -47,16 +36,10 @@ export const appServer = {
     return env;
   },
   stop: stopApplication,
-  /** The outbox's sender and the notification-mail jobs: one per server (the cluster's mail worker, or the single process). docs/decisions/0074-mail-outbox.md. */
-  startMailSender: () => {
-    startMailSender();
-    startMailScheduler(scheduledMailJobs);
-  },
+  /** The outbox's sender and the notification-mail jobs in the single process (WEB_CONCURRENCY=1); a cluster runs them in its mail worker (server/mail-worker.ts). docs/decisions/0074-mail-outbox.md. */
+  startMailSender: startMailDelivery,
   /** Stops the jobs and the sender, waiting briefly for a message being sent; call before stop(). */
-  stopMailSender: () => {
-    stopMailScheduler();
-    return stopMailSender();
-  },
+  stopMailSender: stopMailDelivery,
   /** Ends the open live-update streams so that shutdown's wait for in-flight requests can finish. */
   endStreams: endLiveStreams,
   healthy: databaseIsHealthy,

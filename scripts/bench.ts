@@ -16,11 +16,13 @@
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
+import { ensureSeeded } from "./lib/large-community";
+import { processTree } from "./lib/process-tree";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
@@ -64,13 +66,6 @@ function ensureBuild() {
   console.log("Building the production bundle (npm run build)…");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error("npm run build failed");
-}
-
-function ensureSeeded(file: string, small: boolean) {
-  if (existsSync(file) && statSync(file).size > 0) return;
-  console.log(`Seeding ${file}…`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed-large.ts", file, ...(small ? ["--small"] : [])], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("seed:large failed");
 }
 
 function startServer(databasePath: string, withPageCache = pageCache, tree = root): Promise<AppServer> {
@@ -151,27 +146,8 @@ type Measurement = {
  */
 function processTreeCpuMs(rootPid: number | undefined): number {
   if (!rootPid || !existsSync("/proc/self/stat")) return NaN;
-  const parents = new Map<number, number>();
-  const cpu = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  let total = 0;
-  for (const [pid, ticks] of cpu) {
-    let ancestor: number | undefined = pid;
-    while (ancestor && ancestor !== rootPid) ancestor = parents.get(ancestor);
-    if (ancestor === rootPid) total += ticks;
-  }
-  return total / ticksPerMs;
+  return processTree(rootPid).reduce((total, entry) => total + entry.cpuTicks, 0) / ticksPerMs;
 }
 
 type AutocannonRequest = {

@@ -12,9 +12,10 @@ function newestMtime(target) {
   return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stats.mtimeMs);
 }
 
-const sources = ["app", "db", "public", "server.ts", "vite.config.ts", "package.json"];
+const sources = ["app", "db", "public", "server.ts", "server", "vite.config.ts", "package.json"];
 const sourceTime = Math.max(...sources.map(newestMtime));
-if (!existsSync(output) || !existsSync("build/server/index.js") || statSync(output).mtimeMs < sourceTime) {
+// build/mail-worker.js: the cluster's mail worker (server/mail-worker.ts, decision 0089).
+if (!existsSync(output) || !existsSync("build/server/index.js") || !existsSync("build/mail-worker.js") || statSync(output).mtimeMs < sourceTime) {
   console.log("Building Quads (first start or changed sources)...");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

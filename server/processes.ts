@@ -1,8 +1,9 @@
 /**
  * Process management for server.ts: the cluster's primary (a setup worker runs the start-up work
- * once, then HTTP workers and the one mail worker are forked and restarted with a backoff after a
- * crash; SIGTERM/SIGINT stop them gracefully), the setup and mail workers, WEB_CONCURRENCY, the
- * `<database>.pid` file and the JSON log line. See docs/operations.md.
+ * once, then HTTP workers and the one mail worker (its own entry, server/mail-worker.ts) are forked
+ * and restarted with a backoff after a crash; SIGTERM/SIGINT stop them gracefully), the setup and
+ * mail workers, WEB_CONCURRENCY, the `<database>.pid` file and the JSON log line. See
+ * docs/operations.md.
  */
 import cluster, { type Worker } from "node:cluster";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -47,21 +48,22 @@ export async function runSetup(appServer: AppServer) {
   process.send?.(done, () => process.exit(0));
 }
 
+/** What the mail worker runs: server/mail-worker.ts gives the outbox's sender and the mail jobs. */
+export type MailDelivery = { start(): void; stop(): Promise<void> };
+
 /** The cluster's mail worker: delivers the outbox until SIGTERM (or its primary goes away). */
-export async function runMailWorker(appServer: AppServer) {
+export function runMailWorker(delivery: MailDelivery) {
   try {
-    appServer.startWorker();
+    delivery.start();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  appServer.startMailSender();
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await appServer.stopMailSender();
-    appServer.stop();
+    await delivery.stop();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());
@@ -84,8 +86,12 @@ function setupOnce(): Promise<SetupDone> {
   });
 }
 
-/** Start-up once (migrations, seeds) in a setup worker, then fork the HTTP workers and look after them. */
-export async function runPrimary(workers: number) {
+/**
+ * Start-up once (migrations, seeds) in a setup worker, then fork the HTTP workers and the mail
+ * worker and look after them. The setup and HTTP workers run this process's own script; the mail
+ * worker runs `mailWorkerEntry`, a small script of its own (server/mail-worker.ts).
+ */
+export async function runPrimary(workers: number, mailWorkerEntry: string) {
   const env = await setupOnce();
   const pidFile = writePidFile(env.databasePath);
 
@@ -95,7 +101,11 @@ export async function runPrimary(workers: number) {
   const exitCodes: number[] = [];
 
   const roles = new Map<number, "http" | "mail">();
-  const fork = (role: "http" | "mail" = "http") => roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
+  const serverEntry = process.argv[1];
+  const fork = (role: "http" | "mail" = "http") => {
+    cluster.setupPrimary(role === "mail" ? { exec: mailWorkerEntry, execArgv: process.execArgv } : { exec: serverEntry, execArgv: httpWorkerExecArgv() });
+    roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
+  };
   for (let index = 0; index < workers; index += 1) fork();
   fork("mail");
 
@@ -143,6 +153,19 @@ export async function runPrimary(workers: number) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * V8 flags for the HTTP workers: a young generation of 2 × 4 MB instead of V8's 2 × 16 MB. Every
+ * render fills V8's default to its top, 24 MB more per worker, for no CPU saved: the same CPU per
+ * request was measured with either (docs/performance.md, "Footprint"; decision 0089). A flag the
+ * operator gave (on the command line or in NODE_OPTIONS) wins.
+ */
+const HTTP_WORKER_V8_FLAGS = ["--max-semi-space-size=4"];
+
+export function httpWorkerExecArgv(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.split("=")[0].replaceAll("_", "-"));
+  return [...execArgv, ...HTTP_WORKER_V8_FLAGS.filter((flag) => !given.includes(flag.split("=")[0]))];
 }
 
 /** One JSON log line on stdout. */

@@ -5,9 +5,10 @@
  * Runs its own server (not the suite's), so it can kill and stop it.
  */
 import Database from "better-sqlite3";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processTree } from "../scripts/lib/process-tree";
 import { removeDirectory, requestLogLines, signInNewMember, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
 
 type Member = { email: string; cookie: string; id: string };
@@ -65,6 +66,32 @@ describe("a cluster of two workers over one SQLite file", () => {
   it("answers /healthz from each worker, with the database ok", async () => {
     expect((await healthyPids()).size).toBe(2);
   });
+
+  it("runs the mail worker from its own small script, and no worker loads sharp before a picture comes", async () => {
+    await healthyPids();
+    const workers = () =>
+      processTree(server.child.pid)
+        .filter((entry) => entry.pid !== server.child.pid)
+        .map(({ pid }) => ({ pid, command: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean), maps: readFileSync(`/proc/${pid}/maps`, "utf8") }));
+    const started = workers();
+    const mail = started.filter((worker) => worker.command.at(-1)?.endsWith("build/mail-worker.js"));
+    const http = started.filter((worker) => worker.command.at(-1)?.endsWith("build/server.js"));
+    expect([mail.length, http.length]).toEqual([1, 2]);
+    // docs/performance.md, "Footprint": the HTTP workers' young generation, sharp (libvips) loaded on the first upload only.
+    for (const worker of http) expect(worker.command).toContain("--max-semi-space-size=4");
+    expect(mail[0].command).not.toContain("--max-semi-space-size=4");
+    for (const worker of started) expect(worker.maps).not.toMatch(/libvips/);
+
+    // A crashed mail worker comes back from the same small script.
+    process.kill(mail[0].pid, "SIGKILL");
+    const deadline = Date.now() + 20_000;
+    let replaced: ReturnType<typeof workers> = [];
+    while (Date.now() < deadline && replaced.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      replaced = workers().filter((worker) => worker.pid !== mail[0].pid && worker.command.at(-1)?.endsWith("build/mail-worker.js"));
+    }
+    expect(replaced).toHaveLength(1);
+  }, 30_000);
 
   it("keeps likes and replies correct under concurrent writes from several members", async () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => signInNewMember(server.baseURL)));

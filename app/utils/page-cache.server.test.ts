@@ -145,6 +145,46 @@ describe("page cache middleware", () => {
     expect(await (await get("/page", "s=a")).text()).toContain("render 3");
   });
 
+  it("holds no page it can never serve again: a write drops every entry, a stored page drops the expired ones", async () => {
+    await get("/page", "s=a");
+    await get("/page", "s=b");
+    expect(cache.stats()).toMatchObject({ entries: 2 });
+    version = "2:0";
+    await get("/api/thing", "s=a"); // any request after the write
+    expect(cache.stats()).toMatchObject({ entries: 1 });
+    clock += 10_001;
+    await get("/page", "s=c");
+    expect(cache.stats()).toMatchObject({ entries: 1 });
+    expect(cache.stats().bytes).toBeLessThan(2 * 6_000);
+  });
+
+  it("does not keep a page rendered before a write that finished while it rendered", async () => {
+    let release: () => void = () => {};
+    const app = express();
+    let count = 0;
+    let current = "1";
+    const local = createPageCache({ ttlMs: 10_000, version: () => current, nonceOf: () => undefined });
+    app.use(local.middleware);
+    app.get("/slow", async (_request, response) => {
+      count += 1;
+      if (count === 1) await new Promise<void>((resolve) => (release = resolve));
+      response.type("html").send(`<p>${count}</p>`);
+    });
+    app.get("/other", (_request, response) => response.type("html").send("<p>other</p>"));
+    const listening = await new Promise<ReturnType<express.Express["listen"]>>((resolve) => {
+      const started = app.listen(0, "127.0.0.1", () => resolve(started));
+    });
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    const slow = fetch(`${url}/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    current = "2"; // a write commits while /slow renders with version 1
+    await fetch(`${url}/other`);
+    release();
+    await (await slow).text();
+    expect(local.stats()).toMatchObject({ entries: 1, stored: 1 });
+    await new Promise<void>((resolve) => listening.close(() => resolve()));
+  });
+
   it("keeps JSON, but not responses that set a cookie, are not 200 or say no-store", async () => {
     await get("/api/thing", "s=a");
     expect(await (await get("/api/thing", "s=a")).json()).toEqual({ renders: 1 });

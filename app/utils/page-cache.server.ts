@@ -13,6 +13,8 @@
  *   member, a setting) makes every entry stale. The version is read once per request.
  * - Entries also expire after `ttlMs` (default 10 s), which bounds how stale time-dependent text
  *   can get ("5 minutes ago", a meeting that just started).
+ * - Memory holds only pages that can still be served: a new write version empties the cache, and
+ *   storing a page drops the expired ones before it (docs/performance.md, "Footprint").
  * - Only 200 responses without Set-Cookie and without `Cache-Control: no-store` are kept, only for
  *   HTML, JSON and Remix's single-fetch data, and only up to `maxEntryBytes`.
  * - The CSP nonce is per response: a reused page gets the current request's nonce in place of the
@@ -65,6 +67,8 @@ export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0, stored: 0 };
   let totalBytes = 0;
+  /** The newest write version a request has read: an entry of any other version can never be served again. */
+  let latestVersion: string | undefined;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -74,7 +78,15 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   function store(key: string, entry: Entry) {
+    // Rendered before a write that committed meanwhile: stale already.
+    if (entry.version !== latestVersion) return;
     remove(key);
+    // The least recently used first: drop the expired ones there (never served again either).
+    const time = now();
+    for (const [oldest, kept] of entries) {
+      if (kept.expires > time) break;
+      remove(oldest);
+    }
     entries.set(key, entry);
     totalBytes += entry.bytes;
     stats.stored += 1;
@@ -82,6 +94,17 @@ export function createPageCache(options: PageCacheOptions) {
       if (entries.size <= maxEntries && totalBytes <= maxBytes) break;
       remove(oldest);
     }
+  }
+
+  /**
+   * The database changed: every entry is stale for good (the version never goes back), so all of
+   * them go at once instead of waiting to be pushed out (docs/performance.md, "Footprint").
+   */
+  function observeVersion(version: string) {
+    if (version === latestVersion) return;
+    latestVersion = version;
+    entries.clear();
+    totalBytes = 0;
   }
 
   function serve(request: Request, response: Response, entry: Entry, nonce: string | undefined) {
@@ -158,6 +181,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (request.path === "/events") return next();
     const key = `${siteOf(request)}\n${request.originalUrl}\n${request.get("cookie") ?? ""}`;
     const version = options.version();
+    observeVersion(version);
     const entry = entries.get(key);
     if (entry && entry.version === version && entry.expires > now()) {
       stats.hits += 1;

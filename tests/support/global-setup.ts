@@ -52,7 +52,7 @@ async function snapshotApp(appDirectory: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(repoRoot, "build/server.js")) || !existsSync(path.join(repoRoot, "build/server/index.js"))) {
+  if (!["build/server.js", "build/server/index.js", "build/mail-worker.js"].every((file) => existsSync(path.join(repoRoot, file)))) {
     throw new Error("build/server.js is missing: Run npm run build first (npm run test:e2e expects a production build).");
   }
   const tempDirectory = mkdtempSync(path.join(tmpdir(), "quads-e2e-"));

@@ -4,7 +4,7 @@
  * drops every metadata block (EXIF, GPS, XMP, ICC comments) and anything hidden after the image data.
  */
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { AppError, badRequest } from "~/utils/errors.server";
 import { AVATAR_SIZES, SMALL_IMAGE_WIDTH, avatarFileName, mainFileName, smallFileName } from "~/utils/upload-urls";
 
@@ -27,6 +27,21 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
+let loadedSharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips), loaded by the first picture a process handles: loading it costs a worker about
+ * 26 MB that most never need. Its operation cache is off: every upload is a new picture, so it
+ * was only ever kept memory, 40–50 MB after a few uploads (docs/performance.md, "Footprint").
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadedSharp;
+}
+
 export type StoredFile = { name: string; bytes: Buffer };
 export type ProcessedImage = { hash: string; width: number; height: number; files: StoredFile[] };
 
@@ -39,6 +54,7 @@ export type ProcessedImage = { hash: string; width: number; height: number; file
 export async function processImage(bytes: Uint8Array, kind: "avatar" | "image"): Promise<ProcessedImage> {
   if (!sniffImageType(bytes)) throw badRequest(UNSUPPORTED_TYPE_MESSAGE);
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sharp = await loadSharp();
   const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", animated: false });
   try {
     const main = await open()

@@ -1,0 +1,27 @@
+/**
+ * The cluster's mail worker, an entry of its own (build/mail-worker.js, built by
+ * scripts/build-server.mjs): it opens the database and runs the outbox's sender and the
+ * notification-mail jobs (app/mail-worker.server.ts), and loads nothing else: no Express, no
+ * React, no Remix build (docs/decisions/0089-mail-worker-entry.md; docs/performance.md,
+ * "Footprint"). The primary forks it (server/processes.ts); it stops on SIGTERM or when the
+ * primary goes away.
+ */
+import { startMailDelivery, stopMailDelivery } from "../app/mail-worker.server";
+import { closeDb, getDb } from "../app/utils/db.server";
+import { getEnv } from "../app/utils/env.server";
+import { reusePreparedStatements } from "../app/utils/statement-cache.server";
+import { runMailWorker } from "./processes";
+
+runMailWorker({
+  start() {
+    // The setup worker applied the migrations: this parses the configuration and opens the database.
+    getEnv();
+    // The jobs run the same few queries every few seconds: compile them once (as the HTTP workers do).
+    reusePreparedStatements(getDb().$client);
+    startMailDelivery();
+  },
+  async stop() {
+    await stopMailDelivery();
+    closeDb();
+  },
+});
