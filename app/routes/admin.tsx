@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
+import { spaced } from "~/components/ui/spaced";
 import { adminTabs, auditLogLink, mailLink, moderationTabs } from "~/features/admin/tabs";
 import { requirePagePermission, userCan } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
@@ -27,18 +28,20 @@ export default function AdminLayout() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <AppLink to={routes.home} className="text-sm font-medium text-indigo-700 hover:underline">
           ← Back to Dashboard
-        </AppLink>
+        </AppLink>{" "}
         {isAdmin ? (
           <div className="flex gap-4">
-            {[mailLink, auditLogLink].map((link) => (
-              <AppNavLink
-                key={link.slug}
-                to={routes.adminTab(link.slug)}
-                className={({ isActive }) => `text-sm font-medium hover:underline ${isActive ? "text-indigo-800 underline" : "text-indigo-700"}`}
-              >
-                {link.label}
-              </AppNavLink>
-            ))}
+            {spaced(
+              [mailLink, auditLogLink].map((link) => (
+                <AppNavLink
+                  key={link.slug}
+                  to={routes.adminTab(link.slug)}
+                  className={({ isActive }) => `text-sm font-medium hover:underline ${isActive ? "text-indigo-800 underline" : "text-indigo-700"}`}
+                >
+                  {link.label}
+                </AppNavLink>
+              )),
+            )}
           </div>
         ) : null}
       </div>
@@ -46,19 +49,23 @@ export default function AdminLayout() {
       <div className="mt-4 flex flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1">
         {isAdmin ? (
           <nav aria-label="Admin sections" className="flex flex-wrap gap-1">
-            {adminTabs.map((tab) => (
+            {spaced(
+              adminTabs.map((tab) => (
+                <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
+                  {tab.label}
+                </AppNavLink>
+              )),
+            )}
+          </nav>
+        ) : null}{" "}
+        <nav aria-label="Moderation" className={`flex flex-wrap gap-1 ${isAdmin ? "border-l border-slate-300 pl-1" : ""}`}>
+          {spaced(
+            moderationTabs.map((tab) => (
               <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
                 {tab.label}
               </AppNavLink>
-            ))}
-          </nav>
-        ) : null}
-        <nav aria-label="Moderation" className={`flex flex-wrap gap-1 ${isAdmin ? "border-l border-slate-300 pl-1" : ""}`}>
-          {moderationTabs.map((tab) => (
-            <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
-              {tab.label}
-            </AppNavLink>
-          ))}
+            )),
+          )}
         </nav>
       </div>
       <div className="mt-6">
