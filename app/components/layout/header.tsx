@@ -82,7 +82,7 @@ export function Header({
     return (
       <header className="border-b border-slate-200 bg-white">
         <div className="header-bar">
-          <Logo communityName={communityName} />
+          <Logo communityName={communityName} />{" "}
           <div className="hidden items-center gap-4 sm:flex">
             <AppLink to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
               Already a member? Sign In
@@ -90,7 +90,7 @@ export function Header({
             <AppLink to={routes.login} className={buttonClass()}>
               Join the Community
             </AppLink>
-          </div>
+          </div>{" "}
           <div className="flex items-center gap-2">
             <ThemeMenu theme={theme} />{" "}
             <AppLink to={routes.login} className={`sm:hidden ${buttonClass()}`}>
@@ -106,7 +106,7 @@ export function Header({
   return (
     <header className="site-header">
       <div className="header-bar">
-        <Logo communityName={communityName} />
+        <Logo communityName={communityName} />{" "}
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {spaced(
             items.map((item) => (

@@ -24,12 +24,12 @@ export function AuthorLine({ author, date, edited }: { author: Author; date: Dat
           {name}
         </AppLink>,
         author.role === "admin" ? (
-          <span key="role" className="rounded bg-red-100 px-1.5 text-xs text-red-800">
+          <span key="role" className="role-leader">
             Community Leader
           </span>
         ) : null,
         author.role === "moderator" ? (
-          <span key="role" className="rounded bg-blue-100 px-1.5 text-xs text-blue-800">
+          <span key="role" className="role-moderator">
             Moderator
           </span>
         ) : null,
