@@ -115,7 +115,7 @@ export function Header({
               </AppNavLink>
             )),
           )}
-        </nav>
+        </nav>{" "}
         <div className="flex items-center gap-2">
           <AppLink
             to={routes.notifications}
