@@ -21,6 +21,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white text-indigo-700 shadow-sm" : "text-slate-700 hover:text-slate-900"}`;
 
+/** A row of tabs, a space apart (app/components/ui/spaced.ts). */
+function TabLinks({ tabs }: { tabs: readonly { slug: string; label: string }[] }) {
+  return spaced(
+    tabs.map((tab) => (
+      <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
+        {tab.label}
+      </AppNavLink>
+    )),
+  );
+}
+
 export default function AdminLayout() {
   const { isAdmin } = useLoaderData<typeof loader>();
   return (
@@ -49,23 +60,11 @@ export default function AdminLayout() {
       <div className="mt-4 flex flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1">
         {isAdmin ? (
           <nav aria-label="Admin sections" className="flex flex-wrap gap-1">
-            {spaced(
-              adminTabs.map((tab) => (
-                <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
-                  {tab.label}
-                </AppNavLink>
-              )),
-            )}
+            <TabLinks tabs={adminTabs} />
           </nav>
         ) : null}{" "}
         <nav aria-label="Moderation" className={`flex flex-wrap gap-1 ${isAdmin ? "border-l border-slate-300 pl-1" : ""}`}>
-          {spaced(
-            moderationTabs.map((tab) => (
-              <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
-                {tab.label}
-              </AppNavLink>
-            )),
-          )}
+          <TabLinks tabs={moderationTabs} />
         </nav>
       </div>
       <div className="mt-6">
