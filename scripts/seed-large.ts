@@ -129,7 +129,7 @@ async function main() {
       const email = i === 0 ? BENCH_EMAIL : `member${i}@large.example`;
       const role = i === 1 ? "admin" : i % 500 === 2 ? "moderator" : "member";
       const interests = JSON.stringify([random.pick(INTERESTS), random.pick(INTERESTS)].filter((v, k, a) => a.indexOf(v) === k));
-      // Usernames are unique (docs/discussions.md, "Mentions"): "bench", then member1, member2…
+      // Usernames are unique (docs/discussions.md, "Usernames and mentions"): "bench", then member1, member2…
       insertUser.run(id, email, i === 0 ? "bench" : `member${i}`, passwordHash, i === 0 ? "Bench" : first, i === 0 ? "Member" : last, i === 0 ? "Bench Member" : `${first} ${last}`, city, state, random.pick(SKILLS), role, i % 3 === 0 ? sentence(12) : null, interests, joined, joined, joined);
       userIds.push(id);
     }

@@ -6,7 +6,11 @@
  * - html-validate (.htmlvalidate.json: the recommended preset, stylistic rules off) on the HTML
  *   the server sends for each screen: 0 errors.
  * - the keyboard: from the top of the dashboard, Tab reaches the skip link first, then the main
- *   content, and the focused element always shows a focus indicator.
+ *   content, and the focused element always shows a focus indicator; on the visitor's account
+ *   pages (forgot and reset password, e-mail verification, unsubscribe) the skip link moves the
+ *   focus to <main>, JavaScript on and off.
+ * - text without CSS (a text browser, a copy and paste): adjacent navigation links, a name and its
+ *   role badge have whitespace between them, as the server sends them and after React renders.
  *
  * One browser and one context per account and theme; screens in a loop, so the file stays fast.
  */
@@ -16,7 +20,7 @@ import { FileSystemConfigLoader, HtmlValidate, type Message } from "html-validat
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { e2eAdmin, ensureRegistered, sessionCookieFor } from "./support/admin";
-import { launchBrowser, newContext, uniqueEmail, waitForHydration } from "./support/browser";
+import { jsModes, launchBrowser, newContext, uniqueEmail, waitForHydration } from "./support/browser";
 import { apiCall, createApiMember, createPostViaApi, type ApiMember } from "./support/discussions";
 import { createMeetingViaApi } from "./support/meetings";
 
@@ -109,7 +113,8 @@ async function contextFor(who: Who, theme: Theme): Promise<BrowserContext> {
 
 type Screen = { name: string; who: Who; path: () => string };
 
-const adminTabs = ["users", "create-meetings", "manage-meetings", "add-resources", "manage-resources", "add-artists", "manage-artists", "settings", "audit"];
+// The eight tabs, the Mail tab (a table that scrolls sideways at 390 px) and Reports (one reported post, see beforeAll).
+const adminTabs = ["users", "create-meetings", "manage-meetings", "add-resources", "manage-resources", "add-artists", "manage-artists", "settings", "audit", "mail", "reports"];
 
 const screens: Screen[] = [
   { name: "landing", who: "visitor", path: () => "/" },
@@ -173,6 +178,11 @@ beforeAll(async () => {
   });
   resourceId = resource.json.id;
   await apiCall(baseURL, member, "POST", `/api/artists/${artistId}/rate`, { rating: 4 });
+  // A message in the outbox (the Mail tab's table) and a reported post (the Reports tab's queue).
+  await fetch(`${baseURL}/api/auth/forgot-password`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL }, body: JSON.stringify({ email: member.email }) });
+  const reported = await createPostViaApi(baseURL, member, { title: "Reported for the queue", content: "Someone will report this." });
+  const reporter = await createApiMember(baseURL);
+  expect((await apiCall(baseURL, reporter, "POST", "/api/reports", { targetType: "post", targetId: reported.id, reason: "spam" })).status).toBe(201);
 });
 
 afterAll(async () => {
@@ -358,4 +368,103 @@ describe("keyboard", () => {
       await page.close();
     }
   });
+});
+
+describe("skip link on the visitor's account pages", () => {
+  for (const { js, mode } of jsModes) {
+    it(`${mode}: Tab, then Enter, moves the focus to <main> on /forgot-password, /reset-password, /verify-email and /unsubscribe`, async () => {
+      const context = await newContext(browser, { javaScriptEnabled: js, baseURL });
+      const page = await context.newPage();
+      try {
+        for (const path of ["/forgot-password", "/reset-password", "/verify-email", "/unsubscribe"]) {
+          await page.goto(path);
+          if (js) await waitForHydration(page);
+          await page.keyboard.press("Tab");
+          expect(await page.evaluate(() => document.activeElement?.getAttribute("href")), path).toBe("#main");
+          await page.keyboard.press("Enter");
+          await page.waitForFunction(() => document.activeElement?.id === "main", undefined, { timeout: 5_000 }).catch(() => undefined);
+          const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, id: document.activeElement?.id }));
+          expect(focused, `${path}: the skip link's target takes the focus`).toEqual({ tag: "MAIN", id: "main" });
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+/**
+ * Where the text between two adjacent items of a container has no whitespace ("Dashboard|Discussions"),
+ * as a text browser would show them run together. Items: the `itemSelector` matches in the container,
+ * leaving out any inside another match.
+ */
+async function itemsRunTogether(page: Page, containerSelector: string, itemSelector = "a, button"): Promise<string[]> {
+  return page.evaluate(
+    ([container, item]) => {
+      const joined: string[] = [];
+      for (const element of document.querySelectorAll(container)) {
+        const matches = [...element.querySelectorAll(item)];
+        const items = matches.filter((candidate) => !matches.some((other) => other !== candidate && other.contains(candidate)));
+        for (let index = 1; index < items.length; index += 1) {
+          const range = document.createRange();
+          range.setStartAfter(items[index - 1]);
+          range.setEndBefore(items[index]);
+          if (!/\s/.test(range.toString())) joined.push(`${items[index - 1].textContent?.trim()}|${items[index].textContent?.trim()}`);
+        }
+      }
+      return joined;
+    },
+    [containerSelector, itemSelector] as const,
+  );
+}
+
+const normalizedText = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim());
+
+describe("text without CSS: navigation items, names and badges do not run together", () => {
+  for (const { js, mode } of jsModes) {
+    it(`${mode}: the header, the mobile menu, the sidebar, the admin tabs and an author line`, async () => {
+      const context = await newContext(browser, { javaScriptEnabled: js, baseURL });
+      const [name, ...value] = adminCookie.split("=");
+      await context.addCookies([{ name, value: value.join("="), url: baseURL }]);
+      const page = await context.newPage();
+      const check = async (where: string) => {
+        expect(await normalizedText(page, 'nav[aria-label="Main"]'), where).toBe("Dashboard Discussions Meetings Members Resources Music Artists Admin Panel");
+        expect(await normalizedText(page, 'aside[aria-label="Sidebar"] nav'), where).toMatch(/^Dashboard Discussions( \d+ \(\d+ new\))? Weekly Meetings Members \d+ \(\d+ in total\) AI Resources AI Music Artists My Badges/);
+        for (const selector of ['nav[aria-label="Main"]', 'nav[aria-label="Mobile"]', 'nav[aria-label="Sidebar navigation"]', ".header-bar"]) {
+          expect(await itemsRunTogether(page, selector), `${where}: ${selector}`).toEqual([]);
+        }
+      };
+      try {
+        await page.goto("/admin/reports");
+        if (js) await waitForHydration(page);
+        await check("/admin/reports");
+        expect(await itemsRunTogether(page, 'nav[aria-label="Admin sections"], nav[aria-label="Moderation"]')).toEqual([]);
+        expect(await normalizedText(page, 'nav[aria-label="Admin sections"]')).toBe(
+          "Manage Users Create Meetings Manage Meetings Add Resources Manage Resources Add Artists Manage Artists Platform Settings",
+        );
+
+        // A moderator's post: the name, the 'Moderator' badge and the date.
+        const writer = await createApiMember(baseURL, { displayName: "Lead Writer" });
+        expect((await apiCall(baseURL, { cookie: adminCookie } as ApiMember, "PUT", `/api/admin/users/${writer.id}/role`, { role: "moderator" })).status).toBe(200);
+        const post = await createPostViaApi(baseURL, writer, { title: `Written by a moderator ${Date.now()}`, content: "With a role badge." });
+        const authorLine = /^L Lead Writer Moderator [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+        if (js) {
+          // After a client-side navigation React renders the same text.
+          await page.locator('nav[aria-label="Main"]').getByRole("link", { name: "Discussions" }).click();
+          await page.getByRole("heading", { name: "Community Discussions", level: 1 }).waitFor();
+          await check("/discussions after a client-side navigation");
+        } else {
+          await page.goto("/discussions");
+        }
+        const card = page.getByTestId("post-card").filter({ hasText: post.title });
+        expect(await card.locator(".author-line").evaluate((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim())).toMatch(authorLine);
+        expect(await itemsRunTogether(page, '[data-testid="post-card"] .author-line', ":scope > *")).toEqual([]);
+        await page.goto(`/post/${post.id}`);
+        if (js) await waitForHydration(page);
+        expect(await normalizedText(page, "article .author-line")).toMatch(authorLine);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -96,7 +96,7 @@ describe("/admin/settings action", () => {
 
   it("saves the footer ('Footer settings updated successfully') and refuses an empty company name", async () => {
     const admin = await createMember({ role: "admin" });
-    const fields = { intent: "footer", companyName: "Quads", tagline: "AI Community Platform", copyrightText: "© 2025 Quads", description: "Hi", showSocialLinks: "on", isActive: "on" };
+    const fields = { intent: "footer", companyName: "Quads", tagline: "AI Community Platform", copyrightTemplate: "© 2025 Quads", description: "Hi", showSocialLinks: "on", isActive: "on" };
     const saved = (await post(settingsAction, admin.id, "/admin/settings", fields)) as Response;
     expect(saved.status).toBe(302);
     const failed = (await post(settingsAction, admin.id, "/admin/settings", { ...fields, companyName: " " })) as Failure;

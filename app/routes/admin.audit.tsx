@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
+import { TableScrollRegion } from "~/components/ui/scroll-region";
 import { Pagination } from "~/components/ui/pagination";
 import { describeAuditAction, listAuditEntries } from "~/features/audit/audit.server";
 import { requirePagePermission } from "~/features/auth/guards.server";
@@ -31,8 +32,7 @@ export default function AuditLogPage() {
       {entries.length === 0 ? (
         <EmptyState title="No admin actions yet" message="Role changes, deletions and settings changes will be listed here." />
       ) : (
-        // Focusable, so the keyboard can scroll the table sideways on a narrow screen.
-        <section tabIndex={0} aria-label="Audit log entries" className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <TableScrollRegion label="Audit log entries">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -68,7 +68,7 @@ export default function AuditLogPage() {
               ))}
             </tbody>
           </table>
-        </section>
+        </TableScrollRegion>
       )}
       <Pagination pathname={location.pathname} page={page} pageCount={pageCount} label="Audit log pages" layout="spread" />
     </section>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
+import { TableScrollRegion } from "~/components/ui/scroll-region";
 import { adminFailure, adminSuccess } from "~/features/admin/responses.server";
 import { getOutboxSummary, MAX_ATTEMPTS } from "~/features/mail/outbox.server";
 import { sendTestEmail } from "~/features/mail/test-mail.server";
@@ -69,7 +70,7 @@ export default function MailTab() {
       {recent.length === 0 ? (
         <EmptyState title="No messages yet" message="Password resets, verification links and test e-mails will be listed here." />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <TableScrollRegion label="Recent messages">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -101,7 +102,7 @@ export default function MailTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScrollRegion>
       )}
     </section>
   );

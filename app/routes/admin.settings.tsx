@@ -213,7 +213,7 @@ function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?:
   const isSaving = navigation.state !== "idle" && navigation.formData?.get("intent") === "footer";
   const typed = failure ? failureValues(failure) : undefined;
   const fieldErrors = failureFieldErrors(failure);
-  const value = (name: "companyName" | "tagline" | "copyrightText" | "description") => typed?.[name] ?? footer[name];
+  const value = (name: "companyName" | "tagline" | "copyrightTemplate" | "description") => typed?.[name] ?? footer[name];
   const checked = (name: "showSocialLinks" | "showSupportLinks" | "isActive") => (typed ? typed[name] === "on" : footer[name]);
   const formKey = `${footer.updatedAt ?? ""}|${typed ? JSON.stringify(typed) : ""}`;
   const errorOf = (name: string) => fieldErrors?.[name]?.join(" ");
@@ -222,7 +222,7 @@ function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?:
     if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
   }
 
-  const textField = (name: "companyName" | "tagline" | "copyrightText", label: string) => (
+  const textField = (name: "companyName" | "tagline" | "copyrightTemplate", label: string) => (
     <div className="space-y-1">
       <label htmlFor={`footer-${name}`} className="block text-sm font-medium text-slate-800">
         {label}
@@ -268,7 +268,7 @@ function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?:
           {textField("companyName", "Company Name")}
           {textField("tagline", "Tagline")}
         </div>
-        {textField("copyrightText", "Copyright Text ({year} shows the current year)")}
+        {textField("copyrightTemplate", "Copyright Text ({year} shows the current year)")}
         <div className="space-y-1">
           <label htmlFor="footer-description" className="block text-sm font-medium text-slate-800">
             Description

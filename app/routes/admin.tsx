@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
+import { spaced } from "~/components/ui/spaced";
 import { adminTabs, auditLogLink, mailLink, moderationTabs } from "~/features/admin/tabs";
 import { requirePagePermission, userCan } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
@@ -20,6 +21,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white text-indigo-700 shadow-sm" : "text-slate-700 hover:text-slate-900"}`;
 
+/** A row of tabs, a space apart (app/components/ui/spaced.ts). */
+function TabLinks({ tabs }: { tabs: readonly { slug: string; label: string }[] }) {
+  return spaced(
+    tabs.map((tab) => (
+      <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
+        {tab.label}
+      </AppNavLink>
+    )),
+  );
+}
+
 export default function AdminLayout() {
   const { isAdmin } = useLoaderData<typeof loader>();
   return (
@@ -27,18 +39,20 @@ export default function AdminLayout() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <AppLink to={routes.home} className="text-sm font-medium text-indigo-700 hover:underline">
           ← Back to Dashboard
-        </AppLink>
+        </AppLink>{" "}
         {isAdmin ? (
           <div className="flex gap-4">
-            {[mailLink, auditLogLink].map((link) => (
-              <AppNavLink
-                key={link.slug}
-                to={routes.adminTab(link.slug)}
-                className={({ isActive }) => `text-sm font-medium hover:underline ${isActive ? "text-indigo-800 underline" : "text-indigo-700"}`}
-              >
-                {link.label}
-              </AppNavLink>
-            ))}
+            {spaced(
+              [mailLink, auditLogLink].map((link) => (
+                <AppNavLink
+                  key={link.slug}
+                  to={routes.adminTab(link.slug)}
+                  className={({ isActive }) => `text-sm font-medium hover:underline ${isActive ? "text-indigo-800 underline" : "text-indigo-700"}`}
+                >
+                  {link.label}
+                </AppNavLink>
+              )),
+            )}
           </div>
         ) : null}
       </div>
@@ -46,19 +60,11 @@ export default function AdminLayout() {
       <div className="mt-4 flex flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1">
         {isAdmin ? (
           <nav aria-label="Admin sections" className="flex flex-wrap gap-1">
-            {adminTabs.map((tab) => (
-              <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
-                {tab.label}
-              </AppNavLink>
-            ))}
+            <TabLinks tabs={adminTabs} />
           </nav>
-        ) : null}
+        ) : null}{" "}
         <nav aria-label="Moderation" className={`flex flex-wrap gap-1 ${isAdmin ? "border-l border-slate-300 pl-1" : ""}`}>
-          {moderationTabs.map((tab) => (
-            <AppNavLink key={tab.slug} to={routes.adminTab(tab.slug)} className={tabClass}>
-              {tab.label}
-            </AppNavLink>
-          ))}
+          <TabLinks tabs={moderationTabs} />
         </nav>
       </div>
       <div className="mt-6">

@@ -3,12 +3,12 @@ import { getFooterSettings, updateFooterSettings } from "~/features/settings/set
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
-/** GET /api/admin/footer-settings: the footer settings, readable by everyone (docs/admin.md); defaults when none are stored. */
+/** GET /api/admin/footer-settings: the footer settings, readable by everyone (docs/admin.md): `copyrightText` as shown, `copyrightTemplate` as stored; defaults when none are stored. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, () => Response.json(getFooterSettings(), { headers: { "Cache-Control": "no-store" } }));
 }
 
-/** PUT /api/admin/footer-settings { companyName?, tagline?, copyrightText?, description?, showSocialLinks?, showSupportLinks?, isActive? }. */
+/** PUT /api/admin/footer-settings { companyName?, tagline?, copyrightTemplate? (or copyrightText?), description?, showSocialLinks?, showSupportLinks?, isActive? }. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT") throw methodNotAllowed(["GET", "PUT"]);

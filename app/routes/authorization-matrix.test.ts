@@ -240,7 +240,7 @@ export const matrix: MatrixRow[] = [
     module: adminSettings,
     method: "POST",
     path: "/admin/settings",
-    form: { intent: "footer", companyName: "Quads", tagline: "AI Community Platform", copyrightText: "© 2025 Quads", description: "", isActive: "on" },
+    form: { intent: "footer", companyName: "Quads", tagline: "AI Community Platform", copyrightTemplate: "© 2025 Quads", description: "", isActive: "on" },
     expected: adminsOnlyPage("→ /admin/settings"),
   },
   { name: "GET /admin/audit", module: adminAudit, method: "GET", path: "/admin/audit", expected: adminsOnlyPage(200) },

@@ -29,7 +29,9 @@ import { safeRedirectPath } from "~/utils/url";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) => [
   ...pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert."),
-  // The member's private Atom feed, for feed readers and browser extensions (docs/discussions.md, "Private feeds").
+  // The member's private Atom feeds, for feed readers and browser extensions (docs/discussions.md, "Private feeds"):
+  // a category's view names its category's feed first.
+  ...(loaderData?.categoryFeed ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: `Quads discussions: ${loaderData.categoryFeed.name}`, href: loaderData.categoryFeed.url }] : []),
   ...(loaderData ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: loaderData.feedUrl }] : []),
 ];
 
@@ -50,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: (filters.page - 1) * POSTS_PAGE_SIZE,
   });
   const blockedIds = blockedIdsOf(user.id);
+  const feeds = feedUrlsOf(user.id, getEnv().PUBLIC_URL);
   const cards = posts.map((post) => {
     // Only what a card shows (the excerpt, not the Markdown; the author's shown name).
     const card: ListCard = {
@@ -75,7 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
-    feedUrl: feedUrlsOf(user.id, getEnv().PUBLIC_URL).discussions,
+    feedUrl: feeds.discussions,
+    categoryFeed: feeds.categories.find((category) => category.id === filters.category) ?? null,
   };
 }
 

@@ -25,8 +25,11 @@ import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta("Weekly Meetings", matches, "Weekly live meetings on AI trends: register, join, watch replays and add them to your calendar.");
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta("Weekly Meetings", matches, "Weekly live meetings on AI trends: register, join, watch replays and add them to your calendar."),
+  // The upcoming meetings' iCalendar feed, found by calendar apps and browser extensions (docs/meetings.md).
+  { tagName: "link", rel: "alternate", type: "text/calendar", title: "Weekly meetings", href: meetingPaths.feed },
+];
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadMeetingsPage(request);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
+import { spaced } from "~/components/ui/spaced";
 import { FilterSearch, FilterSelect } from "~/components/ui/list-page";
 import { EmptyState } from "~/components/ui/page";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
@@ -92,17 +93,19 @@ export default function MembersPage() {
             Top Contributors
           </h2>
           <nav aria-label="Leaderboard period" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-            {(Object.keys(leaderboardPeriods) as LeaderboardPeriod[]).map((key) => (
-              <AppLink
-                key={key}
-                to={searchFor(base, { period: key })}
-                preventScrollReset
-                aria-current={key === period ? "page" : undefined}
-                className={`rounded-md px-3 py-1 font-medium ${key === period ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
-              >
-                {leaderboardPeriods[key].label}
-              </AppLink>
-            ))}
+            {spaced(
+              (Object.keys(leaderboardPeriods) as LeaderboardPeriod[]).map((key) => (
+                <AppLink
+                  key={key}
+                  to={searchFor(base, { period: key })}
+                  preventScrollReset
+                  aria-current={key === period ? "page" : undefined}
+                  className={`rounded-md px-3 py-1 font-medium ${key === period ? "bg-white text-indigo-700 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+                >
+                  {leaderboardPeriods[key].label}
+                </AppLink>
+              )),
+            )}
           </nav>
         </div>
         <div className="mt-3">

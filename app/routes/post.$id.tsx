@@ -9,7 +9,7 @@ import { UserContent } from "~/features/content/components/user-content";
 import { buttonClass } from "~/components/ui/button";
 import { LikeButton } from "~/features/discussions/components/like-button";
 import { PostForm as ServerPostForm } from "~/features/discussions/components/post-form";
-import { AuthorLine, authorName, CategoryBadge, PinnedBadge } from "~/features/discussions/components/post-meta";
+import { AuthorLine, authorName, PostBadges } from "~/features/discussions/components/post-meta";
 import { ReplyForm } from "~/features/discussions/components/reply-form";
 import { HiddenBadge } from "~/features/discussions/components/hidden-badge";
 import { QuoteLink } from "~/features/discussions/components/quote-link";
@@ -200,9 +200,7 @@ export default function PostPage() {
 
       <article aria-labelledby="post-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
-          {post.isPinned ? <PinnedBadge /> : null}
-          <CategoryBadge category={post.category} />
-          {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
+          <PostBadges isPinned={post.isPinned} category={post.category} hiddenLabel={post.hiddenLabel} />
         </div>
         <h1 id="post-title" className="mt-3 break-words text-2xl font-bold text-slate-900 sm:text-3xl">
           {post.title}

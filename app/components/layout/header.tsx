@@ -3,6 +3,7 @@ import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { themeLabels, themes, type Theme } from "~/utils/theme";
 import { buttonClass } from "~/components/ui/button";
+import { spaced } from "~/components/ui/spaced";
 
 export type ShellUser = { id: string; name: string; avatar?: { src: string; srcSet: string } | null; isAdmin: boolean; isModerator?: boolean };
 
@@ -42,11 +43,13 @@ export function ThemeMenu({ theme }: { theme: Theme }) {
       </summary>
       <form method="post" action="/theme" className={`z-40 ${menuPanelClass}`}>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        {themes.map((value) => (
-          <button key={value} type="submit" name="theme" value={value} aria-pressed={theme === value} className={`text-left ${navClass({ isActive: theme === value })}`}>
-            {themeLabels[value]}
-          </button>
-        ))}
+        {spaced(
+          themes.map((value) => (
+            <button key={value} type="submit" name="theme" value={value} aria-pressed={theme === value} className={`text-left ${navClass({ isActive: theme === value })}`}>
+              {themeLabels[value]}
+            </button>
+          )),
+        )}
       </form>
     </details>
   );
@@ -57,7 +60,7 @@ function Logo({ communityName }: { communityName: string }) {
     <AppLink to={routes.home} className="flex items-center gap-2">
       <span aria-hidden="true" className="logo-mark">
         Q
-      </span>
+      </span>{" "}
       <span className="text-lg font-bold text-slate-900">{communityName}</span>
     </AppLink>
   );
@@ -79,17 +82,17 @@ export function Header({
     return (
       <header className="border-b border-slate-200 bg-white">
         <div className="header-bar">
-          <Logo communityName={communityName} />
+          <Logo communityName={communityName} />{" "}
           <div className="hidden items-center gap-4 sm:flex">
             <AppLink to={routes.login} className="text-sm font-medium text-indigo-700 hover:underline">
               Already a member? Sign In
-            </AppLink>
+            </AppLink>{" "}
             <AppLink to={routes.login} className={buttonClass()}>
               Join the Community
             </AppLink>
-          </div>
+          </div>{" "}
           <div className="flex items-center gap-2">
-            <ThemeMenu theme={theme} />
+            <ThemeMenu theme={theme} />{" "}
             <AppLink to={routes.login} className={`sm:hidden ${buttonClass()}`}>
               Login
             </AppLink>
@@ -103,27 +106,29 @@ export function Header({
   return (
     <header className="site-header">
       <div className="header-bar">
-        <Logo communityName={communityName} />
+        <Logo communityName={communityName} />{" "}
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {items.map((item) => (
-            <AppNavLink key={item.to} to={item.to} end={item.end} className={navClass} prefetch="intent">
-              {item.label}
-            </AppNavLink>
-          ))}
-        </nav>
+          {spaced(
+            items.map((item) => (
+              <AppNavLink key={item.to} to={item.to} end={item.end} className={navClass} prefetch="intent">
+                {item.label}
+              </AppNavLink>
+            )),
+          )}
+        </nav>{" "}
         <div className="flex items-center gap-2">
           <AppLink
             to={routes.notifications}
             className="bell icon-bell"
           >
-            <span className="sr-only">Notifications</span>
+            <span className="sr-only">Notifications </span>
             {unreadNotifications > 0 ? (
               <span data-testid="unread-notifications" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
                 {unreadNotifications > 99 ? "99+" : unreadNotifications}
                 <span className="sr-only"> unread</span>
               </span>
             ) : null}
-          </AppLink>
+          </AppLink>{" "}
           <AppLink to={routes.profile} className="profile-link">
             {/* Not <Avatar>: the shell loads on every page, so the root loader sends the sources ready (docs/decisions/0065-page-weight-ratchet.md). */}
             {user.avatar ? (
@@ -132,28 +137,30 @@ export function Header({
               <span aria-hidden="true" className="header-avatar">
                 {(user.name[0] ?? "M").toUpperCase()}
               </span>
-            )}
+            )}{" "}
             <span className="sr-only">Profile: </span>
             <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
               {user.name}
             </span>
-          </AppLink>
-          <ThemeMenu theme={theme} />
+          </AppLink>{" "}
+          <ThemeMenu theme={theme} />{" "}
           {/* The member menu: on wide screens the main links are in the bar, so it lists only the member's own pages. */}
           <details className="relative">
             <summary className={`${menuToggleClass} icon-menu`} aria-label="Open menu" />
             <nav aria-label="Mobile" className={menuPanelClass}>
-              {items.map((item) => (
-                // The bar's links above already let Remix discover these paths (data-discover once per path: docs/performance.md).
-                <AppNavLink key={item.to} to={item.to} end={item.end} discover="none" className={(state) => `lg:hidden ${navClass(state)}`}>
-                  {item.label}
-                </AppNavLink>
-              ))}
-              {[{ to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile", discover: "none" as const }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
-                <AppNavLink key={item.to} to={item.to} discover={item.discover} className={navClass}>
-                  {item.label}
-                </AppNavLink>
-              ))}
+              {spaced([
+                ...items.map((item) => (
+                  // The bar's links above already let Remix discover these paths (data-discover once per path: docs/performance.md).
+                  <AppNavLink key={item.to} to={item.to} end={item.end} discover="none" className={(state) => `lg:hidden ${navClass(state)}`}>
+                    {item.label}
+                  </AppNavLink>
+                )),
+                ...[{ to: routes.badges, label: "My Badges" }, { to: routes.profile, label: "Profile", discover: "none" as const }, { to: routes.accountSettings, label: "Account settings" }].map((item) => (
+                  <AppNavLink key={item.to} to={item.to} discover={item.discover} className={navClass}>
+                    {item.label}
+                  </AppNavLink>
+                )),
+              ])}
             </nav>
           </details>
         </div>

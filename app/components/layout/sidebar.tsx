@@ -1,5 +1,6 @@
 import { AppNavLink } from "~/components/ui/app-link";
 import { SocialLinkList } from "~/components/ui/social-icon";
+import { spaced } from "~/components/ui/spaced";
 import type { PublicSettings } from "~/features/settings/settings";
 import { routes } from "~/utils/routes";
 
@@ -8,11 +9,12 @@ function itemClass({ isActive }: { isActive: boolean }) {
   return isActive ? "nav-item side-item nav-item-active" : "nav-item side-item";
 }
 
+/** The number shown, and for screen readers what it counts ("21 new"); a text browser reads "21 (21 new)". */
 function CountBadge({ value, label, testId }: { value: number; label: string; testId: string }) {
   return (
     <span data-testid={testId} className="count-pill">
       <span aria-hidden="true">{value}</span>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{` (${label})`}</span>
     </span>
   );
 }
@@ -39,34 +41,36 @@ export function Sidebar({
         </section>
         {/* The header's bar has links to the same main pages: those let Remix discover them (docs/performance.md). */}
         <nav aria-label="Sidebar navigation" className="space-y-1">
-          <AppNavLink to={routes.home} end discover="none" className={itemClass}>
-            Dashboard
-          </AppNavLink>
-          <AppNavLink to={routes.discussions} discover="none" className={itemClass}>
-            <span>Discussions</span>
-            {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new`} testId="unread-discussions" /> : null}
-          </AppNavLink>
-          <AppNavLink to={routes.meetings} discover="none" className={itemClass}>
-            Weekly Meetings
-          </AppNavLink>
-          <AppNavLink to={routes.members} discover="none" className={itemClass}>
-            <span>Members</span>
-            <CountBadge value={totalMembers} label={`${totalMembers} in total`} testId="total-members" />
-          </AppNavLink>
-          <AppNavLink to={routes.resources} discover="none" className={itemClass}>
-            AI Resources
-          </AppNavLink>
-          <AppNavLink to={routes.musicArtists} discover="none" className={itemClass}>
-            AI Music Artists
-          </AppNavLink>
-          <AppNavLink to={routes.badges} className={itemClass}>
-            My Badges
-          </AppNavLink>
-          {settings.supportLinks.supportUs ? (
-            <a href={settings.supportLinks.supportUs} target="_blank" rel="noopener noreferrer" className={itemClass({ isActive: false })}>
-              Support Us
-            </a>
-          ) : null}
+          {spaced([
+            <AppNavLink key="home" to={routes.home} end discover="none" className={itemClass}>
+              Dashboard
+            </AppNavLink>,
+            <AppNavLink key="discussions" to={routes.discussions} discover="none" className={itemClass}>
+              <span>Discussions</span>{" "}
+              {unreadDiscussions > 0 ? <CountBadge value={unreadDiscussions} label={`${unreadDiscussions} new`} testId="unread-discussions" /> : null}
+            </AppNavLink>,
+            <AppNavLink key="meetings" to={routes.meetings} discover="none" className={itemClass}>
+              Weekly Meetings
+            </AppNavLink>,
+            <AppNavLink key="members" to={routes.members} discover="none" className={itemClass}>
+              <span>Members</span>{" "}
+              <CountBadge value={totalMembers} label={`${totalMembers} in total`} testId="total-members" />
+            </AppNavLink>,
+            <AppNavLink key="resources" to={routes.resources} discover="none" className={itemClass}>
+              AI Resources
+            </AppNavLink>,
+            <AppNavLink key="musicArtists" to={routes.musicArtists} discover="none" className={itemClass}>
+              AI Music Artists
+            </AppNavLink>,
+            <AppNavLink key="badges" to={routes.badges} className={itemClass}>
+              My Badges
+            </AppNavLink>,
+            settings.supportLinks.supportUs ? (
+              <a key="support" href={settings.supportLinks.supportUs} target="_blank" rel="noopener noreferrer" className={itemClass({ isActive: false })}>
+                Support Us
+              </a>
+            ) : null,
+          ])}
         </nav>
         {settings.socialLinks.length > 0 ? (
           <section aria-labelledby="follow-us-heading" className="rounded-xl border border-slate-200 bg-white p-4">

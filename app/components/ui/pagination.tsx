@@ -48,10 +48,10 @@ export function Pagination({
         </AppLink>
       ) : (
         placeholder
-      )}
+      )}{" "}
       <span className="text-sm text-slate-600">
         Page {page} of {pageCount}
-      </span>
+      </span>{" "}
       {page < pageCount ? (
         <AppLink to={href(page + 1)} className={linkClass} rel="next">
           {spread ? "Next →" : "Next"}

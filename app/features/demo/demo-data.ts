@@ -88,6 +88,7 @@ export type DemoResource = {
   difficulty: (typeof difficulties)[number];
   pricingCategory: "free" | "low" | "high";
   tags: string[];
+  /** Who submitted it: someone who may add resources, an admin (docs/permissions.md, `resources:manage`). */
   by: DemoUsername;
   daysAgo: number;
   ratings: Partial<Record<DemoUsername, number>>;
@@ -1126,7 +1127,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "intermediate",
     pricingCategory: "free",
     tags: ["Local LLM", "Open Source", "Privacy"],
-    by: "lucas_moreau",
+    by: "ada_admin",
     daysAgo: 80,
     ratings: {
       ada_admin: 5, aisha_k: 5, daniel_kim: 4, elena_petrova: 4, ethan_brooks: 5, grace_liu: 5,
@@ -1142,7 +1143,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "intermediate",
     pricingCategory: "low",
     tags: ["Coding", "Developer Tools"],
-    by: "elena_petrova",
+    by: "ada_admin",
     daysAgo: 30,
     ratings: {
       ada_admin: 5, aisha_k: 4, daniel_kim: 4, ethan_brooks: 4, grace_liu: 4, hannah_weber: 5, jordan_o: 4,
@@ -1158,7 +1159,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "intermediate",
     pricingCategory: "free",
     tags: ["Transformers", "Attention", "Visual"],
-    by: "tomas_silva",
+    by: "ada_admin",
     daysAgo: 52,
     ratings: {
       ada_admin: 5, aisha_k: 5, daniel_kim: 5, elena_petrova: 5, ethan_brooks: 5, grace_liu: 5,
@@ -1174,7 +1175,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "advanced",
     pricingCategory: "free",
     tags: ["Research Paper", "Transformers"],
-    by: "aisha_k",
+    by: "ada_admin",
     daysAgo: 26,
     ratings: {
       ada_admin: 5, daniel_kim: 4, elena_petrova: 5, jordan_o: 5, lucas_moreau: 5, marcus_j: 4, maya_chen: 5,
@@ -1189,7 +1190,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "intermediate",
     pricingCategory: "free",
     tags: ["Prompting", "Techniques"],
-    by: "sofia_alvarez",
+    by: "ada_admin",
     daysAgo: 47,
     ratings: {
       daniel_kim: 5, elena_petrova: 4, ethan_brooks: 5, grace_liu: 4, lucas_moreau: 5, marcus_j: 5,
@@ -1204,7 +1205,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "beginner",
     pricingCategory: "free",
     tags: ["Neural Networks", "Beginner", "Math"],
-    by: "priya_r",
+    by: "ada_admin",
     daysAgo: 70,
     ratings: {
       ada_admin: 5, aisha_k: 5, daniel_kim: 5, elena_petrova: 4, ethan_brooks: 5, grace_liu: 5,
@@ -1220,7 +1221,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "advanced",
     pricingCategory: "free",
     tags: ["GPT", "PyTorch", "From Scratch"],
-    by: "maya_chen",
+    by: "ada_admin",
     daysAgo: 60,
     ratings: {
       ada_admin: 5, aisha_k: 5, daniel_kim: 5, elena_petrova: 5, ethan_brooks: 5, grace_liu: 5,
@@ -1252,7 +1253,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "intermediate",
     pricingCategory: "free",
     tags: ["Deep Learning", "Course", "Python"],
-    by: "priya_r",
+    by: "ada_admin",
     daysAgo: 66,
     ratings: {
       ada_admin: 5, aisha_k: 5, daniel_kim: 4, elena_petrova: 5, ethan_brooks: 5, grace_liu: 5,
@@ -1268,7 +1269,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "beginner",
     pricingCategory: "high",
     tags: ["Machine Learning", "Certificate"],
-    by: "daniel_kim",
+    by: "ada_admin",
     daysAgo: 35,
     ratings: {
       ada_admin: 5, aisha_k: 5, elena_petrova: 4, ethan_brooks: 5, grace_liu: 5, hannah_weber: 4,
@@ -1284,7 +1285,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "intermediate",
     pricingCategory: "free",
     tags: ["Models", "Datasets", "Open Source", "Community"],
-    by: "maya_chen",
+    by: "ada_admin",
     daysAgo: 75,
     ratings: {
       ada_admin: 4, aisha_k: 5, daniel_kim: 5, elena_petrova: 5, ethan_brooks: 4, grace_liu: 5,
@@ -1300,7 +1301,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "beginner",
     pricingCategory: "free",
     tags: ["Research", "YouTube"],
-    by: "aisha_k",
+    by: "ada_admin",
     daysAgo: 20,
     ratings: {
       daniel_kim: 5, elena_petrova: 4, ethan_brooks: 5, grace_liu: 5, jordan_o: 5, marcus_j: 4, maya_chen: 4,
@@ -1315,7 +1316,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "advanced",
     pricingCategory: "free",
     tags: ["Textbook", "Theory", "Math"],
-    by: "tomas_silva",
+    by: "ada_admin",
     daysAgo: 24,
     ratings: {
       ada_admin: 4, daniel_kim: 4, ethan_brooks: 4, hannah_weber: 5, marcus_j: 5, noah_patel: 5,
@@ -1330,7 +1331,7 @@ export const DEMO_RESOURCES: readonly DemoResource[] = [
     difficulty: "intermediate",
     pricingCategory: "high",
     tags: ["Scikit-Learn", "TensorFlow", "Projects"],
-    by: "ethan_brooks",
+    by: "ada_admin",
     daysAgo: 5,
     ratings: {},
   },

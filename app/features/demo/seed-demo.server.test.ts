@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, schema } from "~/utils/db.server";
-import { DEMO_MEMBERS, DEMO_POSTS } from "./demo-data";
+import { can } from "~/utils/permissions";
+import { DEMO_MEMBERS, DEMO_POSTS, DEMO_RESOURCES } from "./demo-data";
 import { seedDemoContent } from "./seed-demo.server";
 
 const now = new Date("2025-06-11T12:00:00.000Z");
@@ -53,6 +55,17 @@ describe("seedDemoContent", () => {
     expect(meetings.filter((meeting) => meeting.scheduledAt <= now).length).toBeGreaterThan(0);
     expect(countOf(`SELECT count(*) AS n FROM meeting_attendees a JOIN meetings m ON m.id = a.meeting_id WHERE a.attended = 1 AND m.scheduled_at > ${now.getTime()}`)).toBe(0);
     expect(countOf("SELECT count(*) AS n FROM meeting_attendees WHERE attended = 1")).toBeGreaterThan(0);
+  });
+
+  it("has every resource submitted by someone who may add resources (docs/permissions.md)", () => {
+    const submitters = getDb()
+      .select({ title: schema.resources.title, role: schema.users.role, email: schema.users.email, emailVerifiedAt: schema.users.emailVerifiedAt })
+      .from(schema.resources)
+      .innerJoin(schema.users, eq(schema.users.id, schema.resources.submittedBy))
+      .all();
+    expect(submitters).toHaveLength(DEMO_RESOURCES.length);
+    // No ADMIN_EMAIL list: the submitter's role alone must allow it.
+    expect(submitters.filter((submitter) => !can(submitter, "resources:manage", [])).map((submitter) => submitter.title)).toEqual([]);
   });
 
   it("covers every resource type", () => {

@@ -38,4 +38,32 @@ describe("private feeds", () => {
     expect(categoryFeed.items.map((entry) => entry.title)).toContain("Feeds are here");
     expect(buildDiscussionsFeed({ token, origin, categoryId: 999_999 })).toBeNull();
   });
+
+  it("reads members' text literally: a title is text and a summary carries no markup of theirs", async () => {
+    const reader = await createActor();
+    const author = await createActor();
+    createTestPost(author, { title: "<b>bold</b> &", content: "Look: <script>alert(1)</script> & <b>loud</b> text." });
+    createTestPost(author, { title: "Tom &amp; Jerry", content: "Written as `&lt;` on purpose." });
+    const xml = buildDiscussionsFeed({ token: feedTokenOf(reader.id), origin }) ?? "";
+    const items = parseFeed(xml).items;
+    expect(items.map((item) => item.title)).toEqual(expect.arrayContaining(["<b>bold</b> &", "Tom &amp; Jerry"]));
+    expect(items.find((item) => item.title === "<b>bold</b> &")?.description).toBe("Look: <script>alert(1)</script> & <b>loud</b> text.");
+    expect(items.find((item) => item.title === "Tom &amp; Jerry")?.description).toBe("Written as &lt; on purpose.");
+    // What a feed reader renders: the HTML each title and summary carries holds no element at all.
+    for (const field of ["title", "summary"]) {
+      const payloads = htmlPayloadsOf(xml.slice(xml.indexOf("<entry>")), field);
+      expect(payloads.length, field).toBeGreaterThanOrEqual(2);
+      for (const html of payloads) expect(html, field).not.toMatch(/<\s*[a-z!/]/i);
+    }
+  });
 });
+
+/** The HTML carried by each `<name type="html">` element of an Atom document (its CDATA, or its text with XML's entities read). */
+function htmlPayloadsOf(xml: string, name: string): string[] {
+  const elements = [...xml.matchAll(new RegExp(`<${name} type="html">([\\s\\S]*?)</${name}>`, "g"))].map((match) => match[1]);
+  return elements.map((inner) => {
+    const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(inner);
+    if (cdata) return cdata[1];
+    return inner.replace(/&(lt|gt|quot|apos|amp);/g, (_entity, code: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[code]!);
+  });
+}

@@ -11,6 +11,7 @@ import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { isSuspendedAt } from "~/features/moderation/suspended.server";
 import { listCategories, listPosts } from "~/features/discussions/posts.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { escapeHtml } from "~/utils/html";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -95,11 +96,13 @@ export function buildDiscussionsFeed({ token, origin, categoryId }: { token: str
   });
   for (const post of items) {
     const link = `${origin}${routes.post(post.id)}`;
+    // The `feed` package writes an entry's title and summary as `type="html"`: a member's text is
+    // escaped into that HTML so a reader shows it as typed (`<b>` as written, never as markup).
     feed.addItem({
       id: link,
-      title: post.title,
+      title: escapeHtml(post.title),
       link,
-      description: post.excerpt,
+      description: escapeHtml(post.excerpt),
       author: [{ name: post.author.displayName, link: `${origin}${routes.memberByUsername(post.author.username)}` }],
       date: post.updatedAt,
       published: post.createdAt,

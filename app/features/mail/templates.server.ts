@@ -4,6 +4,7 @@
  * notification mail the unsubscribe link. Texts are escaped here, never by the caller.
  */
 import { getEnv } from "~/utils/env.server";
+import { escapeHtml } from "~/utils/html";
 
 export type MailContent = {
   heading: string;
@@ -14,10 +15,6 @@ export type MailContent = {
   /** Notification mail: the one-click unsubscribe page for this kind of mail. */
   unsubscribeUrl?: string;
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
-}
 
 /** The text and HTML parts of a message. */
 export function renderMail(content: MailContent): { text: string; html: string } {

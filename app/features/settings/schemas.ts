@@ -27,21 +27,31 @@ const footerText = (label: string, max: number, required: boolean) =>
     .max(max, `${label} must be ${max} characters or fewer.`)
     .refine((value) => !required || value.length > 0, `${label} is required.`);
 
-const footerFields = {
-  companyName: footerText("Company name", 100, true),
-  tagline: footerText("Tagline", 150, false),
-  copyrightText: footerText("Copyright text", 200, true),
-  description: footerText("Description", 1000, false),
-};
+const copyrightTemplate = footerText("Copyright text", 200, true);
 
-/** PUT /api/admin/footer-settings: any of the seven fields; id and audit fields are ignored. */
-export const footerSettingsUpdateSchema = z.object({
-  ...footerFields,
-  showSocialLinks: z.boolean({ invalid_type_error: "showSocialLinks must be true or false." }),
-  showSupportLinks: z.boolean({ invalid_type_error: "showSupportLinks must be true or false." }),
-  isActive: z.boolean({ invalid_type_error: "isActive must be true or false." }),
-}).partial();
-export type FooterSettingsUpdate = z.infer<typeof footerSettingsUpdateSchema>;
+/**
+ * PUT /api/admin/footer-settings: any of the seven fields; id and audit fields are ignored. The
+ * copyright line is stored as a template (`{year}` shows the current year): `copyrightTemplate`
+ * sets it; `copyrightText`, the older name, sets it too when `copyrightTemplate` is absent, so a
+ * GET sent back unchanged changes nothing (docs/admin.md, "API"). The output is the stored columns.
+ */
+export const footerSettingsUpdateSchema = z
+  .object({
+    companyName: footerText("Company name", 100, true),
+    tagline: footerText("Tagline", 150, false),
+    copyrightTemplate,
+    copyrightText: copyrightTemplate,
+    description: footerText("Description", 1000, false),
+    showSocialLinks: z.boolean({ invalid_type_error: "showSocialLinks must be true or false." }),
+    showSupportLinks: z.boolean({ invalid_type_error: "showSupportLinks must be true or false." }),
+    isActive: z.boolean({ invalid_type_error: "isActive must be true or false." }),
+  })
+  .partial()
+  .transform(({ copyrightTemplate: template, copyrightText, ...changes }) => {
+    const stored = template ?? copyrightText;
+    return stored === undefined ? changes : { ...changes, copyrightText: stored };
+  });
+export type FooterSettingsUpdate = z.output<typeof footerSettingsUpdateSchema>;
 
 /** A form checkbox is "on" when ticked and absent otherwise. */
 const isTicked = (formData: FormData, name: string) => formData.get(name) === "on";
@@ -55,12 +65,12 @@ export function platformFormToInput(formData: FormData) {
   return { url: textOf(formData, "url"), isActive: isTicked(formData, "isActive") };
 }
 
-/** The footer form → the update payload (all seven fields). */
-export function footerFormToInput(formData: FormData): Record<keyof FooterSettingsUpdate, string | boolean> {
+/** The footer form → the update payload (all seven fields; the copyright line as its template). */
+export function footerFormToInput(formData: FormData): Omit<Record<keyof z.input<typeof footerSettingsUpdateSchema>, string | boolean>, "copyrightText"> {
   return {
     companyName: textOf(formData, "companyName"),
     tagline: textOf(formData, "tagline"),
-    copyrightText: textOf(formData, "copyrightText"),
+    copyrightTemplate: textOf(formData, "copyrightTemplate"),
     description: textOf(formData, "description"),
     showSocialLinks: isTicked(formData, "showSocialLinks"),
     showSupportLinks: isTicked(formData, "showSupportLinks"),

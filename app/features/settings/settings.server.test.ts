@@ -120,6 +120,30 @@ describe("footer settings", () => {
     expect(getPublicSettings().footer.isActive).toBe(true);
   });
 
+  it("shows the copyright line with the year filled in, and keeps its template editable", async () => {
+    const actor = await admin();
+    const shown = getFooterSettings();
+    expect(shown.copyrightText).not.toContain("{year}");
+    expect(shown.copyrightText).toContain(String(new Date().getFullYear()));
+    expect(shown.copyrightTemplate).toContain("{year}");
+
+    const updated = updateFooterSettings({ actor, input: { copyrightTemplate: "Since 2019, until {year}: Quads" } });
+    expect(updated).toMatchObject({ copyrightText: `Since 2019, until ${new Date().getFullYear()}: Quads`, copyrightTemplate: "Since 2019, until {year}: Quads" });
+    expect(getDb().select().from(schema.footerSettings).get()?.copyrightText).toBe("Since 2019, until {year}: Quads");
+    expect(getPublicSettings().footer.copyrightText).toBe("Since 2019, until {year}: Quads");
+
+    // A GET sent back as it came changes nothing: the template wins over the line as shown.
+    const entries = listAuditEntries().entries.length;
+    updateFooterSettings({ actor, input: getFooterSettings({ year: 1999 }) });
+    expect(getFooterSettings().copyrightTemplate).toBe("Since 2019, until {year}: Quads");
+    expect(listAuditEntries().entries.length).toBe(entries);
+
+    // The older name alone still sets the stored line.
+    updateFooterSettings({ actor, input: { copyrightText: "© {year} The Quads" } });
+    expect(getFooterSettings({ year: 2030 })).toMatchObject({ copyrightText: "© 2030 The Quads", copyrightTemplate: "© {year} The Quads" });
+    expect(statusOf(() => updateFooterSettings({ actor, input: { copyrightTemplate: " " } }))).toBe(400);
+  });
+
   it("refuses an empty company name or a non-boolean switch with 400", async () => {
     const actor = await admin();
     expect(statusOf(() => updateFooterSettings({ actor, input: { companyName: "  " } }))).toBe(400);
@@ -131,7 +155,7 @@ describe("footer settings", () => {
     getDb().delete(schema.footerSettings).run();
     invalidateSettingsCache();
     expect(getFooterSettings()).toMatchObject({ id: null, companyName: "Quads", tagline: "AI Community Platform", isActive: true });
-    expect(getFooterSettings().copyrightText).toContain("© {year} Quads");
+    expect(getFooterSettings({ year: 2031 })).toMatchObject({ copyrightText: "© 2031 Quads. All rights reserved.", copyrightTemplate: "© {year} Quads. All rights reserved." });
     expect(getPublicSettings().footer.companyName).toBe("Quads");
   });
 });

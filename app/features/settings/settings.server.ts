@@ -20,7 +20,7 @@ import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import type { Platform } from "../../../db/schema";
 import { footerSettingsUpdateSchema, platformNames, platformSettingUpdateSchema, type FooterSettingsUpdate } from "./schemas";
-import { defaultFooter, socialPlatforms, type PublicSettings } from "./settings";
+import { copyrightLine, defaultFooter, socialPlatforms, type PublicSettings } from "./settings";
 import { parseOrThrow } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
 
@@ -179,7 +179,10 @@ export type FooterSettingsView = {
   id: number | null;
   companyName: string;
   tagline: string;
+  /** The copyright line as shown: `{year}` filled in. */
   copyrightText: string;
+  /** The copyright line as stored and edited: `{year}` shows the current year. */
+  copyrightTemplate: string;
   description: string;
   showSocialLinks: boolean;
   showSupportLinks: boolean;
@@ -192,12 +195,14 @@ function readFooterRow() {
   return getDb().select().from(schema.footerSettings).orderBy(asc(schema.footerSettings.id)).get();
 }
 
-/** The footer settings (GET /api/admin/footer-settings, readable by everyone); defaults when there is no row. */
-export function getFooterSettings(): FooterSettingsView {
+/**
+ * The footer settings (GET /api/admin/footer-settings, readable by everyone, and the admin form);
+ * defaults when there is no row. `year` is the one the copyright line shows (the server's clock).
+ */
+export function getFooterSettings({ year = new Date().getFullYear() }: { year?: number } = {}): FooterSettingsView {
   const row = readFooterRow();
-  if (!row) return { id: null, ...defaultFooter(getEnv().COMMUNITY_NAME), createdAt: null, updatedAt: null };
-  const { updatedBy: _updatedBy, ...view } = row;
-  return view;
+  const { updatedBy: _updatedBy, ...stored } = row ?? { id: null, ...defaultFooter(getEnv().COMMUNITY_NAME), createdAt: null, updatedAt: null, updatedBy: null };
+  return { ...stored, copyrightText: copyrightLine(stored.copyrightText, year), copyrightTemplate: stored.copyrightText };
 }
 
 /** Updates any of the seven footer fields (others keep their value). 400 on bad input. */

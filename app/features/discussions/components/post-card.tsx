@@ -2,8 +2,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { repliesLabel } from "../format";
 import { LikeButton } from "./like-button";
-import { HiddenBadge } from "./hidden-badge";
-import { AuthorLine, CategoryBadge, PinnedBadge } from "./post-meta";
+import { AuthorLine, PostBadges } from "./post-meta";
 
 export type PostCardData = {
   id: number;
@@ -31,9 +30,7 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
   return (
     <article aria-labelledby={titleId} data-testid="post-card" className="post-card">
       <div>
-        {post.isPinned ? <PinnedBadge /> : null}
-        <CategoryBadge category={post.category} />
-        {post.hiddenLabel ? <HiddenBadge label={post.hiddenLabel} /> : null}
+        <PostBadges isPinned={post.isPinned} category={post.category} hiddenLabel={post.hiddenLabel} />
       </div>
       <h2 id={titleId}>
         <AppLink to={routes.post(post.id)}>{post.title}</AppLink>
@@ -42,7 +39,7 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
       <footer>
         <AuthorLine author={post.author} date={post.createdAt} />
         <div>
-          <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />
+          <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />{" "}
           {/* The title's link already lets Remix discover /post/:id: this one need not. */}
           <AppLink to={`${routes.post(post.id)}#replies`} discover="none">
             {repliesLabel(post.repliesCount)}

@@ -1,7 +1,9 @@
 import { AppLink } from "~/components/ui/app-link";
 import { Avatar } from "~/components/ui/avatar";
+import { spaced } from "~/components/ui/spaced";
 import { routes } from "~/utils/routes";
 import { formatPostDate } from "../format";
+import { HiddenBadge } from "./hidden-badge";
 
 type Author = { id: string; displayName: string; firstName?: string; lastName?: string; profileImageUrl: string | null; role: string };
 
@@ -16,13 +18,31 @@ export function AuthorLine({ author, date, edited }: { author: Author; date: Dat
   const name = authorName(author);
   return (
     <div className="author-line">
-      <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="" />
-      <AppLink to={routes.member(author.id)}>{name}</AppLink>
-      {author.role === "admin" ? <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Community Leader</span> : null}
-      {author.role === "moderator" ? <span className="rounded bg-blue-100 px-1.5 text-xs text-blue-800">Moderator</span> : null}
-      {/* The "·" before the date is drawn by app/tailwind.css (".author-line > time::before"). */}
-      <time dateTime={new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z")}>{formatPostDate(date)}</time>
-      {edited ? <span className="text-xs text-slate-500">(edited)</span> : null}
+      {spaced([
+        <Avatar key="avatar" name={name} avatarUrl={author.profileImageUrl} pixels={28} className="" />,
+        <AppLink key="name" to={routes.member(author.id)}>
+          {name}
+        </AppLink>,
+        author.role === "admin" ? (
+          <span key="role" className="role-leader">
+            Community Leader
+          </span>
+        ) : null,
+        author.role === "moderator" ? (
+          <span key="role" className="role-moderator">
+            Moderator
+          </span>
+        ) : null,
+        // The "·" before the date is drawn by app/tailwind.css (".author-line > time::before").
+        <time key="date" dateTime={new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z")}>
+          {formatPostDate(date)}
+        </time>,
+        edited ? (
+          <span key="edited" className="text-xs text-slate-500">
+            (edited)
+          </span>
+        ) : null,
+      ])}
     </div>
   );
 }
@@ -37,6 +57,15 @@ export function CategoryBadge({ category }: { category: { name: string; colorCla
   );
 }
 
-export function PinnedBadge() {
+/** The marks above a post's title (pinned, category, hidden), a space apart (app/components/ui/spaced.ts). */
+export function PostBadges({ isPinned, category, hiddenLabel }: { isPinned: boolean; category: Parameters<typeof CategoryBadge>[0]["category"]; hiddenLabel?: string | null }) {
+  return spaced([
+    isPinned ? <PinnedBadge key="pinned" /> : null,
+    category ? <CategoryBadge key="category" category={category} /> : null,
+    hiddenLabel ? <HiddenBadge key="hidden" label={hiddenLabel} /> : null,
+  ]);
+}
+
+function PinnedBadge() {
   return <span className="pill bg-amber-100 text-amber-800">📌 Pinned</span>;
 }

@@ -33,7 +33,7 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
             <li key={post.id} className="py-3 first:pt-0 last:pb-0">
               <BlockedContent kind="post" isCollapsed={Boolean(post.isFromBlockedMember)}>
                 <div className="flex flex-wrap items-center gap-2">
-                  {post.isPinned ? <PinnedBadge /> : null}
+                  {post.isPinned ? <PinnedBadge /> : null}{" "}
                   <CategoryBadge category={post.category} />
                 </div>
                 <h3 className="mt-1 font-semibold text-slate-900">
@@ -43,8 +43,7 @@ export function RecentDiscussionsCard({ posts }: { posts: RecentDiscussion[] }) 
                 </h3>
                 <p className="mt-1 break-words text-sm text-slate-600">{post.excerpt}</p>
                 <p className="mt-2 flex gap-4 text-xs text-slate-500">
-                  <span>by {post.authorName}</span>
-                  <span>{countLabel(post.likesCount, "like")}</span>
+                  <span>by {post.authorName}</span> <span>{countLabel(post.likesCount, "like")}</span>{" "}
                   <span>{countLabel(post.repliesCount, "reply", "replies")}</span>
                 </p>
               </BlockedContent>

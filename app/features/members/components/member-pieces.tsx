@@ -141,7 +141,7 @@ export function ProfileCard({
               <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold capitalize text-indigo-800" data-testid="profile-label">
                   {profile.label}
-                </span>
+                </span>{" "}
                 <span>Member since {formatMonthYear(profile.joinedAt)}</span>
               </div>
             </div>

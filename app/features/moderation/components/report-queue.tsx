@@ -62,7 +62,8 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
   const suspendId = `report-${reportId}-suspend`;
   const suspendFailed = failure?.intent === "suspend";
   return (
-    <li aria-labelledby={headingId} data-testid="report-group" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    // Named by its h3 (no aria-label on list items or lists: docs/accessibility.md, "Lists").
+    <li data-testid="report-group" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="rounded-full bg-indigo-100 px-2 py-0.5 font-semibold text-indigo-800">{typeLabels[target.type]}</span>
         <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{`${group.count} ${group.count === 1 ? "report" : "reports"}`}</span>
@@ -90,7 +91,8 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
       ) : null}
       {target.excerpt ? <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{target.excerpt}</blockquote> : null}
 
-      <ul aria-label="Reasons" className="mt-3 flex flex-wrap gap-2 text-xs">
+      <h4 className="sr-only">Reasons</h4>
+      <ul className="mt-3 flex flex-wrap gap-2 text-xs">
         {group.reasons.map((reason) => (
           <li key={reason.reason} className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{`${reason.label} × ${reason.count}`}</li>
         ))}
