@@ -5,6 +5,7 @@
 import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { feedUrlsOf } from "~/features/feeds/feeds.server";
+import { getEnv } from "~/utils/env.server";
 import { listCategories } from "~/features/discussions/posts.server";
 import { createMember, signedInRequest, testContext } from "~/test/factories";
 import { loader as discussionsLoader, meta as discussionsMeta } from "./discussions";
@@ -21,7 +22,7 @@ async function discussionsHead(userId: string, search = "") {
 describe("feed discovery", () => {
   it("/discussions advertises the member's feed; a category's view its category's feed first", async () => {
     const member = await createMember();
-    const urls = feedUrlsOf(member.id, "http://localhost");
+    const urls = feedUrlsOf(member.id, getEnv().PUBLIC_URL);
     expect(await discussionsHead(member.id)).toEqual([{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: urls.discussions }]);
 
     const category = listCategories()[1];
