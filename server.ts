@@ -271,8 +271,8 @@ async function serve(role: "single" | "worker") {
  * that took too long) gets a readable answer (`clientErrorAnswer`: 431, 400, 408) instead of
  * Node's default, which closes at once: the client, still sending its headers, sees a reset
  * connection instead of the answer. What it still sends is read and dropped until it stops, or
- * for 5 s at most, so the close does not reset the answer away (docs/operations.md, "What the
- * server refuses"). Nothing is written into a response that has started.
+ * for 5 s at most, so the close does not reset the answer away (see docs/operations.md,
+ * "What the server refuses"). Nothing is written into a response that has started.
  */
 function answerClientErrors(server: Server) {
   const lastResponse = new WeakMap<Duplex, ServerResponse>();
