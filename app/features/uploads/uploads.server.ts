@@ -4,14 +4,15 @@
  * moderators removing any picture.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, inArray, like, sql, sum } from "drizzle-orm";
+import { buffer as streamToBuffer } from "node:stream/consumers";
+import { and, count, eq, gt, inArray, like, sql, sum, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError, badRequest, forbidden, logServerError, notFound } from "~/utils/errors.server";
 import { getDb, schema } from "~/utils/db.server";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { Upload } from "../../../db/schema";
-import { processImage } from "./images.server";
+import { avatarFilesOf, processImage } from "./images.server";
 import { getUploadStorage } from "./storage.server";
 import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, MAX_IMAGES_PER_TEXT, uploadFileUrl } from "~/utils/upload-urls";
 import type { Actor } from "~/utils/actor";
@@ -95,6 +96,31 @@ export async function appendPictureFromForm({ ownerId, formData, content }: { ow
   return content.trim() ? `${content.trimEnd()}\n\n${markdown}` : markdown;
 }
 
+/**
+ * Makes a member's upload their avatar's picture (PUT /api/profile `avatarUploadId`, the avatar
+ * form): any picture they uploaded; one sent without `kind=avatar` gets its square sizes now,
+ * cropped from its stored main file. Throws 400 when it is not an upload of theirs.
+ */
+export async function prepareAvatarUpload({ ownerId, uploadId }: { ownerId: string; uploadId: string }): Promise<Upload> {
+  const upload = findUpload(uploadId);
+  if (!upload || upload.ownerId !== ownerId) throw badRequest(AVATAR_NOT_USABLE, { avatarUploadId: [AVATAR_NOT_USABLE] });
+  if (upload.kind === "avatar") return upload;
+  const storage = getUploadStorage();
+  const stream = storage.get(mainFileName(upload.hash, upload.width, upload.height));
+  if (!stream) throw badRequest(AVATAR_FILE_GONE, { avatarUploadId: [AVATAR_FILE_GONE] });
+  const files = await avatarFilesOf(upload.hash, await streamToBuffer(stream));
+  for (const file of files) await storage.put(file.name, file.bytes);
+  return getDb()
+    .update(schema.uploads)
+    .set({ kind: "avatar", bytes: upload.bytes + files.reduce((total, file) => total + file.bytes.byteLength, 0) })
+    .where(eq(schema.uploads.id, upload.id))
+    .returning()
+    .get()!;
+}
+
+const AVATAR_NOT_USABLE = "avatarUploadId must be the id of a picture you uploaded (POST /api/uploads).";
+const AVATAR_FILE_GONE = "This picture is no longer stored. Upload it again.";
+
 /** The upload with this id, or null. */
 export function findUpload(id: string): Upload | null {
   return getDb().select().from(schema.uploads).where(eq(schema.uploads.id, id)).get() ?? null;
@@ -165,10 +191,19 @@ async function deleteHash(hash: string): Promise<number> {
   return removed;
 }
 
-/** Deletes every row of a hash; its files are to go when no row names the hash any more. */
+/** Deletes every row of a hash (nothing uses it, or a moderator removes it); its files are to go. */
 function deleteHashRows(hash: string): { removed: number; files: string[] } {
+  return deleteUploadRows(eq(schema.uploads.hash, hash), hash);
+}
+
+/**
+ * Deletes the upload rows `where` picks (all of one hash) and clears the avatars that pointed at
+ * them; the hash's files are to go only when no row names the hash any more (the same bytes
+ * uploaded by two members are one file: docs/uploads.md, "Garbage collection").
+ */
+function deleteUploadRows(where: SQL, hash: string): { removed: number; files: string[] } {
   const db = getDb();
-  const rows = db.delete(schema.uploads).where(eq(schema.uploads.hash, hash)).returning().all();
+  const rows = db.delete(schema.uploads).where(and(eq(schema.uploads.hash, hash), where)).returning().all();
   if (rows.length > 0) {
     db.update(schema.users)
       .set({ avatarUploadId: null, profileImageUrl: null })
@@ -176,7 +211,8 @@ function deleteHashRows(hash: string): { removed: number; files: string[] } {
       .run();
   }
   const stillThere = db.select({ value: count() }).from(schema.uploads).where(eq(schema.uploads.hash, hash)).get();
-  if ((stillThere?.value ?? 0) > 0) return { removed: rows.length, files: [] };
+  if (rows.length === 0 || (stillThere?.value ?? 0) > 0) return { removed: rows.length, files: [] };
+  // Every name the hash may have (an avatar's sizes too, whichever row made them).
   return { removed: rows.length, files: [...new Set(rows.flatMap(fileNamesOf))] };
 }
 
@@ -207,9 +243,11 @@ export async function sweepUnusedUploads(olderThanMs = DAY_MS): Promise<number> 
 
 
 /**
- * A picture removed by its owner or, for any picture, by a moderator or admin (audited): every
- * copy of it (its hash) and its files; an avatar falls back to the initials. `idOrHash` is the
- * upload's id or the hash in its URL.
+ * A picture removed by `DELETE /api/uploads/{id}` or a moderator's 'Remove picture'. `idOrHash`
+ * is the upload's id or the hash in its URL. A member (a moderator too, for their own upload)
+ * drops only their own copies: another member who uploaded the same bytes keeps theirs, and the
+ * files go when no copy is left. A moderator or admin removing someone else's picture removes
+ * every copy and its files, audited (`upload.removed`); an avatar falls back to the initials.
  */
 export async function removeUpload({ actor, idOrHash }: { actor: Pick<Actor, "id" | keyof RoleHolder>; idOrHash: string }): Promise<{ removed: number }> {
   const db = getDb();
@@ -219,14 +257,18 @@ export async function removeUpload({ actor, idOrHash }: { actor: Pick<Actor, "id
     .where(sql`${schema.uploads.id} = ${idOrHash} or ${schema.uploads.hash} = ${idOrHash}`)
     .all();
   if (rows.length === 0) throw notFound("Picture not found.");
-  const isModerator = can(actor, "content:moderate", getEnv().ADMIN_EMAIL);
-  const isOwner = rows.every((row) => row.ownerId === actor.id);
-  if (!isModerator && !isOwner) throw forbidden("Only the member who uploaded this picture, a moderator or an admin can remove it.");
   const hash = rows[0].hash;
-  const removed = await deleteHash(hash);
-  if (!isOwner) {
-    recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
+  const isOwnerOfEvery = rows.every((row) => row.ownerId === actor.id);
+  const isModerator = can(actor, "content:moderate", getEnv().ADMIN_EMAIL);
+  if (isOwnerOfEvery || !isModerator) {
+    const ownIds = rows.filter((row) => row.ownerId === actor.id).map((row) => row.id);
+    if (ownIds.length === 0) throw forbidden("Only the member who uploaded this picture, a moderator or an admin can remove it.");
+    const { removed, files } = deleteUploadRows(inArray(schema.uploads.id, ownIds), hash);
+    await deleteFiles(files);
+    return { removed };
   }
+  const removed = await deleteHash(hash);
+  recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
   return { removed };
 }
 
