@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
-  return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);
+  return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, uploadMaxBytes: env.UPLOAD_MAX_BYTES, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);
 }
 
 /**

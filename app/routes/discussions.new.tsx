@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
+    const result = parseWithZod(formData, { schema: createPostSchema }).reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message] });
     return formFailure({ intent: "", result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
   }
   const submission = parseWithZod(formData, { schema: createPostSchema });

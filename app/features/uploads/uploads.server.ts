@@ -8,7 +8,9 @@ import { buffer as streamToBuffer } from "node:stream/consumers";
 import { and, count, eq, gt, inArray, like, sql, sum, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getEnv } from "~/utils/env.server";
-import { AppError, badRequest, forbidden, logServerError, notFound } from "~/utils/errors.server";
+import { AppError, badRequest, forbidden, isAppError, logServerError, notFound } from "~/utils/errors.server";
+import { OversizedFile } from "~/utils/multipart.server";
+import { pictureTooLargeMessage } from "~/utils/upload-limit";
 import { getDb, schema } from "~/utils/db.server";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { Upload } from "../../../db/schema";
@@ -26,18 +28,30 @@ export function toUploadView(upload: Upload): UploadView {
   return { id: upload.id, url: uploadFileUrl(mainFileName(upload.hash, upload.width, upload.height)), width: upload.width, height: upload.height };
 }
 
-/** A form's `file` field as bytes, or null when no file was picked (an empty file input sends a nameless empty file). */
-export async function readUploadedFile(value: FormDataEntryValue | null): Promise<{ bytes: Uint8Array; name: string } | null> {
+/**
+ * A form's file field as bytes, or null when no file was picked (an empty file input sends a
+ * nameless empty file). Refuses an empty file (400) and one over UPLOAD_MAX_BYTES (413, also when
+ * the form reader threw it away: `OversizedFile`), the message under `field` in the error's
+ * field errors so the form shows it beside the file field.
+ */
+export async function readUploadedFile(value: FormDataEntryValue | null, field = "file"): Promise<{ bytes: Uint8Array; name: string } | null> {
   if (value === null || typeof value === "string") return null;
   if (value.size === 0 && !value.name) return null;
-  if (value.size === 0) throw badRequest("The picked file is empty.");
   const maxBytes = getEnv().UPLOAD_MAX_BYTES;
-  if (value.size > maxBytes) throw fileTooLarge(maxBytes);
+  if (value instanceof OversizedFile || value.size > maxBytes) throw fileTooLarge(maxBytes, field);
+  if (value.size === 0) throw badRequest("The picked file is empty.", { [field]: ["The picked file is empty."] });
   return { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name };
 }
 
-function fileTooLarge(maxBytes: number) {
-  return new AppError(413, `This picture is too large: at most ${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB is accepted.`);
+function fileTooLarge(maxBytes: number, field?: string) {
+  const message = pictureTooLargeMessage(maxBytes);
+  return new AppError(413, message, { fieldErrors: field ? { [field]: [message] } : undefined });
+}
+
+/** The same refusal with its message under the form's file field (a refusal that names a field already is kept). */
+export function asFileFieldError(error: AppError, field: string): AppError {
+  if (error.fieldErrors) return error;
+  return new AppError(error.status, error.message, { fieldErrors: { [field]: [error.message] }, headers: error.headers });
 }
 
 /** Refuses (429) a member over their daily upload count or total stored bytes. */
@@ -83,13 +97,15 @@ export async function createUpload({ ownerId, bytes, kind }: { ownerId: string; 
 /**
  * A post or reply form's 'Add image' field without JavaScript (docs/uploads.md): when the form
  * carries a picture (`image`, alt text `imageAlt`), stores it and returns the text with the
- * picture's Markdown appended; otherwise the text as it is.
+ * picture's Markdown appended; otherwise the text as it is. A refusal names the `image` field.
  */
 export async function appendPictureFromForm({ ownerId, formData, content }: { ownerId: string; formData: FormData; content: string }): Promise<string> {
-  const file = await readUploadedFile(formData.get("image"));
+  const file = await readUploadedFile(formData.get("image"), "image");
   if (!file) return content;
-  if (countUploadedImages(content) >= MAX_IMAGES_PER_TEXT) throw badRequest(`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`);
-  const upload = await createUpload({ ownerId, bytes: file.bytes, kind: "image" });
+  if (countUploadedImages(content) >= MAX_IMAGES_PER_TEXT) throw badRequest(`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`, { image: [`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`] });
+  const upload = await createUpload({ ownerId, bytes: file.bytes, kind: "image" }).catch((error: unknown) => {
+    throw isAppError(error) ? asFileFieldError(error, "image") : error;
+  });
   const altField = formData.get("imageAlt");
   const alt = (typeof altField === "string" && altField.trim()) || altFromFileName(file.name);
   const markdown = imageMarkdown(alt, toUploadView(upload).url);
