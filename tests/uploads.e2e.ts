@@ -26,6 +26,35 @@ async function uploadViaApi(member: ApiMember, bytes: Buffer, headers: Record<st
   return { status: response.status, json: (await response.json()) as { id: string; url: string; width: number; height: number; message?: string } };
 }
 
+const TOO_LARGE = "This picture is too large: at most 5 MB is accepted.";
+
+/** A file over UPLOAD_MAX_BYTES (5 MB by default); never read as a picture. */
+const tooLargeFile = () => ({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 7) });
+
+/**
+ * Sends a whole body with a raw node:http client and reads the answer; `error` is how the
+ * connection failed (EPIPE, ECONNRESET), also after the answer came (a server that answers and
+ * closes while the body is still coming resets the connection).
+ */
+function sendWholeBody(path: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string; error?: string }> {
+  return new Promise((resolve) => {
+    let status = 0;
+    let text = "";
+    let error: string | undefined;
+    const failed = (caught: NodeJS.ErrnoException) => (error ??= caught.code ?? caught.message);
+    const request = httpRequest(`${baseURL}${path}`, { method: "POST", agent: false, headers: { ...headers, "Content-Length": String(body.length) } });
+    request.on("response", (response) => {
+      status = response.statusCode ?? 0;
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("error", failed);
+    });
+    request.on("error", failed);
+    request.on("close", () => resolve({ status, text, error }));
+    request.end(body);
+  });
+}
+
 describe("POST /api/uploads and /uploads/{name}", () => {
   it("stores a same-origin upload, serves it immutable as WebP, and refuses a cross-site or type-less one", async () => {
     const member = await createApiMember(baseURL);
@@ -73,6 +102,32 @@ describe("upload size limits", () => {
   });
 });
 
+describe("413 answers a client can read", () => {
+  it("answers a 20 MB JSON body to /api/auth/login and a 20 MB picture to /api/uploads with a readable 413 { message }, never a reset connection", async () => {
+    const member = await createApiMember(baseURL);
+    const json = Buffer.concat([Buffer.from('{"email":"someone@example.com","password":"'), Buffer.alloc(20 * 1024 * 1024, 97), Buffer.from('"}')]);
+    const boundary = "----quads-test-boundary";
+    const multipart = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.alloc(20 * 1024 * 1024, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    // Several at once, as under load: each must get its answer.
+    const answers = await Promise.all([
+      ...[1, 2, 3].map(() => sendWholeBody("/api/auth/login", { "Content-Type": "application/json", Origin: baseURL }, json)),
+      ...[1, 2, 3].map(() =>
+        sendWholeBody("/api/uploads", { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: member.cookie, Origin: baseURL }, multipart),
+      ),
+    ]);
+    const messages = answers.map((answer) => answer.error ?? `${answer.status} ${(JSON.parse(answer.text) as { message: string }).message}`);
+    expect(messages).toEqual([
+      ...[1, 2, 3].map(() => "413 The request body is too large: at most 1 MB is accepted."),
+      ...[1, 2, 3].map(() => `413 ${TOO_LARGE}`),
+    ]);
+    expect((await fetch(`${baseURL}/healthz`)).status).toBe(200);
+  });
+});
+
 describe.each(jsModes)("avatars ($mode)", ({ js }) => {
   const { page, context } = pagePerTest(browser, js);
 
@@ -108,7 +163,38 @@ describe.each(jsModes)("avatars ($mode)", ({ js }) => {
     const section = page().getByRole("region", { name: "Profile picture" });
     await section.getByLabel("Choose a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from("<html><script>alert(1)</script>") });
     await section.getByRole("button", { name: "Save picture" }).click();
-    await waitForToast(page(), "Error", "Only JPEG, PNG, WebP and GIF pictures can be uploaded.");
+    await visible(section.getByRole("alert").filter({ hasText: "Only JPEG, PNG, WebP and GIF pictures can be uploaded." }));
+    expect(await section.getByLabel("Choose a picture").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("refuses a picture over the limit beside the field, saying the hint's limit: before sending it with JavaScript, with the page and its form without", async () => {
+    const member = await createApiMember(baseURL);
+    await signInContext(context(), baseURL, member);
+    await goto(page(), "/profile");
+    const section = page().getByRole("region", { name: "Profile picture" });
+    await visible(section.getByText("JPEG, PNG, WebP or GIF, up to 5 MB."));
+    const posted: string[] = [];
+    page().on("request", (request) => {
+      if (request.method() === "POST") posted.push(request.url());
+    });
+    const fileInput = section.getByLabel("Choose a picture");
+    await fileInput.setInputFiles(tooLargeFile());
+    if (js) {
+      await visible(section.getByRole("alert").filter({ hasText: TOO_LARGE }));
+      expect(await fileInput.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0); // never sent
+      expect(await section.getByTestId("avatar-preview").count()).toBe(0);
+    } else {
+      await section.getByRole("button", { name: "Save picture" }).click();
+      await visible(page().getByRole("region", { name: "Profile picture" }).getByRole("alert").filter({ hasText: TOO_LARGE }));
+      expect(posted.length).toBe(1);
+    }
+    // The page is still the profile page with its forms (no error page, no bare text).
+    await visible(page().getByRole("heading", { name: "Profile", exact: true }));
+    expect(await page().getByText("Something went wrong").count()).toBe(0);
+    expect(await page().getByRole("region", { name: "Profile picture" }).getByLabel("Choose a picture").getAttribute("aria-invalid")).toBe("true");
+    if (js) expect(posted).toEqual([]);
+    const user = (await (await fetch(`${baseURL}/api/auth/user`, { headers: { Cookie: member.cookie } })).json()) as { avatarUrl: string | null };
+    expect(user.avatarUrl).toBeNull();
   });
 });
 
@@ -123,7 +209,7 @@ describe.each(jsModes)("images in replies ($mode)", ({ js }) => {
     await goto(page(), `/post/${post.id}`);
     const form = page().locator("form#reply-form");
     await form.getByLabel("Alt text (what the image shows)").fill(`Loss curve ${token}`);
-    await form.getByLabel(/^Image \(JPEG/).setInputFiles({ name: "loss-curve.png", mimeType: "image/png", buffer: await pngOf(1400, 700, "#22aa55") });
+    await form.getByLabel("Image", { exact: true }).setInputFiles({ name: "loss-curve.png", mimeType: "image/png", buffer: await pngOf(1400, 700, "#22aa55") });
     const textarea = form.locator("textarea[name=content]");
     if (js) {
       await visible(form.getByText("Image added to the text."));
@@ -139,6 +225,44 @@ describe.each(jsModes)("images in replies ($mode)", ({ js }) => {
     expect([await image.getAttribute("width"), await image.getAttribute("height")]).toEqual(["1400", "700"]);
     expect(await image.getAttribute("srcset")).toMatch(/-800w\.webp 800w/);
     expect(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  });
+});
+
+describe.each(jsModes)("a picture over the limit in a reply ($mode)", ({ js }) => {
+  const { page, context } = pagePerTest(browser, js);
+
+  it("is refused beside the file field and the typed text is kept (refused as it is picked with JavaScript; the page comes back with the form without)", async () => {
+    const token = uniqueToken();
+    const member = await createApiMember(baseURL);
+    const post = await createPostViaApi(baseURL, member, { title: `Big pictures ${token}` });
+    await signInContext(context(), baseURL, member);
+    await goto(page(), `/post/${post.id}`);
+    const form = page().locator("form#reply-form");
+    await visible(form.getByText("JPEG, PNG, WebP or GIF, up to 5 MB; at most 4 per text."));
+    const typed = `My long answer ${token}`;
+    await form.locator("textarea[name=content]").fill(typed);
+    await form.getByLabel("Alt text (what the image shows)").fill(`Huge chart ${token}`);
+    await form.getByLabel("Image", { exact: true }).setInputFiles(tooLargeFile());
+    if (js) {
+      await visible(form.getByRole("alert").filter({ hasText: TOO_LARGE }));
+      expect(await form.getByLabel("Image", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+      expect(await form.getByText("Uploading the image...").count()).toBe(0);
+      // Sent again: the text goes, without the picture.
+      await form.getByRole("button", { name: "Post Reply" }).click();
+      await waitForToast(page(), "Success", "Reply posted successfully!");
+      await visible(page().getByText(typed));
+      return;
+    }
+    await form.getByRole("button", { name: "Post Reply" }).click();
+    const returned = page().locator("form#reply-form");
+    await visible(returned.getByRole("alert").filter({ hasText: TOO_LARGE }));
+    expect(await returned.locator("textarea[name=content]").inputValue()).toBe(typed);
+    expect(await returned.getByLabel("Alt text (what the image shows)").inputValue()).toBe(`Huge chart ${token}`);
+    expect(await returned.getByLabel("Image", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    // Sent again without the picture: the kept text is the reply.
+    await returned.getByRole("button", { name: "Post Reply" }).click();
+    await waitForToast(page(), "Success", "Reply posted successfully!");
+    await visible(page().getByText(typed));
   });
 });
 
