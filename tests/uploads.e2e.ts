@@ -266,6 +266,27 @@ describe.each(jsModes)("a picture over the limit in a reply ($mode)", ({ js }) =
   });
 });
 
+describe.each(jsModes)("a picture over the limit in a new discussion ($mode)", ({ js }) => {
+  const { page, context } = pagePerTest(browser, js);
+
+  it("is refused beside the file field, the title and content kept", async () => {
+    const token = uniqueToken();
+    const member = await createApiMember(baseURL);
+    await signInContext(context(), baseURL, member);
+    await goto(page(), "/discussions/new");
+    const form = page().getByRole("dialog", { name: "Create New Discussion" });
+    await form.getByLabel("Title").fill(`Huge ${token}`);
+    await form.getByLabel("Content").fill(`Content ${token}`);
+    await form.getByLabel("Category").selectOption({ index: 1 });
+    await form.getByLabel("Image", { exact: true }).setInputFiles(tooLargeFile());
+    if (!js) await form.getByRole("button", { name: "Create Post" }).click();
+    const returned = page().getByRole("dialog", { name: "Create New Discussion" });
+    await visible(returned.getByRole("alert").filter({ hasText: TOO_LARGE }));
+    expect([await returned.getByLabel("Title").inputValue(), await returned.getByLabel("Content").inputValue()]).toEqual([`Huge ${token}`, `Content ${token}`]);
+    expect(await returned.getByLabel("Image", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
 describe.each(jsModes)("moderators remove pictures ($mode)", ({ js }) => {
   const { page, context } = pagePerTest(browser, js);
 
