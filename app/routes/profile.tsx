@@ -19,7 +19,9 @@ import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, logServerError } from "~/utils/errors.server";
+import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
@@ -37,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile: getMemberProfile(user.id),
     badges: listMemberBadges(user.id),
     isEditing: new URL(request.url).searchParams.has("edit"),
+    pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES),
     // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.
     feeds: feedUrlsOf(user.id, new URL(request.url).origin),
     form: {
@@ -120,7 +123,7 @@ async function removeAvatar(user: { id: string }) {
 const FEEDS_URL = `${routes.profile}#feeds`;
 
 export default function ProfilePage() {
-  const { profile, badges, isEditing, form, feeds } = useLoaderData<typeof loader>();
+  const { profile, badges, isEditing, form, feeds, pictureLimits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const profileFailure = actionData?.intent === "" ? actionData : undefined;
   const avatarFailure = actionData?.intent === "avatar" ? actionData : undefined;
@@ -159,6 +162,7 @@ export default function ProfilePage() {
         name={profile.name}
         avatarUrl={profile.avatarUrl}
         action={routes.profile}
+        limits={pictureLimits}
         errors={failureFieldErrors(avatarFailure)?.avatar}
       />
       <FeedsSection feeds={feeds} />

@@ -1,17 +1,12 @@
 import { useEffect, useState } from "react";
-import { useRouteLoaderData } from "@remix-run/react";
 import { FieldErrors } from "./field-errors";
-import { PICTURE_ACCEPT, pictureHint, pictureTooLargeMessage } from "~/utils/upload-limit";
+import type { PictureLimits } from "~/utils/upload-limit";
+import { refuseOversizedPick } from "./picture-pick";
 
-/** UPLOAD_MAX_BYTES, from the root loader (every page has it). */
-export function useUploadMaxBytes(): number {
-  const root = useRouteLoaderData("root") as { uploadMaxBytes?: number } | undefined;
-  return root?.uploadMaxBytes ?? 5 * 1024 * 1024;
-}
 
 /**
- * A picture's file input (the avatar form, the editors' 'Add image': docs/uploads.md), its hint
- * saying the size limit and its messages beside it. With JavaScript, a file over the limit is
+ * A picture's file input (the avatar form: docs/uploads.md), its hint saying the size limit and
+ * its messages beside it. With JavaScript, a file over the limit is
  * refused as it is picked: the input is emptied (the form never sends it) and the message shows
  * here; the server's refusal (`errors`, the form sent without JavaScript) shows in the same place.
  * `onPick` gets the input once a file within the limit is picked (or null when it is emptied).
@@ -20,6 +15,7 @@ export function PictureFileInput({
   id,
   name,
   label,
+  limits,
   hintSuffix = "",
   errors,
   required,
@@ -29,6 +25,8 @@ export function PictureFileInput({
   id: string;
   name: string;
   label: string;
+  /** The size limit and its words (`pictureLimits`, app/utils/upload-limit.ts). */
+  limits: PictureLimits;
   /** Said after the size limit in the hint, e.g. "; at most 4 per text". */
   hintSuffix?: string;
   errors?: string[];
@@ -36,13 +34,11 @@ export function PictureFileInput({
   onPick?: (input: HTMLInputElement | null) => void;
   labelClassName?: string;
 }) {
-  const maxBytes = useUploadMaxBytes();
-  // The browser's own refusal, or null once a good file is picked (the server's errors then no longer apply).
-  const [pickMessage, setPickMessage] = useState<string | null | undefined>(undefined);
-  const serverMessages = errors?.join("\n");
+  // The browser's own refusal, or null once a good file is picked (the server's errors no longer apply).
+  const [pickMessage, setPickMessage] = useState<string | null>();
+  const serverMessages = errors?.join(" ");
   useEffect(() => setPickMessage(undefined), [serverMessages]);
-  const shown = pickMessage === undefined ? errors : pickMessage === null ? undefined : [pickMessage];
-  const hasError = Boolean(shown?.length);
+  const shown = pickMessage === undefined ? errors : pickMessage ? [pickMessage] : undefined;
   return (
     <div className="space-y-1">
       <label htmlFor={id} className={labelClassName}>
@@ -52,26 +48,19 @@ export function PictureFileInput({
         id={id}
         type="file"
         name={name}
-        accept={PICTURE_ACCEPT}
+        accept={limits.accept}
         required={required}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
         onChange={(event) => {
           const input = event.currentTarget;
-          const file = input.files?.[0];
-          if (file && file.size > maxBytes) {
-            input.value = "";
-            setPickMessage(pictureTooLargeMessage(maxBytes));
-            onPick?.(null);
-            return;
-          }
-          setPickMessage(null);
-          onPick?.(file ? input : null);
+          setPickMessage(refuseOversizedPick(input, limits));
+          onPick?.(input.files?.[0] ? input : null);
         }}
-        className="block text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold"
+        className="picture-input"
       />
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {pictureHint(maxBytes)}
+        {limits.hint}
         {hintSuffix}.
       </p>
       <FieldErrors id={`${id}-error`} errors={shown} className="text-xs font-medium text-red-700" />

@@ -10,13 +10,13 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError, badRequest, forbidden, isAppError, logServerError, notFound } from "~/utils/errors.server";
 import { OversizedFile } from "~/utils/multipart.server";
-import { pictureTooLargeMessage } from "~/utils/upload-limit";
+import { MAX_IMAGES_PER_TEXT, pictureTooLargeMessage } from "~/utils/upload-limit";
 import { getDb, schema } from "~/utils/db.server";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { Upload } from "../../../db/schema";
 import { avatarFilesOf, processImage } from "./images.server";
 import { getUploadStorage } from "./storage.server";
-import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, MAX_IMAGES_PER_TEXT, uploadFileUrl } from "~/utils/upload-urls";
+import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, uploadFileUrl } from "~/utils/upload-urls";
 import type { Actor } from "~/utils/actor";
 
 export type UploadKind = "avatar" | "image";

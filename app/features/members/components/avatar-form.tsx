@@ -3,13 +3,27 @@ import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { PictureFileInput } from "~/components/ui/picture-file-input";
+import type { PictureLimits } from "~/utils/upload-limit";
 
 /**
  * The /profile picture form (docs/uploads.md): a plain multipart form with a file input that
  * works without JavaScript; with JavaScript the picked picture shows before it is saved, and a
  * file over the size limit is refused before it is sent. A refusal shows beside the file field.
  */
-export function AvatarForm({ name, avatarUrl, action, errors }: { name: string; avatarUrl: string | null; action: string; errors?: string[] }) {
+export function AvatarForm({
+  name,
+  avatarUrl,
+  action,
+  limits,
+  errors,
+}: {
+  name: string;
+  avatarUrl: string | null;
+  action: string;
+  /** The picture size limit and its words (`pictureLimits`, app/utils/upload-limit.ts). */
+  limits: PictureLimits;
+  errors?: string[];
+}) {
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -30,6 +44,7 @@ export function AvatarForm({ name, avatarUrl, action, errors }: { name: string; 
             id="avatar-file"
             name="avatar"
             label="Choose a picture"
+            limits={limits}
             required
             errors={errors}
             onPick={(input) => {
