@@ -33,7 +33,6 @@ import { getTheme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
 import { avatarSources } from "~/utils/avatar-url";
-import { pictureLimits } from "~/utils/upload-limit";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -58,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
-  return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, pictureLimits: pictureLimits(env.UPLOAD_MAX_BYTES), theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);
+  return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);
 }
 
 /**

@@ -23,7 +23,9 @@ import { createPostSchema } from "~/features/discussions/schemas";
 import { ReportLink } from "~/features/moderation/components/report-link";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, notFound } from "~/utils/errors.server";
+import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
@@ -48,7 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return handlePage(() => {
     const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: new URL(request.url).searchParams.get("quote") });
     if (!page) throw notFound("Post not found");
-    return page;
+    // The 'Add image' fields' limit and its words (docs/uploads.md).
+    return { ...page, pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
   });
 }
 

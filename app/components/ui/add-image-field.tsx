@@ -10,16 +10,28 @@
  * not send the file again. Should that module fail to load, the picked file still travels with
  * the form as without JavaScript. Kept small on purpose: it ships with the post and reply forms.
  */
-import { useRouteLoaderData } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
 import { FieldErrors } from "./field-errors";
 import { MAX_IMAGES_PER_TEXT, type PictureLimits } from "~/utils/upload-limit";
+
+/**
+ * The size limit and its words (`pictureLimits`, app/utils/upload-limit.ts), from the loader of the
+ * page the editor sits on (/discussions/new, /post/{id}): the deepest route whose data has them.
+ */
+function usePictureLimits(): PictureLimits {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const data = matches[index].data as { pictureLimits?: PictureLimits } | null;
+    if (data?.pictureLimits) return data.pictureLimits;
+  }
+  throw new Error("The page of an 'Add image' field must give pictureLimits from its loader (docs/uploads.md).");
+}
 
 // Browser only: a dynamic import in the server build would split it into several files.
 const loadUpload = import.meta.env.SSR ? null : () => import("./add-image-upload");
 
 export function AddImageField({ textareaId, errors, defaultAlt }: { textareaId: string; errors?: string[]; defaultAlt?: string }) {
-  // The limit and its words come with every page (the root loader's `pictureLimits`): the editors sit on several.
-  const limits = (useRouteLoaderData("root") as { pictureLimits: PictureLimits }).pictureLimits;
+  const limits = usePictureLimits();
   const input = "block text-sm text-slate-700";
   const fileId = `${textareaId}-image`;
   return (
