@@ -3,7 +3,11 @@
  * their avatar on /profile; POST /api/uploads answers { id, url, width, height } to a same-origin
  * request and refuses a cross-site one; stored files are served immutable, as WebP, never sniffed;
  * a reply with an image shows it inline, lazy and sized; a moderator removes a reply's picture and
- * a member's avatar after a confirmation (a placeholder and the initials take their place).
+ * a member's avatar after a confirmation (a placeholder and the initials take their place). A
+ * member deleting their upload removes only their own copy; any picture of one's own can become
+ * the avatar. A picture over the limit is refused beside its field (before it is sent with
+ * JavaScript; the page comes back with the form and the typed text without), and every 413 is
+ * read by the client, never a reset connection (docs/decisions/0085-oversized-pictures.md).
  */
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
@@ -21,7 +25,7 @@ const pngOf = (width: number, height: number, background: string) => sharp({ cre
 async function uploadViaApi(member: ApiMember, bytes: Buffer, headers: Record<string, string>, name = "chart.png", kind = "image") {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), name);
-  form.append("kind", kind);
+  if (kind) form.append("kind", kind); // "": the documented call, without kind
   const response = await fetch(`${baseURL}/api/uploads`, { method: "POST", headers: { Cookie: member.cookie, ...headers }, body: form });
   return { status: response.status, json: (await response.json()) as { id: string; url: string; width: number; height: number; message?: string } };
 }
@@ -74,6 +78,45 @@ describe("POST /api/uploads and /uploads/{name}", () => {
     expect(svg.status).toBe(400);
     expect(svg.json.message).toMatch(/JPEG, PNG, WebP and GIF/);
     expect((await fetch(`${baseURL}/uploads/not-a-picture.svg`)).status).toBe(404);
+  });
+});
+
+describe("DELETE /api/uploads/{id}", () => {
+  it("removes only the caller's own copy: another member who uploaded the same bytes keeps their picture and avatar", async () => {
+    const [first, second] = [await createApiMember(baseURL), await createApiMember(baseURL)];
+    const bytes = await pngOf(240, 160, "#8a2be2");
+    const mine = await uploadViaApi(first, bytes, { Origin: baseURL });
+    const theirs = await uploadViaApi(second, bytes, { Origin: baseURL }, "same.png", "avatar");
+    expect(theirs.json.url).toBe(mine.json.url); // one stored file
+    expect((await apiCall(baseURL, second, "PUT", "/api/profile", { avatarUploadId: theirs.json.id })).status).toBe(200);
+    const post = await createPostViaApi(baseURL, second, { title: `Shared ${uniqueToken()}`, content: `Mine too ![Shared chart](${theirs.json.url})` });
+
+    const removed = await fetch(`${baseURL}/api/uploads/${mine.json.id}`, { method: "DELETE", headers: { Cookie: first.cookie, Origin: baseURL } });
+    expect([removed.status, await removed.json()]).toEqual([200, { removed: 1 }]);
+    const user = (await (await fetch(`${baseURL}/api/auth/user`, { headers: { Cookie: second.cookie } })).json()) as { avatarUrl: string | null };
+    expect(user.avatarUrl).toMatch(/-256\.webp$/);
+    expect((await fetch(`${baseURL}${theirs.json.url}`)).status).toBe(200);
+    const page = await (await fetch(`${baseURL}/post/${post.id}`, { headers: { Cookie: second.cookie } })).text();
+    expect(page).toContain(`src="${theirs.json.url}"`);
+    expect(page).not.toContain("Picture removed");
+    // Someone else's copy is not the caller's to remove.
+    expect((await fetch(`${baseURL}/api/uploads/${theirs.json.id}`, { method: "DELETE", headers: { Cookie: first.cookie, Origin: baseURL } })).status).toBe(403);
+  });
+});
+
+describe("PUT /api/profile { avatarUploadId }", () => {
+  it("takes a picture uploaded as documented (no kind) and makes its avatar sizes", async () => {
+    const member = await createApiMember(baseURL);
+    const created = await uploadViaApi(member, await pngOf(400, 300, "#3377cc"), { Origin: baseURL }, "me.png", "");
+    expect(created.status).toBe(201);
+    const updated = await apiCall<{ avatarUrl: string | null }>(baseURL, member, "PUT", "/api/profile", { avatarUploadId: created.json.id });
+    expect(updated.status).toBe(200);
+    expect(updated.json.avatarUrl).toMatch(/^\/uploads\/[0-9a-f]{32}-256\.webp$/);
+    for (const url of [updated.json.avatarUrl!, updated.json.avatarUrl!.replace("-256.", "-64.")]) {
+      const served = await fetch(`${baseURL}${url}`);
+      expect(served.status, url).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+    }
   });
 });
 
