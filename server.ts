@@ -21,7 +21,7 @@ import type { Duplex } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import type { AppServer } from "./app/entry.server";
-import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
+import { bodyLimitFor, checkBodySize, drainLimitFor } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { checkRequestShape, clientErrorAnswer } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
@@ -399,28 +399,67 @@ function privateByDefault(request: Request, response: Response, next: NextFuncti
 }
 
 /**
- * Body size limits (app/utils/body-limit.ts): 413/411 before a byte of the body is read; forms
- * that carry a picture may send UPLOAD_MAX_BYTES (docs/uploads.md).
+ * Body size limits (app/utils/body-limit.ts): 413/411 from the headers; forms that carry a picture
+ * may send UPLOAD_MAX_BYTES (docs/uploads.md). A refused body is read and thrown away first (at
+ * most `drainLimitFor`, while it keeps coming), then the answer goes and the connection closes:
+ * closing on a client that is still sending resets the connection (EPIPE, ECONNRESET), and the
+ * client may never read the 413.
  */
 function refuseOversizedBodies(uploadMaxBytes: number) {
+  const drainLimit = drainLimitFor(uploadMaxBytes);
   return (request: Request, response: Response, next: NextFunction) => {
     const check = checkBodySize({
       contentLength: request.get("content-length"),
       transferEncoding: request.get("transfer-encoding"),
-      limitBytes: bodyLimitFor({ path: request.path, contentType: request.get("content-type"), uploadMaxBytes }),
+      limit: bodyLimitFor({ path: request.path, contentType: request.get("content-type"), uploadMaxBytes }),
     });
     if (check.ok) return next();
-    // The unread body stays on the socket: close the connection after answering.
     response.set("Connection", "close");
-    refuse(request, response, check.status, check.message);
+    const declaredBytes = Number(request.get("content-length"));
+    // A body of unknown length, or larger than the bound, is answered at once and cut off.
+    if (check.status !== 413 || !(declaredBytes <= drainLimit)) return refuse(request, response, check.status, check.message);
+    drainBody(request, drainLimit, () => refuse(request, response, check.status, check.message));
   };
 }
 
-/** A refusal before Remix: JSON for /api and JSON clients, plain text otherwise. */
+/** A refused body's bytes stop coming for this long: answer anyway (a client that lies about its Content-Length). */
+const DRAIN_IDLE_MS = 2000;
+
+/** Reads and discards a request's body, then calls `done` once: at its end, past `limitBytes`, after DRAIN_IDLE_MS without a byte, or when the client goes. */
+function drainBody(request: Request, limitBytes: number, done: () => void) {
+  let receivedBytes = 0;
+  let isDone = false;
+  const finish = () => {
+    if (isDone) return;
+    isDone = true;
+    clearTimeout(idle);
+    done();
+  };
+  const idle = setTimeout(finish, DRAIN_IDLE_MS);
+  request.on("data", (chunk: Buffer) => {
+    receivedBytes += chunk.length;
+    idle.refresh();
+    if (receivedBytes > limitBytes) finish();
+  });
+  request.once("end", finish);
+  request.once("error", finish);
+  request.once("close", finish);
+}
+
+/**
+ * A refusal before Remix: JSON for /api and JSON clients; a body too large for a page (past what
+ * the app reads, docs/uploads.md) a short page with a way back to the form; plain text otherwise.
+ */
 function refuse(request: Request, response: Response, status: number, message: string) {
-  const wantsJson = request.path.startsWith("/api/") || request.accepts(["html", "json"]) === "json";
-  if (wantsJson) return response.status(status).json({ message });
+  const wants = request.path.startsWith("/api/") ? "json" : request.accepts(["html", "json"]);
+  if (wants === "json") return response.status(status).json({ message });
+  if (wants === "html" && status === 413) return response.status(status).type("html").send(refusalPage(message, request.path));
   response.status(status).type("text/plain").send(message);
+}
+
+function refusalPage(message: string, backTo: string): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large</title></head><body><main><h1>Too large</h1><p>${escape(message)}</p><p><a href="${escape(backTo.replace(/\.data$/, ""))}">Back to the form</a></p></main></body></html>`;
 }
 
 /**

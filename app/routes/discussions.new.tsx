@@ -8,7 +8,9 @@ import { createPost } from "~/features/discussions/posts.server";
 import { createPostSchema } from "~/features/discussions/schemas";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
+import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as discussionsLoader } from "./discussions";
@@ -21,7 +23,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussi
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  // The 'Add image' field's limit and its words (docs/uploads.md).
+  return { pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
 }
 
 /** Creates the post; success goes back to the list with the toast, failure re-renders the dialog with the input kept. */
@@ -33,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
+    const result = parseWithZod(formData, { schema: createPostSchema }).reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message] });
     return formFailure({ intent: "", result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
   }
   const submission = parseWithZod(formData, { schema: createPostSchema });

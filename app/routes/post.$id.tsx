@@ -23,7 +23,9 @@ import { createPostSchema } from "~/features/discussions/schemas";
 import { ReportLink } from "~/features/moderation/components/report-link";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, notFound } from "~/utils/errors.server";
+import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
@@ -48,7 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return handlePage(() => {
     const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: new URL(request.url).searchParams.get("quote") });
     if (!page) throw notFound("Post not found");
-    return page;
+    // The 'Add image' fields' limit and its words (docs/uploads.md).
+    return { ...page, pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
   });
 }
 
@@ -90,14 +93,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!isAppError(error)) throw error;
       if (error.status === 404 && intent === "reply" && !formData.get("parentReplyId")) throw pageErrorResponse(error);
       const fallback = intent === "reply" ? messages.replyFailed : "Failed to update reply. Please try again.";
-      const fieldMessages = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
+      // The picture's refusal goes beside the file field, any other field's beside the text.
+      const { image: imageMessages, ...otherFields } = error.fieldErrors ?? {};
+      const fieldMessages = Object.values(otherFields).flat();
+      const errors: Record<string, string[]> = imageMessages ? { image: imageMessages } : { content: fieldMessages.length ? fieldMessages : [error.message] };
       // A field error is shown beside the field only: a toast saying "try again" would contradict it.
       return formFailure<ReplyIntent>(
         {
           intent,
           formId,
-          result: formResult({ content }, { content: fieldMessages.length ? fieldMessages : [error.message] }),
-          toast: fieldMessages.length ? undefined : errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
+          result: formResult({ content, imageAlt: String(formData.get("imageAlt") ?? "") }, errors),
+          toast: imageMessages || fieldMessages.length ? undefined : errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
         },
         { status: error.status, headers: error.headers },
       );
@@ -111,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
     } catch (error) {
       if (!isAppError(error)) throw error;
-      const result = parseWithZod(formData, { schema: createPostSchema }).reply({ formErrors: [error.message] });
+      const result = parseWithZod(formData, { schema: createPostSchema }).reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message] });
       return formFailure({ intent, result, toast: errorToast(error.message) }, { status: error.status });
     }
     const submission = parseWithZod(formData, { schema: createPostSchema });
@@ -166,6 +172,9 @@ type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 /** A failed reply form's kept text and its messages. */
 const failedContent = (failure: ReplyFailure) => String(failure.result.initialValue?.content ?? "");
 const failedErrors = (failure: ReplyFailure) => failure.result.error?.content ?? undefined;
+/** A failed reply form's picture refusal and kept alt text, for the form `formId` only. */
+const failedImage = (failure: ReplyFailure | null, formId: string) =>
+  failure?.formId === formId ? { imageErrors: failure.result.error?.image ?? undefined, defaultImageAlt: String(failure.result.initialValue?.imageAlt ?? "") } : {};
 
 /** The URL's view state: which inline form (reply to, edit, delete or picture-removal confirmation) is open. */
 function useViewState() {
@@ -303,6 +312,7 @@ export default function PostPage() {
           label="Your reply"
           defaultContent={replyFailure?.formId === "reply-form" ? failedContent(replyFailure) : (quote ?? undefined)}
           errors={replyFailure?.formId === "reply-form" ? failedErrors(replyFailure) : undefined}
+          {...failedImage(replyFailure, "reply-form")}
           submitLabel="Post Reply"
           pendingLabel="Posting..."
           draftKey={`reply:${post.id}`}
@@ -443,6 +453,7 @@ function ReplyItem({
               label="Edit your reply"
               defaultContent={replyFailure?.formId === editFormId ? failedContent(replyFailure) : reply.content}
               errors={replyFailure?.formId === editFormId ? failedErrors(replyFailure) : undefined}
+              {...failedImage(replyFailure, editFormId)}
               submitLabel="Save Reply"
               pendingLabel="Saving..."
               cancelTo={`${postPath}#reply-${reply.id}`}
@@ -517,6 +528,7 @@ function ReplyItem({
               label={`Reply to ${name}`}
               defaultContent={replyFailure?.formId === replyFormId ? failedContent(replyFailure) : undefined}
               errors={replyFailure?.formId === replyFormId ? failedErrors(replyFailure) : undefined}
+              {...failedImage(replyFailure, replyFormId)}
               submitLabel="Post Reply"
               pendingLabel="Posting..."
               cancelTo={`${postPath}#reply-${reply.id}`}

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { failureFieldErrors, getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { listMemberBadges } from "~/features/badges/badges.server";
 import { ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
 import { AvatarForm } from "~/features/members/components/avatar-form";
@@ -13,18 +13,19 @@ import { getMemberProfile } from "~/features/members/members.server";
 import { updateProfile } from "~/features/members/profile.server";
 import { profileConstraints } from "~/features/members/constraints";
 import { profileFormSchema } from "~/features/members/schemas";
-import { createUpload, readUploadedFile } from "~/features/uploads/uploads.server";
-import { getEnv } from "~/utils/env.server";
+import { asFileFieldError, createUpload, readUploadedFile } from "~/features/uploads/uploads.server";
 import { USERNAME_RULE } from "~/features/auth/usernames";
 import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, logServerError } from "~/utils/errors.server";
+import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
-import { dispatchIntent, formFailure } from "~/utils/page-action.server";
+import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 import { errorToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile: getMemberProfile(user.id),
     badges: listMemberBadges(user.id),
     isEditing: new URL(request.url).searchParams.has("edit"),
-    uploadMaxMegabytes: Math.round((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
+    pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES),
     // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.
     feeds: feedUrlsOf(user.id, getEnv().PUBLIC_URL),
     form: {
@@ -95,17 +96,22 @@ async function saveProfile(request: Request, user: { id: string }, formData: For
 
 const AVATAR_URL = `${routes.profile}#avatar`;
 
-/** The Profile picture form: the same createUpload and updateProfile as POST /api/uploads then PUT /api/profile. */
+/**
+ * The Profile picture form: the same createUpload and updateProfile as POST /api/uploads then
+ * PUT /api/profile. A refusal comes back with the form and the message beside the file field.
+ */
 async function saveAvatar(user: { id: string }, file: FormDataEntryValue | null) {
+  const intent = "avatar";
   try {
-    const picked = await readUploadedFile(file);
-    if (!picked) return redirectWithToast(AVATAR_URL, { title: "Error", description: "Choose a picture first.", variant: "destructive" });
+    const picked = await readUploadedFile(file, "avatar");
+    if (!picked) return formFailure({ intent, result: formResult({}, { avatar: ["Choose a picture first."] }) });
     const upload = await createUpload({ ownerId: user.id, bytes: picked.bytes, kind: "avatar" });
     await updateProfile(user.id, { avatarUploadId: upload.id });
     return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is saved." });
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    return redirectWithToast(AVATAR_URL, { title: "Error", description: error.message, variant: "destructive" });
+    const refusal = asFileFieldError(error, "avatar");
+    return formFailure({ intent, result: formResult({}, { avatar: refusal.fieldErrors?.avatar ?? [refusal.message] }) }, { status: error.status, headers: error.headers });
   }
 }
 
@@ -117,9 +123,11 @@ async function removeAvatar(user: { id: string }) {
 const FEEDS_URL = `${routes.profile}#feeds`;
 
 export default function ProfilePage() {
-  const { profile, badges, isEditing, form, uploadMaxMegabytes, feeds } = useLoaderData<typeof loader>();
+  const { profile, badges, isEditing, form, feeds, pictureLimits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const isEditOpen = isEditing || Boolean(actionData);
+  const profileFailure = actionData?.intent === "" ? actionData : undefined;
+  const avatarFailure = actionData?.intent === "avatar" ? actionData : undefined;
+  const isEditOpen = isEditing || Boolean(profileFailure);
   return (
     <>
       <h1 className="mb-6 text-2xl font-bold text-slate-900 sm:text-3xl">Profile</h1>
@@ -138,7 +146,7 @@ export default function ProfilePage() {
         }
         badgesFooter={<ViewAllBadgesLink />}
       >
-        {isEditOpen ? <EditProfileForm defaults={form} lastResult={actionData?.result} /> : null}
+        {isEditOpen ? <EditProfileForm defaults={form} lastResult={profileFailure?.result} /> : null}
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
           <AppLink to={routes.accountSettings} className={buttonClass("secondary")}>
             Account settings
@@ -150,7 +158,13 @@ export default function ProfilePage() {
           </Form>
         </div>
       </ProfileCard>
-      <AvatarForm name={profile.name} avatarUrl={profile.avatarUrl} action={routes.profile} maxMegabytes={uploadMaxMegabytes} />
+      <AvatarForm
+        name={profile.name}
+        avatarUrl={profile.avatarUrl}
+        action={routes.profile}
+        limits={pictureLimits}
+        errors={failureFieldErrors(avatarFailure)?.avatar}
+      />
       <FeedsSection feeds={feeds} />
     </>
   );

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "./errors.server";
+import { DEFAULT_BODY_LIMIT_BYTES } from "./body-limit";
+import { getEnv } from "./env.server";
+import { OversizedFile } from "./multipart.server";
 import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdParam, readIntegerParam, readPageParam } from "./http.server";
 
 const params = (query: string) => new URLSearchParams(query);
@@ -73,5 +76,36 @@ describe("readFormData", () => {
       expect((error as Response).status).toBe(400);
       expect(await (error as Response).text()).toBe(FORM_UNREADABLE_MESSAGE);
     }
+  });
+
+  it("reads a multipart form as it arrives: a file over UPLOAD_MAX_BYTES stands in as an OversizedFile (no bytes kept), the text fields are kept", async () => {
+    const env = getEnv();
+    const original = env.UPLOAD_MAX_BYTES;
+    env.UPLOAD_MAX_BYTES = 1000;
+    try {
+      const form = new FormData();
+      form.set("content", "My typed text");
+      form.set("image", new File([new Uint8Array(5000)], "huge.png", { type: "image/png" }));
+      form.set("small", new File([new Uint8Array(1000)], "small.png", { type: "image/png" }));
+      form.set("imageAlt", "A chart");
+      const read = await readFormData(post(form));
+      expect([read.get("content"), read.get("imageAlt")]).toEqual(["My typed text", "A chart"]);
+      const image = read.get("image");
+      expect(image).toBeInstanceOf(OversizedFile);
+      expect([(image as OversizedFile).name, (image as OversizedFile).size, (image as OversizedFile).receivedBytes]).toEqual(["huge.png", 0, 5000]);
+      const small = read.get("small") as File;
+      expect(small).not.toBeInstanceOf(OversizedFile);
+      expect([small.name, small.size, small.type]).toEqual(["small.png", 1000, "image/png"]);
+    } finally {
+      env.UPLOAD_MAX_BYTES = original;
+    }
+  });
+
+  it("answers 413 when a multipart form's text fields pass 1 MB", async () => {
+    const form = new FormData();
+    form.set("content", "x".repeat(DEFAULT_BODY_LIMIT_BYTES + 1));
+    const error = await readFormData(post(form)).catch((caught: unknown) => caught);
+    expect((error as Response).status).toBe(413);
+    expect(await (error as Response).text()).toMatch(/at most 1 MB of text/);
   });
 });

@@ -5,6 +5,10 @@
  */
 import { AppError, badRequest, isAppError, logServerError, notFound, toJsonBody } from "./errors.server";
 import { renderedResponse } from "./rendered-body";
+import { DEFAULT_BODY_LIMIT_BYTES } from "./body-limit";
+import { getEnv } from "./env.server";
+import { FormTextTooLargeError, readMultipartForm } from "./multipart.server";
+import { formatBytes } from "./upload-limit";
 
 /** Reads a JSON object body; an empty body counts as `{}`. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
@@ -24,7 +28,9 @@ export const FORM_UNREADABLE_MESSAGE = "This form could not be read. Please relo
 
 /**
  * Reads a page action's form body. Anything else (JSON, XML, no body) answers 415 and a broken
- * multipart body 400, each with a message the error page shows, instead of a server error.
+ * multipart body 400, each with a message the error page shows, instead of a server error. A
+ * multipart body is read as it arrives: a file over UPLOAD_MAX_BYTES is thrown away and stands in
+ * the form as an `OversizedFile` (./multipart.server.ts), which the picture fields refuse beside the field.
  */
 export async function readFormData(request: Request): Promise<FormData> {
   const contentType = request.headers.get("Content-Type") ?? "";
@@ -32,11 +38,17 @@ export async function readFormData(request: Request): Promise<FormData> {
     throw new Response(FORM_CONTENT_TYPE_MESSAGE, { status: 415, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   try {
+    if (/^\s*multipart\//i.test(contentType)) {
+      return await readMultipartForm(request, { maxFileBytes: getEnv().UPLOAD_MAX_BYTES, maxTextBytes: DEFAULT_BODY_LIMIT_BYTES });
+    }
     return await request.formData();
-  } catch {
+  } catch (error) {
+    if (error instanceof FormTextTooLargeError) throw new Response(FORM_TEXT_TOO_LARGE_MESSAGE, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     throw new Response(FORM_UNREADABLE_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
+
+const FORM_TEXT_TOO_LARGE_MESSAGE = `This form is too large: at most ${formatBytes(DEFAULT_BODY_LIMIT_BYTES)} of text is accepted.`;
 
 /**
  * Reads a whole-number query parameter (limit, offset, page, an id): undefined when absent or

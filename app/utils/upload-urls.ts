@@ -64,8 +64,6 @@ export function uploadedImagesIn(text: string): { hash: string; url: string; alt
   return images;
 }
 
-export const MAX_IMAGES_PER_TEXT = 4;
-
 /** How many of this Quads' pictures a post's or reply's Markdown shows (`![alt](/uploads/...)`). */
 export function countUploadedImages(text: string): number {
   return [...text.matchAll(/!\[[^\]]*\]\(\s*\/uploads\/[0-9a-f]{32}-\d{1,4}x\d{1,4}\.webp/g)].length;

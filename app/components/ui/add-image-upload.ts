@@ -1,15 +1,21 @@
+import type { PictureLimits } from "~/utils/upload-limit";
 import { altFromFileName, imageMarkdown } from "~/utils/upload-urls";
+import { refuseOversizedPick } from "./picture-pick";
 
 /**
  * The 'Add image' upload (docs/uploads.md), loaded by `AddImageField` (./add-image-field.tsx) when
- * a file is picked: POST /api/uploads, then the picture's Markdown at the cursor of the textarea
- * `textareaId`, and the inputs emptied so the form does not send the file again.
+ * a file is picked: a file over the size limit is refused before anything is sent (the input
+ * emptied, the message in the status line); otherwise POST /api/uploads, then the picture's
+ * Markdown at the cursor of the textarea `textareaId`, and the inputs emptied so the form does
+ * not send the file again.
  */
-export async function uploadImage(fileInput: HTMLInputElement, textareaId: string) {
+export async function uploadImage(fileInput: HTMLInputElement, textareaId: string, limits: PictureLimits) {
   const byId = <T>(suffix: string) => document.getElementById(textareaId + suffix) as T;
-  const file = fileInput.files?.[0];
   const status = byId<HTMLElement>("-image-status");
   const alt = byId<HTMLInputElement>("-image-alt");
+  const refusal = refuseOversizedPick(fileInput, limits);
+  status.textContent = refusal ?? "";
+  const file = fileInput.files?.[0];
   if (!file) return;
   status.textContent = "Uploading the image...";
   const body = new FormData();

@@ -1,6 +1,7 @@
 /** Zod schemas of the discussion forms, used by the server (page actions via parseWithZod, and /api); the browser gets constraints.ts (decision 0066). */
 import { z } from "zod";
-import { countUploadedImages, MAX_IMAGES_PER_TEXT } from "~/utils/upload-urls";
+import { MAX_IMAGES_PER_TEXT } from "~/utils/upload-limit";
+import { countUploadedImages } from "~/utils/upload-urls";
 
 export const TITLE_MAX = 200;
 export const CONTENT_MAX = 20_000;

@@ -4,9 +4,9 @@ import type { RequestMeta } from "~/features/auth/auth.server";
 import { requestEmailChange } from "~/features/auth/email-change.server";
 import { assertUsernameAvailable } from "~/features/auth/usernames.server";
 import { avatarUrlOf } from "~/utils/upload-urls";
-import { findUpload, releaseUploads } from "~/features/uploads/uploads.server";
+import { findUpload, prepareAvatarUpload, releaseUploads } from "~/features/uploads/uploads.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
-import { badRequest, notFound } from "~/utils/errors.server";
+import { notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { profileSchema } from "./schemas";
 import { validationError } from "~/utils/validation.server";
@@ -32,7 +32,7 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
     delete values.email;
   }
   const previousAvatar = current.avatarUploadId ? findUpload(current.avatarUploadId) : null;
-  if (avatarUploadId !== undefined) Object.assign(values, avatarValues(userId, avatarUploadId));
+  if (avatarUploadId !== undefined) Object.assign(values, await avatarValues(userId, avatarUploadId));
   const updated = transaction(() => {
     // Reserved names (docs/accounts.md) only for a member who may manage users; 409 when taken.
     if (values.username) assertUsernameAvailable(values.username, current);
@@ -50,12 +50,9 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   return updated;
 }
 
-const AVATAR_NOT_USABLE = "Upload the picture as an avatar first (POST /api/uploads with kind=avatar).";
-
-/** The user columns for a new avatar (an avatar upload of this member) or none (null). */
-function avatarValues(userId: string, avatarUploadId: string | null): Partial<User> {
+/** The user columns for a new avatar (any picture this member uploaded, its avatar sizes made if need be) or none (null). */
+async function avatarValues(userId: string, avatarUploadId: string | null): Promise<Partial<User>> {
   if (avatarUploadId === null) return { avatarUploadId: null, profileImageUrl: null };
-  const upload = findUpload(avatarUploadId);
-  if (!upload || upload.ownerId !== userId || upload.kind !== "avatar") throw badRequest(AVATAR_NOT_USABLE, { avatarUploadId: [AVATAR_NOT_USABLE] });
+  const upload = await prepareAvatarUpload({ ownerId: userId, uploadId: avatarUploadId });
   return { avatarUploadId: upload.id, profileImageUrl: avatarUrlOf(upload.hash) };
 }

@@ -68,11 +68,7 @@ export async function processImage(bytes: Uint8Array, kind: "avatar" | "image"):
     if (width > SMALL_IMAGE_WIDTH) {
       files.push({ name: smallFileName(hash), bytes: await sharp(main.data).resize({ width: SMALL_IMAGE_WIDTH }).webp({ quality: 80 }).toBuffer() });
     }
-    if (kind === "avatar") {
-      for (const size of AVATAR_SIZES) {
-        files.push({ name: avatarFileName(hash, size), bytes: await sharp(main.data).resize(size, size, { fit: "cover" }).webp({ quality: 82 }).toBuffer() });
-      }
-    }
+    if (kind === "avatar") files.push(...(await avatarFilesOf(hash, main.data)));
     return { hash, width, height, files };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -81,4 +77,14 @@ export async function processImage(bytes: Uint8Array, kind: "avatar" | "image"):
     }
     throw badRequest("This picture could not be read: the file may be damaged or incomplete. Try saving it again as JPEG or PNG.");
   }
+}
+
+/** An avatar's square 256 and 64 px files, cropped from a picture's stored main file. */
+export async function avatarFilesOf(hash: string, mainBytes: Buffer): Promise<StoredFile[]> {
+  const sharp = await loadSharp();
+  const files: StoredFile[] = [];
+  for (const size of AVATAR_SIZES) {
+    files.push({ name: avatarFileName(hash, size), bytes: await sharp(mainBytes).resize(size, size, { fit: "cover" }).webp({ quality: 82 }).toBuffer() });
+  }
+  return files;
 }

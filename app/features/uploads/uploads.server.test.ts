@@ -141,12 +141,53 @@ describe("uploads", () => {
     expect(existsSync(fileOnDisk(`${second.hash}-256.webp`))).toBe(false);
   });
 
-  it("refuses someone else's upload or a plain image as an avatar", async () => {
+  it("refuses someone else's upload as an avatar; any picture of one's own becomes one, its square sizes made then", async () => {
     const [member, other] = [await createMember(), await createMember()];
     const theirs = await createUpload({ ownerId: other.id, bytes: await picture(64, 64).png().toBuffer(), kind: "avatar" });
     expect((await errorOf(updateProfile(member.id, { avatarUploadId: theirs.id }))).status).toBe(400);
-    const image = await createUpload({ ownerId: member.id, bytes: await picture(64, 64).png().toBuffer(), kind: "image" });
-    expect((await errorOf(updateProfile(member.id, { avatarUploadId: image.id }))).status).toBe(400);
+    // The documented POST /api/uploads has no kind: a plain picture.
+    const image = await createUpload({ ownerId: member.id, bytes: await picture(300, 200, "#5a6b7c").png().toBuffer(), kind: "image" });
+    expect(existsSync(fileOnDisk(`${image.hash}-256.webp`))).toBe(false);
+    const updated = await updateProfile(member.id, { avatarUploadId: image.id });
+    expect(updated.profileImageUrl).toBe(`/uploads/${image.hash}-256.webp`);
+    for (const size of [256, 64]) {
+      const file = fileOnDisk(`${image.hash}-${size}.webp`);
+      expect(existsSync(file)).toBe(true);
+      expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: size, height: size });
+    }
+    const row = getDb().select().from(schema.uploads).all().find((entry) => entry.id === image.id);
+    expect(row?.kind).toBe("avatar");
+    expect(row!.bytes).toBeGreaterThan(image.bytes);
+  });
+
+  it("deleting one's own upload drops only one's own copy: another member who uploaded the same bytes keeps their post's picture and avatar", async () => {
+    const [first, second] = [await createActor(), await createMember()];
+    const bytes = await picture(90, 60, "#c0ffee").png().toBuffer();
+    const mine = await createUpload({ ownerId: first.id, bytes, kind: "image" });
+    const theirs = await createUpload({ ownerId: second.id, bytes, kind: "image" });
+    expect(theirs.hash).toBe(mine.hash);
+    await updateProfile(second.id, { avatarUploadId: theirs.id });
+    const post = createTestPost(first, { content: `Mine ${imageMarkdown("shared", toUploadView(mine).url)}` });
+    const auditBefore = getDb().select().from(schema.auditLog).all().length;
+
+    // By id, then (nothing of mine left) by hash: the other member's copy is not mine to remove.
+    expect(await removeUpload({ actor: first, idOrHash: mine.id })).toEqual({ removed: 1 });
+    expect((await errorOf(removeUpload({ actor: first, idOrHash: mine.hash }))).status).toBe(403);
+    const rows = getDb().select().from(schema.uploads).all().filter((row) => row.hash === mine.hash);
+    expect(rows.map((row) => row.id)).toEqual([theirs.id]);
+    const secondAfter = getDb().select().from(schema.users).all().find((row) => row.id === second.id);
+    expect([secondAfter?.avatarUploadId, secondAfter?.profileImageUrl]).toEqual([theirs.id, `/uploads/${theirs.hash}-256.webp`]);
+    for (const name of [path.basename(toUploadView(theirs).url), `${theirs.hash}-256.webp`]) expect(existsSync(fileOnDisk(name))).toBe(true);
+    expect(missingUploadHashes([mine.hash]).size).toBe(0);
+    expect(loadPostPage(post.id, first)?.post.html).toContain(`src="${toUploadView(mine).url}"`);
+    expect(getDb().select().from(schema.auditLog).all().length).toBe(auditBefore);
+
+    // The last copy (by the hash in its URL): the files go, the avatar falls back to the initials.
+    expect(await removeUpload({ actor: second, idOrHash: theirs.hash })).toEqual({ removed: 1 });
+    const secondCleared = getDb().select().from(schema.users).all().find((row) => row.id === second.id);
+    expect(secondCleared?.avatarUploadId).toBeNull();
+    for (const name of fileNamesOf(theirs)) expect(existsSync(fileOnDisk(name))).toBe(false);
+    expect(missingUploadHashes([mine.hash])).toEqual(new Set([mine.hash]));
   });
 
   it("keeps a picture a post uses and removes it once nothing does", async () => {
@@ -168,7 +209,10 @@ describe("uploads", () => {
     const [owner, stranger, moderator] = [await createMember(), await createMember(), await createMember({ role: "moderator" })];
     const upload = await createUpload({ ownerId: owner.id, bytes: await picture(30, 30, "#abcdef").png().toBuffer(), kind: "image" });
     expect((await errorOf(removeUpload({ actor: stranger, idOrHash: upload.id }))).status).toBe(403);
-    expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 1 });
+    const copy = await createUpload({ ownerId: stranger.id, bytes: await picture(30, 30, "#abcdef").png().toBuffer(), kind: "image" });
+    expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 2 }); // every copy
+    expect(getDb().select().from(schema.uploads).all().some((row) => row.hash === copy.hash)).toBe(false);
+    for (const name of fileNamesOf(upload)) expect(existsSync(fileOnDisk(name))).toBe(false);
     const audit = getDb().select().from(schema.auditLog).all();
     expect(audit.some((entry) => entry.action === "upload.removed" && entry.actorId === moderator.id)).toBe(true);
   });

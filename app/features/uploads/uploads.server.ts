@@ -4,16 +4,19 @@
  * moderators removing any picture.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, inArray, like, sql, sum } from "drizzle-orm";
+import { buffer as streamToBuffer } from "node:stream/consumers";
+import { and, count, eq, gt, inArray, like, sql, sum, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getEnv } from "~/utils/env.server";
-import { AppError, badRequest, forbidden, logServerError, notFound } from "~/utils/errors.server";
+import { AppError, badRequest, forbidden, isAppError, logServerError, notFound } from "~/utils/errors.server";
+import { OversizedFile } from "~/utils/multipart.server";
+import { MAX_IMAGES_PER_TEXT, pictureTooLargeMessage } from "~/utils/upload-limit";
 import { getDb, schema } from "~/utils/db.server";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { Upload } from "../../../db/schema";
-import { processImage } from "./images.server";
+import { avatarFilesOf, processImage } from "./images.server";
 import { getUploadStorage } from "./storage.server";
-import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, MAX_IMAGES_PER_TEXT, uploadFileUrl } from "~/utils/upload-urls";
+import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, uploadFileUrl } from "~/utils/upload-urls";
 import type { Actor } from "~/utils/actor";
 
 export type UploadKind = "avatar" | "image";
@@ -25,18 +28,30 @@ export function toUploadView(upload: Upload): UploadView {
   return { id: upload.id, url: uploadFileUrl(mainFileName(upload.hash, upload.width, upload.height)), width: upload.width, height: upload.height };
 }
 
-/** A form's `file` field as bytes, or null when no file was picked (an empty file input sends a nameless empty file). */
-export async function readUploadedFile(value: FormDataEntryValue | null): Promise<{ bytes: Uint8Array; name: string } | null> {
+/**
+ * A form's file field as bytes, or null when no file was picked (an empty file input sends a
+ * nameless empty file). Refuses an empty file (400) and one over UPLOAD_MAX_BYTES (413, also when
+ * the form reader threw it away: `OversizedFile`), the message under `field` in the error's
+ * field errors so the form shows it beside the file field.
+ */
+export async function readUploadedFile(value: FormDataEntryValue | null, field = "file"): Promise<{ bytes: Uint8Array; name: string } | null> {
   if (value === null || typeof value === "string") return null;
   if (value.size === 0 && !value.name) return null;
-  if (value.size === 0) throw badRequest("The picked file is empty.");
   const maxBytes = getEnv().UPLOAD_MAX_BYTES;
-  if (value.size > maxBytes) throw fileTooLarge(maxBytes);
+  if (value instanceof OversizedFile || value.size > maxBytes) throw fileTooLarge(maxBytes, field);
+  if (value.size === 0) throw badRequest("The picked file is empty.", { [field]: ["The picked file is empty."] });
   return { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name };
 }
 
-function fileTooLarge(maxBytes: number) {
-  return new AppError(413, `This picture is too large: at most ${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB is accepted.`);
+function fileTooLarge(maxBytes: number, field?: string) {
+  const message = pictureTooLargeMessage(maxBytes);
+  return new AppError(413, message, { fieldErrors: field ? { [field]: [message] } : undefined });
+}
+
+/** The same refusal with its message under the form's file field (a refusal that names a field already is kept). */
+export function asFileFieldError(error: AppError, field: string): AppError {
+  if (error.fieldErrors) return error;
+  return new AppError(error.status, error.message, { fieldErrors: { [field]: [error.message] }, headers: error.headers });
 }
 
 /** Refuses (429) a member over their daily upload count or total stored bytes. */
@@ -82,18 +97,45 @@ export async function createUpload({ ownerId, bytes, kind }: { ownerId: string; 
 /**
  * A post or reply form's 'Add image' field without JavaScript (docs/uploads.md): when the form
  * carries a picture (`image`, alt text `imageAlt`), stores it and returns the text with the
- * picture's Markdown appended; otherwise the text as it is.
+ * picture's Markdown appended; otherwise the text as it is. A refusal names the `image` field.
  */
 export async function appendPictureFromForm({ ownerId, formData, content }: { ownerId: string; formData: FormData; content: string }): Promise<string> {
-  const file = await readUploadedFile(formData.get("image"));
+  const file = await readUploadedFile(formData.get("image"), "image");
   if (!file) return content;
-  if (countUploadedImages(content) >= MAX_IMAGES_PER_TEXT) throw badRequest(`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`);
-  const upload = await createUpload({ ownerId, bytes: file.bytes, kind: "image" });
+  if (countUploadedImages(content) >= MAX_IMAGES_PER_TEXT) throw badRequest(`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`, { image: [`A text can show at most ${MAX_IMAGES_PER_TEXT} images.`] });
+  const upload = await createUpload({ ownerId, bytes: file.bytes, kind: "image" }).catch((error: unknown) => {
+    throw isAppError(error) ? asFileFieldError(error, "image") : error;
+  });
   const altField = formData.get("imageAlt");
   const alt = (typeof altField === "string" && altField.trim()) || altFromFileName(file.name);
   const markdown = imageMarkdown(alt, toUploadView(upload).url);
   return content.trim() ? `${content.trimEnd()}\n\n${markdown}` : markdown;
 }
+
+/**
+ * Makes a member's upload their avatar's picture (PUT /api/profile `avatarUploadId`, the avatar
+ * form): any picture they uploaded; one sent without `kind=avatar` gets its square sizes now,
+ * cropped from its stored main file. Throws 400 when it is not an upload of theirs.
+ */
+export async function prepareAvatarUpload({ ownerId, uploadId }: { ownerId: string; uploadId: string }): Promise<Upload> {
+  const upload = findUpload(uploadId);
+  if (!upload || upload.ownerId !== ownerId) throw badRequest(AVATAR_NOT_USABLE, { avatarUploadId: [AVATAR_NOT_USABLE] });
+  if (upload.kind === "avatar") return upload;
+  const storage = getUploadStorage();
+  const stream = storage.get(mainFileName(upload.hash, upload.width, upload.height));
+  if (!stream) throw badRequest(AVATAR_FILE_GONE, { avatarUploadId: [AVATAR_FILE_GONE] });
+  const files = await avatarFilesOf(upload.hash, await streamToBuffer(stream));
+  for (const file of files) await storage.put(file.name, file.bytes);
+  return getDb()
+    .update(schema.uploads)
+    .set({ kind: "avatar", bytes: upload.bytes + files.reduce((total, file) => total + file.bytes.byteLength, 0) })
+    .where(eq(schema.uploads.id, upload.id))
+    .returning()
+    .get()!;
+}
+
+const AVATAR_NOT_USABLE = "avatarUploadId must be the id of a picture you uploaded (POST /api/uploads).";
+const AVATAR_FILE_GONE = "This picture is no longer stored. Upload it again.";
 
 /** The upload with this id, or null. */
 export function findUpload(id: string): Upload | null {
@@ -165,10 +207,19 @@ async function deleteHash(hash: string): Promise<number> {
   return removed;
 }
 
-/** Deletes every row of a hash; its files are to go when no row names the hash any more. */
+/** Deletes every row of a hash (nothing uses it, or a moderator removes it); its files are to go. */
 function deleteHashRows(hash: string): { removed: number; files: string[] } {
+  return deleteUploadRows(eq(schema.uploads.hash, hash), hash);
+}
+
+/**
+ * Deletes the upload rows `where` picks (all of one hash) and clears the avatars that pointed at
+ * them; the hash's files are to go only when no row names the hash any more (the same bytes
+ * uploaded by two members are one file: docs/uploads.md, "Garbage collection").
+ */
+function deleteUploadRows(where: SQL, hash: string): { removed: number; files: string[] } {
   const db = getDb();
-  const rows = db.delete(schema.uploads).where(eq(schema.uploads.hash, hash)).returning().all();
+  const rows = db.delete(schema.uploads).where(and(eq(schema.uploads.hash, hash), where)).returning().all();
   if (rows.length > 0) {
     db.update(schema.users)
       .set({ avatarUploadId: null, profileImageUrl: null })
@@ -176,7 +227,8 @@ function deleteHashRows(hash: string): { removed: number; files: string[] } {
       .run();
   }
   const stillThere = db.select({ value: count() }).from(schema.uploads).where(eq(schema.uploads.hash, hash)).get();
-  if ((stillThere?.value ?? 0) > 0) return { removed: rows.length, files: [] };
+  if (rows.length === 0 || (stillThere?.value ?? 0) > 0) return { removed: rows.length, files: [] };
+  // Every name the hash may have (an avatar's sizes too, whichever row made them).
   return { removed: rows.length, files: [...new Set(rows.flatMap(fileNamesOf))] };
 }
 
@@ -207,9 +259,11 @@ export async function sweepUnusedUploads(olderThanMs = DAY_MS): Promise<number> 
 
 
 /**
- * A picture removed by its owner or, for any picture, by a moderator or admin (audited): every
- * copy of it (its hash) and its files; an avatar falls back to the initials. `idOrHash` is the
- * upload's id or the hash in its URL.
+ * A picture removed by `DELETE /api/uploads/{id}` or a moderator's 'Remove picture'. `idOrHash`
+ * is the upload's id or the hash in its URL. A member (a moderator too, for their own upload)
+ * drops only their own copies: another member who uploaded the same bytes keeps theirs, and the
+ * files go when no copy is left. A moderator or admin removing someone else's picture removes
+ * every copy and its files, audited (`upload.removed`); an avatar falls back to the initials.
  */
 export async function removeUpload({ actor, idOrHash }: { actor: Pick<Actor, "id" | keyof RoleHolder>; idOrHash: string }): Promise<{ removed: number }> {
   const db = getDb();
@@ -219,14 +273,18 @@ export async function removeUpload({ actor, idOrHash }: { actor: Pick<Actor, "id
     .where(sql`${schema.uploads.id} = ${idOrHash} or ${schema.uploads.hash} = ${idOrHash}`)
     .all();
   if (rows.length === 0) throw notFound("Picture not found.");
-  const isModerator = can(actor, "content:moderate", getEnv().ADMIN_EMAIL);
-  const isOwner = rows.every((row) => row.ownerId === actor.id);
-  if (!isModerator && !isOwner) throw forbidden("Only the member who uploaded this picture, a moderator or an admin can remove it.");
   const hash = rows[0].hash;
-  const removed = await deleteHash(hash);
-  if (!isOwner) {
-    recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
+  const isOwnerOfEvery = rows.every((row) => row.ownerId === actor.id);
+  const isModerator = can(actor, "content:moderate", getEnv().ADMIN_EMAIL);
+  if (isOwnerOfEvery || !isModerator) {
+    const ownIds = rows.filter((row) => row.ownerId === actor.id).map((row) => row.id);
+    if (ownIds.length === 0) throw forbidden("Only the member who uploaded this picture, a moderator or an admin can remove it.");
+    const { removed, files } = deleteUploadRows(inArray(schema.uploads.id, ownIds), hash);
+    await deleteFiles(files);
+    return { removed };
   }
+  const removed = await deleteHash(hash);
+  recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
   return { removed };
 }
 

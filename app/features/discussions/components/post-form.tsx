@@ -97,7 +97,9 @@ export function PostForm({
         mentions
         textareaProps={{ ...getTextareaProps(fields.content), required: false, rows: 8, placeholder: "Share your thoughts, questions, or insights..." }}
       />
-      {allowImages ? <AddImageField textareaId={fields.content.id} /> : null}
+      {allowImages ? (
+        <AddImageField textareaId={fields.content.id} errors={fields.image.errors} defaultAlt={typeof fields.imageAlt.initialValue === "string" ? fields.imageAlt.initialValue : undefined} />
+      ) : null}
       <SelectField label="Category" errors={fields.categoryId.errors} selectProps={{ ...getSelectProps(fields.categoryId), required: false }}>
         <option value="">Select a category</option>
         {categories.map((category) => (

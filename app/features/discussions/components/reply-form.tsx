@@ -15,6 +15,8 @@ export function ReplyForm({
   replyId,
   defaultContent,
   errors,
+  imageErrors,
+  defaultImageAlt,
   submitLabel,
   pendingLabel,
   cancelTo,
@@ -29,6 +31,9 @@ export function ReplyForm({
   replyId?: number;
   defaultContent?: string;
   errors?: string[];
+  /** The 'Add image' field's refusal (a picture too large, not a picture, ...) and the alt text kept. */
+  imageErrors?: string[];
+  defaultImageAlt?: string;
   submitLabel: string;
   pendingLabel: string;
   cancelTo?: string;
@@ -54,7 +59,7 @@ export function ReplyForm({
         mentions
         textareaProps={{ id: `${id}-content`, name: "content", rows: 4, defaultValue: defaultContent, placeholder: "Share your thoughts...", autoFocus, maxLength: 10_000 }}
       />
-      <AddImageField textareaId={`${id}-content`} />
+      <AddImageField textareaId={`${id}-content`} errors={imageErrors} defaultAlt={defaultImageAlt} />
       {draftKey ? <DraftKeeper formId={id} storageKey={draftKey} fields={["content"]} /> : null}
       <div className="flex justify-end gap-2">
         {cancelTo ? (

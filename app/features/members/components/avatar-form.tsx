@@ -2,14 +2,28 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
-
-export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
+import { PictureFileInput } from "~/components/ui/picture-file-input";
+import type { PictureLimits } from "~/utils/upload-limit";
 
 /**
  * The /profile picture form (docs/uploads.md): a plain multipart form with a file input that
- * works without JavaScript; with JavaScript the picked picture shows before it is saved.
+ * works without JavaScript; with JavaScript the picked picture shows before it is saved, and a
+ * file over the size limit is refused before it is sent. A refusal shows beside the file field.
  */
-export function AvatarForm({ name, avatarUrl, action, maxMegabytes }: { name: string; avatarUrl: string | null; action: string; maxMegabytes: number }) {
+export function AvatarForm({
+  name,
+  avatarUrl,
+  action,
+  limits,
+  errors,
+}: {
+  name: string;
+  avatarUrl: string | null;
+  action: string;
+  /** The picture size limit and its words (`pictureLimits`, app/utils/upload-limit.ts). */
+  limits: PictureLimits;
+  errors?: string[];
+}) {
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -26,27 +40,18 @@ export function AvatarForm({ name, avatarUrl, action, maxMegabytes }: { name: st
           <Avatar name={name} avatarUrl={avatarUrl} pixels={64} className="h-16 w-16 bg-indigo-600 text-2xl font-bold text-white" />
         )}
         <Form method="post" action={action} encType="multipart/form-data" className="flex flex-wrap items-end gap-3" preventScrollReset>
-          <div className="space-y-1">
-            <label htmlFor="avatar-file" className="block text-sm font-medium text-slate-800">
-              Choose a picture
-            </label>
-            <input
-              id="avatar-file"
-              type="file"
-              name="avatar"
-              accept={AVATAR_ACCEPT}
-              required
-              aria-describedby="avatar-hint"
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                setPreviewUrl(file ? URL.createObjectURL(file) : null);
-              }}
-              className="block text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold"
-            />
-            <p id="avatar-hint" className="text-xs text-slate-500">
-              JPEG, PNG, WebP or GIF, up to {maxMegabytes} MB.
-            </p>
-          </div>
+          <PictureFileInput
+            id="avatar-file"
+            name="avatar"
+            label="Choose a picture"
+            limits={limits}
+            required
+            errors={errors}
+            onPick={(input) => {
+              const file = input?.files?.[0];
+              setPreviewUrl(file ? URL.createObjectURL(file) : null);
+            }}
+          />
           <button
             type="submit"
             name="intent"
