@@ -22,6 +22,7 @@ import { getOptionalUser, requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast";
 import { readFormData, readIdParam } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
 
@@ -88,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       postId = readIdParam(String(formData.get("postId") ?? ""), "Post");
     } catch {
-      return redirectWithToast(returnTo, { title: "Error", description: messages.likeFailed, variant: "destructive" });
+      return redirectWithToast(returnTo, errorToast(messages.likeFailed));
     }
     return handleLikeIntent({ actor: user, formData, postId, returnTo });
   };

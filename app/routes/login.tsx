@@ -16,7 +16,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
 
@@ -68,8 +68,8 @@ async function signIn(request: Request, clientIp: string, formData: FormData, in
     const sessionCookie = await createUserSession(request, user.id);
     const toast =
       intent === "login"
-        ? { title: "Success", description: "Welcome back!" }
-        : { title: "Welcome!", description: "Your account has been created successfully." };
+        ? successToast("Welcome back!")
+        : successToast("Your account has been created successfully.", "Welcome!");
     const back = intent === "login" ? localPathOrNull(formData.get("redirectTo")) : null;
     return redirectWithToast(back ?? "/", toast, { headers: { "Set-Cookie": sessionCookie } });
   } catch (error) {

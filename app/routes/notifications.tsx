@@ -10,6 +10,7 @@ import { requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { successToast } from "~/utils/toast";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
 
@@ -39,10 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     "mark-all-read": () => {
       const updated = markAllNotificationsRead(user.id);
-      return redirectWithToast(routes.notifications, {
-        title: "Success",
-        description: updated > 0 ? "All notifications marked as read." : "You are all caught up.",
-      });
+      return redirectWithToast(routes.notifications, successToast(updated > 0 ? "All notifications marked as read." : "You are all caught up."));
     },
   });
 }

@@ -28,7 +28,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 
 /**
@@ -61,8 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const postPath = routes.post(postId);
   const formData = await readFormData(request);
   const numberField = (name: string) => Number(formData.get(name) ?? NaN);
-  const success = (to: string, description: string) => redirectWithToast(to, { title: "Success", description });
-  const failure = (to: string, description: string) => redirectWithToast(to, { title: "Error", description, variant: "destructive" });
+  const success = (to: string, description: string) => redirectWithToast(to, successToast(description));
+  const failure = (to: string, description: string) => redirectWithToast(to, errorToast(description));
 
   /** The button-only forms: a refusal comes back to the page with an error toast. */
   const button = (work: () => Promise<Response>, onMissing = postPath) => async () => {

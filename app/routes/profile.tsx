@@ -25,7 +25,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     "remove-avatar": () => removeAvatar(user),
     "rotate-feed": () => {
       rotateFeedToken(user.id);
-      return redirectWithToast(FEEDS_URL, { title: "Success", description: "New feed links made. The old ones no longer work." });
+      return redirectWithToast(FEEDS_URL, successToast("New feed links made. The old ones no longer work."));
     },
   });
 }
@@ -90,7 +90,7 @@ async function saveProfile(request: Request, user: { id: string }, formData: For
     logServerError(error, request);
     return formFailure({ intent, result: submission.reply({ formErrors: ["Failed to update profile. Please try again."] }), toast: failureToast() }, { status: 500 });
   }
-  return redirectWithToast(routes.profile, { title: "Success", description: "Profile updated successfully!" });
+  return redirectWithToast(routes.profile, successToast("Profile updated successfully!"));
 }
 
 const AVATAR_URL = `${routes.profile}#avatar`;
@@ -99,19 +99,19 @@ const AVATAR_URL = `${routes.profile}#avatar`;
 async function saveAvatar(user: { id: string }, file: FormDataEntryValue | null) {
   try {
     const picked = await readUploadedFile(file);
-    if (!picked) return redirectWithToast(AVATAR_URL, { title: "Error", description: "Choose a picture first.", variant: "destructive" });
+    if (!picked) return redirectWithToast(AVATAR_URL, errorToast("Choose a picture first."));
     const upload = await createUpload({ ownerId: user.id, bytes: picked.bytes, kind: "avatar" });
     await updateProfile(user.id, { avatarUploadId: upload.id });
-    return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is saved." });
+    return redirectWithToast(AVATAR_URL, successToast("Your profile picture is saved."));
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    return redirectWithToast(AVATAR_URL, { title: "Error", description: error.message, variant: "destructive" });
+    return redirectWithToast(AVATAR_URL, errorToast(error.message));
   }
 }
 
 async function removeAvatar(user: { id: string }) {
   await updateProfile(user.id, { avatarUploadId: null });
-  return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is removed: your initials show instead." });
+  return redirectWithToast(AVATAR_URL, successToast("Your profile picture is removed: your initials show instead."));
 }
 
 const FEEDS_URL = `${routes.profile}#feeds`;

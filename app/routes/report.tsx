@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { formFailure } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const target = getReportableTarget({ actor: user, targetType, targetId });
     createReport({ actor: user, input: { targetType, targetId, ...submission.value } });
-    return redirectWithToast(target.link ?? routes.home, { title: "Report sent", description: reportMessages.thanks });
+    return redirectWithToast(target.link ?? routes.home, successToast(reportMessages.thanks, "Report sent"));
   } catch (error) {
     if (!isAppError(error)) throw error;
     return formFailure(

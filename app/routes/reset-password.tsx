@@ -15,6 +15,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { createUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { successToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
 
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await resetPassword(submission.value);
     const sessionCookie = await createUserSession(request, user.id);
-    return redirectWithToast(routes.home, { title: "Password changed", description: "Your new password is set and you are signed in. Other devices were signed out." }, { headers: { "Set-Cookie": sessionCookie } });
+    return redirectWithToast(routes.home, successToast("Your new password is set and you are signed in. Other devices were signed out.", "Password changed"), { headers: { "Set-Cookie": sessionCookie } });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const { token: _token, ...fieldErrors } = error.fieldErrors ?? {};

@@ -12,7 +12,7 @@ import type { FormFailure, FormResult } from "~/components/ui/use-server-form";
 import { badRequest, isAppError } from "./errors.server";
 import { pageErrorResponse } from "./http.server";
 import { CHECK_THE_FORM } from "./validation.server";
-import { errorToast } from "./toast";
+import { errorToast, successToast } from "./toast";
 import { redirectWithToast } from "./toast.server";
 
 export const UNKNOWN_ACTION_MESSAGE = "Unknown action.";
@@ -74,6 +74,6 @@ export function answerFormOutcome<Intent extends string>(
   outcome: { ok: true } | { ok: false; status: number; result: FormResult },
   { redirectTo, success, failure, intent, formId }: { redirectTo: string; success: string; failure: string; intent: Intent; formId?: string },
 ) {
-  if (outcome.ok) return redirectWithToast(redirectTo, { title: "Success", description: success });
+  if (outcome.ok) return redirectWithToast(redirectTo, successToast(success));
   return formFailure<Intent>({ intent, formId, result: outcome.result, toast: errorToast(failure) }, { status: outcome.status });
 }
