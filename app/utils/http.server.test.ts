@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "./errors.server";
 import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdParam, readIntegerParam, readPageParam } from "./http.server";
+import { appErrorOf } from "~/test/errors";
 
 const params = (query: string) => new URLSearchParams(query);
-
-function thrownBy(work: () => unknown): unknown {
-  try {
-    work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
 
 describe("readIdParam", () => {
   it("reads a positive whole number", () => {
@@ -20,7 +12,7 @@ describe("readIdParam", () => {
 
   it("answers 404 '{what} not found' for a missing, malformed or non-positive id", () => {
     for (const value of [undefined, "", "0", "-3", "1.5", "1e3", "0x10", "abc", "99999999999999999"]) {
-      const error = thrownBy(() => readIdParam(value, "Meeting"));
+      const error = appErrorOf(() => readIdParam(value, "Meeting"));
       expect(isAppError(error) && error.status === 404 && error.message === "Meeting not found").toBe(true);
     }
   });
@@ -36,11 +28,11 @@ describe("readIntegerParam", () => {
 
   it("answers 400 naming the parameter for fractions, huge numbers, text and values out of range", () => {
     for (const query of ["limit=1.5", "limit=1e309", "limit=1e3", "limit=0x10", "limit=abc", "limit=Infinity", "limit=-1", "limit=101", "limit=99999999999999999999"]) {
-      const error = thrownBy(() => readIntegerParam(params(query), "limit", { min: 1, max: 100 }));
+      const error = appErrorOf(() => readIntegerParam(params(query), "limit", { min: 1, max: 100 }));
       expect(isAppError(error) && error.status, query).toBe(400);
       expect(isAppError(error) && error.message, query).toBe("limit must be a whole number from 1 to 100.");
     }
-    const error = thrownBy(() => readIntegerParam(params("offset=1e309"), "offset"));
+    const error = appErrorOf(() => readIntegerParam(params("offset=1e309"), "offset"));
     expect(isAppError(error) && error.message).toBe("offset must be a whole number of 0 or more.");
   });
 

@@ -11,10 +11,10 @@ import { action as verifyEmailApi } from "~/routes/api.auth.verify-email";
 import { action as verifyEmailPageAction, loader as verifyEmailPage } from "~/routes/verify-email";
 import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
 import { registerUser, toCurrentUser } from "./auth.server";
 import { issueToken } from "./email-tokens.server";
 import { resendVerificationEmail, VERIFICATION_REQUIRED, VERIFY_LINK_INVALID } from "./email-verification.server";
+import { statusOf } from "~/test/errors";
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -33,16 +33,6 @@ const verifyByApi = (token: string) =>
     context: testContext,
     params: {},
   });
-const statusOf = (work: () => unknown) => {
-  try {
-    work();
-    return "ok";
-  } catch (error) {
-    if (error instanceof AppError) return error.status;
-    throw error;
-  }
-};
-
 describe("e-mail verification", () => {
   it("registration sends a 7-day link; following it verifies the address, once", async () => {
     getDb().update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")).run();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, createTestPost } from "~/features/discussions/test-helpers";
 import { createReply } from "~/features/discussions/replies.server";
 import { endLiveStreams, LIVE_STREAMS_PER_MEMBER, liveStats, openLiveStream, openStreamCount } from "./live.server";
-import { AppError } from "~/utils/errors.server";
+import { statusOf } from "~/test/errors";
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, text: string): Promise<string> {
   const decoder = new TextDecoder();
@@ -42,15 +42,7 @@ describe("live streams", () => {
     const member = await createActor();
     const controllers = Array.from({ length: LIVE_STREAMS_PER_MEMBER }, () => new AbortController());
     for (const controller of controllers) openLiveStream({ userId: member.id, postId: null, discussionsSince: null, signal: controller.signal });
-    const refused = (() => {
-      try {
-        openLiveStream({ userId: member.id, postId: null, discussionsSince: null, signal: new AbortController().signal });
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(refused).toBeInstanceOf(AppError);
-    expect((refused as AppError).status).toBe(429);
+    expect(statusOf(() => openLiveStream({ userId: member.id, postId: null, discussionsSince: null, signal: new AbortController().signal }))).toBe(429);
     controllers[0].abort();
     expect(() => openLiveStream({ userId: member.id, postId: null, discussionsSince: null, signal: new AbortController().signal })).not.toThrow();
     endLiveStreams();
