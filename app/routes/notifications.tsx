@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { buttonClass } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { successToast } from "~/utils/toast";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
@@ -47,8 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NotificationsPage() {
   const { notifications, hasMore, page } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const isMarking = navigation.state === "submitting" && navigation.formData?.get("intent") === "mark-all-read";
+  const isMarking = useIsPending({ state: "submitting", intent: "mark-all-read" });
   const hasUnread = notifications.some((notification) => !notification.isRead);
   return (
     <>

@@ -30,6 +30,7 @@ import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/util
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /**
  * The post's edit form is a browser chunk of its own, fetched when the author opens it (or while
@@ -358,10 +359,9 @@ export default function PostPage() {
  * when live updates reload the page's data (a member writing keeps what they typed).
  */
 function useReplyFormVersion(hasFailed: boolean): number {
-  const navigation = useNavigation();
   const [version, setVersion] = useState(0);
   const wasSending = useRef(false);
-  const isSending = navigation.state !== "idle" && navigation.formData?.get("formId") === "reply-form";
+  const isSending = useIsPending({ fields: { formId: "reply-form" } });
   useEffect(() => {
     if (wasSending.current && !isSending && !hasFailed) setVersion((current) => current + 1);
     wasSending.current = isSending;

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -27,6 +27,7 @@ import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
@@ -220,8 +221,7 @@ const fieldClass = (hasError: boolean) =>
   `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`;
 
 function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: FormResult }) {
-  const navigation = useNavigation();
-  const isSaving = navigation.state === "submitting" && navigation.formMethod === "POST" && !navigation.formData?.has("intent");
+  const isSaving = useIsPending({ state: "submitting", formMethod: "POST", intent: null });
   const [formMeta, fields] = useServerForm({ id: "profile-form", lastResult, defaultValue: defaults, constraint: profileConstraints });
   return (
     <Form method="post" action={EDIT_URL} {...getFormProps(formMeta)} className="space-y-4 rounded-lg border border-indigo-100 bg-indigo-50/40 p-4" aria-labelledby="edit-profile-heading">

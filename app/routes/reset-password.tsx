@@ -1,7 +1,7 @@
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
@@ -16,6 +16,7 @@ import { routes } from "~/utils/routes";
 import { createUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { successToast } from "~/utils/toast";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
 
@@ -46,8 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, isUsable, invalidMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const isPending = navigation.state !== "idle";
+  const isPending = useIsPending();
   const [form, fields] = useServerForm({ id: "reset-password-form", lastResult: actionData?.result, constraint: resetPasswordConstraints });
   const linkIsBroken = !isUsable && !actionData;
   return (

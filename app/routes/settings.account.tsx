@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
@@ -29,6 +29,7 @@ import { currentSessionId, destroyUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Account settings", matches);
 
@@ -167,8 +168,7 @@ function FormErrorsBox({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 function SubmitButton({ intent, children, isDanger = false }: { intent: string; children: string; isDanger?: boolean }) {
-  const navigation = useNavigation();
-  const isBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const isBusy = useIsPending({ state: "submitting", intent });
   return (
     <button
       type="submit"

@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 
@@ -11,8 +12,7 @@ export const AVATAR_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
  */
 export function AvatarForm({ name, avatarUrl, action, maxMegabytes }: { name: string; avatarUrl: string | null; action: string; maxMegabytes: number }) {
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const navigation = useNavigation();
-  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const isUploading = useIsPending({ state: "submitting", intent: "avatar" });
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
   return (
     <section id="avatar" aria-labelledby="avatar-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -51,10 +51,10 @@ export function AvatarForm({ name, avatarUrl, action, maxMegabytes }: { name: st
             type="submit"
             name="intent"
             value="avatar"
-            disabled={intent === "avatar"}
+            disabled={isUploading}
             className={buttonClass()}
           >
-            {intent === "avatar" ? "Uploading..." : "Save picture"}
+            {isUploading ? "Uploading..." : "Save picture"}
           </button>
         </Form>
         {avatarUrl ? (
