@@ -13,7 +13,7 @@ import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { successToast } from "~/utils/toast";
-import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
+import { handlePage, readFormData, readIdField, readIdParam } from "~/utils/http.server";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 import { failureMessage } from "~/components/ui/use-server-form";
 
@@ -70,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }),
     "hide-comment": refused("hide-comment", "", async () => {
       if (!userCan(user, "content:moderate")) throw forbidden();
-      hideComment({ actor: user, commentId: Number(formData.get("commentId")) });
+      hideComment({ actor: user, commentId: readIdField(formData, "commentId", "Comment") });
       return success("Comment hidden");
     }),
   });

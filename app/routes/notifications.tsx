@@ -11,15 +11,14 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { successToast } from "~/utils/toast";
-import { readFormData } from "~/utils/http.server";
+import { handlePage, readFormData, readIdField, readPageParam } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
 function pageOf(request: Request): number {
-  const page = Number(new URL(request.url).searchParams.get("page"));
-  return Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1;
+  return Math.min(readPageParam(new URL(request.url).searchParams), 10_000);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,8 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   return dispatchIntent(formData, {
-    read: () => {
-      markNotificationRead(user.id, Number(formData.get("id")));
+    read: async () => {
+      markNotificationRead(user.id, await handlePage(() => readIdField(formData, "id", "Notification")));
       const page = pageOf(request);
       return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
     },

@@ -26,7 +26,7 @@ import { isAppError, notFound } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
+import { handlePage, pageErrorResponse, readFormData, readIdField, readIdParam, readIntegerParam } from "~/utils/http.server";
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
@@ -61,7 +61,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const postId = await handlePage(() => readIdParam(params.id, "Post"));
   const postPath = routes.post(postId);
   const formData = await readFormData(request);
-  const numberField = (name: string) => Number(formData.get(name) ?? NaN);
   const success = (to: string, description: string) => redirectWithToast(to, successToast(description));
   const failure = (to: string, description: string) => redirectWithToast(to, errorToast(description));
 
@@ -84,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const created = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
         return success(replyLink(postId, created.id), messages.replyPosted);
       }
-      const replyId = numberField("replyId");
+      const replyId = readIdField(formData, "replyId", "Reply");
       updateReply({ actor: user, postId, replyId, input: { content } });
       return success(replyLink(postId, replyId), messages.replyUpdated);
     } catch (error) {
@@ -150,14 +149,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     pin: pin(true),
     unpin: pin(false),
     "delete-reply": button(async () => {
-      deleteReply({ actor: user, postId, replyId: numberField("replyId") });
+      deleteReply({ actor: user, postId, replyId: readIdField(formData, "replyId", "Reply") });
       return success(`${postPath}#replies`, messages.replyDeleted);
     }),
     // A moderator removing a picture of the post or a reply (docs/uploads.md, "Moderators"); the same rule as DELETE /api/uploads/{id}.
     "remove-picture": button(async () => {
       await removeUpload({ actor: user, idOrHash: String(formData.get("hash") ?? "") });
-      const replyId = numberField("replyId");
-      return success(Number.isInteger(replyId) ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
+      const replyId = readIntegerParam(formData, "replyId", { min: 1 });
+      return success(replyId !== undefined ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
     }),
   });
 }

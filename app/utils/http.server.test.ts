@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "./errors.server";
-import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdParam, readIntegerParam, readPageParam } from "./http.server";
+import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdField, readIdParam, readIntegerParam, readPageParam } from "./http.server";
 import { appErrorOf } from "~/test/errors";
 
 const params = (query: string) => new URLSearchParams(query);
@@ -64,6 +64,28 @@ describe("readFormData", () => {
       const error = await readFormData(request).catch((caught: unknown) => caught);
       expect((error as Response).status).toBe(400);
       expect(await (error as Response).text()).toBe(FORM_UNREADABLE_MESSAGE);
+    }
+  });
+});
+
+describe("numbers a form posts", () => {
+  const form = (fields: Record<string, string | Blob>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  it("readIntegerParam reads a form field by the same rule as a query parameter; a file is malformed", () => {
+    expect(readIntegerParam(form({ replyId: " 12 " }), "replyId", { min: 1 })).toBe(12);
+    expect(readIntegerParam(form({}), "replyId", { min: 1 })).toBeUndefined();
+    expect(appErrorOf(() => readIntegerParam(form({ replyId: "1.5" }), "replyId", { min: 1 })).message).toBe("replyId must be a whole number of 1 or more.");
+    expect(appErrorOf(() => readIntegerParam(form({ replyId: new Blob(["7"]) }), "replyId", { min: 1 })).status).toBe(400);
+  });
+
+  it("readIdField answers a missing or malformed id like an unknown one: 404 '{what} not found'", () => {
+    expect(readIdField(form({ commentId: "7" }), "commentId", "Comment")).toBe(7);
+    for (const fields of [{}, { commentId: "" }, { commentId: "abc" }, { commentId: "0" }] as Record<string, string>[]) {
+      expect(appErrorOf(() => readIdField(form(fields), "commentId", "Comment"))).toMatchObject({ status: 404, message: "Comment not found" });
     }
   });
 });
