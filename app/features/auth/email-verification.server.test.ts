@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addComment, createArtist, rateArtist } from "~/features/artists/artists.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
-import { deliverAllTo, startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
+import { deliverAllTo, startTestSmtpServerForFile, tokenFromMail } from "~/features/mail/test-helpers";
 import { updateProfile } from "~/features/members/profile.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
@@ -16,13 +16,7 @@ import { issueToken } from "./email-tokens.server";
 import { resendVerificationEmail, VERIFICATION_REQUIRED, VERIFY_LINK_INVALID } from "./email-verification.server";
 import { statusOf } from "~/test/errors";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = startTestSmtpServerForFile();
 
 const deliverAll = () => deliverAllTo(smtp);
 const registration = (email = uniqueEmail("new")) => ({ email, password: "long-enough-password", firstName: "Ada", lastName: "Lovelace", displayName: "Ada" });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverAllTo, startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
+import { describe, expect, it } from "vitest";
+import { deliverAllTo, startTestSmtpServerForFile, tokenFromMail } from "~/features/mail/test-helpers";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as resetPasswordApi } from "~/routes/api.auth.reset-password";
 import { action as forgotPasswordPage } from "~/routes/forgot-password";
@@ -13,13 +13,7 @@ import { hashToken, issueToken } from "./email-tokens.server";
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, requestPasswordReset, sendResetLinkAsAdmin } from "./password-reset.server";
 import { appErrorOfAsync } from "~/test/errors";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = startTestSmtpServerForFile();
 
 const deliverAll = () => deliverAllTo(smtp);
 const args = (request: Request, clientIp = "10.1.0.1") => ({ request, context: { ...testContext, clientIp }, params: {} });
