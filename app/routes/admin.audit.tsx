@@ -8,13 +8,14 @@ import { requirePagePermission } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { countLabel } from "~/utils/plural";
 import { AdminTabHeader } from "~/features/admin/components/tab-header";
+import { readPageParam } from "~/utils/http.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log · Admin Panel", matches);
 
 /** Who did what and when in the admin panel, newest first (admins only). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePagePermission(request, "admin:access");
-  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const page = readPageParam(new URL(request.url).searchParams);
   const log = listAuditEntries({ page });
   return { ...log, entries: log.entries.map((entry) => ({ ...entry, label: describeAuditAction(entry.action) })) };
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
 import { adminFailure, adminSuccess } from "~/features/admin/responses.server";
@@ -9,6 +9,7 @@ import { requirePagePermission } from "~/features/auth/guards.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { Button } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Mail", matches);
 
@@ -34,8 +35,7 @@ const when = (value: string | Date | null) => (value ? new Date(value).toLocaleS
 
 export default function MailTab() {
   const { counts, recent, adminEmail, delivery, maxAttempts } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const isSending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const isSending = useIsPending({ formMethod: "POST" });
   return (
     <section aria-labelledby="mail-heading" className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -1,4 +1,4 @@
-import { readFormData } from "~/utils/http.server";
+import { readFormData, readIdField } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/page";
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formValues(formData);
   const resolve = (intent: string) => {
     try {
-      const result = resolveReport({ actor: user, reportId: Number(values.reportId), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
+      const result = resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
       return adminSuccess(request, result.message);
     } catch (error) {
       return adminFailure(request, error, { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values });

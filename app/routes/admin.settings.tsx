@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import type { FocusEvent, FormEvent } from "react";
 import { socialLabel } from "~/components/ui/social-icon";
 import { previewLink } from "~/features/admin/format";
@@ -14,6 +14,7 @@ import { requirePagePermission } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { Button, buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings · Admin Panel", matches);
 
@@ -126,12 +127,11 @@ type PlatformRowData = ReturnType<typeof useLoaderData<typeof loader>>["platform
 
 function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?: AdminActionFailure }) {
   const submit = useSubmit();
-  const navigation = useNavigation();
   const label = platformLabel(setting.platform);
   const savedUrl = setting.url ?? "";
   const typedUrl = failure ? failureValues(failure).url : undefined;
   const isActive = failure ? failureValues(failure).isActive === "on" : setting.isActive;
-  const isSaving = navigation.state !== "idle" && navigation.formData?.get("platform") === setting.platform;
+  const isSaving = useIsPending({ fields: { platform: setting.platform } });
   const urlId = `platform-${setting.platform}-url`;
   const errorId = `${urlId}-error`;
 
@@ -209,8 +209,7 @@ type FooterData = ReturnType<typeof useLoaderData<typeof loader>>["footer"];
 
 function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?: AdminActionFailure }) {
   const submit = useSubmit();
-  const navigation = useNavigation();
-  const isSaving = navigation.state !== "idle" && navigation.formData?.get("intent") === "footer";
+  const isSaving = useIsPending({ intent: "footer" });
   const typed = failure ? failureValues(failure) : undefined;
   const fieldErrors = failureFieldErrors(failure);
   const value = (name: "companyName" | "tagline" | "copyrightTemplate" | "description") => typed?.[name] ?? footer[name];

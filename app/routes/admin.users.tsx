@@ -21,6 +21,7 @@ import { readFormData } from "~/utils/http.server";
 import { countLabel } from "~/utils/plural";
 import { buttonClass } from "~/components/ui/button";
 import { AdminTabHeader } from "~/features/admin/components/tab-header";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users · Admin Panel", matches);
 
@@ -201,11 +202,10 @@ function UserRow({
   formAction: string;
 }) {
   const submit = useSubmit();
-  const navigation = useNavigation();
   const name = displayNameOf(user);
   const isLocked = isSelf || user.isAdminEmail;
   const lockReason = isSelf ? "This is you: another admin can change your role." : "Admin through ADMIN_EMAIL: change it in the server configuration.";
-  const isSaving = navigation.state !== "idle" && navigation.formData?.get("userId") === user.id;
+  const isSaving = useIsPending({ fields: { userId: user.id } });
   const selectedRole = failureValues(failure).role ?? user.role;
   const isSuspensionFailure = failure?.intent === "suspend";
   return (

@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as discussionsLoader } from "./discussions";
 import { readFormData } from "~/utils/http.server";
 import { appendPictureFromForm } from "~/features/uploads/uploads.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { formFailure } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussion", matches);
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: error.status, headers: error.headers },
     );
   }
-  return redirectWithToast(routes.discussions, { title: "Success", description: messages.postCreated });
+  return redirectWithToast(routes.discussions, successToast(messages.postCreated));
 }
 
 /** The 'Create New Discussion' dialog over the list: a page of its own without JavaScript, a modal with it. */

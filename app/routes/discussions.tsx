@@ -23,6 +23,7 @@ import { pageMeta } from "~/utils/meta";
 import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast";
 import { readFormData, readIdParam } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { safeRedirectPath } from "~/utils/url";
@@ -94,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       postId = readIdParam(String(formData.get("postId") ?? ""), "Post");
     } catch {
-      return redirectWithToast(returnTo, { title: "Error", description: messages.likeFailed, variant: "destructive" });
+      return redirectWithToast(returnTo, errorToast(messages.likeFailed));
     }
     return handleLikeIntent({ actor: user, formData, postId, returnTo });
   };

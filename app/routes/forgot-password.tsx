@@ -1,18 +1,17 @@
 import { readFormData } from "~/utils/http.server";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
 import { forgotPasswordConstraints } from "~/features/auth/constraints";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/features/auth/schemas";
-import { isAppError } from "~/utils/errors.server";
-import { formFailure } from "~/utils/page-action.server";
+import { formFailure, submitSchemaFormAsync } from "~/utils/page-action.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Forgot password", matches, "Get a link to choose a new password.");
 
@@ -23,21 +22,14 @@ export function loader(_args: LoaderFunctionArgs) {
 /** 'Forgot password?': the same answer whether or not the address has an account (docs/accounts.md). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return formFailure({ intent: "", result: submission.reply() });
-  try {
-    const { message } = await requestPasswordReset(submission.value, { clientIp: context.clientIp });
-    return { sent: message };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return formFailure({ intent: "", result: submission.reply({ formErrors: [error.message] }) }, { status: error.status, headers: error.headers });
-  }
+  const outcome = await submitSchemaFormAsync(formData, forgotPasswordSchema, (input) => requestPasswordReset(input, { clientIp: context.clientIp }));
+  if (outcome.ok) return { sent: outcome.saved.message };
+  return formFailure({ intent: "", result: outcome.result }, { status: outcome.status, headers: outcome.headers });
 }
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const isPending = navigation.state !== "idle";
+  const isPending = useIsPending();
   const [form, fields] = useServerForm({ id: "forgot-password-form", lastResult: actionData && "result" in actionData ? actionData.result : undefined, constraint: forgotPasswordConstraints });
   return (
     <CenteredCard>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
@@ -17,8 +17,9 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { safeRedirectPath } from "~/utils/url";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
 
@@ -64,8 +65,8 @@ async function signIn(request: Request, clientIp: string, formData: FormData, in
     const sessionCookie = await createUserSession(request, user.id);
     const toast =
       intent === "login"
-        ? { title: "Success", description: "Welcome back!" }
-        : { title: "Welcome!", description: "Your account has been created successfully." };
+        ? successToast("Welcome back!")
+        : successToast("Your account has been created successfully.", "Welcome!");
     const back = intent === "login" ? safeRedirectPath(formData.get("redirectTo")) : "/";
     return redirectWithToast(back, toast, { headers: { "Set-Cookie": sessionCookie } });
   } catch (error) {
@@ -117,8 +118,7 @@ function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: strin
 }
 
 function usePendingIntent(intent: Tab) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return useIsPending({ intent });
 }
 
 function LoginForm({ lastResult }: { lastResult?: FormResult }) {

@@ -5,6 +5,7 @@ import { meetingPaths } from "~/features/meetings/paths";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast";
 import { pageErrorResponse, readIdParam } from "~/utils/http.server";
 
 /**
@@ -19,7 +20,7 @@ async function join(request: Request, idParam: string | undefined) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.status === 404) throw pageErrorResponse(error);
-    return redirectWithToast(meetingPaths.list, { title: "Error", description: error.message, variant: "destructive" });
+    return redirectWithToast(meetingPaths.list, errorToast(error.message));
   }
 }
 

@@ -18,7 +18,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";
 
@@ -73,13 +73,13 @@ async function suspensionAction(viewer: CurrentUser, userId: string, formData: F
     const back = `${routes.member(userId)}#moderation`;
     if (intent === "lift") {
       const lifted = liftSuspension({ actor: viewer, userId });
-      return redirectWithToast(back, { title: "Success", description: lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted" });
+      return redirectWithToast(back, successToast(lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted"));
     }
     if (submission.status !== "success") {
       return formFailure({ intent, result: submission.reply(), toast: errorToast("Please check the form and try again.") });
     }
     const restriction = suspendMember({ actor: viewer, userId, ...submission.value });
-    return redirectWithToast(back, { title: "Success", description: restriction.kind === "suspend" ? "Member suspended" : "Member silenced" });
+    return redirectWithToast(back, successToast(restriction.kind === "suspend" ? "Member suspended" : "Member silenced"));
   } catch (error) {
     if (!isAppError(error)) throw error;
     const result = submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors });
@@ -92,14 +92,14 @@ async function blockAction(viewer: CurrentUser, memberId: string, intent: "block
   try {
     if (intent === "block") {
       const { name } = blockMember({ blocker: viewer, memberId });
-      return redirectWithToast(back, { title: "Success", description: `You blocked ${name}. Their posts, replies and comments are collapsed for you.` });
+      return redirectWithToast(back, successToast(`You blocked ${name}. Their posts, replies and comments are collapsed for you.`));
     }
     const { name } = unblockMember({ blocker: viewer, memberId });
-    return redirectWithToast(back, { title: "Success", description: `You unblocked ${name}.` });
+    return redirectWithToast(back, successToast(`You unblocked ${name}.`));
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
     if (error.status === 404) throw pageErrorResponse(error);
-    return redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" });
+    return redirectWithToast(back, errorToast(error.message));
   }
 }
 
@@ -108,10 +108,10 @@ async function removeAvatarAction(viewer: CurrentUser, memberId: string) {
   const back = `${routes.member(memberId)}#moderation`;
   try {
     const { name } = await removeMemberAvatar({ actor: viewer, userId: memberId });
-    return redirectWithToast(back, { title: "Success", description: `${name}'s profile picture has been removed.` });
+    return redirectWithToast(back, successToast(`${name}'s profile picture has been removed.`));
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
-    return redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" });
+    return redirectWithToast(back, errorToast(error.message));
   }
 }
 

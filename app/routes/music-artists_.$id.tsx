@@ -12,7 +12,8 @@ import { getOptionalUser, requireUser, userCan } from "~/features/auth/guards.se
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
-import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
+import { successToast } from "~/utils/toast";
+import { handlePage, readFormData, readIdField, readIdParam } from "~/utils/http.server";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 import { failureMessage } from "~/components/ui/use-server-form";
 
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = safeRedirectPath(formData.get("redirectTo"), artistUrls.detail(artist.id));
   const backToCard = back.includes("#") ? back : `${back}#${artistUrls.card(artist.id)}`;
   const comment = String(formData.get("comment") ?? "");
-  const success = async (description: string) => replacingHistory(await redirectWithToast(backToCard, { title: "Success", description }));
+  const success = async (description: string) => replacingHistory(await redirectWithToast(backToCard, successToast(description)));
   /** A refusal: the message beside `field` ("" = above the card), the comment and the way back kept. */
   const refused =
     <Intent extends string>(intent: Intent, field: string, work: () => Promise<Response>) =>
@@ -69,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }),
     "hide-comment": refused("hide-comment", "", async () => {
       if (!userCan(user, "content:moderate")) throw forbidden();
-      hideComment({ actor: user, commentId: Number(formData.get("commentId")) });
+      hideComment({ actor: user, commentId: readIdField(formData, "commentId", "Comment") });
       return success("Comment hidden");
     }),
   });

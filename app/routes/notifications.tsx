@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { buttonClass } from "~/components/ui/button";
@@ -10,14 +10,15 @@ import { requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readFormData } from "~/utils/http.server";
+import { successToast } from "~/utils/toast";
+import { handlePage, readFormData, readIdField, readPageParam } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
 function pageOf(request: Request): number {
-  const page = Number(new URL(request.url).searchParams.get("page"));
-  return Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1;
+  return Math.min(readPageParam(new URL(request.url).searchParams), 10_000);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,25 +33,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   return dispatchIntent(formData, {
-    read: () => {
-      markNotificationRead(user.id, Number(formData.get("id")));
+    read: async () => {
+      markNotificationRead(user.id, await handlePage(() => readIdField(formData, "id", "Notification")));
       const page = pageOf(request);
       return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
     },
     "mark-all-read": () => {
       const updated = markAllNotificationsRead(user.id);
-      return redirectWithToast(routes.notifications, {
-        title: "Success",
-        description: updated > 0 ? "All notifications marked as read." : "You are all caught up.",
-      });
+      return redirectWithToast(routes.notifications, successToast(updated > 0 ? "All notifications marked as read." : "You are all caught up."));
     },
   });
 }
 
 export default function NotificationsPage() {
   const { notifications, hasMore, page } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const isMarking = navigation.state === "submitting" && navigation.formData?.get("intent") === "mark-all-read";
+  const isMarking = useIsPending({ state: "submitting", intent: "mark-all-read" });
   const hasUnread = notifications.some((notification) => !notification.isRead);
   return (
     <>

@@ -28,10 +28,11 @@ import { pageMeta } from "~/utils/meta";
 import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
-import { handlePage, pageErrorResponse, readFormData, readIdParam } from "~/utils/http.server";
+import { handlePage, pageErrorResponse, readFormData, readIdField, readIdParam, readIntegerParam } from "~/utils/http.server";
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/uploads.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /**
  * The post's edit form is a browser chunk of its own, fetched when the author opens it (or while
@@ -63,9 +64,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const postId = await handlePage(() => readIdParam(params.id, "Post"));
   const postPath = routes.post(postId);
   const formData = await readFormData(request);
-  const numberField = (name: string) => Number(formData.get(name) ?? NaN);
-  const success = (to: string, description: string) => redirectWithToast(to, { title: "Success", description });
-  const failure = (to: string, description: string) => redirectWithToast(to, { title: "Error", description, variant: "destructive" });
+  const success = (to: string, description: string) => redirectWithToast(to, successToast(description));
+  const failure = (to: string, description: string) => redirectWithToast(to, errorToast(description));
 
   /** The button-only forms: a refusal comes back to the page with an error toast. */
   const button = (work: () => Promise<Response>, onMissing = postPath) => async () => {
@@ -86,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const created = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
         return success(replyLink(postId, created.id), messages.replyPosted);
       }
-      const replyId = numberField("replyId");
+      const replyId = readIdField(formData, "replyId", "Reply");
       updateReply({ actor: user, postId, replyId, input: { content } });
       return success(replyLink(postId, replyId), messages.replyUpdated);
     } catch (error) {
@@ -155,14 +155,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     pin: pin(true),
     unpin: pin(false),
     "delete-reply": button(async () => {
-      deleteReply({ actor: user, postId, replyId: numberField("replyId") });
+      deleteReply({ actor: user, postId, replyId: readIdField(formData, "replyId", "Reply") });
       return success(`${postPath}#replies`, messages.replyDeleted);
     }),
     // A moderator removing a picture of the post or a reply (docs/uploads.md, "Moderators"); the same rule as DELETE /api/uploads/{id}.
     "remove-picture": button(async () => {
       await removeUpload({ actor: user, idOrHash: String(formData.get("hash") ?? "") });
-      const replyId = numberField("replyId");
-      return success(Number.isInteger(replyId) ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
+      const replyId = readIntegerParam(formData, "replyId", { min: 1 });
+      return success(replyId !== undefined ? `${postPath}#reply-${replyId}` : postPath, messages.pictureRemoved);
     }),
   });
 }
@@ -366,10 +366,9 @@ export default function PostPage() {
  * when live updates reload the page's data (a member writing keeps what they typed).
  */
 function useReplyFormVersion(hasFailed: boolean): number {
-  const navigation = useNavigation();
   const [version, setVersion] = useState(0);
   const wasSending = useRef(false);
-  const isSending = navigation.state !== "idle" && navigation.formData?.get("formId") === "reply-form";
+  const isSending = useIsPending({ fields: { formId: "reply-form" } });
   useEffect(() => {
     if (wasSending.current && !isSending && !hasFailed) setVersion((current) => current + 1);
     wasSending.current = isSending;

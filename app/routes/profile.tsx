@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -26,8 +26,9 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
@@ -69,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     "remove-avatar": () => removeAvatar(user),
     "rotate-feed": () => {
       rotateFeedToken(user.id);
-      return redirectWithToast(FEEDS_URL, { title: "Success", description: "New feed links made. The old ones no longer work." });
+      return redirectWithToast(FEEDS_URL, successToast("New feed links made. The old ones no longer work."));
     },
   });
 }
@@ -91,7 +92,7 @@ async function saveProfile(request: Request, user: { id: string }, formData: For
     logServerError(error, request);
     return formFailure({ intent, result: submission.reply({ formErrors: ["Failed to update profile. Please try again."] }), toast: failureToast() }, { status: 500 });
   }
-  return redirectWithToast(routes.profile, { title: "Success", description: "Profile updated successfully!" });
+  return redirectWithToast(routes.profile, successToast("Profile updated successfully!"));
 }
 
 const AVATAR_URL = `${routes.profile}#avatar`;
@@ -107,7 +108,7 @@ async function saveAvatar(user: { id: string }, file: FormDataEntryValue | null)
     if (!picked) return formFailure({ intent, result: formResult({}, { avatar: ["Choose a picture first."] }) });
     const upload = await createUpload({ ownerId: user.id, bytes: picked.bytes, kind: "avatar" });
     await updateProfile(user.id, { avatarUploadId: upload.id });
-    return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is saved." });
+    return redirectWithToast(AVATAR_URL, successToast("Your profile picture is saved."));
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;
     const refusal = asFileFieldError(error, "avatar");
@@ -117,7 +118,7 @@ async function saveAvatar(user: { id: string }, file: FormDataEntryValue | null)
 
 async function removeAvatar(user: { id: string }) {
   await updateProfile(user.id, { avatarUploadId: null });
-  return redirectWithToast(AVATAR_URL, { title: "Success", description: "Your profile picture is removed: your initials show instead." });
+  return redirectWithToast(AVATAR_URL, successToast("Your profile picture is removed: your initials show instead."));
 }
 
 const FEEDS_URL = `${routes.profile}#feeds`;
@@ -234,8 +235,7 @@ const fieldClass = (hasError: boolean) =>
   `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${hasError ? "border-red-500" : "border-slate-300"}`;
 
 function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, string>; lastResult?: FormResult }) {
-  const navigation = useNavigation();
-  const isSaving = navigation.state === "submitting" && navigation.formMethod === "POST" && !navigation.formData?.has("intent");
+  const isSaving = useIsPending({ state: "submitting", formMethod: "POST", intent: null });
   const [formMeta, fields] = useServerForm({ id: "profile-form", lastResult, defaultValue: defaults, constraint: profileConstraints });
   return (
     <Form method="post" action={EDIT_URL} {...getFormProps(formMeta)} className="space-y-4 rounded-lg border border-indigo-100 bg-indigo-50/40 p-4" aria-labelledby="edit-profile-heading">

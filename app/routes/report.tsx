@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { readerOf } from "~/features/discussions/posts.server";
 import { ReportForm } from "~/features/moderation/components/report-form";
 import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/moderation/constants";
@@ -13,8 +13,9 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { formFailure } from "~/utils/page-action.server";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
 
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const target = getReportableTarget({ actor: user, targetType, targetId });
     createReport({ actor: user, input: { targetType, targetId, ...submission.value } });
-    return redirectWithToast(target.link ?? routes.home, { title: "Report sent", description: reportMessages.thanks });
+    return redirectWithToast(target.link ?? routes.home, successToast(reportMessages.thanks, "Report sent"));
   } catch (error) {
     if (!isAppError(error)) throw error;
     return formFailure(
@@ -71,7 +72,7 @@ export default function ReportPage() {
   const { noun, target, problem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  const navigation = useNavigation();
+  const isPending = useIsPending({ state: "submitting" });
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="text-2xl font-bold text-slate-900">{`Report this ${noun}`}</h1>
@@ -91,7 +92,7 @@ export default function ReportPage() {
               FormComponent={Form}
               action={`${location.pathname}${location.search}`}
               lastResult={actionData?.result}
-              isPending={navigation.state === "submitting"}
+              isPending={isPending}
               cancelTo={target.link}
             />
           </div>

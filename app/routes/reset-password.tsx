@@ -1,7 +1,7 @@
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
@@ -15,6 +15,8 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { createUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { successToast } from "~/utils/toast";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
 
@@ -34,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await resetPassword(submission.value);
     const sessionCookie = await createUserSession(request, user.id);
-    return redirectWithToast(routes.home, { title: "Password changed", description: "Your new password is set and you are signed in. Other devices were signed out." }, { headers: { "Set-Cookie": sessionCookie } });
+    return redirectWithToast(routes.home, successToast("Your new password is set and you are signed in. Other devices were signed out.", "Password changed"), { headers: { "Set-Cookie": sessionCookie } });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const { token: _token, ...fieldErrors } = error.fieldErrors ?? {};
@@ -45,8 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { token, isUsable, invalidMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const isPending = navigation.state !== "idle";
+  const isPending = useIsPending();
   const [form, fields] = useServerForm({ id: "reset-password-form", lastResult: actionData?.result, constraint: resetPasswordConstraints });
   const linkIsBroken = !isUsable && !actionData;
   return (

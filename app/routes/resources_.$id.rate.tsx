@@ -11,6 +11,7 @@ import { requireUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { successToast } from "~/utils/toast";
 import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
 import { formFailure, formResult } from "~/utils/page-action.server";
 
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
     const { title } = getResource(resourceId);
     const target = back.includes("#") ? back : `${back}#${resourceUrls.card(resourceId)}`;
-    return replacingHistory(await redirectWithToast(target, { title: "Success", description: `You rated ${title} ${result.myRating}/5.` }));
+    return replacingHistory(await redirectWithToast(target, successToast(`You rated ${title} ${result.myRating}/5.`)));
   } catch (error) {
     if (!isAppError(error)) throw error;
     // The failed-form shape of every page action (docs/decisions/0076-page-action-pattern.md).

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
@@ -27,7 +27,9 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { currentSessionId, destroyUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Account settings", matches);
 
@@ -77,37 +79,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
     password: () =>
       submitPasswordForm("password", formData, changePasswordFormSchema, ["currentPassword", "newPassword", "confirmPassword"], async (input) => {
         await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta });
-        return redirectWithToast(section("password"), { title: "Password changed", description: "Your new password is set. Your other sessions were signed out." });
+        return redirectWithToast(section("password"), successToast("Your new password is set. Your other sessions were signed out.", "Password changed"));
       }),
     email: () =>
       submitPasswordForm("email", formData, changeEmailSchema, ["currentPassword"], async (input) => {
         const { pendingEmail } = await requestEmailChange({ userId: user.id, input, meta });
-        return redirectWithToast(section("email"), { title: "Check your inbox", description: `We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.` });
+        return redirectWithToast(section("email"), successToast(`We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.`, "Check your inbox"));
       }),
     "sign-out-others": async () => {
       const { signedOutSessions } = signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) });
       const description = signedOutSessions === 0 ? "No other session was signed in." : `Signed out ${signedOutSessions} other ${signedOutSessions === 1 ? "session" : "sessions"}.`;
-      return redirectWithToast(section("sessions"), { title: "Success", description });
+      return redirectWithToast(section("sessions"), successToast(description));
     },
     preferences: () => {
       const input = Object.fromEntries(preferenceKeys.map((key) => [key, formData.get(key) === "on"])) as NotificationPreferences;
       updateNotificationPreferences({ userId: user.id, input });
-      return redirectWithToast(section("notifications"), { title: "Success", description: "Your e-mail preferences are saved." });
+      return redirectWithToast(section("notifications"), successToast("Your e-mail preferences are saved."));
     },
     unblock: () => {
       try {
         const { name } = unblockMember({ blocker: user, memberId: formData.get("memberId") });
-        return redirectWithToast(section("blocked-members"), { title: "Success", description: `You unblocked ${name}.` });
+        return redirectWithToast(section("blocked-members"), successToast(`You unblocked ${name}.`));
       } catch (error) {
         if (!isAppError(error) || error.status >= 500) throw error;
-        return redirectWithToast(section("blocked-members"), { title: "Error", description: error.message, variant: "destructive" });
+        return redirectWithToast(section("blocked-members"), errorToast(error.message));
       }
     },
     "delete-account": () =>
       submitPasswordForm("delete-account", formData, deleteAccountSchema, ["password"], async (input) => {
         await deleteAccount({ userId: user.id, input, meta });
         const cookie = await destroyUserSession(request);
-        const farewell = { title: "Account deleted", description: "Your account and personal data are deleted. Thank you for being part of the community." };
+        const farewell = successToast("Your account and personal data are deleted. Thank you for being part of the community.", "Account deleted");
         return redirectWithToast(routes.home, farewell, { headers: { "Set-Cookie": cookie } });
       }),
   });
@@ -166,8 +168,7 @@ function FormErrorsBox({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 function SubmitButton({ intent, children, isDanger = false }: { intent: string; children: string; isDanger?: boolean }) {
-  const navigation = useNavigation();
-  const isBusy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const isBusy = useIsPending({ state: "submitting", intent });
   return (
     <button
       type="submit"

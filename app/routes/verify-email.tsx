@@ -10,6 +10,7 @@ import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { safeRedirectPath } from "~/utils/url";
+import { errorToast, successToast } from "~/utils/toast";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail", matches);
 
@@ -33,10 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(formData.get("redirectTo"), routes.home);
   try {
     const { email } = resendVerificationEmail(user);
-    return redirectWithToast(back, { title: "Verification e-mail sent", description: `We sent a new link to ${email}. It works for 7 days.` });
+    return redirectWithToast(back, successToast(`We sent a new link to ${email}. It works for 7 days.`, "Verification e-mail sent"));
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return redirectWithToast(back, { title: "Could not send the e-mail", description: error.message, variant: "destructive" });
+    return redirectWithToast(back, errorToast(error.message, "Could not send the e-mail"));
   }
 }
 

@@ -1,4 +1,7 @@
-/** Test helpers: the AppError a piece of code throws (the test fails when it throws none, or another error). */
+/**
+ * Test helpers, the one way a test captures an error: the AppError a piece of code throws (the
+ * test fails when it throws none, or another error), or its status ("ok" when it throws none).
+ */
 import { isAppError, type AppError } from "~/utils/errors.server";
 
 export function appErrorOf(work: () => unknown): AppError {
@@ -11,12 +14,24 @@ export function appErrorOf(work: () => unknown): AppError {
   throw new Error("expected an AppError");
 }
 
-export async function appErrorOfAsync(work: () => Promise<unknown>): Promise<AppError> {
+/** `appErrorOf` for async work (a function or a promise already started). */
+export async function appErrorOfAsync(work: (() => Promise<unknown>) | Promise<unknown>): Promise<AppError> {
   try {
-    await work();
+    await (typeof work === "function" ? work() : work);
   } catch (error) {
     if (isAppError(error)) return error;
     throw error;
   }
   throw new Error("expected an AppError");
+}
+
+/** The status of the AppError `work` throws, or "ok" when it throws none (any other error fails the test). */
+export function statusOf(work: () => unknown): number | "ok" {
+  try {
+    work();
+    return "ok";
+  } catch (error) {
+    if (isAppError(error)) return error.status;
+    throw error;
+  }
 }

@@ -3,18 +3,10 @@ import { isAppError } from "./errors.server";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body-limit";
 import { getEnv } from "./env.server";
 import { OversizedFile } from "./multipart.server";
-import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdParam, readIntegerParam, readPageParam } from "./http.server";
+import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdField, readIdParam, readIntegerParam, readPageParam } from "./http.server";
+import { appErrorOf } from "~/test/errors";
 
 const params = (query: string) => new URLSearchParams(query);
-
-function thrownBy(work: () => unknown): unknown {
-  try {
-    work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
 
 describe("readIdParam", () => {
   it("reads a positive whole number", () => {
@@ -23,7 +15,7 @@ describe("readIdParam", () => {
 
   it("answers 404 '{what} not found' for a missing, malformed or non-positive id", () => {
     for (const value of [undefined, "", "0", "-3", "1.5", "1e3", "0x10", "abc", "99999999999999999"]) {
-      const error = thrownBy(() => readIdParam(value, "Meeting"));
+      const error = appErrorOf(() => readIdParam(value, "Meeting"));
       expect(isAppError(error) && error.status === 404 && error.message === "Meeting not found").toBe(true);
     }
   });
@@ -39,11 +31,11 @@ describe("readIntegerParam", () => {
 
   it("answers 400 naming the parameter for fractions, huge numbers, text and values out of range", () => {
     for (const query of ["limit=1.5", "limit=1e309", "limit=1e3", "limit=0x10", "limit=abc", "limit=Infinity", "limit=-1", "limit=101", "limit=99999999999999999999"]) {
-      const error = thrownBy(() => readIntegerParam(params(query), "limit", { min: 1, max: 100 }));
+      const error = appErrorOf(() => readIntegerParam(params(query), "limit", { min: 1, max: 100 }));
       expect(isAppError(error) && error.status, query).toBe(400);
       expect(isAppError(error) && error.message, query).toBe("limit must be a whole number from 1 to 100.");
     }
-    const error = thrownBy(() => readIntegerParam(params("offset=1e309"), "offset"));
+    const error = appErrorOf(() => readIntegerParam(params("offset=1e309"), "offset"));
     expect(isAppError(error) && error.message).toBe("offset must be a whole number of 0 or more.");
   });
 
@@ -107,5 +99,27 @@ describe("readFormData", () => {
     const error = await readFormData(post(form)).catch((caught: unknown) => caught);
     expect((error as Response).status).toBe(413);
     expect(await (error as Response).text()).toMatch(/at most 1 MB of text/);
+  });
+});
+
+describe("numbers a form posts", () => {
+  const form = (fields: Record<string, string | Blob>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  it("readIntegerParam reads a form field by the same rule as a query parameter; a file is malformed", () => {
+    expect(readIntegerParam(form({ replyId: " 12 " }), "replyId", { min: 1 })).toBe(12);
+    expect(readIntegerParam(form({}), "replyId", { min: 1 })).toBeUndefined();
+    expect(appErrorOf(() => readIntegerParam(form({ replyId: "1.5" }), "replyId", { min: 1 })).message).toBe("replyId must be a whole number of 1 or more.");
+    expect(appErrorOf(() => readIntegerParam(form({ replyId: new Blob(["7"]) }), "replyId", { min: 1 })).status).toBe(400);
+  });
+
+  it("readIdField answers a missing or malformed id like an unknown one: 404 '{what} not found'", () => {
+    expect(readIdField(form({ commentId: "7" }), "commentId", "Comment")).toBe(7);
+    for (const fields of [{}, { commentId: "" }, { commentId: "abc" }, { commentId: "0" }] as Record<string, string>[]) {
+      expect(appErrorOf(() => readIdField(form(fields), "commentId", "Comment"))).toMatchObject({ status: 404, message: "Comment not found" });
+    }
   });
 });

@@ -50,12 +50,16 @@ export async function readFormData(request: Request): Promise<FormData> {
 
 const FORM_TEXT_TOO_LARGE_MESSAGE = `This form is too large: at most ${formatBytes(DEFAULT_BODY_LIMIT_BYTES)} of text is accepted.`;
 
+/** Where numbers are read from: a URL's query, or a form's fields (a file counts as malformed). */
+type NumberSource = { get(name: string): FormDataEntryValue | null };
+
 /**
- * Reads a whole-number query parameter (limit, offset, page, an id): undefined when absent or
- * empty; a fraction, `1e309`, `0x10`, text or a value outside `min`–`max` is a 400 naming it.
+ * Reads a whole-number query parameter or form field (limit, offset, page, an id): undefined when
+ * absent or empty; a fraction, `1e309`, `0x10`, text or a value outside `min`–`max` is a 400 naming it.
  */
-export function readIntegerParam(params: URLSearchParams, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}): number | undefined {
-  const raw = params.get(name)?.trim();
+export function readIntegerParam(params: NumberSource, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}): number | undefined {
+  const entry = params.get(name);
+  const raw = typeof entry === "string" ? entry.trim() : entry === null ? undefined : "a file";
   if (raw === undefined || raw === "") return undefined;
   const value = toWholeNumber(raw, min, max);
   if (value === undefined) {
@@ -77,6 +81,12 @@ export function readIdParam(value: string | undefined, what: string): number {
   const id = value === undefined ? undefined : toWholeNumber(value, 1, Number.MAX_SAFE_INTEGER);
   if (id === undefined) throw notFound(`${what} not found`);
   return id;
+}
+
+/** A row's id a form posts (`replyId`, `commentId`): as readIdParam, a 404 "{what} not found" when missing or malformed. */
+export function readIdField(formData: FormData, name: string, what: string): number {
+  const value = formData.get(name);
+  return readIdParam(typeof value === "string" ? value : undefined, what);
 }
 
 /** A page's ?page= number: a hand-edited bad value shows page 1 rather than an error page. */

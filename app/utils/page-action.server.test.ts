@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dispatchIntent, formFailure, formResult, UNKNOWN_ACTION_MESSAGE } from "./page-action.server";
+import { z } from "zod";
+import { tooManyRequests } from "./errors.server";
+import { dispatchIntent, formFailure, formResult, submitSchemaFormAsync, UNKNOWN_ACTION_MESSAGE } from "./page-action.server";
 
 const form = (fields: Record<string, string>) => {
   const formData = new FormData();
@@ -33,5 +35,29 @@ describe("formFailure", () => {
     const answer = formFailure({ intent: "reply", formId: "reply-form", result: formResult({ content: "kept" }, { content: ["Too long"] }) });
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toEqual({ intent: "reply", formId: "reply-form", result: { status: "error", initialValue: { content: "kept" }, error: { content: ["Too long"] } } });
+  });
+});
+
+describe("submitSchemaFormAsync", () => {
+  const schema = z.object({ email: z.string({ required_error: "E-mail is required" }).email("Enter an e-mail address") });
+
+  it("hands the parsed input to an async save and answers what it saved", async () => {
+    expect(await submitSchemaFormAsync(form({ email: "a@example.test" }), schema, async (input) => input.email.length)).toEqual({ ok: true, saved: 14 });
+  });
+
+  it("answers bad input as a 400 with its first message and the input kept", async () => {
+    const outcome = await submitSchemaFormAsync(form({ email: "nope" }), schema, async () => 1);
+    expect(outcome).toMatchObject({ ok: false, status: 400, message: "Enter an e-mail address" });
+    expect(!outcome.ok && outcome.result.initialValue).toEqual({ email: "nope" });
+  });
+
+  it("answers a typed error of the save with its status, message and headers; anything else is thrown", async () => {
+    const refused = await submitSchemaFormAsync(form({ email: "a@example.test" }), schema, async () => {
+      throw tooManyRequests(60, "requests");
+    });
+    expect(refused).toMatchObject({ ok: false, status: 429, message: "Too many requests. Please try again in 1 minute." });
+    expect(!refused.ok && refused.result.error).toEqual({ "": ["Too many requests. Please try again in 1 minute."] });
+    expect(!refused.ok && new Headers(refused.headers).get("Retry-After")).toBe("60");
+    await expect(submitSchemaFormAsync(form({ email: "a@example.test" }), schema, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
   });
 });

@@ -12,7 +12,7 @@ import type { FormFailure, FormResult } from "~/components/ui/use-server-form";
 import { badRequest, isAppError } from "./errors.server";
 import { pageErrorResponse } from "./http.server";
 import { CHECK_THE_FORM } from "./validation.server";
-import { errorToast } from "./toast";
+import { errorToast, successToast } from "./toast";
 import { redirectWithToast } from "./toast.server";
 
 export const UNKNOWN_ACTION_MESSAGE = "Unknown action.";
@@ -46,7 +46,9 @@ function readIntent(formData: FormData): string {
 }
 
 /** What a schema form's submission came to: the saved value, or the refusal (status, first message, Conform's reply). */
-export type SchemaFormOutcome<Saved> = { ok: true; saved: Saved } | { ok: false; status: number; message: string; result: SubmissionResult<string[]> };
+export type SchemaFormOutcome<Saved> =
+  | { ok: true; saved: Saved }
+  | { ok: false; status: number; message: string; result: SubmissionResult<string[]>; headers?: HeadersInit };
 
 /**
  * Parses a form with its zod schema (Conform) and hands the input to `save` (a feature function).
@@ -54,16 +56,46 @@ export type SchemaFormOutcome<Saved> = { ok: true; saved: Saved } | { ok: false;
  */
 export function submitSchemaForm<Schema extends ZodTypeAny, Saved>(formData: FormData, schema: Schema, save: (input: output<Schema>) => Saved): SchemaFormOutcome<Saved> {
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? CHECK_THE_FORM;
-    return { ok: false, status: 400, message, result: submission.reply() };
-  }
+  if (submission.status !== "success") return invalidForm(submission);
   try {
     return { ok: true, saved: save(submission.value) };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { ok: false, status: error.status, message: error.message, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }) };
+    return refusedForm(submission, error);
   }
+}
+
+/** `submitSchemaForm` for a feature function that returns a promise (mail, password hashing). */
+export async function submitSchemaFormAsync<Schema extends ZodTypeAny, Saved>(
+  formData: FormData,
+  schema: Schema,
+  save: (input: output<Schema>) => Promise<Saved>,
+): Promise<SchemaFormOutcome<Saved>> {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return invalidForm(submission);
+  try {
+    return { ok: true, saved: await save(submission.value) };
+  } catch (error) {
+    return refusedForm(submission, error);
+  }
+}
+
+/** What these two read of Conform's submission. */
+type Submission = {
+  error?: Record<string, string[] | null> | null;
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+};
+
+/** Input the schema refused: a 400, its first message. */
+function invalidForm(submission: Submission): SchemaFormOutcome<never> {
+  const message = Object.values(submission.error ?? {}).flat()[0] ?? CHECK_THE_FORM;
+  return { ok: false, status: 400, message, result: submission.reply() };
+}
+
+/** A typed error the feature threw: its status, message, field messages and headers (a Retry-After); anything else is rethrown. */
+function refusedForm(submission: Submission, error: unknown): SchemaFormOutcome<never> {
+  if (!isAppError(error)) throw error;
+  const result = submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors });
+  return { ok: false, status: error.status, message: error.message, result, headers: error.headers };
 }
 
 /**
@@ -74,6 +106,6 @@ export function answerFormOutcome<Intent extends string>(
   outcome: { ok: true } | { ok: false; status: number; result: FormResult },
   { redirectTo, success, failure, intent, formId }: { redirectTo: string; success: string; failure: string; intent: Intent; formId?: string },
 ) {
-  if (outcome.ok) return redirectWithToast(redirectTo, { title: "Success", description: success });
+  if (outcome.ok) return redirectWithToast(redirectTo, successToast(success));
   return formFailure<Intent>({ intent, formId, result: outcome.result, toast: errorToast(failure) }, { status: outcome.status });
 }

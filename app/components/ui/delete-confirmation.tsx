@@ -1,6 +1,7 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "./button";
+import { useIsPending } from "./use-is-pending";
 
 /**
  * The confirmation of a delete: the question, an optional detail (what is deleted), Cancel and a
@@ -20,9 +21,8 @@ export function DeleteConfirmation({
   fields: Record<string, string | number | undefined>;
   cancel: ReactNode;
 }) {
-  const navigation = useNavigation();
   const hidden = Object.entries(fields).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
-  const isPending = navigation.state !== "idle" && navigation.formData !== undefined && hidden.every(([name, value]) => navigation.formData?.get(name) === String(value));
+  const isPending = useIsPending({ fields });
   return (
     <Form method="post" action={action} className="space-y-4">
       <p className="text-sm text-slate-700">{question}</p>

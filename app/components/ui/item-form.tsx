@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormActions } from "./form-field";
 import { getFormProps, type FormMetadata, type FormResult } from "./use-server-form";
+import { useIsPending } from "./use-is-pending";
 
 /** What a create or edit form of an item (an artist, a resource) takes from the page or dialog showing it. */
 export type ItemFormProps = {
@@ -29,8 +30,7 @@ export function ItemForm({
   onCancel,
   children,
 }: Omit<ItemFormProps, "id" | "lastResult"> & { form: FormMetadata; /** The hidden id of the item edited ("artistId"), if any. */ idField?: { name: string; value: number }; children: ReactNode }) {
-  const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && navigation.formData?.get("formId") === form.id;
+  const isPending = useIsPending({ state: "submitting", fields: { formId: form.id } });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />

@@ -11,7 +11,7 @@ import { isAppError } from "~/utils/errors.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
 import { answerFormOutcome, dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
 import type { Permission } from "~/utils/permissions";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
 
 type ListPage<Item> = { items: Item[]; total: number; page: number; pageCount: number };
@@ -61,7 +61,7 @@ export async function submitManageList(
     delete: () => {
       try {
         remove({ actor, id });
-        return redirectWithToast(path, { title: "Success", description: `${noun} deleted successfully` });
+        return redirectWithToast(path, successToast(`${noun} deleted successfully`));
       } catch (error) {
         if (!isAppError(error)) throw error;
         return formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast(`Failed to delete ${slug}`) }, { status: error.status });

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
 import {
   addComment,
   createArtist,
@@ -22,6 +21,7 @@ import {
   updateArtist,
 } from "./artists.server";
 import { loadFeaturedArtists } from "./dashboard.server";
+import { appErrorOf, statusOf } from "~/test/errors";
 
 const contributions = (userId: string, kind: string) =>
   getDb()
@@ -36,23 +36,13 @@ async function admin() {
   return { id: user.id, email: user.email };
 }
 
-function statusOf(work: () => unknown): { status: number; message: string } {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
-
 describe("artists: admin writes", () => {
   it("creates with http(s) links only, updates partially, records the audit log", async () => {
     const actor = await admin();
     const artist = createArtist({ actor, input: { name: "Neon", genre: "Synthwave", spotifyUrl: "https://open.spotify.com/artist/1", featured: "on" } });
     expect(artist).toMatchObject({ name: "Neon", genre: "Synthwave", featured: true, playCount: 0, youtubeUrl: null });
-    expect(statusOf(() => createArtist({ actor, input: { name: "X", youtubeUrl: "javascript:alert(1)" } }))).toMatchObject({ status: 400 });
-    expect(statusOf(() => createArtist({ actor, input: { genre: "Jazz" } }))).toEqual({ status: 400, message: "Name is required" });
+    expect(appErrorOf(() => createArtist({ actor, input: { name: "X", youtubeUrl: "javascript:alert(1)" } }))).toMatchObject({ status: 400 });
+    expect(appErrorOf(() => createArtist({ actor, input: { genre: "Jazz" } }))).toMatchObject({ status: 400, message: "Name is required" });
     const updated = updateArtist({ actor, id: artist.id, input: { featured: false, latestTrack: "Gradient" } });
     expect(updated).toMatchObject({ name: "Neon", featured: false, latestTrack: "Gradient", spotifyUrl: "https://open.spotify.com/artist/1" });
     const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(artist.id))).all().map((row) => row.action);
@@ -68,9 +58,9 @@ describe("plays", () => {
     expect(recordPlay({ artistId: artist.id, platform: "spotify", listener: "user:a" })).toBe("https://open.spotify.com/artist/2");
     expect(recordPlay({ artistId: artist.id, platform: "apple", listener: "user:b" })).toBe("https://music.apple.com/a/1");
     expect(getArtist(artist.id).playCount).toBe(2);
-    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "youtube", listener })).status).toBe(404);
-    expect(statusOf(() => recordPlay({ artistId: artist.id, platform: "napster", listener })).status).toBe(404);
-    expect(statusOf(() => recordPlay({ artistId: 999_999, platform: "spotify", listener })).status).toBe(404);
+    expect(appErrorOf(() => recordPlay({ artistId: artist.id, platform: "youtube", listener })).status).toBe(404);
+    expect(appErrorOf(() => recordPlay({ artistId: artist.id, platform: "napster", listener })).status).toBe(404);
+    expect(appErrorOf(() => recordPlay({ artistId: 999_999, platform: "spotify", listener })).status).toBe(404);
     expect(getArtist(artist.id).playCount).toBe(2);
   });
 
@@ -124,9 +114,9 @@ describe("artist ratings", () => {
     expect(getMyRating(artist.id, alice.id)).toEqual({ rating: 3 });
     expect(contributions(alice.id, "artist_rated")).toHaveLength(1);
     for (const rating of [0, 6, 4.5, "five", null]) {
-      expect(statusOf(() => rateArtist({ userId: bob.id, artistId: artist.id, input: { rating } })).status).toBe(400);
+      expect(appErrorOf(() => rateArtist({ userId: bob.id, artistId: artist.id, input: { rating } })).status).toBe(400);
     }
-    expect(statusOf(() => rateArtist({ userId: bob.id, artistId: 999_999, input: { rating: 3 } })).status).toBe(404);
+    expect(appErrorOf(() => rateArtist({ userId: bob.id, artistId: 999_999, input: { rating: 3 } })).status).toBe(404);
   });
 });
 
@@ -138,9 +128,9 @@ describe("artist comments", () => {
     const comment = addComment({ userId: member.id, artistId: artist.id, input: { comment: "  Love it!  " } });
     expect(comment).toMatchObject({ comment: "Love it!", artistId: artist.id, user: { id: member.id, displayName: "Maya" } });
     expect(addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1000) } }).comment).toHaveLength(1000);
-    expect(statusOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "   " } }))).toEqual({ status: 400, message: "Comment cannot be empty" });
-    expect(statusOf(() => addComment({ userId: member.id, artistId: artist.id, input: {} }))).toEqual({ status: 400, message: "Comment cannot be empty" });
-    expect(statusOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1001) } }))).toEqual({ status: 400, message: "Comment is too long" });
+    expect(appErrorOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "   " } }))).toMatchObject({ status: 400, message: "Comment cannot be empty" });
+    expect(appErrorOf(() => addComment({ userId: member.id, artistId: artist.id, input: {} }))).toMatchObject({ status: 400, message: "Comment cannot be empty" });
+    expect(appErrorOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1001) } }))).toMatchObject({ status: 400, message: "Comment is too long" });
     expect(listComments(artist.id)).toHaveLength(2);
     expect(contributions(member.id, "artist_commented")).toHaveLength(2);
   });
@@ -162,13 +152,9 @@ describe("artist comments", () => {
     const actor = await admin();
     const artist = createArtist({ actor, input: { name: "Busy" } });
     const member = await createMember();
-    let status = 0;
-    for (let attempt = 0; attempt < 20 && status === 0; attempt += 1) {
-      try {
-        addComment({ userId: member.id, artistId: artist.id, input: { comment: `c${attempt}` } });
-      } catch (error) {
-        status = (error as AppError).status;
-      }
+    let status: number | "ok" = "ok";
+    for (let attempt = 0; attempt < 20 && status === "ok"; attempt += 1) {
+      status = statusOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: `c${attempt}` } }));
     }
     expect(status).toBe(429);
   });
@@ -198,7 +184,7 @@ describe("panels and the dashboard card", () => {
     rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } });
     addComment({ userId: member.id, artistId: artist.id, input: { comment: "bye" } });
     deleteArtist({ actor, id: artist.id });
-    expect(statusOf(() => getArtist(artist.id)).status).toBe(404);
+    expect(appErrorOf(() => getArtist(artist.id)).status).toBe(404);
     expect(contributions(member.id, "artist_rated")).toHaveLength(0);
     expect(contributions(member.id, "artist_commented")).toHaveLength(0);
   });

@@ -16,7 +16,7 @@ import { isHttpUrl } from "~/utils/url";
 import { artistCommentSchema, artistFormSchema, type ArtistFilters, type ArtistFormValues } from "./schemas";
 import type { ListenPlatform } from "./constants";
 import { fieldValidationError, validationError } from "~/utils/validation.server";
-import { parseRating } from "~/utils/rating.server";
+import { parseRating, ratingsTable, ratingSummaryColumns, upsertRating, type RatingSummary } from "~/utils/rating.server";
 import type { ActorRef } from "~/utils/actor";
 
 type ArtistRow = typeof schema.musicArtists.$inferSelect;
@@ -37,6 +37,14 @@ export type ArtistComment = {
 };
 
 export type ArtistRatingSummary = { averageRating: number; totalRatings: number };
+
+/** Members' artist ratings, under the one rating rule (app/utils/rating.server.ts). */
+const artistRatingsTable = ratingsTable(schema.artistRatings, "artistId");
+
+/** The rule's summary in the artists' API names. */
+function toArtistSummary({ average, count: total }: RatingSummary): ArtistRatingSummary {
+  return { averageRating: average, totalRatings: total };
+}
 
 /** Everything one rating panel shows. */
 export type RatingPanelData = ArtistRatingSummary & {
@@ -116,7 +124,7 @@ const artistQueries = perDatabase((db: AppDatabase) => {
       .prepare(),
     byId: db.select().from(musicArtists).where(eq(musicArtists.id, param("id"))).prepare(),
     summaries: db
-      .select({ artistId: artistRatings.artistId, averageRating: sql<number>`avg(${artistRatings.rating})`, totalRatings: count() })
+      .select({ artistId: artistRatings.artistId, ...ratingSummaryColumns(artistRatings.rating) })
       .from(artistRatings)
       .where(inIds(artistRatings.artistId))
       .groupBy(artistRatings.artistId)
@@ -201,7 +209,7 @@ export function getAverageRating(artistId: number): ArtistRatingSummary {
 function summarize(db: AppDatabase, artistIds: number[]): Map<number, ArtistRatingSummary> {
   if (artistIds.length === 0) return new Map();
   const rows = artistQueries(db).summaries.all({ ids: JSON.stringify(artistIds) });
-  return new Map(rows.map((row) => [row.artistId, { averageRating: Number(row.averageRating ?? 0), totalRatings: row.totalRatings }]));
+  return new Map(rows.map((row) => [row.artistId, toArtistSummary(row)]));
 }
 
 /** The member's own rating of an artist (null when none). */
@@ -442,18 +450,9 @@ export function rateArtist({ userId, artistId, input, now = new Date() }: { user
   return transaction((tx) => {
     const artist = tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
     if (!artist) throw notFound("Artist not found");
-    const previous = tx
-      .select({ id: schema.artistRatings.id })
-      .from(schema.artistRatings)
-      .where(and(eq(schema.artistRatings.artistId, artistId), eq(schema.artistRatings.userId, userId)))
-      .get();
-    tx.insert(schema.artistRatings)
-      .values({ artistId, userId, rating, createdAt: now })
-      .onConflictDoUpdate({ target: [schema.artistRatings.artistId, schema.artistRatings.userId], set: { rating } })
-      .run();
-    if (!previous) recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
-    const summary = summarize(tx, [artistId]).get(artistId) ?? { averageRating: 0, totalRatings: 0 };
-    return { artistId, rating, ...summary };
+    const { isFirstRating, summary } = upsertRating(tx, artistRatingsTable, { itemId: artistId, userId, rating, now });
+    if (isFirstRating) recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
+    return { artistId, rating, ...toArtistSummary(summary) };
   });
 }
 

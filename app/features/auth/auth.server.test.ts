@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
 import { uniqueEmail } from "~/test/factories";
 import { loginWithPassword, registerUser, toCurrentUser } from "./auth.server";
+import { appErrorOfAsync } from "~/test/errors";
 
 const meta = { clientIp: "10.0.0.1" };
 const validRegistration = () => ({
@@ -13,15 +13,6 @@ const validRegistration = () => ({
   lastName: "Hopper",
   displayName: "Amazing Grace",
 });
-
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("registerUser", () => {
   it("creates a member with a hashed password and the Explorer badge earned", async () => {
@@ -45,25 +36,25 @@ describe("registerUser", () => {
   it("refuses a duplicate e-mail, whatever its case, with 409", async () => {
     const input = validRegistration();
     await registerUser(input, meta);
-    const error = await errorOf(registerUser({ ...input, email: input.email.toUpperCase() }, meta));
+    const error = await appErrorOfAsync(registerUser({ ...input, email: input.email.toUpperCase() }, meta));
     expect(error.status).toBe(409);
     expect(error.message).toMatch(/already exists/);
   });
 
   it("explains bad input per field: short password, invalid e-mail, missing names", async () => {
-    const short = await errorOf(registerUser({ ...validRegistration(), password: "short" }, meta));
+    const short = await appErrorOfAsync(registerUser({ ...validRegistration(), password: "short" }, meta));
     expect(short.status).toBe(400);
     expect(short.fieldErrors?.password).toEqual(["Password must be at least 8 characters"]);
-    const email = await errorOf(registerUser({ ...validRegistration(), email: "not-an-email" }, meta));
+    const email = await appErrorOfAsync(registerUser({ ...validRegistration(), email: "not-an-email" }, meta));
     expect(email.fieldErrors?.email).toEqual(["Please enter a valid email address"]);
-    const missing = await errorOf(registerUser({ email: uniqueEmail(), password: "long-enough-password" }, meta));
+    const missing = await appErrorOfAsync(registerUser({ email: uniqueEmail(), password: "long-enough-password" }, meta));
     expect(Object.keys(missing.fieldErrors ?? {}).sort()).toEqual(["displayName", "firstName", "lastName"]);
   });
 
   it("refuses passwords made only of spaces and the most common passwords, per field", async () => {
-    const spaces = await errorOf(registerUser({ ...validRegistration(), password: "        " }, meta));
+    const spaces = await appErrorOfAsync(registerUser({ ...validRegistration(), password: "        " }, meta));
     expect([spaces.status, spaces.fieldErrors?.password]).toEqual([400, ["Password cannot be only spaces"]]);
-    const common = await errorOf(registerUser({ ...validRegistration(), password: "12345678" }, meta));
+    const common = await appErrorOfAsync(registerUser({ ...validRegistration(), password: "12345678" }, meta));
     expect(common.status).toBe(400);
     expect(common.fieldErrors?.password?.[0]).toMatch(/too common/);
   });
@@ -75,15 +66,15 @@ describe("loginWithPassword", () => {
     const created = await registerUser(input, meta);
     const user = await loginWithPassword({ email: input.email.toUpperCase(), password: input.password }, meta);
     expect(user.id).toBe(created.id);
-    const wrong = await errorOf(loginWithPassword({ email: input.email, password: "wrong-password" }, meta));
+    const wrong = await appErrorOfAsync(loginWithPassword({ email: input.email, password: "wrong-password" }, meta));
     expect(wrong.status).toBe(401);
     expect(wrong.message).toBe("Invalid email or password");
-    const unknown = await errorOf(loginWithPassword({ email: uniqueEmail(), password: "whatever" }, meta));
+    const unknown = await appErrorOfAsync(loginWithPassword({ email: uniqueEmail(), password: "whatever" }, meta));
     expect(unknown.status).toBe(401);
   });
 
   it("requires a valid e-mail and a password", async () => {
-    const error = await errorOf(loginWithPassword({ email: "nope", password: "" }, meta));
+    const error = await appErrorOfAsync(loginWithPassword({ email: "nope", password: "" }, meta));
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toEqual({ email: ["Please enter a valid email address"], password: ["Password is required"] });
   });
@@ -92,9 +83,9 @@ describe("loginWithPassword", () => {
     const input = validRegistration();
     await registerUser(input, meta);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await errorOf(loginWithPassword({ email: input.email, password: "wrong-password" }, meta))).status).toBe(401);
+      expect((await appErrorOfAsync(loginWithPassword({ email: input.email, password: "wrong-password" }, meta))).status).toBe(401);
     }
-    const blocked = await errorOf(loginWithPassword({ email: input.email, password: "wrong-password" }, meta));
+    const blocked = await appErrorOfAsync(loginWithPassword({ email: input.email, password: "wrong-password" }, meta));
     expect(blocked.status).toBe(429);
     expect(blocked.message).toMatch(/try again in \d+ minutes?/);
     expect(blocked.headers?.["Retry-After"]).toMatch(/^\d+$/);
@@ -104,8 +95,8 @@ describe("loginWithPassword", () => {
     const input = validRegistration();
     await registerUser(input, meta);
     for (let attempt = 0; attempt < 6; attempt += 1) await loginWithPassword({ email: input.email, password: "wrong-password" }, meta).catch(() => undefined);
-    const right = await errorOf(loginWithPassword({ email: input.email, password: input.password }, meta));
-    const wrong = await errorOf(loginWithPassword({ email: input.email, password: "another-guess" }, meta));
+    const right = await appErrorOfAsync(loginWithPassword({ email: input.email, password: input.password }, meta));
+    const wrong = await appErrorOfAsync(loginWithPassword({ email: input.email, password: "another-guess" }, meta));
     expect([right.status, wrong.status]).toEqual([429, 429]);
     expect(right.message).toBe(wrong.message.replace(/\d+ (minute|second)s?/, right.message.match(/\d+ (minute|second)s?/)![0]));
   });

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addComment, createArtist, rateArtist } from "~/features/artists/artists.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
-import { deliverAllTo, startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
+import { deliverAllTo, startTestSmtpServerForFile, tokenFromMail } from "~/features/mail/test-helpers";
 import { updateProfile } from "~/features/members/profile.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
@@ -11,18 +11,12 @@ import { action as verifyEmailApi } from "~/routes/api.auth.verify-email";
 import { action as verifyEmailPageAction, loader as verifyEmailPage } from "~/routes/verify-email";
 import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
 import { registerUser, toCurrentUser } from "./auth.server";
 import { issueToken } from "./email-tokens.server";
 import { resendVerificationEmail, VERIFICATION_REQUIRED, VERIFY_LINK_INVALID } from "./email-verification.server";
+import { statusOf } from "~/test/errors";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = startTestSmtpServerForFile();
 
 const deliverAll = () => deliverAllTo(smtp);
 const registration = (email = uniqueEmail("new")) => ({ email, password: "long-enough-password", firstName: "Ada", lastName: "Lovelace", displayName: "Ada" });
@@ -33,16 +27,6 @@ const verifyByApi = (token: string) =>
     context: testContext,
     params: {},
   });
-const statusOf = (work: () => unknown) => {
-  try {
-    work();
-    return "ok";
-  } catch (error) {
-    if (error instanceof AppError) return error.status;
-    throw error;
-  }
-};
-
 describe("e-mail verification", () => {
   it("registration sends a 7-day link; following it verifies the address, once", async () => {
     getDb().update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")).run();

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverAllTo, startTestSmtpServer, tokenFromMail, type TestSmtpServer } from "~/features/mail/test-helpers";
+import { describe, expect, it } from "vitest";
+import { deliverAllTo, startTestSmtpServerForFile, tokenFromMail } from "~/features/mail/test-helpers";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as resetPasswordApi } from "~/routes/api.auth.reset-password";
 import { action as forgotPasswordPage } from "~/routes/forgot-password";
@@ -11,14 +11,9 @@ import { AppError } from "~/utils/errors.server";
 import { loginWithPassword } from "./auth.server";
 import { hashToken, issueToken } from "./email-tokens.server";
 import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, requestPasswordReset, sendResetLinkAsAdmin } from "./password-reset.server";
+import { appErrorOfAsync } from "~/test/errors";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = startTestSmtpServerForFile();
 
 const deliverAll = () => deliverAllTo(smtp);
 const args = (request: Request, clientIp = "10.1.0.1") => ({ request, context: { ...testContext, clientIp }, params: {} });
@@ -26,16 +21,6 @@ const postJson = (path: string, body: unknown) =>
   new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const outboxFor = (email: string, kind: string) =>
   getDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, email), eq(schema.mailOutbox.kind, kind))).all();
-const errorOf = async (work: () => unknown) => {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an error");
-};
-
 describe("forgot password", () => {
   it("answers known and unknown addresses with the same status, text and about the same time", async () => {
     const member = await createMember();
@@ -105,7 +90,7 @@ describe("reset password end to end over SMTP", () => {
     expect(sessions).toHaveLength(1); // the old device's session is gone, this one is new
     expect(sessions[0].sid).not.toBe(otherDevice.headers.get("Cookie"));
     await expect(loginWithPassword({ email: member.email, password: "a-brand-new-secret" }, { clientIp: "10.4.0.2" })).resolves.toMatchObject({ id: member.id });
-    expect((await errorOf(() => loginWithPassword({ email: member.email, password: "old-password-123" }, { clientIp: "10.4.0.2" }))).status).toBe(401);
+    expect((await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: "old-password-123" }, { clientIp: "10.4.0.2" }))).status).toBe(401);
     // Following a link sent to the address verifies it.
     expect(getDb().select().from(schema.users).where(eq(schema.users.id, member.id)).get()?.emailVerifiedAt).toBeInstanceOf(Date);
 
@@ -122,11 +107,11 @@ describe("reset password end to end over SMTP", () => {
   it("refuses an expired link, an unknown one, and an older link once a newer one was sent", async () => {
     const member = await createMember();
     const expired = issueToken({ userId: member.id, email: member.email, purpose: "password_reset", now: new Date(Date.now() - 61 * 60 * 1000) });
-    expect((await errorOf(() => resetPasswordApiCall(expired))).status).toBe(400);
-    expect((await errorOf(() => resetPasswordApiCall("x".repeat(43)))).status).toBe(400);
+    expect((await appErrorOfAsync(() => resetPasswordApiCall(expired))).status).toBe(400);
+    expect((await appErrorOfAsync(() => resetPasswordApiCall("x".repeat(43)))).status).toBe(400);
     const older = issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
     const newer = issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
-    expect((await errorOf(() => resetPasswordApiCall(older))).message).toBe(RESET_LINK_INVALID);
+    expect((await appErrorOfAsync(() => resetPasswordApiCall(older))).message).toBe(RESET_LINK_INVALID);
     await expect(resetPasswordApiCall(newer)).resolves.toBe(200);
   });
 

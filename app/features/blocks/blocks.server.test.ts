@@ -7,15 +7,7 @@ import { notify } from "~/features/notifications/notify.server";
 import { createMember } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { blockedIdsOf, blockMember, blockMessages, getBlockState, listBlockedMembers, unblockMember } from "./blocks.server";
-
-const statusOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return { status: (error as { status: number }).status, message: (error as Error).message };
-  }
-  return { status: 200, message: "" };
-};
+import { appErrorOf } from "~/test/errors";
 
 describe("blocking", () => {
   it("blocks once (idempotent), lists the blocked member without an e-mail, and unblocks", async () => {
@@ -45,16 +37,16 @@ describe("blocking", () => {
     const admin = await createMember({ role: "admin" });
     const owner = await createMember({ email: "owner@example.com" });
 
-    expect(statusOf(() => blockMember({ blocker, memberId: blocker.id }))).toEqual({ status: 400, message: blockMessages.self });
+    expect(appErrorOf(() => blockMember({ blocker, memberId: blocker.id }))).toMatchObject({ status: 400, message: blockMessages.self });
     for (const staff of [moderator, admin, owner]) {
-      expect(statusOf(() => blockMember({ blocker, memberId: staff.id }))).toEqual({ status: 400, message: blockMessages.staff });
+      expect(appErrorOf(() => blockMember({ blocker, memberId: staff.id }))).toMatchObject({ status: 400, message: blockMessages.staff });
       expect(getBlockState({ viewerId: blocker.id, memberId: staff.id })).toEqual({ isBlocked: false, canBlock: false });
     }
-    expect(statusOf(() => blockMember({ blocker, memberId: "nobody" }))).toEqual({ status: 404, message: "Member not found" });
-    expect(statusOf(() => unblockMember({ blocker, memberId: "nobody" })).status).toBe(404);
-    expect(statusOf(() => blockMember({ blocker, memberId: "" })).status).toBe(400);
-    expect(statusOf(() => blockMember({ blocker, memberId: undefined })).status).toBe(400);
-    expect(statusOf(() => unblockMember({ blocker, memberId: blocker.id })).status).toBe(400);
+    expect(appErrorOf(() => blockMember({ blocker, memberId: "nobody" }))).toMatchObject({ status: 404, message: "Member not found" });
+    expect(appErrorOf(() => unblockMember({ blocker, memberId: "nobody" })).status).toBe(404);
+    expect(appErrorOf(() => blockMember({ blocker, memberId: "" })).status).toBe(400);
+    expect(appErrorOf(() => blockMember({ blocker, memberId: undefined })).status).toBe(400);
+    expect(appErrorOf(() => unblockMember({ blocker, memberId: blocker.id })).status).toBe(400);
     expect(getBlockState({ viewerId: blocker.id, memberId: blocker.id })).toEqual({ isBlocked: false, canBlock: false });
     expect(listBlockedMembers(blocker.id)).toEqual([]);
   });

@@ -2,6 +2,7 @@
 import { data, redirect } from "@remix-run/node";
 import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast";
 import { messages } from "./messages";
 import type { LikeActionData } from "./components/like-button";
 import type { Actor } from "~/utils/actor";
@@ -23,6 +24,6 @@ export async function handleLikeIntent({ actor, formData, postId, returnTo }: { 
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (isFetcher) return data<LikeActionData>({ likeError: LIKE_ERROR }, { status: error.status });
-    return redirectWithToast(returnTo, { title: "Error", description: LIKE_ERROR, variant: "destructive" });
+    return redirectWithToast(returnTo, errorToast(LIKE_ERROR));
   }
 }

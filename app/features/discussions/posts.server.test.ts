@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { findUnsafeHtml, XSS_PAYLOADS } from "~/features/content/xss-payloads";
 import { renderMarkdown } from "~/features/content/markdown.server";
 import { getDb } from "~/utils/db.server";
-import { isAppError } from "~/utils/errors.server";
 import {
   createPost,
   deletePost,
@@ -19,16 +18,7 @@ import {
 import { createReply, deleteReply, listReplies } from "./replies.server";
 import { createActor, createTestPost, firstCategoryId, pointsOf, scalar } from "./test-helpers";
 import { pointsFor } from "~/features/gamification/rules";
-
-function statusOf(work: () => unknown): number | undefined {
-  try {
-    work();
-  } catch (error) {
-    if (isAppError(error)) return error.status;
-    throw error;
-  }
-  return undefined;
-}
+import { appErrorOf, statusOf } from "~/test/errors";
 
 describe("createPost", () => {
   it("creates a post with its category and public author, and credits post_created", async () => {
@@ -44,14 +34,9 @@ describe("createPost", () => {
 
   it("refuses missing fields with field messages (400)", async () => {
     const author = await createActor();
-    try {
-      createPost({ actor: author, input: { title: " ", content: "", categoryId: "" } });
-      expect.unreachable();
-    } catch (error) {
-      expect(isAppError(error) && error.status).toBe(400);
-      if (!isAppError(error)) throw error;
-      expect(error.fieldErrors).toMatchObject({ title: ["Title is required"], content: ["Content is required"], categoryId: ["Please select a category"] });
-    }
+    const error = appErrorOf(() => createPost({ actor: author, input: { title: " ", content: "", categoryId: "" } }));
+    expect(error.status).toBe(400);
+    expect(error.fieldErrors).toMatchObject({ title: ["Title is required"], content: ["Content is required"], categoryId: ["Please select a category"] });
     expect(statusOf(() => createPost({ actor: author, input: { title: "t", content: "c", categoryId: 99999 } }))).toBe(400);
     expect(statusOf(() => createPost({ actor: author, input: { title: "x".repeat(201), content: "c", categoryId: firstCategoryId() } }))).toBe(400);
   });

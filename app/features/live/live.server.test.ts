@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { createActor, createTestPost } from "~/features/discussions/test-helpers";
 import { createReply } from "~/features/discussions/replies.server";
 import { endLiveStreams, LIVE_STREAMS_PER_MEMBER, liveStats, openLiveStream, openStreamCount } from "./live.server";
-import { AppError } from "~/utils/errors.server";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 import { createUserSession, deleteOtherSessions, getSessionStorage } from "~/utils/session.server";
@@ -24,6 +23,7 @@ async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, timeo
   }
   return false;
 }
+import { statusOf } from "~/test/errors";
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, text: string): Promise<string> {
   const decoder = new TextDecoder();
@@ -64,15 +64,7 @@ describe("live streams", () => {
     const sessionId = await signIn(member.id);
     const controllers = Array.from({ length: LIVE_STREAMS_PER_MEMBER }, () => new AbortController());
     for (const controller of controllers) openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: controller.signal });
-    const refused = (() => {
-      try {
-        openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal });
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(refused).toBeInstanceOf(AppError);
-    expect((refused as AppError).status).toBe(429);
+    expect(statusOf(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal }))).toBe(429);
     controllers[0].abort();
     expect(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal })).not.toThrow();
     endLiveStreams();

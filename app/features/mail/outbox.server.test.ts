@@ -3,23 +3,17 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { createMember, testContext } from "~/test/factories";
 import { closeDb, getDb, schema } from "~/utils/db.server";
 import { backoffAfter, deliverDueMail, enqueueMail, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
 import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";
-import { startTestSmtpServer, type TestSmtpServer } from "./test-helpers";
+import { startTestSmtpServerForFile } from "./test-helpers";
 import { createFileTransport, createMailTransport } from "./transport.server";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = startTestSmtpServerForFile();
 
 const outboxRow = (id: number) => getDb().select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)).get()!;
 /** Delivers everything due now, through the test SMTP server. */

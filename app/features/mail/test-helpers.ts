@@ -6,6 +6,7 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 import { deliverDueMail } from "./outbox.server";
 import { createMailTransport } from "./transport.server";
 
@@ -19,6 +20,37 @@ export type TestSmtpServer = {
   nextMessage(timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 };
+
+/** A test SMTP server started before a test file's tests and closed after them. */
+export function startTestSmtpServerForFile(mode: SmtpMode = "accept"): TestSmtpServer {
+  let server: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    server = await startTestSmtpServer(mode);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const current = () => {
+    if (!server) throw new Error("The test SMTP server starts in beforeAll.");
+    return server;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get received() {
+      return current().received;
+    },
+    get mode() {
+      return current().mode;
+    },
+    set mode(next: SmtpMode) {
+      current().mode = next;
+    },
+    nextMessage: (timeoutMs) => current().nextMessage(timeoutMs),
+    close: () => current().close(),
+  };
+}
 
 export async function startTestSmtpServer(mode: SmtpMode = "accept"): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { cancelRegistration, createMeetings, deleteMeeting, registerForMeeting, updateMeeting } from "./meetings.server";
 import { safeReturnTo } from "./paths";
 import { createMeetingFormSchema, meetingFormSchema } from "./schemas";
-import { errorToast } from "~/utils/toast";
+import { errorToast, successToast } from "~/utils/toast";
 import { readFormData, readIdParam } from "~/utils/http.server";
 
 export type MeetingIntent = "create" | "update" | "delete" | "register" | "cancel";
@@ -87,7 +87,7 @@ export async function submitCreateMeeting(request: Request, formData: FormData, 
   return saveMeetingForm(formData, createMeetingFormSchema, { intent: "create", meetingId: null, failureMessage: messages.create.failure }, (input) => {
     const created = createMeetings({ actor, input });
     const description = created.length > 1 ? `${messages.create.success} ${created.length} weekly meetings were scheduled.` : messages.create.success;
-    return redirectWithToast(redirectTo, { title: "Success", description });
+    return redirectWithToast(redirectTo, successToast(description));
   });
 }
 
@@ -99,10 +99,10 @@ export async function submitUpdateMeeting(
 ) {
   const actor = await requirePagePermission(request, "meetings:manage");
   const id = meetingIdOf(formData, meetingIdParam);
-  const onNotFound = () => redirectWithToast(redirectTo, { title: "Error", description: messages.update.failure, variant: "destructive" });
+  const onNotFound = () => redirectWithToast(redirectTo, errorToast(messages.update.failure));
   return saveMeetingForm(formData, meetingFormSchema, { intent: "update", meetingId: id, failureMessage: messages.update.failure, onNotFound }, (input) => {
     updateMeeting({ actor, id, input });
-    return redirectWithToast(redirectTo, { title: "Success", description: messages.update.success });
+    return redirectWithToast(redirectTo, successToast(messages.update.success));
   });
 }
 
@@ -115,10 +115,10 @@ export async function submitDeleteMeeting(
   const actor = await requirePagePermission(request, "meetings:manage");
   try {
     deleteMeeting({ actor, id: meetingIdOf(formData, meetingIdParam) });
-    return redirectWithToast(redirectTo, { title: "Success", description: messages.delete.success });
+    return redirectWithToast(redirectTo, successToast(messages.delete.success));
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return redirectWithToast(redirectTo, { title: "Error", description: messages.delete.failure, variant: "destructive" });
+    return redirectWithToast(redirectTo, errorToast(messages.delete.failure));
   }
 }
 
@@ -130,14 +130,14 @@ export async function submitRegistration(request: Request, formData: FormData, i
     const meetingId = meetingIdOf(formData);
     if (intent === "register") {
       registerForMeeting({ userId: user.id, meetingId });
-      return redirectWithToast(redirectTo, { title: "Success", description: REGISTER_SUCCESS });
+      return redirectWithToast(redirectTo, successToast(REGISTER_SUCCESS));
     }
     cancelRegistration({ userId: user.id, meetingId });
-    return redirectWithToast(redirectTo, { title: "Registration cancelled", description: CANCEL_SUCCESS });
+    return redirectWithToast(redirectTo, successToast(CANCEL_SUCCESS, "Registration cancelled"));
   } catch (error) {
     if (!isAppError(error)) throw error;
     const description = intent === "register" ? `${REGISTER_FAILURE} ${error.message}` : error.message;
-    return redirectWithToast(redirectTo, { title: "Error", description, variant: "destructive" });
+    return redirectWithToast(redirectTo, errorToast(description));
   }
 }
 

@@ -2,7 +2,6 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
-import { isAppError } from "~/utils/errors.server";
 import {
   cancelRegistration,
   countAttendees,
@@ -17,6 +16,7 @@ import {
   updateMeeting,
 } from "./meetings.server";
 import { createMeetingFormSchema } from "./schemas";
+import { appErrorOf } from "~/test/errors";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -37,16 +37,6 @@ function input(overrides: Record<string, unknown> = {}) {
     registrationRequired: "on",
     ...overrides,
   });
-}
-
-function thrown(work: () => unknown) {
-  try {
-    work();
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 describe("meeting form rules", () => {
@@ -73,7 +63,7 @@ describe("meeting form rules", () => {
   it("gives the API the form's defaults: registration required unless told otherwise", () => {
     const parsed = parseMeetingJson({ title: "API", scheduledAt: "2026-11-26T18:00:00.000Z" }, { isCreate: true });
     expect(parsed).toMatchObject({ registrationRequired: true, duration: 60, repeatWeeks: 1 });
-    const error = thrown(() => parseMeetingJson({ title: "", duration: 10 }, { isCreate: true }));
+    const error = appErrorOf(() => parseMeetingJson({ title: "", duration: 10 }, { isCreate: true }));
     expect(error.status).toBe(400);
     expect(error.fieldErrors).toMatchObject({ title: ["Title is required"], scheduledAt: ["Please select a date and time"] });
   });
@@ -127,7 +117,7 @@ describe("scheduling", () => {
   it("refuses a date that is not a date, and writes nothing", async () => {
     const { actor } = await newAdmin();
     const before = getDb().select({ total: count() }).from(schema.meetings).get()?.total;
-    const error = thrown(() => createMeetings({ actor, input: { ...input({ title: "Bad date" }), scheduledAt: "2026-02-30T10:00" } }));
+    const error = appErrorOf(() => createMeetings({ actor, input: { ...input({ title: "Bad date" }), scheduledAt: "2026-02-30T10:00" } }));
     expect(error.status).toBe(400);
     expect(error.fieldErrors?.scheduledAt).toEqual(["Please enter a valid date and time"]);
     expect(getDb().select({ total: count() }).from(schema.meetings).get()?.total).toBe(before);
@@ -136,12 +126,12 @@ describe("scheduling", () => {
   it("refuses a date outside the years 2000 to 2100, and a JSON number no date can hold, with the field message", async () => {
     const { actor } = await newAdmin();
     for (const scheduledAt of ["0000-01-01T10:00", "0000-01-01T10:00:00Z", "2101-01-01T10:00", "1999-12-31T10:00:00Z"]) {
-      const error = thrown(() => createMeetings({ actor, input: { ...input({ title: "Odd year" }), scheduledAt } }));
+      const error = appErrorOf(() => createMeetings({ actor, input: { ...input({ title: "Odd year" }), scheduledAt } }));
       expect(error.status, scheduledAt).toBe(400);
       expect(error.fieldErrors?.scheduledAt, scheduledAt).toEqual(["Please choose a date between the years 2000 and 2100"]);
     }
     for (const scheduledAt of [1e308, -1e16, Number.NaN]) {
-      const error = thrown(() => parseMeetingJson({ title: "Huge", duration: 60, scheduledAt }, { isCreate: true }));
+      const error = appErrorOf(() => parseMeetingJson({ title: "Huge", duration: 60, scheduledAt }, { isCreate: true }));
       expect(error.status, String(scheduledAt)).toBe(400);
       expect(error.fieldErrors?.scheduledAt, String(scheduledAt)).toEqual(["Please enter a valid date and time"]);
     }
@@ -171,7 +161,7 @@ describe("scheduling", () => {
     expect(updated).toMatchObject({ title: "Edited", duration: 90 });
     expect(updated.scheduledAt.toISOString()).toBe("2027-01-07T19:30:00.000Z");
     deleteMeeting({ actor, id: meeting.id });
-    expect(thrown(() => getMeeting(meeting.id)).status).toBe(404);
+    expect(appErrorOf(() => getMeeting(meeting.id)).status).toBe(404);
     const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(meeting.id))).all().map((entry) => entry.action);
     expect(actions).toEqual(expect.arrayContaining(["meeting.created", "meeting.updated", "meeting.deleted"]));
   });
@@ -196,8 +186,8 @@ describe("registration and attendance", () => {
     const { actor } = await newAdmin();
     const [past] = createMeetings({ actor, input: input({ title: "Old", scheduledAt: new Date(Date.now() - DAY).toISOString() }) });
     const member = await createMember();
-    expect(thrown(() => registerForMeeting({ userId: member.id, meetingId: past.id })).message).toBe("This meeting has already taken place.");
-    expect(thrown(() => registerForMeeting({ userId: member.id, meetingId: 999_999 })).status).toBe(404);
+    expect(appErrorOf(() => registerForMeeting({ userId: member.id, meetingId: past.id })).message).toBe("This meeting has already taken place.");
+    expect(appErrorOf(() => registerForMeeting({ userId: member.id, meetingId: 999_999 })).status).toBe(404);
   });
 
   it("records attendance through Join once: registers if needed, counts once, credits points once", async () => {
@@ -220,7 +210,7 @@ describe("registration and attendance", () => {
     const pointsAfter = getDb().select().from(schema.users).where(eq(schema.users.id, member.id)).get()!.points;
     expect(pointsAfter - pointsBefore).toBe(ledger[0].points);
     // A joined member cannot cancel.
-    expect(thrown(() => cancelRegistration({ userId: member.id, meetingId: meeting.id })).message).toBe("You have already joined this meeting.");
+    expect(appErrorOf(() => cancelRegistration({ userId: member.id, meetingId: meeting.id })).message).toBe("You have already joined this meeting.");
   });
 
   it("marks a registered member as attended without counting them twice", async () => {
@@ -254,7 +244,7 @@ describe("registration and attendance", () => {
     const member = await createMember();
     expect(joinMeeting({ userId: member.id, meetingId: ended.id }).isRecorded).toBe(false);
     expect(countAttendees(ended.id).attended).toBe(0);
-    expect(thrown(() => joinMeeting({ userId: member.id, meetingId: noLink.id })).message).toBe("This meeting has no join link yet.");
+    expect(appErrorOf(() => joinMeeting({ userId: member.id, meetingId: noLink.id })).message).toBe("This meeting has no join link yet.");
   });
 
   it("refuses to follow a join link stored with a line break (400, nothing recorded)", async () => {
@@ -262,7 +252,7 @@ describe("registration and attendance", () => {
     const [meeting] = createMeetings({ actor, input: input({ title: "Broken link" }) });
     getDb().update(schema.meetings).set({ joinZoomUrl: "https://zoom.example/j/1\r\nX-Evil: 1" }).where(eq(schema.meetings.id, meeting.id)).run();
     const member = await createMember();
-    const error = thrown(() => joinMeeting({ userId: member.id, meetingId: meeting.id }));
+    const error = appErrorOf(() => joinMeeting({ userId: member.id, meetingId: meeting.id }));
     expect(error.status).toBe(400);
     expect(error.message).toBe("This meeting's join link is not a valid address. Please tell an admin.");
     expect(countAttendees(meeting.id).attended).toBe(0);

@@ -9,15 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import { reportMessages } from "./constants";
 import { createReport, listOpenReports, resolveReport } from "./reports.server";
 import { activeRestrictionOf } from "./suspensions.server";
-
-const statusOf = (run: () => unknown) => {
-  try {
-    run();
-    return 200;
-  } catch (error) {
-    return (error as { status?: number }).status ?? 500;
-  }
-};
+import { statusOf } from "~/test/errors";
 
 async function reportedPost(reporters = 1) {
   const author = await createActor();

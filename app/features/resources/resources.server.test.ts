@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
 import { createResource, deleteResource, getResource, listResources, rateResource, toCardData, updateResource } from "./resources.server";
+import { appErrorOf } from "~/test/errors";
 
 const db = () => getDb();
 const points = (userId: string) => db().select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, userId)).get()?.points ?? 0;
@@ -20,15 +20,10 @@ async function admin() {
 }
 
 function expectBadRequest(work: () => unknown, message: string | RegExp) {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(400);
-    expect((error as AppError).message).toMatch(message);
-    return error as AppError;
-  }
-  throw new Error("expected a 400");
+  const error = appErrorOf(work);
+  expect(error.status).toBe(400);
+  expect(error.message).toMatch(message);
+  return error;
 }
 
 describe("createResource", () => {

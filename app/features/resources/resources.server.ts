@@ -2,11 +2,11 @@
  * The resource library: listing with search, filters and pages; admin create, update and
  * delete; members' 1–5 ratings. The only code touching the resources and resource_ratings tables.
  */
-import { and, avg, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/audit.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
 import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { RESOURCES_PAGE_SIZE, type Difficulty, type PricingCategory, type ResourceType } from "./constants";
@@ -14,7 +14,7 @@ import { toEmbedUrl } from "./embed";
 import { resourceFormSchema, type ResourceFilters, type ResourceFormValues } from "./schemas";
 import { domainOf, screenshotUrlFor } from "./thumbnail";
 import { validationError } from "~/utils/validation.server";
-import { parseRating } from "~/utils/rating.server";
+import { parseRating, ratingsTable, summarizeRatings, upsertRating, type RatingSummary } from "~/utils/rating.server";
 import type { ActorRef } from "~/utils/actor";
 
 type ResourceRow = typeof schema.resources.$inferSelect;
@@ -273,9 +273,13 @@ export function deleteResource({ actor, id }: { actor: ActorRef; id: number }): 
   });
 }
 
+/** Members' resource ratings, under the one rating rule (app/utils/rating.server.ts). */
+const resourceRatingsTable = ratingsTable(schema.resourceRatings, "resourceId");
+
 /**
  * A member rates a resource 1–5 (one rating per member; re-rating replaces it). The resource's
- * rating (exact average) and reviewsCount are recomputed from the ratings in the same transaction.
+ * stored rating (exact average) and reviewsCount, which lists sort and show, are the rule's
+ * summary, written in the same transaction.
  */
 export function rateResource({ userId, resourceId, input, now = new Date() }: { userId: string; resourceId: number; input: unknown; now?: Date }) {
   const rating = parseRating(input);
@@ -283,34 +287,24 @@ export function rateResource({ userId, resourceId, input, now = new Date() }: { 
   return transaction((tx) => {
     const resource = tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).get();
     if (!resource) throw notFound("Resource not found");
-    const previous = tx
-      .select({ id: schema.resourceRatings.id })
-      .from(schema.resourceRatings)
-      .where(and(eq(schema.resourceRatings.resourceId, resourceId), eq(schema.resourceRatings.userId, userId)))
-      .get();
-    tx.insert(schema.resourceRatings)
-      .values({ resourceId, userId, rating, createdAt: now })
-      .onConflictDoUpdate({ target: [schema.resourceRatings.resourceId, schema.resourceRatings.userId], set: { rating } })
-      .run();
-    const totals = recomputeResourceRating(tx, resourceId);
-    if (!previous) recordContribution({ userId, kind: "resource_rated", subjectId: resourceId, at: now });
-    return { resourceId, rating: totals.rating, reviewsCount: totals.reviewsCount, myRating: rating };
+    const { isFirstRating, summary } = upsertRating(tx, resourceRatingsTable, { itemId: resourceId, userId, rating, now });
+    storeResourceRating(tx, resourceId, summary);
+    if (isFirstRating) recordContribution({ userId, kind: "resource_rated", subjectId: resourceId, at: now });
+    return { resourceId, rating: summary.average, reviewsCount: summary.count, myRating: rating };
   });
 }
 
-/** Set-based: the exact average and count of a resource's ratings, stored on the resource. */
-function recomputeResourceRating(tx: ReturnType<typeof getDb>, resourceId: number): { rating: number; reviewsCount: number } {
-  const { resources, resourceRatings } = schema;
-  const ofThisResource = eq(resourceRatings.resourceId, resources.id);
-  return tx
-    .update(resources)
-    .set({
-      rating: sql`coalesce(${tx.select({ average: avg(resourceRatings.rating) }).from(resourceRatings).where(ofThisResource)}, 0)`,
-      reviewsCount: tx.$count(resourceRatings, ofThisResource),
-    })
-    .where(eq(resources.id, resourceId))
-    .returning({ rating: resources.rating, reviewsCount: resources.reviewsCount })
-    .get()!;
+/** The rule's summary in the resources' stored columns (rating, reviewsCount). */
+function storeResourceRating(tx: AppDatabase, resourceId: number, { average, count }: RatingSummary): void {
+  tx.update(schema.resources).set({ rating: average, reviewsCount: count }).where(eq(schema.resources.id, resourceId)).run();
+}
+
+/**
+ * Recomputes the stored rating and reviewsCount of the given resources from their ratings (after
+ * ratings went away with a deleted member), inside the caller's transaction.
+ */
+export function refreshResourceRatings(tx: AppDatabase, resourceIds: number[]): void {
+  for (const [resourceId, summary] of summarizeRatings(tx, resourceRatingsTable, [...new Set(resourceIds)])) storeResourceRating(tx, resourceId, summary);
 }
 
 /** Admin list: newest created first, one page. */

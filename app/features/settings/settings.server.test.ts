@@ -4,7 +4,7 @@ import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { createMember } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
+import { statusOf } from "~/test/errors";
 import {
   getFooterSettings,
   getPublicSettings,
@@ -18,16 +18,6 @@ import {
 async function admin() {
   const user = await createMember({ role: "admin" });
   return { id: user.id, email: user.email };
-}
-
-function statusOf(work: () => unknown): number | "ok" {
-  try {
-    work();
-    return "ok";
-  } catch (error) {
-    if (error instanceof AppError) return error.status;
-    throw error;
-  }
 }
 
 describe("platform settings", () => {

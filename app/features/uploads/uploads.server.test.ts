@@ -10,23 +10,14 @@ import { updateProfile } from "~/features/members/profile.server";
 import { deleteUser } from "~/features/users/users.server";
 import { createMember } from "~/test/factories";
 import { getEnv } from "~/utils/env.server";
-import { AppError } from "~/utils/errors.server";
 import { getDb, schema } from "~/utils/db.server";
 import { fileNamesOf, imageMarkdown, parseUploadedImageUrl } from "~/utils/upload-urls";
 import { processImage, sniffImageType } from "./images.server";
 import { createUpload, missingUploadHashes, releaseUploads, removeMemberAvatar, removeUpload, toUploadView } from "./uploads.server";
 import { loadPostPage } from "~/features/discussions/post-page.server";
+import { appErrorOfAsync } from "~/test/errors";
 
 const picture = (width: number, height: number, color = "#3366ff") => sharp({ create: { width, height, channels: 3, background: color } });
-
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const fileOnDisk = (name: string) => path.join(getEnv().UPLOADS_DIR, name.slice(0, 2), name);
 
@@ -58,7 +49,7 @@ describe("processImage", () => {
     const png = await picture(10, 10).png().toBuffer();
     expect(sniffImageType(png)).toBe("png"); // a PNG named .svg is still a PNG: names are never read
     for (const text of ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "<!doctype html><p>hi", "%PDF-1.7\n", "just text"]) {
-      const error = await errorOf(processImage(Buffer.from(text), "image"));
+      const error = await appErrorOfAsync(processImage(Buffer.from(text), "image"));
       expect(error.status).toBe(400);
       expect(error.message).toMatch(/JPEG, PNG, WebP and GIF/);
     }
@@ -66,12 +57,12 @@ describe("processImage", () => {
 
   it("refuses a truncated file and a decompression bomb", async () => {
     const png = await picture(600, 400).png().toBuffer();
-    const truncated = await errorOf(processImage(png.subarray(0, Math.floor(png.length / 2)), "image"));
+    const truncated = await appErrorOfAsync(processImage(png.subarray(0, Math.floor(png.length / 2)), "image"));
     expect(truncated.status).toBe(400);
     expect(truncated.message).toMatch(/damaged or incomplete/);
     const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const error = await errorOf(processImage(bomb, "image"));
+    const error = await appErrorOfAsync(processImage(bomb, "image"));
     expect(error.status).toBe(413);
   });
 
@@ -102,7 +93,7 @@ describe("uploads", () => {
       const bytes = await picture(20, 20).png().toBuffer();
       await createUpload({ ownerId: member.id, bytes, kind: "image" });
       await createUpload({ ownerId: member.id, bytes, kind: "image" });
-      const error = await errorOf(createUpload({ ownerId: member.id, bytes, kind: "image" }));
+      const error = await appErrorOfAsync(createUpload({ ownerId: member.id, bytes, kind: "image" }));
       expect(error.status).toBe(429);
       expect(error.message).toMatch(/2 pictures a day/);
     } finally {
@@ -117,10 +108,10 @@ describe("uploads", () => {
     env.UPLOAD_QUOTA_BYTES = 10;
     try {
       await createUpload({ ownerId: member.id, bytes: await picture(20, 20).png().toBuffer(), kind: "image" });
-      expect((await errorOf(createUpload({ ownerId: member.id, bytes: await picture(20, 20).png().toBuffer(), kind: "image" }))).status).toBe(429);
+      expect((await appErrorOfAsync(createUpload({ ownerId: member.id, bytes: await picture(20, 20).png().toBuffer(), kind: "image" }))).status).toBe(429);
       env.UPLOAD_QUOTA_BYTES = quota;
       env.UPLOAD_MAX_BYTES = 100;
-      expect((await errorOf(createUpload({ ownerId: member.id, bytes: await picture(200, 200).png().toBuffer(), kind: "image" }))).status).toBe(413);
+      expect((await appErrorOfAsync(createUpload({ ownerId: member.id, bytes: await picture(200, 200).png().toBuffer(), kind: "image" }))).status).toBe(413);
     } finally {
       env.UPLOAD_QUOTA_BYTES = quota;
       env.UPLOAD_MAX_BYTES = max;
@@ -144,7 +135,7 @@ describe("uploads", () => {
   it("refuses someone else's upload as an avatar; any picture of one's own becomes one, its square sizes made then", async () => {
     const [member, other] = [await createMember(), await createMember()];
     const theirs = await createUpload({ ownerId: other.id, bytes: await picture(64, 64).png().toBuffer(), kind: "avatar" });
-    expect((await errorOf(updateProfile(member.id, { avatarUploadId: theirs.id }))).status).toBe(400);
+    expect((await appErrorOfAsync(updateProfile(member.id, { avatarUploadId: theirs.id }))).status).toBe(400);
     // The documented POST /api/uploads has no kind: a plain picture.
     const image = await createUpload({ ownerId: member.id, bytes: await picture(300, 200, "#5a6b7c").png().toBuffer(), kind: "image" });
     expect(existsSync(fileOnDisk(`${image.hash}-256.webp`))).toBe(false);
@@ -172,7 +163,7 @@ describe("uploads", () => {
 
     // By id, then (nothing of mine left) by hash: the other member's copy is not mine to remove.
     expect(await removeUpload({ actor: first, idOrHash: mine.id })).toEqual({ removed: 1 });
-    expect((await errorOf(removeUpload({ actor: first, idOrHash: mine.hash }))).status).toBe(403);
+    expect((await appErrorOfAsync(removeUpload({ actor: first, idOrHash: mine.hash }))).status).toBe(403);
     const rows = getDb().select().from(schema.uploads).all().filter((row) => row.hash === mine.hash);
     expect(rows.map((row) => row.id)).toEqual([theirs.id]);
     const secondAfter = getDb().select().from(schema.users).all().find((row) => row.id === second.id);
@@ -208,7 +199,7 @@ describe("uploads", () => {
   it("lets a moderator remove any picture (audited), not another member", async () => {
     const [owner, stranger, moderator] = [await createMember(), await createMember(), await createMember({ role: "moderator" })];
     const upload = await createUpload({ ownerId: owner.id, bytes: await picture(30, 30, "#abcdef").png().toBuffer(), kind: "image" });
-    expect((await errorOf(removeUpload({ actor: stranger, idOrHash: upload.id }))).status).toBe(403);
+    expect((await appErrorOfAsync(removeUpload({ actor: stranger, idOrHash: upload.id }))).status).toBe(403);
     const copy = await createUpload({ ownerId: stranger.id, bytes: await picture(30, 30, "#abcdef").png().toBuffer(), kind: "image" });
     expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 2 }); // every copy
     expect(getDb().select().from(schema.uploads).all().some((row) => row.hash === copy.hash)).toBe(false);
@@ -221,7 +212,7 @@ describe("uploads", () => {
     const [member, stranger, moderator] = [await createMember(), await createMember(), await createMember({ role: "moderator", displayName: "Mod Erator" })];
     const avatar = await createUpload({ ownerId: member.id, bytes: await picture(80, 80, "#a1b2c3").png().toBuffer(), kind: "avatar" });
     await updateProfile(member.id, { avatarUploadId: avatar.id });
-    expect((await errorOf(removeMemberAvatar({ actor: stranger, userId: member.id }))).status).toBe(403);
+    expect((await appErrorOfAsync(removeMemberAvatar({ actor: stranger, userId: member.id }))).status).toBe(403);
     expect(await removeMemberAvatar({ actor: moderator, userId: member.id })).toEqual({ name: member.displayName });
     const after = getDb().select().from(schema.users).all().find((row) => row.id === member.id);
     expect([after?.avatarUploadId, after?.profileImageUrl]).toEqual([null, null]);
@@ -230,7 +221,7 @@ describe("uploads", () => {
     const audit = getDb().select().from(schema.auditLog).all().find((entry) => entry.targetType === "user" && entry.targetId === member.id);
     expect(audit).toMatchObject({ action: "upload.removed", actorId: moderator.id, summary: `Removed the profile picture of ${member.displayName}` });
     // Nothing left to remove: a clear 404.
-    expect((await errorOf(removeMemberAvatar({ actor: moderator, userId: member.id }))).message).toMatch(/has no profile picture/);
+    expect((await appErrorOfAsync(removeMemberAvatar({ actor: moderator, userId: member.id }))).message).toMatch(/has no profile picture/);
   });
 
   it("shows a removed picture of a post or reply as a placeholder, and offers moderators only the pictures still there", async () => {

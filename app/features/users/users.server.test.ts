@@ -5,24 +5,14 @@ import { recordContribution } from "~/features/gamification/contributions.server
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb, schema } from "~/utils/db.server";
-import { AppError } from "~/utils/errors.server";
 import { changeUserRole, countAdmins, deleteUser, listUsers } from "./users.server";
+import { statusOf } from "~/test/errors";
 
 const db = () => getDb();
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
 
 async function createAdmin(overrides: Parameters<typeof createMember>[0] = {}) {
   return createMember({ role: "admin", ...overrides });
-}
-
-function statusOf(work: () => unknown): number | "ok" {
-  try {
-    work();
-    return "ok";
-  } catch (error) {
-    if (error instanceof AppError) return error.status;
-    throw error;
-  }
 }
 
 function createPost(authorId: string, title = "A post") {

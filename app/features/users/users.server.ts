@@ -18,6 +18,7 @@ import { validationError } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
 import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from "~/utils/deleted-member";
 import { forgetMailTo } from "~/features/mail/erase.server";
+import { refreshResourceRatings } from "~/features/resources/resources.server";
 import { notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/preferences.server";
 
 export const USERS_PAGE_SIZE = 20;
@@ -315,14 +316,7 @@ function removeAccount({
          where id in (select value from json_each(?))`,
       )
       .run(ids(meetingIds));
-    client
-      .prepare(
-        `update resources set
-           rating = coalesce((select avg(rating) from resource_ratings where resource_ratings.resource_id = resources.id), 0),
-           reviews_count = (select count(*) from resource_ratings where resource_ratings.resource_id = resources.id)
-         where id in (select value from json_each(?))`,
-      )
-      .run(ids(resourceIds));
+    refreshResourceRatings(db, resourceIds);
     const pointsLost = new Map<string, number>();
     for (const row of removedContributions) pointsLost.set(row.userId, (pointsLost.get(row.userId) ?? 0) + row.points);
     client

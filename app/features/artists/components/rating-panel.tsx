@@ -8,6 +8,7 @@ import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";
 import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
 import { buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
@@ -73,6 +74,7 @@ export function RatingPanel({
   const redirectTo = keptValue(serverError, "redirectTo") ?? `${location.pathname}${(pending ?? location).search}`;
   const rateFetcher = usePageFetcher<ActionError>();
   const commentFetcher = usePageFetcher<ActionError>();
+  const isPostingComment = useIsPending({ fetcher: commentFetcher });
   const hideFetcher = usePageFetcher<ActionError>();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -144,8 +146,8 @@ export function RatingPanel({
                   {commentError}
                 </p>
               ) : null}
-              <button type="submit" disabled={commentFetcher.state !== "idle"} className={buttonClass("primary", "sm")}>
-                {commentFetcher.state !== "idle" ? "Posting..." : "Post Comment"}
+              <button type="submit" disabled={isPostingComment} className={buttonClass("primary", "sm")}>
+                {isPostingComment ? "Posting..." : "Post Comment"}
               </button>
             </commentFetcher.Form>
           </details>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
@@ -7,6 +7,7 @@ import { postConstraints } from "../constraints";
 import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { buttonClass } from "~/components/ui/button";
 import { MARKDOWN_HINT, SelectField, TextAreaField, TextInputField } from "./fields";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 // 'Similar discussions' loads once the member types a title (page weight: docs/operations.md).
 // Marked pure so that a page importing this module only for the server (post.$id.tsx) does not load it.
@@ -67,8 +68,7 @@ export function PostForm({
   /** Keeps the unsent title and content in the browser under this key (JavaScript only). */
   draftKey?: string;
 }) {
-  const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && navigation.formAction === action && (!intent || navigation.formData?.get("intent") === intent);
+  const isPending = useIsPending({ state: "submitting", formAction: action, intent: intent || undefined });
   const [form, fields] = useServerForm({
     id,
     lastResult,

@@ -1,9 +1,10 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { DraftKeeper } from "~/components/ui/draft-keeper";
 import { buttonClass } from "~/components/ui/button";
 import { MARKDOWN_HINT, TextAreaField } from "./fields";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /** A reply (or reply edit) form: a plain POST form; the server validates and re-renders it with the text kept. */
 export function ReplyForm({
@@ -41,11 +42,7 @@ export function ReplyForm({
   /** Keeps the unsent text in the browser under this key (JavaScript only). */
   draftKey?: string;
 }) {
-  const navigation = useNavigation();
-  const isPending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData?.get("formId") === id;
+  const isPending = useIsPending({ state: "submitting", intent, fields: { formId: id } });
   return (
     <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-3" id={id} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />

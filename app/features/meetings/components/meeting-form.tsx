@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import type { ReactNode } from "react";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
@@ -7,6 +7,7 @@ import { createMeetingConstraints, meetingConstraints } from "../constraints";
 import type { MeetingView } from "../meetings.server";
 import { FormField } from "~/components/ui/form-field";
 import { TextareaField } from "~/components/ui/labelled-field";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 export type MeetingFormDefaults = {
   title?: string;
@@ -63,12 +64,7 @@ export function MeetingForm({
   /** A link (no JavaScript) or a button closing the dialog. */
   cancel: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const isPending =
-    navigation.state !== "idle" &&
-    navigation.formAction?.split("?")[0] === action.split("?")[0] &&
-    (intent === undefined || navigation.formData?.get("intent") === intent) &&
-    (meetingId === undefined || navigation.formData?.get("meetingId") === String(meetingId));
+  const isPending = useIsPending({ formAction: action, intent, fields: meetingId === undefined ? undefined : { meetingId } });
   const [form, fields] = useServerForm({
     id: formId,
     lastResult,

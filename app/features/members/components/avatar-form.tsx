@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { PictureFileInput } from "~/components/ui/picture-file-input";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import type { PictureLimits } from "~/utils/upload-limit";
 
 /**
@@ -25,8 +26,7 @@ export function AvatarForm({
   errors?: string[];
 }) {
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const navigation = useNavigation();
-  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const isUploading = useIsPending({ state: "submitting", intent: "avatar" });
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
   return (
     <section id="avatar" aria-labelledby="avatar-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -56,10 +56,10 @@ export function AvatarForm({
             type="submit"
             name="intent"
             value="avatar"
-            disabled={intent === "avatar"}
+            disabled={isUploading}
             className={buttonClass()}
           >
-            {intent === "avatar" ? "Uploading..." : "Save picture"}
+            {isUploading ? "Uploading..." : "Save picture"}
           </button>
         </Form>
         {avatarUrl ? (

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import type { FormResult } from "~/components/ui/use-server-form";
 import { ReportForm } from "./report-form";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /**
  * The report form in a modal dialog (JavaScript only; loaded when 'Report' is first clicked, so
@@ -12,6 +13,7 @@ import { ReportForm } from "./report-form";
  */
 export default function ReportDialog({ action, title, onClose }: { action: string; title: string; onClose: () => void }) {
   const fetcher = useFetcher<{ result?: FormResult }>();
+  const isPending = useIsPending({ fetcher });
   const location = useLocation();
   const openedAt = useRef(location.key);
   useEffect(() => {
@@ -19,7 +21,7 @@ export default function ReportDialog({ action, title, onClose }: { action: strin
   }, [location.key, onClose]);
   return (
     <Dialog open onClose={onClose} title={title}>
-      <ReportForm FormComponent={fetcher.Form} action={action} lastResult={fetcher.data?.result} isPending={fetcher.state !== "idle"} onCancel={onClose} />
+      <ReportForm FormComponent={fetcher.Form} action={action} lastResult={fetcher.data?.result} isPending={isPending} onCancel={onClose} />
     </Dialog>
   );
 }

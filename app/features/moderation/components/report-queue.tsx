@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
@@ -8,6 +8,7 @@ import { routes } from "~/utils/routes";
 import { REASON_MAX_LENGTH, targetNouns, UNTIL_LIFTED, WARNING_MAX } from "../constants";
 import type { QueueGroup } from "../reports.server";
 import { Button } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 type Group = SerializeFrom<QueueGroup>;
 type Failure = FormFailure | null;
@@ -16,8 +17,7 @@ const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", repl
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function ActionForm({ reportId, intent, children, variant }: { reportId: number; intent: string; children: ReactNode; variant: "secondary" | "warning-outline" | "danger-outline" }) {
-  const navigation = useNavigation();
-  const isPending = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId) && navigation.formData?.get("intent") === intent;
+  const isPending = useIsPending({ state: "submitting", intent, fields: { reportId } });
   return (
     <Form method="post" preventScrollReset className="inline">
       <input type="hidden" name="intent" value={intent} />

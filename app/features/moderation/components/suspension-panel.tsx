@@ -1,9 +1,10 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { FieldErrors, FormActions } from "~/components/ui/form-field";
 import { getFormProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { suspensionDays, UNTIL_LIFTED, type RestrictionKind } from "../constants";
 import { suspensionConstraints } from "../constraints";
 import { buttonClass } from "~/components/ui/button";
+import { useIsPending } from "~/components/ui/use-is-pending";
 
 /** An active restriction as the server shaped it (suspensions.server.ts toRestrictionView). */
 export type RestrictionSummary = { kind: RestrictionKind; reason: string; until: string };
@@ -59,8 +60,7 @@ export function SuspensionForm({
   lastResult?: FormResult;
   hiddenFields?: Record<string, string>;
 }) {
-  const navigation = useNavigation();
-  const isPending = navigation.state !== "idle" && navigation.formData?.get("intent") === "suspend";
+  const isPending = useIsPending({ intent: "suspend" });
   const [form, fields] = useServerForm({ id, lastResult, constraint: suspensionConstraints, defaultValue: { kind: "suspend", days: "7" } });
   const selectedKind = fields.kind.initialValue === "silence" ? "silence" : "suspend";
   const selectedDays = typeof fields.days.initialValue === "string" ? fields.days.initialValue : "7";
