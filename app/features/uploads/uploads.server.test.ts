@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { deletePost, updatePost } from "~/features/discussions/posts.server";
 import { createReply, deleteReply } from "~/features/discussions/replies.server";
@@ -268,7 +268,7 @@ describe("uploads", () => {
     await updateProfile(leaving.id, { avatarUploadId: theirs.id });
     deleteUser({ actor: admin, userId: leaving.id });
     expect(rowsOf(theirs.hash)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the files go right after the rows
-    expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false);
+    // The files go right after the rows commit, without the caller waiting: poll for them.
+    await vi.waitFor(() => expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false), { timeout: 5_000, interval: 20 });
   });
 });
