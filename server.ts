@@ -1,6 +1,6 @@
 /**
  * Express, the request pipeline: compression, security headers (nonce-based CSP), CSRF defence,
- * static assets with long immutable caching, request logs, /healthz, then the Remix request
+ * static assets with long immutable caching, request logs, /healthz, then React Router's request
  * handler. The app lives in app/.
  *
  * In production the server uses every core: with WEB_CONCURRENCY > 1 (default: the number of
@@ -9,9 +9,7 @@
  * outbox's sender, exactly one per cluster: docs/decisions/0074-mail-outbox.md; with
  * WEB_CONCURRENCY=1 the single process does). See docs/operations.md.
  */
-// The adapter's own request and response halves (its package index only exports the whole handler).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import compression from "compression";
 import onHeaders from "on-headers";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -26,7 +24,6 @@ import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { checkRequestShape } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
-import { renderedBodyOf } from "./app/utils/rendered-body";
 import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./app/utils/precompressed";
 import {
   logLine,
@@ -40,6 +37,7 @@ import {
   writePidFile,
   type Env,
 } from "./server/processes";
+import { createRequestHandler } from "./server/request-handler";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -49,7 +47,7 @@ const viteDevServer =
     : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
 async function loadBuild(): Promise<ServerBuild> {
-  if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   return (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 }
 
@@ -112,7 +110,7 @@ async function serve(role: "single" | "worker") {
     const requestId = incomingRequestId(request.get("x-request-id")) ?? randomUUID();
     response.locals.cspNonce = nonce;
     response.locals.requestId = requestId;
-    // The Remix request is built from these headers: errors logged in app/ carry the same id.
+    // The web request is built from these headers: errors logged in app/ carry the same id.
     request.headers["x-request-id"] = requestId;
     const https = request.secure;
     response.set({
@@ -184,7 +182,7 @@ async function serve(role: "single" | "worker") {
 
   app.all(
     "*",
-    remixRequestHandler(viteDevServer ? loadBuild : initialBuild!, isProduction ? "production" : "development", (request, response) => ({
+    createRequestHandler(viteDevServer ? loadBuild : initialBuild!, isProduction ? "production" : "development", (request, response) => ({
       cspNonce: response.locals.cspNonce as string,
       clientIp: request.ip ?? request.socket.remoteAddress ?? "unknown",
       requestId: response.locals.requestId as string,
@@ -240,34 +238,6 @@ async function serve(role: "single" | "worker") {
   process.on("SIGINT", () => shutdown("SIGINT"));
   // A worker whose primary is gone (killed) stops too instead of serving on alone.
   if (role === "worker") process.on("disconnect", () => shutdown("disconnect"));
-}
-
-/**
- * @remix-run/express's request handler, except that a response carrying its body beside an empty
- * web body (a rendered document, `jsonResponse`: app/utils/rendered-body.ts) is written in one call
- * instead of through a web stream (docs/decisions/0084-document-rendered-to-a-string.md). Every
- * other response (streams, data requests, redirects, the HEAD answer) goes through the adapter's
- * own sender.
- */
-function remixRequestHandler(
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  mode: string,
-  getLoadContext: (request: Request, response: Response) => AppLoadContext,
-): express.RequestHandler {
-  const handle = createRemixHandler(build, mode);
-  return async (request, response, next) => {
-    try {
-      const remixResponse = await handle(createRemixRequest(request, response), getLoadContext(request, response));
-      const body = renderedBodyOf(remixResponse);
-      if (body === undefined) return await sendRemixResponse(response, remixResponse);
-      response.statusMessage = remixResponse.statusText;
-      response.status(remixResponse.status);
-      for (const [key, value] of remixResponse.headers) response.append(key, value);
-      response.end(body);
-    } catch (error) {
-      next(error);
-    }
-  };
 }
 
 /** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */
@@ -331,7 +301,7 @@ function contentSecurityPolicy(nonce: string): string {
 }
 
 /**
- * What Remix answers (pages, /api) is a member's own view: `Cache-Control: private, no-cache`
+ * What React Router answers (pages, /api) is a member's own view: `Cache-Control: private, no-cache`
  * unless the route chose a policy, so no shared cache keeps it. Over HTTPS every cookie the app
  * sets (session, flash toast, time zone) carries `Secure`.
  */
@@ -368,7 +338,7 @@ function refuseOversizedBodies(uploadMaxBytes: number) {
   };
 }
 
-/** A refusal before Remix: JSON for /api and JSON clients, plain text otherwise. */
+/** A refusal before React Router: JSON for /api and JSON clients, plain text otherwise. */
 function refuse(request: Request, response: Response, status: number, message: string) {
   const wantsJson = request.path.startsWith("/api/") || request.accepts(["html", "json"]) === "json";
   if (wantsJson) return response.status(status).json({ message });
@@ -378,7 +348,7 @@ function refuse(request: Request, response: Response, status: number, message: s
 /**
  * Requests no route can answer (app/utils/request-shape.ts): a target that is not a path, a
  * malformed Host, broken percent-encoding, a method the site does not use. A 400 or 405 here,
- * before they reach Remix (which would answer 500).
+ * before they reach React Router (which would answer 500).
  */
 function refuseMalformedRequests(request: Request, response: Response, next: NextFunction) {
   const forwardedHost = request.app.get("trust proxy") ? request.get("x-forwarded-host")?.split(",")[0].trim() : undefined;

@@ -1,18 +1,12 @@
-import { vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import type { Rollup } from "vite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-declare module "@remix-run/node" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 /**
- * One "shell" chunk for everything every page loads: React, Remix, the root route and the modules
+ * One "shell" chunk for everything every page loads: React, React Router, the root route and the modules
  * it imports, plus the small helpers most routes import (`utils/meta`, `utils/plural`,
  * `utils/display-name`, `ui/field-errors`, `ui/page`: under 1.3 KB of code each, imported by 10 or
  * more routes). Rollup would
@@ -21,7 +15,8 @@ declare module "@remix-run/node" {
  * ≈0.1–0.3 KB gzipped of imports, exports and lost compression context on every page that loads it
  * (docs/decisions/0078-shell-code-after-hydration.md).
  */
-const SHELL_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx\?__remix-build-client-route$/];
+// Our own files, whatever query the framework's plugin adds to a route module's id.
+const SHELL_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx(\?.*)?$/];
 const ROUTE_ENTRY = /\/app\/routes\//;
 const SMALL_HELPER = { maxCodeLength: 1_300, minRoutes: 10 };
 
@@ -96,26 +91,17 @@ function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["g
   return seen;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   plugins: [
     tailwindcss(),
-    !process.env.VITEST &&
-      remix({
-        future: {
-          v3_fetcherPersist: true,
-          v3_relativeSplatPath: true,
-          v3_throwAbortReason: true,
-          v3_singleFetch: true,
-          v3_lazyRouteDiscovery: true,
-          v3_routeConfig: false,
-        },
-        ignoredRouteFiles: ["**/*.test.{ts,tsx}"],
-      }),
+    // Off under Vitest (jsdom tests have no preamble); its options are in react-router.config.ts.
+    !process.env.VITEST && reactRouter(),
   ],
-  build: { target: "es2022", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } } },
+  build: { target: "es2022" },
+  environments: { client: { build: { rollupOptions: { output: { manualChunks: shellChunk } } } } },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     setupFiles: ["app/test/setup.ts"],
@@ -123,4 +109,4 @@ export default defineConfig(({ isSsrBuild }) => ({
     pool: "forks",
     testTimeout: 20000,
   },
-}));
+});

@@ -1,6 +1,6 @@
 import { LiveUpdates } from "~/features/live/components/live-updates";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
 import {
   Form,
   Links,
@@ -11,9 +11,9 @@ import {
   useLoaderData,
   useLocation,
   useRouteLoaderData,
-} from "@remix-run/react";
+} from "react-router";
 import { lazy, Suspense, useContext, type ReactNode } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import { ErrorPage as ServerErrorPage } from "~/components/layout/error-page";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { SkipLink } from "~/components/ui/skip-link";

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, testContext, uniqueEmail } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { action as deleteAccountApi } from "./api.account._index";
 import { action as emailApi } from "./api.account.email";
@@ -12,7 +12,7 @@ import { action as settingsAction, loader as settingsLoader } from "./settings.a
 
 const PASSWORD = "correct-horse-battery";
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response | Promise<unknown>;
-const call = async (handler: Handler, request: Request) => (await handler({ request, params: {}, context: testContext } as LoaderFunctionArgs & ActionFunctionArgs)) as Response;
+const call = async (handler: Handler, request: Request) => (await handler(routeArgs(request) as LoaderFunctionArgs & ActionFunctionArgs)) as Response;
 const json = (method: string, body?: unknown): RequestInit => ({ method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
 const url = (path: string) => `http://localhost${path}`;
 

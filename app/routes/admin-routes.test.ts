@@ -1,8 +1,8 @@
 /** The admin tabs' page actions: their toasts, statuses, and input kept on failure. */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { isSupporter } from "~/features/badges/supporter.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { action as settingsAction } from "./admin.settings";
 import { action as usersAction, loader as usersLoader } from "./admin.users";
@@ -15,7 +15,7 @@ type Failure = {
 
 async function post(action: (args: ActionFunctionArgs) => unknown, userId: string, path: string, fields: Record<string, string>) {
   const request = await signedInRequest(userId, `http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
-  return action({ request, params: {}, context: testContext } as ActionFunctionArgs);
+  return action(routeArgs(request) as ActionFunctionArgs);
 }
 
 describe("/admin/users action", () => {
@@ -54,7 +54,7 @@ describe("/admin/users: the Supporter badge", () => {
     const member = await createMember();
     const listed = async () => {
       const request = await signedInRequest(admin.id, `http://localhost/admin/users?search=${encodeURIComponent(member.email)}`);
-      const list = (await usersLoader({ request, params: {}, context: testContext } as ActionFunctionArgs)) as { users: { id: string; isSupporter: boolean }[] };
+      const list = (await usersLoader(routeArgs(request) as ActionFunctionArgs)) as { users: { id: string; isSupporter: boolean }[] };
       return list.users.find((user) => user.id === member.id)?.isSupporter;
     };
     expect(await listed()).toBe(false);

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useLoaderData, useNavigation } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { adminFailure, adminSuccess } from "~/features/admin/responses.server";
 import { getOutboxSummary, MAX_ATTEMPTS } from "~/features/mail/outbox.server";

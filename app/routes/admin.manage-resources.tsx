@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { loadManageList, submitManageList } from "~/features/admin/manage-list.server";
 import { ResourceForm } from "~/features/resources/components/resource-form";

@@ -1,6 +1,6 @@
 import { readFormData } from "~/utils/http.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
 import { dispatchIntent } from "~/utils/page-action.server";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { buildDiscussionsFeed, feedHeaders } from "~/features/feeds/feeds.server";
 
 const notFound = () => new Response("Feed not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { buildDiscussionsFeed, feedHeaders } from "~/features/feeds/feeds.server";
 
 /** GET /feeds/<token>/discussions.xml: the member's private Atom feed of the latest discussions; 404 for an unknown token. */

@@ -1,7 +1,8 @@
+import { requestInfoOf } from "~/utils/request-context";
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return formFailure({ intent: "", result: submission.reply() });
   try {
-    const { message } = await requestPasswordReset(submission.value, { clientIp: context.clientIp });
+    const { message } = await requestPasswordReset(submission.value, { clientIp: requestInfoOf(context).clientIp });
     return { sent: message };
   } catch (error) {
     if (!isAppError(error)) throw error;

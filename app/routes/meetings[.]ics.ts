@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { buildMeetingsFeed, calendarHeaders } from "~/features/meetings/calendar.server";
 
 /** GET /meetings.ics: every upcoming meeting, a calendar feed apps can subscribe to. */

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { PageHeader } from "~/components/ui/page";
 import { submitMeetingStep, submitDeleteMeeting } from "~/features/meetings/actions.server";

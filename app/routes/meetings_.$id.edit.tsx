@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { submitMeetingStep, submitUpdateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
 import { meetingFormDefaults } from "~/features/meetings/components/meeting-form";
 import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FilterSearch, FilterSelect } from "~/components/ui/list-page";
 import { EmptyState } from "~/components/ui/page";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import { useMemo } from "react";
 import { PageHeader } from "~/components/ui/page";
 import { CardGrid, FilterForm, FilterSearch, FilterSelect, LabelledSection } from "~/components/ui/list-page";

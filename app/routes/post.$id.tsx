@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { FormFailure } from "~/components/ui/use-server-form";
@@ -176,7 +176,9 @@ function useViewState() {
 
 export default function PostPage() {
   const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories, quote, related } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // A failed form's answer (the like button's fetcher answers have no intent).
+  const actionData = answer && "intent" in answer ? answer : undefined;
   const view = useViewState();
   const postPath = routes.post(post.id);
   const isAuthor = post.authorId === viewer.id;

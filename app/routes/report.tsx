@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { readerOf } from "~/features/discussions/posts.server";
 import { ReportForm } from "~/features/moderation/components/report-form";
 import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/moderation/constants";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/ui/page";
 import { CardGrid, FilterForm, FilterSearch, FilterSelect } from "~/components/ui/list-page";
 import { Pagination } from "~/components/ui/pagination";

@@ -1,6 +1,7 @@
+import { requestInfoOf } from "~/utils/request-context";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
@@ -72,7 +73,7 @@ async function submitPasswordForm<Intent extends string, Schema extends ZodTypeA
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const meta = { clientIp: context.clientIp };
+  const meta = { clientIp: requestInfoOf(context).clientIp };
   return dispatchIntent(formData, {
     password: () =>
       submitPasswordForm("password", formData, changePasswordFormSchema, ["currentPassword", "newPassword", "confirmPassword"], async (input) => {

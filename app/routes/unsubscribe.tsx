@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/preferences.server";
 import { isAppError } from "~/utils/errors.server";
 import { failureMessage } from "~/components/ui/use-server-form";

@@ -1,6 +1,6 @@
 import { readFormData } from "~/utils/http.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { resendVerificationEmail, verifyEmail } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/guards.server";

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { createUserRecord } from "~/features/auth/auth.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { createUserSession } from "~/utils/session.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { requestContextOf, type RequestInfo } from "~/utils/request-context";
 
 let counter = 0;
 
@@ -34,4 +36,15 @@ export async function signedInRequest(userId: string, url = "http://localhost/",
   return new Request(url, { ...init, headers });
 }
 
-export const testContext = { cspNonce: "test", clientIp: "127.0.0.1", requestId: "test" };
+/** The request context a loader or action gets from server.ts (app/utils/request-context.ts). */
+export const testContext = testContextFor({});
+
+/** A request context with some values changed (a client IP of the test's own). */
+export function testContextFor(info: Partial<RequestInfo>) {
+  return requestContextOf({ cspNonce: "test", clientIp: "127.0.0.1", requestId: "test", ...info });
+}
+
+/** A loader's or action's arguments, as React Router gives them (the request's URL, its context). */
+export function routeArgs(request: Request, params: Record<string, string | undefined> = {}, context = testContext) {
+  return { request, params, context, url: new URL(request.url), pattern: "" } as LoaderFunctionArgs & ActionFunctionArgs;
+}

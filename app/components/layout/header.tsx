@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { themeLabels, themes, type Theme } from "~/utils/theme";

@@ -10,7 +10,7 @@
  * route discovery as before. Only absolute paths take the short way: a relative `to` (or "//host")
  * goes through `<Link>` on the server as well.
  */
-import { Link, NavLink, useLocation, type LinkProps } from "@remix-run/react";
+import { Link, NavLink, useLocation, type LinkProps } from "react-router";
 import { forwardRef, type AnchorHTMLAttributes } from "react";
 
 /** What the server renders as is: a path from the root, not "//host" (a protocol-relative URL). */

@@ -13,7 +13,7 @@
  * the browser gets Remix's `useFetcher`, which hydrates onto that markup. `import.meta.env.SSR` is
  * a constant per bundle, so each side always runs the same hooks.
  */
-import { useFormAction, type FetcherWithComponents } from "@remix-run/react";
+import { useFormAction, type FetcherWithComponents } from "react-router";
 import { forwardRef, type ComponentProps } from "react";
 
 type FormProps = ComponentProps<FetcherWithComponents<unknown>["Form"]>;

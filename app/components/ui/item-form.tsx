@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import { FormActions } from "./form-field";
 import { getFormProps, type FormMetadata, type FormResult } from "./use-server-form";

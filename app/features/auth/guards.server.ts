@@ -2,7 +2,7 @@
  * Who is asking: the signed-in user of a request (read from the server-side session on every
  * request, so a deleted user or a changed role takes effect at once) and the guards routes use.
  */
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { findUserById, toCurrentUser, type CurrentUser } from "./auth.server";
 import { getEnv } from "~/utils/env.server";
 import { forbidden, unauthorized } from "~/utils/errors.server";

@@ -4,7 +4,7 @@
  * interactive RatingPanel (/music-artists, an artist's page) and the dashboard's DashboardRatingPanel,
  * so both render the same markup. One module on purpose: one chunk for the dashboard to load.
  */
-import { type Form } from "@remix-run/react";
+import { type Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { artistUrls } from "../urls";
 import type { CardPanel, CardViewer } from "./card-view";
 import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";

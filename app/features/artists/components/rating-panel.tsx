@@ -1,5 +1,5 @@
 import { MentionSuggestions } from "~/components/ui/mention-suggestions";
-import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigation } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";

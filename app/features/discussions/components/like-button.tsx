@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { likesLabel } from "../format";
 import { useHydrated } from "./use-hydrated";

@@ -1,4 +1,4 @@
-import { useFetchers, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useFetchers, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 

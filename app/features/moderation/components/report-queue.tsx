@@ -1,5 +1,4 @@
-import type { SerializeFrom } from "@remix-run/node";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
@@ -9,7 +8,7 @@ import { REASON_MAX_LENGTH, targetNouns, UNTIL_LIFTED, WARNING_MAX } from "../co
 import type { QueueGroup } from "../reports.server";
 import { Button } from "~/components/ui/button";
 
-type Group = SerializeFrom<QueueGroup>;
+type Group = QueueGroup;
 type Failure = FormFailure | null;
 
 const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member" };
