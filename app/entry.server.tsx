@@ -15,6 +15,7 @@ import { startApplication, startWorker, stopApplication } from "./startup.server
 import { databaseIsHealthy, databaseVersion } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { compactDocument } from "./utils/compact-document";
 import { renderedResponse } from "./utils/rendered-body";
 import { requestInfoOf } from "./utils/request-context";
 import { getDb } from "./utils/db.server";
@@ -102,7 +103,7 @@ export default function handleRequest(
       },
       final(callback) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(renderedResponse(Buffer.concat(chunks).toString("utf8"), { headers: responseHeaders, status }));
+        resolve(renderedResponse(compactDocument(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status }));
         callback();
       },
     });

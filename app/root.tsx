@@ -10,10 +10,11 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteLoaderData,
+  unstable_useRoute as useRoute,
 } from "react-router";
-import { lazy, Suspense, useContext, type ReactNode } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router";
+import { lazy, Suspense, type ReactNode } from "react";
 import { ErrorPage as ServerErrorPage } from "~/components/layout/error-page";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { SkipLink } from "~/components/ui/skip-link";
@@ -62,13 +63,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * The one toast on screen: an action's toast (a form re-rendered with an error returns
- * `{ toast }` in its action data) wins over the flash toast a redirect left in the cookie.
+ * `{ toast }` in its action data) wins over the flash toast a redirect left in the cookie. A form
+ * sent by navigation runs the action of the deepest route at its URL, which is then the page's
+ * last match: its action data is read through `unstable_useRoute` (public, marked unstable:
+ * re-checked on every upgrade, docs/decisions/0094-how-to-upgrade-react-router.md).
  */
 function useCurrentToast(flashToast: ToastMessage | null | undefined): ToastMessage | null {
-  const routerState = useContext(UNSAFE_DataRouterStateContext);
-  const actionToast = Object.values(routerState?.actionData ?? {})
-    .map((actionData: unknown) => (actionData && typeof actionData === "object" && "toast" in actionData ? (actionData.toast as ToastMessage) : null))
-    .find(Boolean);
+  const matches = useMatches();
+  const leafRouteId = matches[matches.length - 1]?.id ?? "root";
+  const actionData: unknown = (useRoute as (routeId: string) => { actionData?: unknown } | undefined)(leafRouteId)?.actionData;
+  const actionToast = actionData && typeof actionData === "object" && "toast" in actionData ? (actionData.toast as ToastMessage) : null;
   return actionToast ?? flashToast ?? null;
 }
 

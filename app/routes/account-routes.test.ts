@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createMember, signedInRequest, routeArgs, testContext, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { action as deleteAccountApi } from "./api.account._index";
 import { action as emailApi } from "./api.account.email";

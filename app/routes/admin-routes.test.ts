@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { isSupporter } from "~/features/badges/supporter.server";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { action as settingsAction } from "./admin.settings";
 import { action as usersAction, loader as usersLoader } from "./admin.users";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createMember, signedInRequest, routeArgs, testContext, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
 import { action as apiLoginAction } from "./api.auth.login";
 import { action as apiLogoutAction } from "./api.auth.logout";
 import { action as apiRegisterAction } from "./api.auth.register";

@@ -22,7 +22,7 @@ import { createReport } from "~/features/moderation/reports.server";
 import { createResource } from "~/features/resources/resources.server";
 import { createUpload } from "~/features/uploads/uploads.server";
 import { updateProfile } from "~/features/members/profile.server";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";

@@ -5,7 +5,7 @@ import { toCurrentUser } from "~/features/auth/auth.server";
 import { blockMember, listBlockedMembers } from "~/features/blocks/blocks.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getToast } from "~/utils/toast.server";
 import { loader as accountBlocksApi, action as accountBlocksAction } from "./api.account.blocks";
 import { action as blockApi, loader as blockApiLoader } from "./api.users.$id.block";

@@ -1,7 +1,7 @@
 /** The discussion /api routes and page actions, called as Remix would: shapes, statuses, and the same rules as the pages. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { signedInRequest, routeArgs } from "~/test/factories";
 import { action as postsAction, loader as postsLoader } from "~/routes/api.posts";
 import { action as postAction, loader as postLoader } from "~/routes/api.posts.$id";
 import { action as likeAction } from "~/routes/api.posts.$id.like";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseCalendar } from "~/features/meetings/ics";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { action as adminMeetingsAction } from "./api.admin.meetings";
 import { action as meetingAction, loader as meetingLoader } from "./api.meetings.$id";
 import { action as registerAction } from "./api.meetings.$id.register";

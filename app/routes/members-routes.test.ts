@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { recordContribution } from "~/features/gamification/contributions.server";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { loader as badgesApi } from "./api.badges";
 import { action as contributorsAction, loader as contributorsApi } from "./api.community.contributors";
 import { loader as statsApi } from "./api.community.stats";

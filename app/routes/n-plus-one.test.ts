@@ -12,7 +12,7 @@ import { createPost, likePost } from "~/features/discussions/posts.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { toCurrentUser } from "~/features/auth/auth.server";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
 import { loader as discussionsLoader } from "./discussions";
 import { loader as membersLoader } from "./members";

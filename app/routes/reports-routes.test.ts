@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import * as adminLayout from "./admin";
 import * as adminIndex from "./admin._index";
 import * as apiResolveReport from "./api.admin.reports.$id.resolve";

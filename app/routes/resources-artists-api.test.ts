@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createArtist } from "~/features/artists/artists.server";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { action as adminArtistAction } from "./api.admin.music-artists.$id";
 import { action as adminArtistsAction } from "./api.admin.music-artists";
 import { action as adminResourceAction } from "./api.admin.resources.$id";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createArtist, getRatingPanels } from "~/features/artists/artists.server";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { action as artistPageAction } from "./music-artists_.$id";
 import { action as resourcesAction } from "./resources";
 import { action as rateResourceAction } from "./resources_.$id.rate";

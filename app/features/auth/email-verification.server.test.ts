@@ -9,7 +9,7 @@ import { createResource, rateResource } from "~/features/resources/resources.ser
 import { setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
 import { action as verifyEmailApi } from "~/routes/api.auth.verify-email";
 import { action as verifyEmailPageAction, loader as verifyEmailPage } from "~/routes/verify-email";
-import { createMember, signedInRequest, routeArgs, testContext, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { registerUser, toCurrentUser } from "./auth.server";

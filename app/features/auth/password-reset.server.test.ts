@@ -5,7 +5,7 @@ import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as resetPasswordApi } from "~/routes/api.auth.reset-password";
 import { action as forgotPasswordPage } from "~/routes/forgot-password";
 import { loader as resetPasswordLoader } from "~/routes/reset-password";
-import { createMember, signedInRequest, routeArgs, testContext, testContextFor, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, testContextFor, uniqueEmail } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { loginWithPassword } from "./auth.server";

@@ -3,7 +3,7 @@ import { blockMember } from "~/features/blocks/blocks.server";
 import { setMailPreference } from "~/features/mail/preferences.server";
 import { deliverAllTo, startTestSmtpServer, type TestSmtpServer } from "~/features/mail/test-helpers";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
-import { routeArgs, testContext } from "~/test/factories";
+import { routeArgs } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { createReply } from "./replies.server";
 import { REPLY_MAIL_WINDOW_MS, sendDueReplyMail } from "./reply-mail.server";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
-import { createMember, routeArgs, testContext } from "~/test/factories";
+import { createMember, routeArgs } from "~/test/factories";
 import { closeDb, getDb, schema } from "~/utils/db.server";
 import { backoffAfter, deliverDueMail, enqueueMail, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
 import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";

@@ -6,7 +6,7 @@ import { createTestPost, scalar } from "~/features/discussions/test-helpers";
 import { listPosts } from "~/features/discussions/posts.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { appErrorOf, appErrorOfAsync } from "~/test/errors";
-import { createMember, signedInRequest, routeArgs, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 import * as suspensionApi from "../../routes/api.admin.users_.$userId.suspension";
