@@ -16,13 +16,15 @@ import express, { type NextFunction, type Request, type Response } from "express
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import type { AppServer } from "./app/entry.server";
 import { bodyLimitFor, checkBodySize } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
-import { checkRequestShape } from "./app/utils/request-shape";
+import { checkRequestShape, clientErrorAnswer } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
 import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./app/utils/precompressed";
 import {
@@ -92,6 +94,7 @@ async function serve(role: "single" | "worker") {
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY.hops);
   if (env.TRUST_PROXY.warning && role === "single") console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
+  if (env.publicUrlWarning && role === "single") console.warn(`Warning: ${env.publicUrlWarning}`);
   // Brotli for what is compressed per request (pages, /api answers): quality 3 with a 256 KB window
   // (every page fits). Quality 3 compresses a 40 KB page in 0.36 ms of CPU instead of the default
   // quality 4's 0.56 ms, for ≈7 % more bytes; with the default 4 MB window, 50 responses compressed
@@ -208,6 +211,7 @@ async function serve(role: "single" | "worker") {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     console.log(`${env.COMMUNITY_NAME} is running at http://localhost:${port}`);
   });
+  answerClientErrors(server);
 
   function shutdown(signal: string) {
     if (stopping) return;
@@ -238,6 +242,30 @@ async function serve(role: "single" | "worker") {
   process.on("SIGINT", () => shutdown("SIGINT"));
   // A worker whose primary is gone (killed) stops too instead of serving on alone.
   if (role === "worker") process.on("disconnect", () => shutdown("disconnect"));
+}
+
+/**
+ * A request Node's parser refuses (a header block over its 16 KB limit, a malformed head, a head
+ * that took too long) gets a readable answer (`clientErrorAnswer`: 431, 400, 408) instead of
+ * Node's default, which closes at once: the client, still sending its headers, sees a reset
+ * connection instead of the answer. What it still sends is read and dropped until it stops, or
+ * for 5 s at most, so the close does not reset the answer away (docs/operations.md, "What the
+ * server refuses"). Nothing is written into a response that has started.
+ */
+function answerClientErrors(server: Server) {
+  const lastResponse = new WeakMap<Duplex, ServerResponse>();
+  const answered = new WeakSet<Duplex>();
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => lastResponse.set(request.socket, response));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // The parser keeps refusing what arrives after its first error: that was answered already.
+    if (answered.has(socket)) return;
+    const response = lastResponse.get(socket);
+    if (error.code === "ECONNRESET" || !socket.writable || (response && response.headersSent && !response.writableEnded)) return socket.destroy();
+    answered.add(socket);
+    socket.end(clientErrorAnswer(error.code));
+    socket.once("end", () => socket.destroy());
+    setTimeout(() => socket.destroy(), 5_000).unref();
+  });
 }
 
 /** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */

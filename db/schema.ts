@@ -193,6 +193,16 @@ export const posts = sqliteTable(
   ],
 );
 
+/**
+ * One row (id 1): a counter of changes to posts' text (a post written, deleted, its title or
+ * content edited), bumped by triggers in the writing transaction (migration 0014). What a process
+ * keeps about posts' words (related discussions) is valid while it has not moved: decision 0087.
+ */
+export const postsTextVersion = sqliteTable("posts_text_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
 export const replies = sqliteTable(
   "replies",
   {

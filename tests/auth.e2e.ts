@@ -49,6 +49,32 @@ describe.each(jsModes)("authentication ($mode)", ({ js }) => {
     expect(await page().getByLabel("Display Name").inputValue()).toBe(user.displayName);
   });
 
+  it("refuses a reserved username (400), keeps what was typed and says why", async () => {
+    const user = makeUser();
+    await openRegisterTab(page());
+    await page().getByLabel("Username (optional)").fill("Ad_min");
+    await submitRegisterForm(page(), user);
+
+    await visible(page().getByText("That username is reserved. Please choose another.").first());
+    expect(pathOf(page())).toBe("/login");
+    expect(await page().getByLabel("Username (optional)").inputValue()).toBe("Ad_min");
+    expect(await page().getByLabel("Email", { exact: true }).inputValue()).toBe(user.email);
+    expect(await page().getByLabel("Display Name").inputValue()).toBe(user.displayName);
+  });
+
+  it("signs in from a link whose redirectTo leaves the site (a tab after the slash) and stays on the site", async () => {
+    const user = makeUser();
+    await registerViaApi(baseURL, user);
+    await goto(page(), `/login?redirectTo=${encodeURIComponent("/\t/evil.test/phish")}`);
+    await page().getByLabel("Email", { exact: true }).fill(user.email);
+    await page().getByLabel("Password", { exact: true }).fill(user.password);
+    await page().getByRole("button", { name: "Sign In", exact: true }).click();
+
+    await visible(page().getByRole("heading", { name: `Welcome back, ${user.displayName}!` }));
+    expect(new URL(page().url()).host).toBe(new URL(baseURL).host);
+    expect(pathOf(page())).toBe("/");
+  });
+
   it("refuses an e-mail that is already registered", async () => {
     const existing = makeUser();
     await registerViaApi(baseURL, existing);

@@ -160,6 +160,20 @@ describe.each(jsModes)("related discussions ($mode)", ({ js }) => {
   });
 });
 
+describe("related discussions across the cluster's workers", () => {
+  it("ranks a post written through any worker first at once, whichever worker answers", async () => {
+    const member = await createApiMember(baseURL);
+    const rare = [uniqueToken("rare"), uniqueToken("rare")];
+    const post = await createPostViaApi(baseURL, member, { title: `${rare[0]} ${rare[1]} garden`, content: `About ${rare[0]} and ${rare[1]}.` });
+    // Fresh connections: the cluster's round robin sends them to both workers, which rank and keep the list.
+    const relatedIds = async () => (await apiCall<{ id: number }[]>(baseURL, member, "GET", `/api/posts/${post.id}/related`)).json.map((item) => item.id);
+    for (let index = 0; index < 4; index += 1) await relatedIds();
+    const match = await createPostViaApi(baseURL, member, { title: `${rare[0]} ${rare[1]} compared`, content: `Which ${rare[0]} for ${rare[1]}?` });
+    const firsts = await Promise.all(Array.from({ length: 6 }, async () => (await relatedIds())[0]));
+    expect(firsts).toEqual(Array.from({ length: 6 }, () => match.id));
+  });
+});
+
 describe("drafts (JavaScript on)", () => {
   const { page, context } = pagePerTest(browser, true);
 
@@ -272,6 +286,80 @@ describe("live updates: GET /events", () => {
     expect(events.filter((item) => item.event === "notifications").map((item) => (item.data as { unreadNotifications: number }).unreadNotifications).at(-1)).toBe(2);
     expect(events.some((item) => item.event === "post" && (item.data as { repliesCount: number }).repliesCount === 1)).toBe(true);
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
+/** Signs the member in once more (another device): the new session's cookie. */
+async function signInAgain(member: { email: string; password: string }, password = member.password): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: member.email, password }) });
+  if (response.status !== 200) throw new Error(`POST /api/auth/login answered ${response.status}: ${await response.text()}`);
+  return (response.headers.get("Set-Cookie") ?? "").split(";")[0];
+}
+
+/** An open /events stream of a session, and whether the server has ended it. */
+async function openStream(cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseURL}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  let hasEnded = false;
+  const ended = (async () => {
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // aborted by the test
+    }
+    hasEnded = true;
+  })();
+  return {
+    isOpen: () => !hasEnded,
+    /** Whether the server ends the stream within `timeoutMs`. */
+    endsWithin: (timeoutMs: number) => Promise.race([ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs))]),
+    close: () => controller.abort(),
+  };
+}
+
+describe("live updates end with the session", () => {
+  it("ends the affected streams within seconds: sign-out, password change, 'sign out other sessions', suspension, deletion", async () => {
+    const member = await createApiMember(baseURL);
+    const moderator = await createApiMember(baseURL);
+    withDatabase((db) => db.prepare("update users set role = 'moderator' where id = ?").run(moderator.id));
+    const [here, signingOut, otherDevice] = [member.cookie, await signInAgain(member), await signInAgain(member)];
+    const streams = { here: await openStream(here), signingOut: await openStream(signingOut), otherDevice: await openStream(otherDevice) };
+    const opened = Object.values(streams);
+    try {
+      // Signing out ends that session's streams only.
+      expect((await fetch(`${baseURL}/api/auth/logout`, { method: "POST", headers: { Cookie: signingOut } })).status).toBe(200);
+      expect(await streams.signingOut.endsWithin(5_000)).toBe(true);
+      expect([streams.here.isOpen(), streams.otherDevice.isOpen()]).toEqual([true, true]);
+
+      // A password change ends the other sessions' streams.
+      const newPassword = `${member.password}-renewed`;
+      expect((await apiCall(baseURL, member, "POST", "/api/account/password", { currentPassword: member.password, newPassword })).status).toBe(200);
+      expect(await streams.otherDevice.endsWithin(5_000)).toBe(true);
+      expect(streams.here.isOpen()).toBe(true);
+
+      // 'Sign out other sessions' too.
+      const laterDevice = await openStream(await signInAgain(member, newPassword));
+      opened.push(laterDevice);
+      expect((await apiCall(baseURL, member, "DELETE", "/api/account/sessions")).status).toBe(200);
+      expect(await laterDevice.endsWithin(5_000)).toBe(true);
+      expect(streams.here.isOpen()).toBe(true);
+
+      // A suspension ends all of the member's streams.
+      const suspended = await apiCall(baseURL, moderator, "POST", `/api/admin/users/${member.id}/suspension`, { kind: "suspend", days: 1, reason: "Testing live updates" });
+      expect(suspended.status).toBe(201);
+      expect(await streams.here.endsWithin(5_000)).toBe(true);
+
+      // Deleting the account ends them as well.
+      const leaving = await createApiMember(baseURL);
+      const leavingStreams = [await openStream(leaving.cookie), await openStream(await signInAgain(leaving))];
+      opened.push(...leavingStreams);
+      expect((await apiCall(baseURL, leaving, "DELETE", "/api/account", { password: leaving.password })).status).toBe(200);
+      expect(await Promise.all(leavingStreams.map((stream) => stream.endsWithin(5_000)))).toEqual([true, true]);
+    } finally {
+      for (const stream of opened) stream.close();
+    }
   });
 });
 

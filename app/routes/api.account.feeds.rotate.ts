@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
 import { requireApiUser } from "~/features/auth/guards.server";
+import { getEnv } from "~/utils/env.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/account/feeds/rotate: a new feed token; the old URLs answer 404. Answers the new URLs. */
@@ -9,7 +10,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
     rotateFeedToken(user.id);
-    return Response.json(feedUrlsOf(user.id, new URL(request.url).origin), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(feedUrlsOf(user.id, getEnv().PUBLIC_URL), { headers: { "Cache-Control": "no-store" } });
   });
 }
 

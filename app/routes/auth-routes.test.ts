@@ -33,6 +33,18 @@ describe("/login page action", () => {
     expect(cookies).toContain("quads_toast=");
   });
 
+  it("signs in back to a same-site redirectTo, and to / for one that leaves the site (a tab after the slash, //host, a backslash)", async () => {
+    const user = await createMember({ plainPassword: "right-password" });
+    const signIn = (redirectTo: string) =>
+      loginAction(actionArgs(new Request(`http://localhost/login?redirectTo=${encodeURIComponent(redirectTo)}`, form({ intent: "login", email: user.email, password: "right-password", redirectTo })))) as Promise<Response>;
+    expect((await signIn("/discussions?category=2#top")).headers.get("Location")).toBe("/discussions?category=2");
+    for (const redirectTo of ["/\t/evil.test/phish", "//evil.test", "/\\evil.test", "https://evil.test", "/\r\nSet-Cookie:x", " /discussions"]) {
+      const response = await signIn(redirectTo);
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+      expect(response.headers.get("Location"), JSON.stringify(redirectTo)).toBe("/");
+    }
+  });
+
   it("answers a bad password with 401, 'Invalid email or password' and the e-mail kept", async () => {
     const user = await createMember({ plainPassword: "right-password" });
     const result = (await loginAction(actionArgs(new Request("http://localhost/login", form({ intent: "login", email: user.email, password: "wrong" }))))) as unknown as {

@@ -20,10 +20,12 @@ import { markDiscussionsSeen } from "~/features/notifications/notifications.serv
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/features/auth/guards.server";
 import { pageMeta } from "~/utils/meta";
+import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData, readIdParam } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";
+import { safeRedirectPath } from "~/utils/url";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) => [
   ...pageMeta("Community Discussions", matches, "Questions, answers and ideas from the AI community, from beginner to expert."),
@@ -73,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
-    feedUrl: feedUrlsOf(user.id, new URL(request.url).origin).discussions,
+    feedUrl: feedUrlsOf(user.id, getEnv().PUBLIC_URL).discussions,
   };
 }
 
@@ -82,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const url = new URL(request.url);
-  const returnTo = `${url.pathname}${url.search}`;
+  const returnTo = safeRedirectPath(`${url.pathname}${url.search}`, routes.discussions);
   const like = () => {
     let postId: number;
     try {

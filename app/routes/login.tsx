@@ -9,6 +9,7 @@ import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/c
 import { loginConstraints, registerConstraints } from "~/features/auth/constraints";
 import { getAuthenticator } from "~/features/auth/auth.server";
 import { loginSchema, registerSchema } from "~/features/auth/schemas";
+import { USERNAME_RULE } from "~/features/auth/usernames";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { isAppError } from "~/utils/errors.server";
 import { createUserSession } from "~/utils/session.server";
@@ -18,6 +19,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";
 import { errorToast } from "~/utils/toast";
+import { safeRedirectPath } from "~/utils/url";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Sign in", matches, "Sign in or create your free account to join the AI community.");
 
@@ -33,12 +35,6 @@ const failureFallback: Record<Tab, string> = {
   login: "Invalid email or password",
   register: "Registration failed. Please try again.",
 };
-
-/** A same-site path ("/settings/account"), never another site ("//evil.example", "/\\evil.example", "https://…"). */
-function localPathOrNull(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 500) return null;
-  return value;
-}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone());
@@ -71,8 +67,8 @@ async function signIn(request: Request, clientIp: string, formData: FormData, in
       intent === "login"
         ? { title: "Success", description: "Welcome back!" }
         : { title: "Welcome!", description: "Your account has been created successfully." };
-    const back = intent === "login" ? localPathOrNull(formData.get("redirectTo")) : null;
-    return redirectWithToast(back ?? "/", toast, { headers: { "Set-Cookie": sessionCookie } });
+    const back = intent === "login" ? safeRedirectPath(formData.get("redirectTo")) : "/";
+    return redirectWithToast(back, toast, { headers: { "Set-Cookie": sessionCookie } });
   } catch (error) {
     if (isAppError(error)) return fail(error.status, error.message || failureFallback[intent], error.fieldErrors, error.headers);
     throw error;
@@ -162,6 +158,12 @@ function RegisterForm({ lastResult }: { lastResult?: FormResult }) {
         <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
       </div>
       <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <FormField
+        label="Username (optional)"
+        errors={fields.username.errors}
+        hint={`Others mention you as @username; left empty, it is made from your display name. ${USERNAME_RULE}`}
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", spellCheck: false }}
+      />
       <FormField label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
       <FormField
         label="Password"

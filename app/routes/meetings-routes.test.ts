@@ -151,7 +151,7 @@ describe("/meetings pages", () => {
   it("serves the calendar feed and one meeting's file as text/calendar that parses", async () => {
     const { admin } = await people();
     const meeting = await apiCreate(admin.id, { title: "Calendar, test; with \\ marks", description: "Line one\nLine two", scheduledAt: inTwoDays(), duration: 45 });
-    const feed = await feedLoader(args(new Request("http://localhost/meetings.ics")));
+    const feed = await feedLoader();
     expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     const parsed = parseCalendar(await feed.text());
     const event = parsed.events.find((candidate) => candidate.uid === `meeting-${meeting.id}@localhost`);

@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isEditing: new URL(request.url).searchParams.has("edit"),
     uploadMaxMegabytes: Math.round((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.
-    feeds: feedUrlsOf(user.id, new URL(request.url).origin),
+    feeds: feedUrlsOf(user.id, getEnv().PUBLIC_URL),
     form: {
       firstName: user.firstName,
       lastName: user.lastName,

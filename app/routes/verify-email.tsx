@@ -9,6 +9,7 @@ import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
+import { safeRedirectPath } from "~/utils/url";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail", matches);
 
@@ -24,17 +25,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** Only a path on this site (the banner sends the page it is on). */
-function safeRedirect(value: FormDataEntryValue | null): string {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : routes.home;
-}
-
 /** 'Resend verification e-mail' (the banner's form). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const back = safeRedirect(formData.get("redirectTo"));
+  // Only a path on this site (the banner sends the page it is on).
+  const back = safeRedirectPath(formData.get("redirectTo"), routes.home);
   try {
     const { email } = resendVerificationEmail(user);
     return redirectWithToast(back, { title: "Verification e-mail sent", description: `We sent a new link to ${email}. It works for 7 days.` });

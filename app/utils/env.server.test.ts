@@ -41,6 +41,10 @@ describe("parseEnv", () => {
     const custom = parseEnv({ DATABASE_URL: database, SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Club <hi@example.com>", PUBLIC_URL: "https://club.example.com/" });
     expect(custom.PUBLIC_URL).toBe("https://club.example.com");
     expect(custom.MAIL_FROM).toBe("Club <hi@example.com>");
+    // Links never follow the request's Host: without PUBLIC_URL they point at localhost, and production warns.
+    expect(env.publicUrlWarning).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: database, NODE_ENV: "production", PORT: "4000" }).publicUrlWarning).toMatch(/PUBLIC_URL is not set: .* http:\/\/localhost:4000/);
+    expect(parseEnv({ DATABASE_URL: database, NODE_ENV: "production", PUBLIC_URL: "https://club.example.com" }).publicUrlWarning).toBeUndefined();
     expect(() => parseEnv({ DATABASE_URL: database, SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ DATABASE_URL: database, MAIL_FROM: "nobody" })).toThrow(/MAIL_FROM/);
     expect(() => parseEnv({ DATABASE_URL: database, PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);

@@ -129,7 +129,11 @@ const envSchema = z.object({
     .trim()
     .default("")
     .refine((value) => value === "" || isMailbox(value), "must be an address such as no-reply@example.com or Quads <no-reply@example.com>"),
-  /** The base of every link in an e-mail; default http://localhost:<PORT>. */
+  /**
+   * The base of every absolute link: e-mails, the Atom feeds, the calendars, the feed URLs. Never
+   * the request's Host (a client chooses that). Default http://localhost:<PORT>, with a warning at
+   * start in production (docs/operations.md, "Configuration").
+   */
   PUBLIC_URL: z
     .string()
     .trim()
@@ -215,7 +219,15 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
   return addresses.length > 0 && addresses.every(isAddress) ? { hops: addresses } : undefined;
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & { SESSION_SECRET: string; databasePath: string; dataDirectory: string; mailDirectory: string; UPLOADS_DIR: string };
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & {
+  SESSION_SECRET: string;
+  databasePath: string;
+  dataDirectory: string;
+  mailDirectory: string;
+  UPLOADS_DIR: string;
+  /** Set in production when PUBLIC_URL is not: links then point at localhost. */
+  publicUrlWarning?: string;
+};
 
 export class ConfigurationError extends Error {}
 
@@ -234,7 +246,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const PUBLIC_URL = (result.data.PUBLIC_URL || `http://localhost:${result.data.PORT}`).replace(/\/+$/, "");
   const mailDirectory = path.join(dataDirectory, "mail");
   const uploadsDirectory = path.resolve(result.data.UPLOADS_DIR || path.join(dataDirectory, "uploads"));
-  return { ...result.data, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory };
+  const publicUrlWarning =
+    result.data.PUBLIC_URL || result.data.NODE_ENV !== "production"
+      ? undefined
+      : `PUBLIC_URL is not set: feeds, calendars and e-mails link to ${PUBLIC_URL}. Set it to the address members use, such as https://community.example.com.`;
+  return { ...result.data, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
 }
 
 /** A display name safe in a From header (quoted when it holds punctuation). */

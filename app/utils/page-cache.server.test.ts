@@ -1,5 +1,6 @@
 import express from "express";
 import compression from "compression";
+import http from "node:http";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
@@ -112,6 +113,27 @@ describe("page cache middleware", () => {
     expect(await (await get("/page")).text()).toContain("visitor render 3");
     expect(await (await get("/page", "quads_session=a; tz=Europe%2FParis")).text()).toContain("render 4");
     expect(await (await get("/page", "quads_session=a")).text()).toContain("quads_session=a render 1");
+  });
+
+  it("keys on the host and protocol the app sees (Host, X-Forwarded-Host, X-Forwarded-Proto): one site's page is never another's", async () => {
+    const port = new URL(baseURL).port;
+    const getAs = (headers: Record<string, string>) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/page", headers: { Cookie: "s=a", ...headers } }, (response) => {
+            let body = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (body += chunk));
+            response.on("end", () => resolve(body));
+          })
+          .on("error", reject);
+      });
+    expect(await getAs({ Host: "quads.example" })).toContain("render 1");
+    expect(await getAs({ Host: "quads.example" })).toContain("render 1");
+    expect(await getAs({ Host: "attacker.example" })).toContain("render 2");
+    expect(await getAs({ Host: "quads.example", "X-Forwarded-Host": "attacker.example" })).toContain("render 3");
+    expect(await getAs({ Host: "quads.example", "X-Forwarded-Proto": "https" })).toContain("render 4");
+    expect(await getAs({ Host: "quads.example" })).toContain("render 1");
   });
 
   it("renders again once the database has changed or the entry has expired", async () => {

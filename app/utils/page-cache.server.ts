@@ -4,7 +4,7 @@
  * changed, is answered without rendering it again.
  *
  * Correctness rules, each enforced here:
- * - The key is the host, the full URL and the whole Cookie header: one member's page (their
+ * - The key is the site (protocol, Host, X-Forwarded-Proto/-Host), the full URL and the whole Cookie header: one member's page (their
  *   session cookie) is never served to another, nor to a visitor; a toast or time-zone cookie is
  *   part of the key too.
  * - An entry is only used while the database's write version (PRAGMA data_version, which moves
@@ -156,7 +156,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (options.ttlMs <= 0 || (request.method !== "GET" && request.method !== "HEAD")) return next();
     // The live-update stream never ends and is never the same twice (docs/discussions.md, "Live updates").
     if (request.path === "/events") return next();
-    const key = `${request.get("host") ?? ""}\n${request.originalUrl}\n${request.get("cookie") ?? ""}`;
+    const key = `${siteOf(request)}\n${request.originalUrl}\n${request.get("cookie") ?? ""}`;
     const version = options.version();
     const entry = entries.get(key);
     if (entry && entry.version === version && entry.expires > now()) {
@@ -180,6 +180,16 @@ export function createPageCache(options: PageCacheOptions) {
       totalBytes = 0;
     },
   };
+}
+
+/**
+ * The site a request addresses, as the app may see it: the protocol, Host, X-Forwarded-Proto and
+ * X-Forwarded-Host (the forwarded ones kept whether a proxy is trusted or not: a client that varies
+ * them only splits its own entries). Absolute links follow PUBLIC_URL, not these (docs/operations.md),
+ * but a page rendered for one host is never replayed for another.
+ */
+function siteOf(request: Request): string {
+  return `${request.protocol} ${request.get("x-forwarded-proto") ?? ""} ${request.get("host") ?? ""} ${request.get("x-forwarded-host") ?? ""}`;
 }
 
 /** The body's pieces between occurrences of `marker`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequestShape } from "./request-shape";
+import { checkRequestShape, clientErrorAnswer } from "./request-shape";
 
 const check = (overrides: Partial<Parameters<typeof checkRequestShape>[0]>) =>
   checkRequestShape({ method: "GET", target: "/discussions", host: "quads.example:3000", protocol: "http", ...overrides });
@@ -39,5 +39,19 @@ describe("checkRequestShape", () => {
     for (const method of ["OPTIONS", "TRACE", "PROPFIND"]) {
       expect(check({ method, target: "/api/posts" })).toMatchObject({ ok: false, status: 405, allow: "GET, HEAD, POST, PUT, PATCH, DELETE" });
     }
+  });
+});
+
+describe("clientErrorAnswer", () => {
+  it("is a whole HTTP answer with a readable body: 431 for headers over the limit, 408 for a slow head, 400 otherwise", () => {
+    const answer = clientErrorAnswer("HPE_HEADER_OVERFLOW");
+    expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head).toContain("Connection: close");
+    expect(head).toContain(`Content-Length: ${Buffer.byteLength(body)}`);
+    expect(body).toMatch(/headers are too large/);
+    expect(clientErrorAnswer("ERR_HTTP_REQUEST_TIMEOUT")).toMatch(/^HTTP\/1\.1 408 /);
+    expect(clientErrorAnswer("HPE_INVALID_METHOD")).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n[\s\S]*\r\n\r\nThe request is malformed\.\n$/);
+    expect(clientErrorAnswer(undefined)).toMatch(/^HTTP\/1\.1 400 /);
   });
 });

@@ -44,3 +44,21 @@ export function checkRequestShape(request: {
 function refuse(message: string): RequestShapeCheck {
   return { ok: false, status: 400, message };
 }
+
+/** What Node's HTTP parser refuses before any route runs, by its error code (other codes: 400). */
+const CLIENT_ERRORS: Record<string, { status: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: "431 Request Header Fields Too Large", message: "The request's headers are too large (often too many or too big cookies): clear this site's cookies and try again." },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: "413 Payload Too Large", message: "The request's chunk extensions are too large." },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: "408 Request Timeout", message: "The request took too long to arrive." },
+};
+
+/**
+ * The raw answer server.ts writes for a request Node's parser refused (its `clientError` event):
+ * a status line, a short plain-text body and `Connection: close`, instead of Node's empty answer
+ * and reset connection (docs/operations.md, "What the server refuses").
+ */
+export function clientErrorAnswer(code: string | undefined): string {
+  const { status, message } = CLIENT_ERRORS[code ?? ""] ?? { status: "400 Bad Request", message: "The request is malformed." };
+  const body = `${message}\n`;
+  return `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}

@@ -17,10 +17,36 @@ describe("safeRedirectPath", () => {
     }
   });
 
-  it("answers the parsed path: dot segments resolved, percent-encoding kept", () => {
-    expect(safeRedirectPath("/resources/../music-artists?page=2#artist-1", "/x")).toBe("/music-artists?page=2#artist-1");
-    expect(safeRedirectPath("/%09/evil.test", "/x")).toBe("/%09/evil.test");
+  it("answers the parsed path and query only: dot segments resolved, percent-encoding kept, no fragment", () => {
+    expect(safeRedirectPath("/resources/../music-artists?page=2#artist-1", "/x")).toBe("/music-artists?page=2");
+    expect(safeRedirectPath("/discussions?category=x#y")).toBe("/discussions?category=x");
     expect(safeRedirectPath("/music-artists?q=caf%C3%A9", "/x")).toBe("/music-artists?q=caf%C3%A9");
+    expect(safeRedirectPath("/discussions?q=two%20words")).toBe("/discussions?q=two%20words");
+  });
+
+  it("refuses every way out of the site, to / by default", () => {
+    const refused = [
+      "/\t/evil.test/phish",
+      "/%09/evil.test",
+      "//evil.test",
+      "/\\evil.test",
+      "\\\\evil.test",
+      "https://evil.test",
+      "http:/evil.test",
+      "/%0d%0aSet-Cookie:x",
+      "/\r\nSet-Cookie:x",
+      "/%7f",
+      "javascript:alert(1)",
+      " /x",
+      "/x ",
+      "/x\n",
+      // Dot segments that resolve to a scheme-relative path (`//evil.test`).
+      "/.//evil.test",
+      "/a/..//evil.test",
+      "/%2e%2e//evil.test",
+      `/${"a".repeat(2048)}`,
+    ];
+    for (const value of refused) expect(safeRedirectPath(value), JSON.stringify(value)).toBe("/");
   });
 });
 

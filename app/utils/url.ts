@@ -23,21 +23,27 @@ export function isHttpUrl(value: string): boolean {
 
 /** Only used to resolve a path: any origin of our own would do. */
 const SITE_ORIGIN = "http://quads.invalid";
+/** Longer than any path of ours with its query; a longer value is not one of our pages. */
+const MAX_REDIRECT_LENGTH = 2048;
+/** A percent-encoded control character (%00–%1F, %7F): refused like the character itself. */
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
 /**
- * A same-site path to return to after a form post; anything else falls back. Only printable ASCII
- * (a browser sends its own paths percent-encoded): tabs, CR/LF, backslashes and fullwidth or other
- * characters that a URL parser drops or normalises could otherwise turn `/\t/evil.test` into
- * `//evil.test`. What is left must resolve, against the site's origin, to that same origin.
+ * The one check of a redirect target taken from a request (`redirectTo`, `returnTo`, a form's own
+ * URL): a same-site path and query, or `fallback` (docs/operations.md, "What the server refuses").
+ * Only printable ASCII is accepted (a browser sends its own paths percent-encoded): whitespace,
+ * control characters (also percent-encoded ones), backslashes and fullwidth or other characters
+ * that a URL parser drops or normalises could otherwise turn `/\t/evil.test` into `//evil.test`.
+ * What is left is resolved against the site's origin and must stay on it; only the resolved path
+ * and query are answered (never a fragment, never a path that resolved to `//host`).
  */
-export function safeRedirectPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string") return fallback;
-  const path = value.trim();
-  if (!/^\/[\x21-\x7e]*$/.test(path) || path.startsWith("//") || path.includes("\\")) return fallback;
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length > MAX_REDIRECT_LENGTH) return fallback;
+  if (!/^\/[\x21-\x7e]*$/.test(value) || value.startsWith("//") || value.includes("\\") || ENCODED_CONTROL.test(value)) return fallback;
   try {
-    const url = new URL(path, SITE_ORIGIN);
-    if (url.origin !== SITE_ORIGIN) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(value, SITE_ORIGIN);
+    if (url.origin !== SITE_ORIGIN || url.pathname.startsWith("//")) return fallback;
+    return `${url.pathname}${url.search}`;
   } catch {
     return fallback;
   }

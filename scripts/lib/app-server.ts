@@ -32,7 +32,7 @@ export type AppServer = {
 
 export type StartOptions = {
   databasePath: string;
-  /** Added to (and overriding) the base environment: process.env, production, the port, the database, no demo seed, plain-HTTP cookies. */
+  /** Added to (and overriding) the base environment: process.env, production, the port, the database, no demo seed, plain-HTTP cookies, PUBLIC_URL = the server's own address. */
   env?: Record<string, string>;
   /** The directory holding build/server.js (default: this checkout). */
   cwd?: string;
@@ -78,6 +78,8 @@ export async function startAppServer({ databasePath, env = {}, cwd = repoRoot, l
       DATABASE_URL: `file:${databasePath}`,
       SEED_DEMO: "false",
       COOKIE_SECURE: "false",
+      // Absolute links (feeds, calendars, e-mails) are built on PUBLIC_URL, never on the request's Host.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
   });

@@ -8,6 +8,8 @@ import { isAppError, logServerError } from "~/utils/errors.server";
 import { formFailure, formResult } from "~/utils/page-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
+import { routes } from "~/utils/routes";
+import { safeRedirectPath } from "~/utils/url";
 
 /**
  * A failed admin form: the one failed-form shape (docs/decisions/0076-page-action-pattern.md);
@@ -19,7 +21,7 @@ export type AdminActionFailure = FormFailure;
 export function adminSuccess(request: Request, description: string) {
   const url = new URL(request.url);
   url.searchParams.delete("index");
-  return redirectWithToast(`${url.pathname}${url.search}`, { title: "Success", description });
+  return redirectWithToast(safeRedirectPath(`${url.pathname}${url.search}`, routes.admin), { title: "Success", description });
 }
 
 /** The tab again, with the error's status, an 'Error' toast carrying the documented text (docs/admin.md), the reason and what was typed. */

@@ -17,7 +17,8 @@ import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils
 import type { User } from "../../../db/schema";
 import { sendVerificationEmail } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { generateUsername } from "./usernames.server";
+import { USERNAME_TAKEN } from "./usernames";
+import { assertUsernameAvailable, generateUsername } from "./usernames.server";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 
@@ -118,6 +119,7 @@ export async function registerUser(input: unknown, meta: RequestMeta): Promise<U
     email: ["An account with this email already exists. Please sign in instead."],
   });
   if (findUserByEmail(data.email)) throw emailTaken();
+  if (data.username) assertUsernameAvailable(data.username);
   const passwordHash = await hashPassword(data.password);
   const now = new Date();
   try {
@@ -128,6 +130,7 @@ export async function registerUser(input: unknown, meta: RequestMeta): Promise<U
       return user;
     });
   } catch (error) {
+    if (String(error).includes("users.username")) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
     if (String(error).includes("UNIQUE")) throw emailTaken();
     throw error;
   }

@@ -15,6 +15,7 @@ export const registerConstraints = {
   firstName: { required: true, minLength: 1, maxLength: 100 },
   lastName: { required: true, minLength: 1, maxLength: 100 },
   displayName: { required: true, minLength: 1, maxLength: 100 },
+  username: { required: false, minLength: 3, maxLength: 20, pattern: "^(?=.*(?:^[a-zA-Z0-9_]+$)).*$" },
   city: { required: false, maxLength: 100 },
   state: { required: false, maxLength: 100 },
   phoneNumber: { required: false, maxLength: 40 },

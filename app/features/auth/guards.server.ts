@@ -4,6 +4,7 @@
  */
 import { redirect } from "react-router";
 import { findUserById, toCurrentUser, type CurrentUser } from "./auth.server";
+import { isSuspendedAt } from "~/features/moderation/suspended.server";
 import { getEnv } from "~/utils/env.server";
 import { forbidden, unauthorized } from "~/utils/errors.server";
 import { can, type Permission } from "~/utils/permissions";
@@ -24,7 +25,7 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
       const user = findUserById(userId);
       if (!user) return null;
       // A suspended member is signed out on every request, from the same row read (docs/moderation.md).
-      if (user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()) return null;
+      if (isSuspendedAt(user.suspendedUntil)) return null;
       return toCurrentUser(user);
     })();
     userByRequest.set(request, pending);

@@ -1,6 +1,7 @@
 /** Zod schemas of the login/register forms, used by the server only (page actions via parseWithZod, and /api); the browser gets constraints.ts (decision 0066). */
 import { z } from "zod";
 import { passwordWeakness } from "./password-policy.server";
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_RULE } from "./usernames";
 
 const email = z
   .string({ required_error: "Please enter a valid email address" })
@@ -24,6 +25,15 @@ const optionalText = (label: string, max = 100) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
+/** A username (./usernames.ts): typed case does not matter, it is stored lowercase. Registration and the profile share it. */
+export const usernameField = z
+  .string({ required_error: "Username is required", invalid_type_error: "Username must be text" })
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, USERNAME_RULE)
+  .max(USERNAME_MAX, USERNAME_RULE)
+  .regex(/^[a-zA-Z0-9_]+$/, USERNAME_RULE);
+
 export const loginSchema = z.object({
   email,
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(1000),
@@ -45,6 +55,8 @@ export const registerSchema = z.object({
   firstName: requiredText("First name"),
   lastName: requiredText("Last name"),
   displayName: requiredText("Display name"),
+  /** Left out or empty: made from the display name (docs/discussions.md, "Mentions"). */
+  username: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), usernameField.optional()),
   city: optionalText("City"),
   state: optionalText("State"),
   phoneNumber: optionalText("Phone number", 40),

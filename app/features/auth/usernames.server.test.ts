@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
 import { updateProfile } from "~/features/members/profile.server";
 import { AppError } from "~/utils/errors.server";
-import { isValidUsername, pickUsername, usernameBaseOf } from "./usernames";
+import { updateFooterSettings } from "~/features/settings/settings.server";
+import { isReservedUsername, isValidUsername, pickUsername, usernameBaseOf } from "./usernames";
 import { findUserByUsername, generateUsername } from "./usernames.server";
+import { registerUser } from "./auth.server";
 
 describe("usernameBaseOf", () => {
   it("builds a valid username from any display name", () => {
@@ -58,3 +60,53 @@ describe("usernames in the database", () => {
     expect((await updateProfile(member.id, { username: "new_name_1" })).username).toBe("new_name_1");
   });
 });
+
+describe("reserved usernames", () => {
+  it("compares case-insensitively, ignoring -, _, . and trailing digits", () => {
+    for (const name of ["admin", "ADMIN", "Ad_min", "ad.min", "admin_2", "administrator", "moderator", "mod", "mod99", "staff", "support", "system", "root", "quads", "webmaster", "postmaster", "abuse", "security", "help", "info", "noreply", "no_reply", "official", "everyone", "here", "null", "undefined", "api", "www"]) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    for (const name of ["ada_admirer", "modern_art", "rooted", "helper_bee", "grace_hopper", "infosec_jo"]) expect(isReservedUsername(name), name).toBe(false);
+    expect(isReservedUsername("quads_community", ["Quads Community"])).toBe(true);
+  });
+
+  it("refuses them to members (400 under username) on registration and profile changes; an admin may take one", async () => {
+    const registration = (username: string) => ({ email: `reserved-${Math.random().toString(36).slice(2)}@example.com`, password: "correct-horse-battery", firstName: "A", lastName: "B", displayName: "AB", username });
+    for (const username of ["admin", "Moderator", "sup_port", "quads"]) {
+      const refused = await errorOf(registerUser(registration(username), { clientIp: "reserved-test" }));
+      expect(refused?.status, username).toBe(400);
+      expect(refused?.fieldErrors?.username?.[0]).toBe("That username is reserved. Please choose another.");
+    }
+    expect((await registerUser(registration("ada_codes"), { clientIp: "reserved-test" })).username).toBe("ada_codes");
+    // The form's empty field: the username is made from the display name.
+    expect((await registerUser({ ...registration(""), displayName: "Empty Field" }, { clientIp: "reserved-test" })).username).toBe("empty_field");
+
+    const member = await createMember({ displayName: "Plain Member" });
+    const refused = await errorOf(updateProfile(member.id, { username: "Staff" }));
+    expect(refused?.status).toBe(400);
+    expect(refused?.fieldErrors?.username?.[0]).toMatch(/reserved/);
+    const admin = await createMember({ role: "admin", displayName: "The Admin" });
+    expect((await updateProfile(admin.id, { username: "staff" })).username).toBe("staff");
+  });
+
+  it("reserves the community's name from the settings (COMMUNITY_NAME and the footer's company name)", async () => {
+    const admin = await createMember({ role: "admin" });
+    updateFooterSettings({ actor: admin, input: { companyName: "Prompt Circle" } });
+    const member = await createMember();
+    expect((await errorOf(updateProfile(member.id, { username: "prompt_circle" })))?.status).toBe(400);
+    expect((await errorOf(updateProfile(member.id, { username: "quads" })))?.status).toBe(400);
+  });
+
+  it("never generates one: a reserved display name gives member_<name>", async () => {
+    expect((await createMember({ displayName: "Admin" })).username).toBe("member_admin");
+    expect((await createMember({ displayName: "Support" })).username).toBe("member_support");
+    expect(generateUsername("Root")).toBe("member_root");
+  });
+});
+
+function errorOf(promise: Promise<unknown>): Promise<AppError | null> {
+  return promise.then(
+    () => null,
+    (error: unknown) => error as AppError,
+  );
+}

@@ -1,8 +1,31 @@
 /** Finding free usernames and members by username (rules: ./usernames.ts, docs/discussions.md). */
 import { eq, sql } from "drizzle-orm";
+import { getPublicSettings } from "~/features/settings/settings.server";
 import { getDb, schema } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { badRequest, conflict } from "~/utils/errors.server";
+import { can, type RoleHolder } from "~/utils/permissions";
 import type { User } from "../../../db/schema";
-import { pickUsername, usernameBaseOf } from "./usernames";
+import { isReservedUsername, pickUsername, USERNAME_RESERVED, USERNAME_TAKEN, usernameBaseOf } from "./usernames";
+
+/** The community's own names, reserved like RESERVED_USERNAMES: COMMUNITY_NAME and the footer's company name. */
+function communityNames(): string[] {
+  return [getEnv().COMMUNITY_NAME, getPublicSettings().footer.companyName];
+}
+
+/** Whether a username is reserved here (the fixed list and the community's names; docs/accounts.md, "Reserved usernames"). */
+export function isReservedHere(username: string): boolean {
+  return isReservedUsername(username, communityNames());
+}
+
+/**
+ * The check of a username a person chose (registration, Edit Profile, PUT /api/profile): 400 under
+ * `username` when reserved, unless `chooser` may manage users (an admin may assign one); 409 when taken.
+ */
+export function assertUsernameAvailable(username: string, chooser?: RoleHolder | null): void {
+  if (isReservedHere(username) && !can(chooser, "users:manage", getEnv().ADMIN_EMAIL)) throw badRequest(USERNAME_RESERVED, { username: [USERNAME_RESERVED] });
+  if (isUsernameTaken(username)) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
+}
 
 /** A free username for a new member, from their display name ('ada_lovelace', then 'ada_lovelace2'…). */
 export function generateUsername(displayName: string): string {
@@ -16,7 +39,7 @@ export function generateUsername(displayName: string): string {
       .all()
       .map((row) => row.username),
   );
-  return pickUsername(displayName, (candidate) => taken.has(candidate) || isUsernameTaken(candidate));
+  return pickUsername(displayName, (candidate) => taken.has(candidate) || isUsernameTaken(candidate), isReservedHere);
 }
 
 function isUsernameTaken(username: string): boolean {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { getDb, openDatabase, setDbForTesting } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { listRelatedPosts, listSimilarPosts, relatedQueryOf } from "./related.server";
-import { createActor, createTestPost } from "./test-helpers";
+import { createActor, createTestPost, scalar } from "./test-helpers";
 
 describe("related discussions", () => {
   it("builds an FTS5 query of the meaningful words, title first", () => {
@@ -25,5 +27,42 @@ describe("related discussions", () => {
     const similar = listSimilarPosts({ title: "zythophile kettles?", viewerId: author.id }).map((post) => post.id);
     expect(similar.slice(0, 2).sort()).toEqual([base.id, best.id].sort());
     expect(weaker.id).toBeGreaterThan(0);
+  });
+
+  it("ranks a post written by another process (a second connection to the same file) at once", async () => {
+    const author = await createActor();
+    const other = await createActor();
+    const thisProcess = getDb();
+    const base = createTestPost(author, { title: "Quorvex marmidons for the garden", content: "Growing quorvex marmidons in the garden shed." });
+    for (let index = 0; index < 6; index += 1) createTestPost(other, { title: `Garden notes ${index}`, content: "The garden shed again." });
+    // This process ranks the post once: the word counts and the list are kept.
+    expect(listRelatedPosts({ post: base, viewerId: author.id }).map((post) => post.title)).not.toContain("Quorvex marmidons compared");
+    // Another process (another worker, another box) writes a post sharing the two rare words.
+    const otherProcess = openDatabase(getEnv().databasePath);
+    try {
+      setDbForTesting(otherProcess);
+      const match = createTestPost(other, { title: "Quorvex marmidons compared", content: "Which quorvex marmidons grow best?" });
+      for (let index = 0; index < 3; index += 1) createTestPost(other, { title: `More garden notes ${index}`, content: "The garden shed, once more." });
+      setDbForTesting(thisProcess);
+      expect(listRelatedPosts({ post: base, viewerId: author.id })[0]?.id).toBe(match.id);
+      expect(listSimilarPosts({ title: "quorvex marmidons", viewerId: author.id }).map((post) => post.id)).toContain(match.id);
+    } finally {
+      setDbForTesting(thisProcess);
+      otherProcess.$client.close();
+    }
+  });
+
+  it("moves the posts' text version in the writing transaction: a post written, edited or deleted, not a count changed", async () => {
+    const author = await createActor();
+    const version = () => scalar("SELECT version FROM posts_text_version WHERE id = 1");
+    const before = version();
+    const post = createTestPost(author, { title: "Versioned words" });
+    expect(version()).toBe(before + 1);
+    getDb().$client.prepare("UPDATE posts SET likes_count = likes_count + 1, replies_count = replies_count + 1 WHERE id = ?").run(post.id);
+    expect(version()).toBe(before + 1);
+    getDb().$client.prepare("UPDATE posts SET content = 'Edited words' WHERE id = ?").run(post.id);
+    expect(version()).toBe(before + 2);
+    getDb().$client.prepare("DELETE FROM posts WHERE id = ?").run(post.id);
+    expect(version()).toBe(before + 3);
   });
 });

@@ -3,8 +3,8 @@
  * by BM25 full-text relevance (the posts_fts index) to a post's title and content, or to a title
  * being typed.
  */
-import { and, isNull, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { cachedUntilWrite, getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { toPlainText } from "~/features/content/markdown.server";
 import { selectPosts, toPostView, type PostRow, type PostView } from "./views.server";
@@ -41,9 +41,43 @@ export function relatedQueryOf(title: string, content = ""): string | null {
   return [...terms].map((term) => `"${term.replace(/"/g, '""')}"`).join(" OR ");
 }
 
-// The ids of a post's related list are kept for a few minutes per post version.
-const RELATED_TTL_MS = 5 * 60_000;
-const relatedIdsCache = new Map<string, { ids: number[]; expires: number }>();
+/**
+ * What this process keeps about posts' words (the related lists' ids, each word's document count)
+ * is valid while the posts' text version has not moved: a counter the triggers of migration 0014
+ * bump in every transaction that writes, deletes or edits a post, in whichever process or box
+ * (decision 0087). Read once per database write version (`cachedUntilWrite`), so an unchanged
+ * database costs nothing and any other write costs one primary-key read.
+ */
+const postsTextVersionStatement = perDatabase((db: AppDatabase) =>
+  db.select({ version: schema.postsTextVersion.version }).from(schema.postsTextVersion).where(eq(schema.postsTextVersion.id, 1)).prepare(),
+);
+const currentPostsTextVersion = cachedUntilWrite(() => postsTextVersionStatement(getDb()).get()?.version ?? 0);
+
+/** Kept while the posts' text is unchanged, per database; at most this many lists and word counts. */
+const RELATED_LISTS_KEPT = 1_000;
+const WORD_COUNTS_KEPT = 20_000;
+
+type KeptRanking = { version: number; relatedIds: Map<string, number[]>; frequencies: Map<string, number> };
+
+/** This database's kept lists and word counts, emptied when the posts' text version moved. */
+const keptRanking = perDatabase((_db: AppDatabase): KeptRanking => ({ version: -1, relatedIds: new Map(), frequencies: new Map() }));
+
+function currentRanking(): KeptRanking {
+  const kept = keptRanking(getDb());
+  const version = currentPostsTextVersion();
+  if (kept.version !== version) {
+    kept.version = version;
+    kept.relatedIds.clear();
+    kept.frequencies.clear();
+  }
+  return kept;
+}
+
+/** Adds to a kept map, forgetting the oldest entry beyond `limit`. */
+function keep<T>(map: Map<string, T>, key: string, value: T, limit: number): void {
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as string);
+}
 
 /** The ranked posts' rows, by a JSON list of ids (json_each keeps it one prepared query for any count; docs/decisions/0077-data-access-style.md). */
 const postsByIds = perDatabase((db: AppDatabase) => {
@@ -55,16 +89,12 @@ const postsByIds = perDatabase((db: AppDatabase) => {
 
 /** `queryOf` runs only when the ids are not kept already (it reads the post's Markdown as plain text). */
 function rankedPosts(queryOf: () => string | null, { excludeId, viewerId, cacheKey }: { excludeId?: number; viewerId: string; cacheKey?: string }): PostView[] {
-  const cached = cacheKey ? relatedIdsCache.get(cacheKey) : undefined;
-  let ids: number[];
-  if (cached && cached.expires > Date.now()) ids = cached.ids;
-  else {
+  const kept = currentRanking();
+  let ids = cacheKey ? kept.relatedIds.get(cacheKey) : undefined;
+  if (!ids) {
     const query = queryOf();
-    ids = query ? rankIds(query, excludeId) : [];
-  }
-  if (cacheKey && cached?.ids !== ids) {
-    relatedIdsCache.set(cacheKey, { ids, expires: Date.now() + RELATED_TTL_MS });
-    if (relatedIdsCache.size > 1_000) relatedIdsCache.delete(relatedIdsCache.keys().next().value as string);
+    ids = query ? rankIds(query, excludeId, kept) : [];
+    if (cacheKey) keep(kept.relatedIds, cacheKey, ids, RELATED_LISTS_KEPT);
   }
   if (ids.length === 0) return [];
   const rows: PostRow[] = postsByIds(getDb()).all({ viewerId, ids: JSON.stringify(ids) });
@@ -77,15 +107,14 @@ function rankedPosts(queryOf: () => string | null, { excludeId, viewerId, cacheK
  * Ranking without `bm25()` (docs/performance.md, "On a quiet box"): FTS5's bm25 counts, on every
  * query, every post containing each term (a scan of the term's whole posting list: ≈7 ms per common
  * term on 100,000 posts, 56 % of a realistic mix's CPU). Here the same BM25 idea is computed from
- * parts that stay cheap: each term's document frequency is read once and kept for a few minutes per
- * database (it moves slowly), the candidates are the newest posts matching the rarest terms (a post
+ * parts that stay cheap: each term's document frequency is read once and kept per database until a
+ * post's text changes (currentRanking), the candidates are the newest posts matching the rarest terms (a post
  * is about its rare words; a common word matched tens of thousands of candidates), and where each
  * term occurs in a candidate is checked on its title and the start of its content (the trigram
  * index matches case-insensitive substrings, and so does this check). A candidate's score sums,
  * per term, the term's IDF times a saturated weight of where it matched (title ×3, content ×1, as
  * before). Raw SQL: FTS5's MATCH and json_each have no builder form (decision 0077).
  */
-const DF_TTL_MS = 10 * 60_000;
 /** How much of a candidate's content is searched for the terms (its start says what it is about). */
 const CONTENT_CHARS = 1_000;
 const K1 = 1.2;
@@ -96,7 +125,6 @@ type RankStatements = {
   texts: { all: (ids: string) => { id: number; title: string; content: string }[] };
   documents: { get: (query: string) => number };
   total: { get: () => number };
-  frequencies: Map<string, { documents: number; expires: number }>;
 };
 
 const rankStatements = perDatabase((db: AppDatabase): RankStatements => {
@@ -110,27 +138,25 @@ const rankStatements = perDatabase((db: AppDatabase): RankStatements => {
     texts: { all: (ids) => texts.all(ids) as { id: number; title: string; content: string }[] },
     documents: { get: (query) => documents.get(query) as number },
     total: { get: () => total.get() as number },
-    frequencies: new Map(),
   };
 });
 
-/** How many posts contain the phrase (`"term"`), and how many posts there are, kept DF_TTL_MS. */
-function documentFrequency(statements: RankStatements, key: string, read: () => number): number {
-  const now = Date.now();
-  const cached = statements.frequencies.get(key);
-  if (cached && cached.expires > now) return cached.documents;
-  const documents = read();
-  statements.frequencies.set(key, { documents, expires: now + DF_TTL_MS });
-  if (statements.frequencies.size > 20_000) statements.frequencies.delete(statements.frequencies.keys().next().value as string);
+/** How many posts contain the phrase (`"term"`), and how many posts there are, kept while the posts' text is unchanged. */
+function documentFrequency(kept: KeptRanking, key: string, read: () => number): number {
+  let documents = kept.frequencies.get(key);
+  if (documents === undefined) {
+    documents = read();
+    keep(kept.frequencies, key, documents, WORD_COUNTS_KEPT);
+  }
   return documents;
 }
 
-function rankIds(query: string, excludeId: number | undefined): number[] {
+function rankIds(query: string, excludeId: number | undefined, kept: KeptRanking): number[] {
   const statements = rankStatements(getDb());
-  const total = documentFrequency(statements, "\u0000posts", () => statements.total.get());
+  const total = documentFrequency(kept, "\u0000posts", () => statements.total.get());
   const terms = query
     .split(" OR ")
-    .map((phrase) => ({ phrase, term: phrase.slice(1, -1).replace(/""/g, '"').toLowerCase(), documents: documentFrequency(statements, phrase, () => statements.documents.get(phrase)) }))
+    .map((phrase) => ({ phrase, term: phrase.slice(1, -1).replace(/""/g, '"').toLowerCase(), documents: documentFrequency(kept, phrase, () => statements.documents.get(phrase)) }))
     .sort((a, b) => a.documents - b.documents);
   // The candidates: posts matching the rarest terms, as many terms as keep the matches within the
   // budget (at least one). Common terms still count in the score, they just do not pick candidates.
@@ -160,9 +186,9 @@ function rankIds(query: string, excludeId: number | undefined): number[] {
 }
 
 /** Up to 5 other posts most relevant to the post's title and content (GET /api/posts/{id}/related, the post page). */
-export function listRelatedPosts({ post, viewerId }: { post: Pick<PostView, "id" | "title" | "content" | "updatedAt">; viewerId: string }): PostView[] {
-  const cacheKey = `${post.id}:${new Date(post.updatedAt).getTime()}`;
-  return rankedPosts(() => relatedQueryOf(post.title, post.content), { excludeId: post.id, viewerId, cacheKey });
+export function listRelatedPosts({ post, viewerId }: { post: Pick<PostView, "id" | "title" | "content">; viewerId: string }): PostView[] {
+  // An edit of the post moves the posts' text version, which empties the kept lists.
+  return rankedPosts(() => relatedQueryOf(post.title, post.content), { excludeId: post.id, viewerId, cacheKey: String(post.id) });
 }
 
 /** Up to 5 posts relevant to a title being typed ('Similar discussions' on the new-discussion form). */

@@ -8,6 +8,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Feed } from "feed";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
+import { isSuspendedAt } from "~/features/moderation/suspended.server";
 import { listCategories, listPosts } from "~/features/discussions/posts.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
@@ -56,7 +57,7 @@ export function findFeedOwner(token: string): { id: string } | null {
     .where(eq(users.feedToken, token))
     .get();
   if (!row?.feedToken || !timingSafeEqual(Buffer.from(row.feedToken), Buffer.from(token))) return null;
-  if (row.suspendedUntil !== null && row.suspendedUntil.getTime() > Date.now()) return null;
+  if (isSuspendedAt(row.suspendedUntil)) return null;
   return { id: row.id };
 }
 

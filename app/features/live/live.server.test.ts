@@ -3,6 +3,27 @@ import { createActor, createTestPost } from "~/features/discussions/test-helpers
 import { createReply } from "~/features/discussions/replies.server";
 import { endLiveStreams, LIVE_STREAMS_PER_MEMBER, liveStats, openLiveStream, openStreamCount } from "./live.server";
 import { AppError } from "~/utils/errors.server";
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/utils/db.server";
+import { createUserSession, deleteOtherSessions, getSessionStorage } from "~/utils/session.server";
+
+/** Signs the member in (a session row, as /login makes); returns the session id. */
+async function signIn(userId: string): Promise<string> {
+  const cookie = (await createUserSession(new Request("http://localhost/login"), userId)).split(";")[0];
+  return (await getSessionStorage().getSession(cookie)).id;
+}
+
+/** Whether the stream ends (the server closes it) within `timeoutMs`. */
+async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const timeout = new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), deadline - Date.now()));
+    const chunk = await Promise.race([reader.read(), timeout]);
+    if (chunk === "waiting") return false;
+    if (chunk.done) return true;
+  }
+  return false;
+}
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, text: string): Promise<string> {
   const decoder = new TextDecoder();
@@ -21,7 +42,7 @@ describe("live streams", () => {
     const replier = await createActor();
     const post = createTestPost(member);
     const controller = new AbortController();
-    const response = openLiveStream({ userId: member.id, postId: post.id, discussionsSince: Date.now(), signal: controller.signal });
+    const response = openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: post.id, discussionsSince: Date.now(), signal: controller.signal });
     expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     expect(response.headers.get("X-Accel-Buffering")).toBe("no");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -40,11 +61,12 @@ describe("live streams", () => {
 
   it("refuses more than the per-member limit with a clear 429, and frees a place when a stream ends", async () => {
     const member = await createActor();
+    const sessionId = await signIn(member.id);
     const controllers = Array.from({ length: LIVE_STREAMS_PER_MEMBER }, () => new AbortController());
-    for (const controller of controllers) openLiveStream({ userId: member.id, postId: null, discussionsSince: null, signal: controller.signal });
+    for (const controller of controllers) openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: controller.signal });
     const refused = (() => {
       try {
-        openLiveStream({ userId: member.id, postId: null, discussionsSince: null, signal: new AbortController().signal });
+        openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal });
       } catch (error) {
         return error;
       }
@@ -52,7 +74,34 @@ describe("live streams", () => {
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(429);
     controllers[0].abort();
-    expect(() => openLiveStream({ userId: member.id, postId: null, discussionsSince: null, signal: new AbortController().signal })).not.toThrow();
+    expect(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal })).not.toThrow();
+    endLiveStreams();
+  });
+
+  it("ends the streams of a session that ended (another session signed them out) and of a member suspended, within a few seconds", async () => {
+    const member = await createActor();
+    const here = await signIn(member.id);
+    const elsewhere = await signIn(member.id);
+    const open = (sessionId: string) =>
+      (openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal }).body as ReadableStream<Uint8Array>).getReader();
+    const kept = open(here);
+    const signedOut = open(elsewhere);
+    // "Sign out other sessions" (and a password change) from `here`: only `elsewhere`'s stream ends.
+    deleteOtherSessions(member.id, here);
+    expect(await endsWithin(signedOut, 3_000)).toBe(true);
+    expect(openStreamCount()).toBe(1);
+    // Suspended (here without the session deletion suspendMember also does): the member's stream ends too.
+    getDb().update(schema.users).set({ suspendedUntil: new Date(Date.now() + 60_000) }).where(eq(schema.users.id, member.id)).run();
+    expect(await endsWithin(kept, 3_000)).toBe(true);
+    expect(openStreamCount()).toBe(0);
+  });
+
+  it("keeps the stream of a member whose suspension has ended", async () => {
+    const member = await createActor();
+    getDb().update(schema.users).set({ suspendedUntil: new Date(Date.now() - 1_000) }).where(eq(schema.users.id, member.id)).run();
+    const reader = (openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: null, discussionsSince: null, signal: new AbortController().signal }).body as ReadableStream<Uint8Array>).getReader();
+    getDb().update(schema.users).set({ firstName: "Moved" }).where(eq(schema.users.id, member.id)).run();
+    expect(await endsWithin(reader, 2_500)).toBe(false);
     endLiveStreams();
   });
 });

@@ -7,8 +7,12 @@
  * stream's small state (unread notifications; a post's reply and like counts; new discussions
  * since the page loaded) with indexed reads and sends what changed. No writer has to publish
  * anything, so a reply written in one worker reaches a stream held by another within a second.
+ * On the same wake-ups (and at least every SESSION_CHECK_INTERVAL_MS) each stream's session is
+ * checked in the database: a stream whose session was ended (signing out, a password change, "sign
+ * out other sessions", suspension, deletion) or whose member is suspended ends.
  */
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { isNotSuspendedAt } from "~/features/moderation/suspended.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
@@ -18,12 +22,16 @@ import { getStreamRegistry } from "./stream-registry.server";
 export const LIVE_STREAMS_PER_MEMBER = 5;
 export const POLL_INTERVAL_MS = 1_000;
 export const HEARTBEAT_INTERVAL_MS = 20_000;
+/** A stream's session is re-checked whenever the database moved, and at least this often (expiry). */
+export const SESSION_CHECK_INTERVAL_MS = 5_000;
 
 type StreamState = { unread?: number; post?: string; discussions?: number };
 type LiveStream = {
   /** The stream's row in the cluster-wide register (stream-registry.server.ts). */
   id: string;
   userId: string;
+  /** The session the stream was opened with: the stream ends when it does. */
+  sessionId: string;
   postId: number | null;
   discussionsSince: number | null;
   state: StreamState;
@@ -35,6 +43,7 @@ const streams = new Set<LiveStream>();
 let poller: ReturnType<typeof setInterval> | undefined;
 let lastVersion = "";
 let lastHeartbeat = Date.now();
+let lastSessionCheck = Date.now();
 const encoder = new TextEncoder();
 
 export const liveStats = { ticks: 0, recomputes: 0, lastTickMs: 0 };
@@ -48,9 +57,17 @@ export const NEW_DISCUSSIONS_CAP = 99;
 
 /** Made once per database: every open stream reads these on each tick the database moved. */
 const liveQueries = perDatabase((db: AppDatabase) => {
-  const { notifications, posts } = schema;
+  const { notifications, posts, sessions, users } = schema;
   const param = sql.placeholder;
   return {
+    // Of the streams' sessions (a JSON list of sids), those still valid: unexpired, their member
+    // not suspended (a deleted member's sessions are gone). One query per tick for every stream.
+    validSessions: db
+      .select({ sid: sessions.sid })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(sql`${sessions.sid} IN (SELECT value FROM json_each(${param("sids")}))`, gt(sessions.expire, param("now")), isNotSuspendedAt(param("now"))))
+      .prepare(),
     // notifications_user_unread_idx: an index range count.
     unread: db
       .select({ unread: count() })
@@ -116,11 +133,32 @@ function refresh(stream: LiveStream, cache: TickCache = newTickCache()): void {
   }
 }
 
+/**
+ * Ends the streams whose session no longer holds (docs/discussions.md, "Live updates"): read from
+ * the database, so a session ended by any worker or box ends the streams every worker holds.
+ */
+function endStreamsOfEndedSessions(): void {
+  lastSessionCheck = Date.now();
+  const sids = [...new Set([...streams].map((stream) => stream.sessionId))];
+  if (sids.length === 0) return;
+  const rows = liveQueries(getDb()).validSessions.all({ sids: JSON.stringify(sids), now: Date.now() });
+  const valid = new Set(rows.map((row) => row.sid));
+  for (const stream of [...streams]) if (!valid.has(stream.sessionId)) stream.close();
+}
+
 function tick(): void {
   const started = performance.now();
   liveStats.ticks += 1;
   const version = databaseVersion();
-  if (version !== lastVersion) {
+  const hasMoved = version !== lastVersion;
+  if (hasMoved || Date.now() - lastSessionCheck >= SESSION_CHECK_INTERVAL_MS) {
+    try {
+      endStreamsOfEndedSessions();
+    } catch (error) {
+      logServerError(error); // a busy database: checked again on the next wake-up
+    }
+  }
+  if (hasMoved) {
     lastVersion = version;
     const cache = newTickCache();
     for (const stream of streams) {
@@ -159,10 +197,22 @@ function stopPollingWhenIdle(): void {
 
 /**
  * Opens a member's event stream (GET /events): `postId` for a post page, `discussionsSince` (ms)
- * for /discussions. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
+ * for /discussions; `sessionId`, the request's session, ends the stream when it ends. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
  * (every worker's, counted in the register of stream-registry.server.ts).
  */
-export function openLiveStream({ userId, postId, discussionsSince, signal }: { userId: string; postId: number | null; discussionsSince: number | null; signal: AbortSignal }): Response {
+export function openLiveStream({
+  userId,
+  sessionId,
+  postId,
+  discussionsSince,
+  signal,
+}: {
+  userId: string;
+  sessionId: string;
+  postId: number | null;
+  discussionsSince: number | null;
+  signal: AbortSignal;
+}): Response {
   const registry = getStreamRegistry();
   const streamId = registry.claim(userId, LIVE_STREAMS_PER_MEMBER);
   if (streamId === null) {
@@ -177,6 +227,7 @@ export function openLiveStream({ userId, postId, discussionsSince, signal }: { u
       stream = {
         id: streamId,
         userId,
+        sessionId,
         postId,
         discussionsSince,
         state: {},

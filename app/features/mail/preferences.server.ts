@@ -5,7 +5,8 @@
  * signed token (HMAC of member and kind with SESSION_SECRET): they work signed out.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, exists, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
+import { isNotSuspendedAt, isSuspendedAt } from "~/features/moderation/suspended.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
@@ -109,7 +110,7 @@ export function notificationMailAddress(userId: string, now = new Date()): strin
     .where(eq(schema.users.id, userId))
     .get();
   if (!row) return null;
-  if (row.suspendedUntil && row.suspendedUntil.getTime() > now.getTime()) return null;
+  if (isSuspendedAt(row.suspendedUntil, now)) return null;
   return row.email;
 }
 
@@ -126,7 +127,7 @@ export function wantsNotificationMail(kind: NotificationMailKind, now: Date): SQ
       .from(mailPreferences)
       .where(and(eq(mailPreferences.userId, users.id), eq(mailPreferences.kind, kind), eq(mailPreferences.enabled, enabled)));
   const choice = notificationMailKinds[kind].isOnByDefault ? notExists(chosen(false)) : exists(chosen(true));
-  return and(or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)), choice)!;
+  return and(isNotSuspendedAt(now), choice)!;
 }
 
 /**

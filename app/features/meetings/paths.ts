@@ -1,3 +1,5 @@
+import { safeRedirectPath } from "~/utils/url";
+
 /** The meetings feature's URLs, built in one place (to move into app/utils/routes.ts at merge). */
 export const meetingPaths = {
   list: "/meetings",
@@ -11,11 +13,11 @@ export const meetingPaths = {
   adminManage: "/admin/manage-meetings",
 } as const;
 
-/** Where a meetings form may send the member back to (anything else falls back to /meetings). */
+/** Where a meetings form may send the member back to: a safe same-site path (`safeRedirectPath`) that is one of the meetings pages, else /meetings. */
 export function safeReturnTo(value: FormDataEntryValue | string | null | undefined): string {
   const allowed = ["/", meetingPaths.list, meetingPaths.adminManage, meetingPaths.adminCreate];
-  if (typeof value !== "string") return meetingPaths.list;
-  const [path] = value.split("?");
+  const target = safeRedirectPath(value, meetingPaths.list);
+  const [path] = target.split("?");
   if (!allowed.includes(path)) return meetingPaths.list;
-  return path === meetingPaths.adminManage && /^\/admin\/manage-meetings\?page=\d{1,5}$/.test(value) ? value : path;
+  return path === meetingPaths.adminManage && /^\/admin\/manage-meetings\?page=\d{1,5}$/.test(target) ? target : path;
 }

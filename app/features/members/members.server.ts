@@ -14,7 +14,7 @@ import { leaderboardPeriods, TOP_CONTRIBUTOR_POINTS, type LeaderboardPeriod } fr
 import type { User } from "../../../db/schema";
 import { directorySearchSchema, MEMBERS_PAGE_SIZE, type DirectorySearch } from "./schemas";
 
-/** Which WHERE the directory has: no search, a member's search or an admin's (who also match parts of e-mails); with or without the skill filter. */
+/** Which WHERE the directory has: no search, a member's search (never e-mail) or an admin's (who also match parts of e-mails); with or without the skill filter. */
 type DirectoryShape = { search: "none" | "member" | "admin"; hasSkill: boolean };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -28,7 +28,9 @@ function directoryWhere(shape: DirectoryShape): SQL | undefined {
     // LIKE … ESCAPE has no builder form (docs/decisions/0077-data-access-style.md).
     const likes = (column: (typeof textColumns)[number] | typeof users.email) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
     const matches = textColumns.map(likes);
-    matches.push(shape.search === "admin" ? likes(users.email) : eq(sql`lower(${users.email})`, sql.placeholder("query")));
+    // A member's search never looks at e-mail, not even a whole address: a match would tell them
+    // that the address belongs to a member (docs/members.md, "E-mail addresses are private").
+    if (shape.search === "admin") matches.push(likes(users.email));
     conditions.push(or(...matches)!);
   }
   if (shape.hasSkill) conditions.push(eq(users.skillLevel, sql.placeholder("skill")));
@@ -261,8 +263,8 @@ export type MemberDirectory = {
 
 /**
  * The 'All Members' grid: the skill filter, one page, with real counts, and a search over names,
- * skill level and interests. E-mail addresses stay private: a member's search matches an e-mail
- * only when the whole address is typed; admins (`viewerIsAdmin`) also match parts of addresses.
+ * skill level and interests. E-mail addresses stay private: a member's search never matches one
+ * (not even the whole address); admins (`viewerIsAdmin`) also match parts of addresses.
  */
 export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean } = {}): MemberDirectory {
   const search = directorySearchSchema.parse(input);

@@ -2,15 +2,14 @@
 import { eq } from "drizzle-orm";
 import type { RequestMeta } from "~/features/auth/auth.server";
 import { requestEmailChange } from "~/features/auth/email-change.server";
+import { assertUsernameAvailable } from "~/features/auth/usernames.server";
 import { avatarUrlOf } from "~/utils/upload-urls";
 import { findUpload, releaseUploads } from "~/features/uploads/uploads.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
-import { badRequest, conflict, notFound } from "~/utils/errors.server";
+import { badRequest, notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { profileSchema } from "./schemas";
 import { validationError } from "~/utils/validation.server";
-
-const USERNAME_TAKEN = "That username is taken. Please choose another.";
 
 /**
  * Validates and saves the given profile fields of a member; throws 400 (with field errors), 404 or 409.
@@ -35,10 +34,8 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   const previousAvatar = current.avatarUploadId ? findUpload(current.avatarUploadId) : null;
   if (avatarUploadId !== undefined) Object.assign(values, avatarValues(userId, avatarUploadId));
   const updated = transaction(() => {
-    if (values.username) {
-      const taken = db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, values.username)).get();
-      if (taken) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
-    }
+    // Reserved names (docs/accounts.md) only for a member who may manage users; 409 when taken.
+    if (values.username) assertUsernameAvailable(values.username, current);
     const updated = db
       .update(schema.users)
       .set({ ...values, updatedAt: new Date() })

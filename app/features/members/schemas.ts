@@ -1,16 +1,7 @@
 /** The profile form schema, shared by the Edit Profile form and PUT /api/profile. */
 import { z } from "zod";
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_RULE } from "~/features/auth/usernames";
+import { usernameField as username } from "~/features/auth/schemas";
 import { skillLevels } from "../../../db/enums";
-
-/** A username (app/features/auth/usernames.ts): typed case does not matter, it is stored lowercase. */
-const username = z
-  .string({ required_error: "Username is required", invalid_type_error: "Username must be text" })
-  .trim()
-  .toLowerCase()
-  .min(USERNAME_MIN, USERNAME_RULE)
-  .max(USERNAME_MAX, USERNAME_RULE)
-  .regex(/^[a-zA-Z0-9_]+$/, USERNAME_RULE);
 
 const name = (label: string) =>
   z

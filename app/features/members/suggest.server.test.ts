@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { getDb } from "~/utils/db.server";
+import { getDb, schema } from "~/utils/db.server";
+import { eq } from "drizzle-orm";
 import { suggestMembers } from "./suggest.server";
 
 describe("suggestMembers", () => {
@@ -16,6 +17,19 @@ describe("suggestMembers", () => {
     expect(suggestMembers("")).toEqual([]);
     expect(suggestMembers("%")).toEqual([]);
     expect(suggestMembers(undefined)).toEqual([]);
+  });
+
+  it("leaves out a member while suspended, and suggests them again once the suspension has ended", async () => {
+    const member = await createMember({ displayName: "Quillon Back", username: "quillon_back" });
+    const setSuspendedUntil = (until: Date | null) => getDb().update(schema.users).set({ suspendedUntil: until }).where(eq(schema.users.id, member.id)).run();
+    setSuspendedUntil(new Date(Date.now() + 60_000));
+    expect(suggestMembers("quillon")).toEqual([]);
+    expect(suggestMembers("Quillon B")).toEqual([]);
+    // A 1-day suspension that ended: the column still holds its end, in the past.
+    setSuspendedUntil(new Date(Date.now() - 1_000));
+    const expected = [{ id: member.id, username: "quillon_back", displayName: "Quillon Back" }];
+    expect(suggestMembers("quillon")).toEqual(expected);
+    expect(suggestMembers("Quillon B")).toEqual(expected);
   });
 
   it("reads the indexes, not the whole table", () => {

@@ -1,5 +1,6 @@
 /** Member suggestions for @mentions (docs/discussions.md, "Usernames and mentions"). */
-import { and, asc, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, gte, lt, sql } from "drizzle-orm";
+import { isNotSuspendedAt } from "~/features/moderation/suspended.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 
@@ -18,14 +19,15 @@ export function suggestMembers(query: unknown): MemberSuggestion[] {
   const prefix = (typeof query === "string" ? query : "").trim().replace(/^@/, "").slice(0, 100);
   if (prefix === "") return [];
   const queries = suggestQueries(getDb());
+  const now = Date.now();
   const found = new Map<string, MemberSuggestion>();
   const lower = prefix.toLowerCase();
   if (/^[a-z0-9_]+$/.test(lower)) {
-    const rows = queries.byUsername.all({ from: lower, to: `${lower}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX });
+    const rows = queries.byUsername.all({ now, from: lower, to: `${lower}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX });
     for (const row of rows) found.set(row.id, row);
   }
   if (found.size < SUGGESTIONS_MAX) {
-    const rows = queries.byDisplayName.all({ from: prefix, to: `${prefix}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX * 2 });
+    const rows = queries.byDisplayName.all({ now, from: prefix, to: `${prefix}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX * 2 });
     for (const row of rows) if (found.size < SUGGESTIONS_MAX) found.set(row.id, row);
   }
   return [...found.values()];
@@ -40,7 +42,7 @@ const suggestQueries = perDatabase((db: AppDatabase) => {
     byUsername: db
       .select(columns)
       .from(users)
-      .where(and(gte(users.username, param("from")), lt(users.username, param("to")), isNull(users.suspendedUntil)))
+      .where(and(gte(users.username, param("from")), lt(users.username, param("to")), isNotSuspendedAt(param("now"))))
       .orderBy(asc(users.username))
       .limit(param("limit"))
       .prepare(),
@@ -52,7 +54,7 @@ const suggestQueries = perDatabase((db: AppDatabase) => {
         and(
           sql`${users.displayName} >= ${param("from")} COLLATE NOCASE`,
           sql`${users.displayName} < ${param("to")} COLLATE NOCASE`,
-          isNull(users.suspendedUntil)
+          isNotSuspendedAt(param("now"))
         )
       )
       .orderBy(sql`${users.displayName} COLLATE NOCASE`)

@@ -13,6 +13,7 @@ import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { can, isAdmin, isModerator } from "~/utils/permissions";
 import { REASON_MAX_LENGTH, restrictionKinds, suspensionDays, type RestrictionKind, type SuspensionDays } from "./constants";
+import { isSuspendedAt } from "./suspended.server";
 import { suspensionSchema, type SuspensionInput } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
@@ -117,7 +118,7 @@ export function restrictionMessage(restriction: Pick<Restriction, "kind" | "ends
  * verified, so nobody without it learns that the account is suspended, or why.
  */
 export function assertNotSuspended(user: { id: string; suspendedUntil: Date | null }): void {
-  if (!user.suspendedUntil || user.suspendedUntil.getTime() <= Date.now()) return;
+  if (!isSuspendedAt(user.suspendedUntil)) return;
   const restriction = activeRestrictionOf(user.id);
   if (restriction?.kind === "suspend") throw forbidden(restrictionMessage(restriction));
 }

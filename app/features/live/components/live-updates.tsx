@@ -6,6 +6,7 @@ type PostPageData = { post: { id: number; likesCount: number }; replyCount: numb
 type PostEvent = { postId: number; repliesCount?: number; likesCount?: number; deleted?: boolean };
 
 const POST_PATH = /^\/post\/(\d+)$/;
+const SUBMIT_GRACE_MS = 2_000;
 
 /**
  * The browser side of live updates (docs/discussions.md, "Live updates"): one EventSource on
@@ -32,8 +33,25 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
   // Reloading during it would cancel its page load, whose answer had already taken the flash
   // toast ("The reply has been deleted.") from the cookie: the toast was lost.
   const reloadWhenIdle = useRef(false);
+  // `busy` is what the last render saw, and the router renders its state in a transition: on a
+  // busy machine an event can come after a form was submitted but before that render (a rating
+  // sent by a fetcher then lost its answer to the reload). A submit event, captured before the
+  // router's own handler, counts as busy until a render shows it, or for SUBMIT_GRACE_MS when no
+  // render ever does (a submit the page stopped itself).
+  const submittedAt = useRef(0);
   useEffect(() => {
-    if (busy || !reloadWhenIdle.current) return;
+    const markSubmitted = () => {
+      submittedAt.current = Date.now();
+    };
+    document.addEventListener("submit", markSubmitted, true);
+    return () => document.removeEventListener("submit", markSubmitted, true);
+  }, []);
+  useEffect(() => {
+    if (busy) {
+      submittedAt.current = 0;
+      return;
+    }
+    if (!reloadWhenIdle.current) return;
     reloadWhenIdle.current = false;
     reloadData(shown.current);
   }, [busy]);
@@ -59,8 +77,19 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
     const query = params.toString();
     const source = new EventSource(`/events${query ? `?${query}` : ""}`);
     const reload = () => {
-      if (shown.current.busy) reloadWhenIdle.current = true;
-      else reloadData(shown.current);
+      const sinceSubmit = Date.now() - submittedAt.current;
+      if (shown.current.busy) {
+        reloadWhenIdle.current = true;
+      } else if (sinceSubmit < SUBMIT_GRACE_MS) {
+        reloadWhenIdle.current = true;
+        setTimeout(() => {
+          if (!reloadWhenIdle.current || shown.current.busy) return;
+          reloadWhenIdle.current = false;
+          reloadData(shown.current);
+        }, SUBMIT_GRACE_MS - sinceSubmit);
+      } else {
+        reloadData(shown.current);
+      }
     };
     source.addEventListener("notifications", (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as { unreadNotifications: number };
