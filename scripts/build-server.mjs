@@ -1,4 +1,4 @@
-// Compiles server.ts to build/server.js (dependencies stay external; the Remix build is loaded at run time).
+// Compiles server.ts to build/server.js (dependencies stay external; the React Router build is loaded at run time).
 import { build } from "esbuild";
 
 await build({

@@ -1,4 +1,4 @@
-/** The discussion /api routes and page actions, called as Remix would: shapes, statuses, and the same rules as the pages. */
+/** The discussion /api routes and page actions, called as React Router would: shapes, statuses, and the same rules as the pages. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { signedInRequest, routeArgs } from "~/test/factories";

@@ -337,13 +337,12 @@ export default function PostPage() {
           <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
             Related discussions
           </h2>
-          <ul className="mt-3 divide-y divide-slate-100">
+          {/* Styled by position in app/tailwind.css (".related-list"). */}
+          <ul className="related-list">
             {related.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-                <AppLink to={routes.post(item.id)} className="font-medium text-indigo-700 hover:underline">
-                  {item.title}
-                </AppLink>
-                <span className="text-xs text-slate-500">
+              <li key={item.id}>
+                <AppLink to={routes.post(item.id)}>{item.title}</AppLink>
+                <span>
                   {item.authorName} · {repliesLabel(item.repliesCount)}
                 </span>
               </li>

@@ -58,7 +58,7 @@ function Logo({ communityName }: { communityName: string }) {
       <span aria-hidden="true" className="logo-mark">
         Q
       </span>
-      <span className="text-lg font-bold text-slate-900">{communityName}</span>
+      <span className="logo-name">{communityName}</span>
     </AppLink>
   );
 }
@@ -104,7 +104,7 @@ export function Header({
     <header className="site-header">
       <div className="header-bar">
         <Logo communityName={communityName} />
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="main-nav">
           {items.map((item) => (
             <AppNavLink key={item.to} to={item.to} end={item.end} className={navClass} prefetch="intent">
               {item.label}
@@ -134,7 +134,7 @@ export function Header({
               </span>
             )}
             <span className="sr-only">Profile: </span>
-            <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
+            <span className="profile-name" data-testid="header-user-name">
               {user.name}
             </span>
           </AppLink>
@@ -144,7 +144,7 @@ export function Header({
             <summary className={`${menuToggleClass} icon-menu`} aria-label="Open menu" />
             <nav aria-label="Mobile" className={menuPanelClass}>
               {items.map((item) => (
-                // The bar's links above already let Remix discover these paths (data-discover once per path: docs/performance.md).
+                // The bar's links above already let React Router discover these paths (data-discover once per path: docs/performance.md).
                 <AppNavLink key={item.to} to={item.to} end={item.end} discover="none" className={(state) => `lg:hidden ${navClass(state)}`}>
                   {item.label}
                 </AppNavLink>

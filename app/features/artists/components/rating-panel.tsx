@@ -9,7 +9,7 @@ import type { CardComment, CardPanel, CardViewer } from "./card-view";
 import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons, type PanelHeadingLevel } from "./artist-shell";
 import { buttonClass } from "~/components/ui/button";
 
-/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+/** An idle fetcher on the server (plain form markup), React Router's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 export type PanelViewer = CardViewer;

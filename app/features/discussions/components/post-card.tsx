@@ -43,7 +43,7 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
         <AuthorLine author={post.author} date={post.createdAt} />
         <div>
           <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />
-          {/* The title's link already lets Remix discover /post/:id: this one need not. */}
+          {/* The title's link already lets React Router discover /post/:id: this one need not. */}
           <AppLink to={`${routes.post(post.id)}#replies`} discover="none">
             {repliesLabel(post.repliesCount)}
           </AppLink>

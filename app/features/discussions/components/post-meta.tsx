@@ -11,15 +11,15 @@ export function authorName(author: Author): string {
   return author.displayName.trim() || (first && last ? `${first} ${last}` : "") || first || "Community Member";
 }
 
-/** Avatar, name (to the member's page) and date; styled by position in app/tailwind.css ("author-line"). */
+/** Avatar, name (to the member's page), role and date; styled by position in app/tailwind.css ("author-line", "role-lead"). */
 export function AuthorLine({ author, date, edited }: { author: Author; date: Date | string | number; edited?: boolean }) {
   const name = authorName(author);
   return (
     <div className="author-line">
       <Avatar name={name} avatarUrl={author.profileImageUrl} pixels={28} className="" />
       <AppLink to={routes.member(author.id)}>{name}</AppLink>
-      {author.role === "admin" ? <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Community Leader</span> : null}
-      {author.role === "moderator" ? <span className="rounded bg-blue-100 px-1.5 text-xs text-blue-800">Moderator</span> : null}
+      {author.role === "admin" ? <span className="role-lead">Community Leader</span> : null}
+      {author.role === "moderator" ? <span className="role-mod">Moderator</span> : null}
       {/* The "·" before the date is drawn by app/tailwind.css (".author-line > time::before"). */}
       <time dateTime={new Date(date).toISOString().replace(/\.\d{3}Z$/, "Z")}>{formatPostDate(date)}</time>
       {edited ? <span className="text-xs text-slate-500">(edited)</span> : null}

@@ -7,7 +7,7 @@ import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
 import { TimeZoneScript } from "./time-zone-script";
 
-/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+/** An idle fetcher on the server (plain form markup), React Router's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 
