@@ -11,9 +11,9 @@ import { AdminTabHeader } from "~/features/admin/components/tab-header";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log · Admin Panel", matches);
 
 /** Who did what and when in the admin panel, newest first (admins only). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   await requirePagePermission(request, "admin:access");
-  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const page = Number(url.searchParams.get("page") ?? 1);
   const log = listAuditEntries({ page });
   return { ...log, entries: log.entries.map((entry) => ({ ...entry, label: describeAuditAction(entry.action) })) };
 }

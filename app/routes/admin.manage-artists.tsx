@@ -13,8 +13,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Artists · A
 
 const tab = { path: routes.adminTab("manage-artists"), noun: "Artist", idName: "artistId" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadManageList(request, { permission: "artists:manage", list: (page) => listArtists({ page }, { pageSize: 25 }), find: getArtist });
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  return loadManageList(request, url, { permission: "artists:manage", list: (page) => listArtists({ page }, { pageSize: 25 }), find: getArtist });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -21,8 +21,8 @@ import { AdminTabHeader } from "~/features/admin/components/tab-header";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Meetings · Admin Panel", matches);
 
 /** Admin panel › Manage Meetings: every meeting, newest created first, with edit and delete. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadManageMeetings(request);
+export function loader({ request, url }: LoaderFunctionArgs) {
+  return loadManageMeetings(request, url);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

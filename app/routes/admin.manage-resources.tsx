@@ -13,8 +13,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources ·
 
 const tab = { path: routes.adminTab("manage-resources"), noun: "Resource", idName: "resourceId" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadManageList(request, { permission: "resources:manage", list: listResourcesForAdmin, find: getResource });
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  return loadManageList(request, url, { permission: "resources:manage", list: listResourcesForAdmin, find: getResource });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -20,14 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** One form per action (intent = dismiss | hide | delete | warn | suspend, reportId, message). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
   const formData = await readFormData(request);
   const values = formValues(formData);
   const resolve = (intent: string) => {
     try {
       const result = resolveReport({ actor: user, reportId: Number(values.reportId), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
-      return adminSuccess(request, result.message);
+      return adminSuccess(url, result.message);
     } catch (error) {
       return adminFailure(request, error, { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values });
     }

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { platforms: listPlatformSettings(), footer: getFooterSettings(), isVerifiedEmailRequired: isVerifiedEmailRequiredToPost() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
   const actor = { id: admin.id, email: admin.email };
   const formData = await readFormData(request);
@@ -30,12 +30,12 @@ export async function action({ request }: ActionFunctionArgs) {
     "require-verified-email": () => {
       const isRequired = formData.get("isRequired") === "on";
       setVerifiedEmailRequiredToPost({ actor, isRequired });
-      return adminSuccess(request, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
+      return adminSuccess(url, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
     },
     footer: (intent) => {
       try {
         updateFooterSettings({ actor, input: footerFormToInput(formData) });
-        return adminSuccess(request, "Footer settings updated successfully");
+        return adminSuccess(url, "Footer settings updated successfully");
       } catch (error) {
         return adminFailure(request, error, { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
       }
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const platform = String(formData.get("platform") ?? "");
       try {
         updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
-        return adminSuccess(request, "Platform setting updated successfully");
+        return adminSuccess(url, "Platform setting updated successfully");
       } catch (error) {
         return adminFailure(request, error, { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });
       }

@@ -27,9 +27,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users · Adm
 /** How long, with JavaScript, a deletion can be undone before it is sent (decision 0051). */
 export const UNDO_WINDOW_MS = 3000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
-  const url = new URL(request.url);
   const list = listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
   // Who holds the Supporter badge, for the whole page in one query.
   const userIds = list.users.map((user) => user.id);
@@ -46,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
   const formData = await readFormData(request);
   const userId = String(formData.get("userId") ?? "");
@@ -54,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   /** Runs a row's form: success back to the list, a refusal beside the row (what was typed kept when `keep`). */
   const row = (description: string, work: () => string, keep = false) => (intent: string) => {
     try {
-      return adminSuccess(request, work());
+      return adminSuccess(url, work());
     } catch (error) {
       return adminFailure(request, error, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
     }

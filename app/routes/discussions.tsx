@@ -33,14 +33,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData })
   ...(loaderData ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: loaderData.feedUrl }] : []),
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   // Await the same memoised promise the root loader waits on, then mark /discussions as seen at
   // once: this continuation runs before the root loader's (it also waits for the toast cookie),
   // so the sidebar's "new discussions" badge is already cleared on this very page.
   const signedIn = await getOptionalUser(request);
   if (signedIn) markDiscussionsSeen(signedIn.id);
   const user = signedIn ?? (await requireUser(request));
-  const filters = discussionFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const { posts, hasMore } = listPosts({
     viewerId: user.id,
     viewerCanModerate: canModerate(user),
@@ -80,10 +80,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Likes from the list's cards (intent like/unlike); the create form posts to /discussions/new. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const url = new URL(request.url);
   const returnTo = safeRedirectPath(`${url.pathname}${url.search}`, routes.discussions);
   const like = () => {
     let postId: number;

@@ -28,8 +28,8 @@ import { dispatchIntent } from "~/utils/page-action.server";
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta("Weekly Meetings", matches, "Weekly live meetings on AI trends: register, join, watch replays and add them to your calendar.");
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadMeetingsPage(request);
+export function loader({ request, url }: LoaderFunctionArgs) {
+  return loadMeetingsPage(request, url);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

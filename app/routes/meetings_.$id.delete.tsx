@@ -12,8 +12,8 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Delete Meeting", matches);
 
 /** The delete confirmation step (what the delete icon opens without JavaScript). */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return loadManagedMeeting(request, params.id);
+export function loader({ request, params, url }: LoaderFunctionArgs) {
+  return loadManagedMeeting(request, url, params.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

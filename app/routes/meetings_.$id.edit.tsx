@@ -10,8 +10,8 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Edit Meeting", matches);
 
 /** The edit form as a page: what the edit icon opens without JavaScript. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return loadManagedMeeting(request, params.id);
+export function loader({ request, params, url }: LoaderFunctionArgs) {
+  return loadManagedMeeting(request, url, params.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -16,9 +16,8 @@ import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches, "Meet the members of the community and its top contributors.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
   const period = parseLeaderboardPeriod(url.searchParams.get("period"));
   const directory = listMembers(Object.fromEntries(url.searchParams), { viewerIsAdmin: user.isAdmin });
   return {

@@ -15,26 +15,26 @@ import { dispatchIntent } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
-function pageOf(request: Request): number {
-  const page = Number(new URL(request.url).searchParams.get("page"));
+function pageOf(url: URL): number {
+  const page = Number(url.searchParams.get("page"));
   return Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = pageOf(request);
+  const page = pageOf(url);
   const { notifications, hasMore } = listNotifications(user.id, { limit: NOTIFICATIONS_PAGE_SIZE, offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE });
   return { notifications, hasMore, page };
 }
 
 /** 'Mark all as read' (intent mark-all-read) and one notification (intent read, id). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   return dispatchIntent(formData, {
     read: () => {
       markNotificationRead(user.id, Number(formData.get("id")));
-      const page = pageOf(request);
+      const page = pageOf(url);
       return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
     },
     "mark-all-read": () => {

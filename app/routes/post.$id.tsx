@@ -43,10 +43,10 @@ const PostForm = import.meta.env.SSR
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return handlePage(() => {
-    const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: new URL(request.url).searchParams.get("quote") });
+    const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: url.searchParams.get("quote") });
     if (!page) throw notFound("Post not found");
     return page;
   });

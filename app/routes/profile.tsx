@@ -32,12 +32,12 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
 const EDIT_URL = `${routes.profile}?edit=1`;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     profile: getMemberProfile(user.id),
     badges: listMemberBadges(user.id),
-    isEditing: new URL(request.url).searchParams.has("edit"),
+    isEditing: url.searchParams.has("edit"),
     uploadMaxMegabytes: Math.round((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.
     feeds: feedUrlsOf(user.id, getEnv().PUBLIC_URL),

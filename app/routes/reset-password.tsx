@@ -18,8 +18,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export function loader({ url }: LoaderFunctionArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const isUsable = token !== "" && isResetTokenUsable(token);
   return { token, isUsable, invalidMessage: isUsable ? null : RESET_LINK_INVALID };
 }

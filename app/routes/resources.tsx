@@ -17,9 +17,9 @@ import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const filters = parseResourceFilters(new URL(request.url).searchParams);
+  const filters = parseResourceFilters(url.searchParams);
   const { items, total, page, pageCount } = listResources(filters);
   return {
     filters,

@@ -32,8 +32,8 @@ import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Account settings", matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { isReturning: true });
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { returnTo: url });
   return {
     email: user.email,
     isEmailVerified: user.emailVerifiedAt !== null,

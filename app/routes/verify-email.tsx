@@ -14,8 +14,8 @@ import { safeRedirectPath } from "~/utils/url";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail", matches);
 
 /** Following the link from the verification e-mail verifies the address (docs/accounts.md). */
-export function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export function loader({ url }: LoaderFunctionArgs) {
+  const token = url.searchParams.get("token") ?? "";
   try {
     const user = verifyEmail({ token });
     return { isVerified: true as const, email: user.email, message: null };
