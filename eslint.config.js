@@ -17,4 +17,19 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  {
+    // A page's loader or action gets the request as sent (v8_passThroughRequests: a data request keeps
+    // its `.data` path and `_routes` parameter); the page's URL is the `url` argument (docs/decisions/0090-react-router-7.md).
+    files: ["app/routes/**/*.tsx", "app/features/**/*.server.ts"],
+    ignores: ["app/features/**/api.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='request'][property.name='url']",
+          message: "A page reads its URL from the loader's or action's `url` argument: `request.url` keeps a data request's `.data` path (docs/decisions/0090-react-router-7.md).",
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 /**
  * Express, the request pipeline: compression, security headers (nonce-based CSP), CSRF defence,
- * static assets with long immutable caching, request logs, /healthz, then the Remix request
+ * static assets with long immutable caching, request logs, /healthz, then React Router's request
  * handler. The app lives in app/.
  *
  * In production the server uses every core: with WEB_CONCURRENCY > 1 (default: the number of
@@ -10,7 +10,7 @@
  * cluster: docs/decisions/0074-mail-outbox.md and 0089; with WEB_CONCURRENCY=1 the single process
  * does). See docs/operations.md.
  */
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
@@ -25,7 +25,6 @@ import { bodyLimitFor, checkBodySize, drainLimitFor } from "./app/utils/body-lim
 import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { checkRequestShape, clientErrorAnswer } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
-import { renderedBodyOf } from "./app/utils/rendered-body";
 import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./app/utils/precompressed";
 import {
   logLine,
@@ -47,7 +46,7 @@ const viteDevServer =
     : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
 async function loadBuild(): Promise<ServerBuild> {
-  if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   return (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 }
 
@@ -57,21 +56,18 @@ const clusterRole = cluster.isWorker ? (process.env.QUADS_CLUSTER_ROLE ?? "http"
 const needsApp = cluster.isWorker || webConcurrency() === 1;
 const initialBuild = needsApp ? await loadBuild() : undefined;
 const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer : (undefined as unknown as AppServer);
-// Express, its middleware and Remix's adapter: loaded by the processes that load the app only, so
-// the cluster's primary never does (about 15 MB less: docs/performance.md, "Footprint").
-const { express, compression, onHeaders, createRemixRequest, sendRemixResponse, createRemixHandler } = needsApp ? await loadHttpStack() : ({} as HttpStack);
+// Express, its middleware and React Router's request handler: loaded by the processes that load the
+// app only, so the cluster's primary never does (about 15 MB less: docs/performance.md, "Footprint").
+const { express, compression, onHeaders, createRequestHandler } = needsApp ? await loadHttpStack() : ({} as HttpStack);
 
 async function loadHttpStack() {
-  const [{ default: express }, { default: compression }, { default: onHeaders }, remixExpress, remixNode] = await Promise.all([
+  const [{ default: express }, { default: compression }, { default: onHeaders }, { createRequestHandler }] = await Promise.all([
     import("express"),
     import("compression"),
     import("on-headers"),
-    // The adapter's own request and response halves (its package index only exports the whole handler).
-    import("@remix-run/express/dist/server.js"),
-    import("@remix-run/node"),
+    import("./server/request-handler"),
   ]);
-  const { createRemixRequest, sendRemixResponse } = remixExpress;
-  return { express, compression, onHeaders, createRemixRequest, sendRemixResponse, createRemixHandler: remixNode.createRequestHandler };
+  return { express, compression, onHeaders, createRequestHandler };
 }
 type HttpStack = Awaited<ReturnType<typeof loadHttpStack>>;
 
@@ -135,7 +131,7 @@ async function serve(role: "single" | "worker") {
     const requestId = incomingRequestId(request.get("x-request-id")) ?? randomUUID();
     response.locals.cspNonce = nonce;
     response.locals.requestId = requestId;
-    // The Remix request is built from these headers: errors logged in app/ carry the same id.
+    // The web request is built from these headers: errors logged in app/ carry the same id.
     request.headers["x-request-id"] = requestId;
     const https = request.secure;
     response.set({
@@ -207,7 +203,7 @@ async function serve(role: "single" | "worker") {
 
   app.all(
     "*",
-    remixRequestHandler(viteDevServer ? loadBuild : initialBuild!, isProduction ? "production" : "development", (request, response) => ({
+    createRequestHandler(viteDevServer ? loadBuild : initialBuild!, isProduction ? "production" : "development", (request, response) => ({
       cspNonce: response.locals.cspNonce as string,
       clientIp: request.ip ?? request.socket.remoteAddress ?? "unknown",
       requestId: response.locals.requestId as string,
@@ -290,34 +286,6 @@ function answerClientErrors(server: Server) {
   });
 }
 
-/**
- * @remix-run/express's request handler, except that a response carrying its body beside an empty
- * web body (a rendered document, `jsonResponse`: app/utils/rendered-body.ts) is written in one call
- * instead of through a web stream (docs/decisions/0084-document-rendered-to-a-string.md). Every
- * other response (streams, data requests, redirects, the HEAD answer) goes through the adapter's
- * own sender.
- */
-function remixRequestHandler(
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  mode: string,
-  getLoadContext: (request: Request, response: Response) => AppLoadContext,
-): RequestHandler {
-  const handle = createRemixHandler(build, mode);
-  return async (request, response, next) => {
-    try {
-      const remixResponse = await handle(createRemixRequest(request, response), getLoadContext(request, response));
-      const body = renderedBodyOf(remixResponse);
-      if (body === undefined) return await sendRemixResponse(response, remixResponse);
-      response.statusMessage = remixResponse.statusText;
-      response.status(remixResponse.status);
-      for (const [key, value] of remixResponse.headers) response.append(key, value);
-      response.end(body);
-    } catch (error) {
-      next(error);
-    }
-  };
-}
-
 /** Static files only for paths that name a file (an extension): pages skip the two stat() calls. */
 function onlyFiles(handler: RequestHandler): RequestHandler {
   return (request, response, next) => (path.extname(request.path) ? handler(request, response, next) : next());
@@ -379,7 +347,7 @@ function contentSecurityPolicy(nonce: string): string {
 }
 
 /**
- * What Remix answers (pages, /api) is a member's own view: `Cache-Control: private, no-cache`
+ * What React Router answers (pages, /api) is a member's own view: `Cache-Control: private, no-cache`
  * unless the route chose a policy, so no shared cache keeps it. Over HTTPS every cookie the app
  * sets (session, flash toast, time zone) carries `Secure`.
  */
@@ -447,7 +415,7 @@ function drainBody(request: Request, limitBytes: number, done: () => void) {
 }
 
 /**
- * A refusal before Remix: JSON for /api and JSON clients; a body too large for a page (past what
+ * A refusal before React Router: JSON for /api and JSON clients; a body too large for a page (past what
  * the app reads, docs/uploads.md) a short page with a way back to the form; plain text otherwise.
  */
 function refuse(request: Request, response: Response, status: number, message: string) {
@@ -465,7 +433,7 @@ function refusalPage(message: string, backTo: string): string {
 /**
  * Requests no route can answer (app/utils/request-shape.ts): a target that is not a path, a
  * malformed Host, broken percent-encoding, a method the site does not use. A 400 or 405 here,
- * before they reach Remix (which would answer 500).
+ * before they reach React Router (which would answer 500).
  */
 function refuseMalformedRequests(request: Request, response: Response, next: NextFunction) {
   const forwardedHost = request.app.get("trust proxy") ? request.get("x-forwarded-host")?.split(",")[0].trim() : undefined;

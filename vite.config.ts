@@ -1,18 +1,12 @@
-import { vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import type { Rollup } from "vite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-declare module "@remix-run/node" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 /**
- * One "shell" chunk for everything every page loads: React, Remix, the root route and the modules
+ * One "shell" chunk for everything every page loads: React, React Router, the root route and the modules
  * it imports, plus the small helpers most routes import (`utils/meta`, `utils/plural`,
  * `utils/display-name`, `ui/field-errors`, `ui/page`: under 1.3 KB of code each, imported by 10 or
  * more routes). Rollup would
@@ -21,7 +15,17 @@ declare module "@remix-run/node" {
  * ≈0.1–0.3 KB gzipped of imports, exports and lost compression context on every page that loads it
  * (docs/decisions/0078-shell-code-after-hydration.md).
  */
-const SHELL_ENTRIES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx\?__remix-build-client-route$/];
+const ENTRY_CLIENT = /\/app\/entry\.client\.tsx$/;
+const ROOT_ROUTE = "/app/root.tsx";
+
+/**
+ * The two entries of the shell: app/entry.client.tsx, and the entry chunk React Router's plugin
+ * makes for the root route (an entry whose file is app/root.tsx, whatever query the plugin puts in
+ * its id; the root's code itself then goes into the shell, and that entry stays a small facade).
+ */
+function isShellEntry(id: string, getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"]): boolean {
+  return ENTRY_CLIENT.test(id) || (id.split("?")[0].endsWith(ROOT_ROUTE) && getModuleInfo(id)?.isEntry === true);
+}
 const ROUTE_ENTRY = /\/app\/routes\//;
 const SMALL_HELPER = { maxCodeLength: 1_300, minRoutes: 10 };
 
@@ -40,7 +44,7 @@ let groupImports: Set<string> | undefined;
 
 function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   shellModules ??= shellModulesOf([...getModuleIds()], getModuleInfo);
-  if (shellModules.has(id)) return SHELL_ENTRIES.some((entry) => entry.test(id)) ? undefined : "shell";
+  if (shellModules.has(id)) return isShellEntry(id, getModuleInfo) ? undefined : "shell";
   // Named, or Rollup would pull it into the shell with the modules that import it.
   if (loadedOnUse.has(id)) return path.basename(id).replace(/\.[jt]sx?$/, "");
   const group = Object.keys(GROUPS).find((name) => GROUPS[name].test(id));
@@ -59,7 +63,7 @@ function shellChunk(id: string, { getModuleIds, getModuleInfo }: Rollup.ManualCh
 
 function shellModulesOf(moduleIds: string[], getModuleInfo: Rollup.ManualChunkMeta["getModuleInfo"]): Set<string> {
   const shell = staticClosure(
-    moduleIds.filter((id) => SHELL_ENTRIES.some((entry) => entry.test(id))),
+    moduleIds.filter((id) => isShellEntry(id, getModuleInfo)),
     getModuleInfo,
     loadedOnUse,
   );
@@ -96,26 +100,20 @@ function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["g
   return seen;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   plugins: [
     tailwindcss(),
-    !process.env.VITEST &&
-      remix({
-        future: {
-          v3_fetcherPersist: true,
-          v3_relativeSplatPath: true,
-          v3_throwAbortReason: true,
-          v3_singleFetch: true,
-          v3_lazyRouteDiscovery: true,
-          v3_routeConfig: false,
-        },
-        ignoredRouteFiles: ["**/*.test.{ts,tsx}"],
-      }),
+    // Off under Vitest (jsdom tests have no preamble); its options are in react-router.config.ts.
+    !process.env.VITEST && reactRouter(),
   ],
-  build: { target: "es2022", rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } } },
+  build: { target: "es2022", minify: "terser" },
+  environments: {
+    client: { build: { terserOptions: { compress: { passes: 2 }, format: { wrap_func_args: false } }, rollupOptions: { output: { manualChunks: shellChunk } } } },
+    ssr: { build: { minify: false } },
+  },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     setupFiles: ["app/test/setup.ts"],
@@ -123,4 +121,4 @@ export default defineConfig(({ isSsrBuild }) => ({
     pool: "forks",
     testTimeout: 20000,
   },
-}));
+});

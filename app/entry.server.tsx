@@ -2,16 +2,18 @@
  * Server entry: renders the document with the CSP nonce on every script, and exports
  * `appServer`, the start/stop hooks server.ts calls (configuration, database, seed).
  */
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
 import { endLiveStreams, sweepLiveStreams } from "./features/live/live.server";
 import { startApplication, startWorker, stopApplication } from "./startup.server";
 import { databaseIsHealthy, databaseVersion } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
+import { compactDocument } from "./utils/compact-document";
 import { renderedResponse } from "./utils/rendered-body";
+import { requestInfoOf } from "./utils/request-context";
 import { getDb } from "./utils/db.server";
 import { reusePreparedStatements } from "./utils/statement-cache.server";
 import { sweepUnusedUploads } from "./features/uploads/uploads.server";
@@ -48,65 +50,61 @@ export const appServer = {
 };
 export type AppServer = typeof appServer;
 
+/** The request context server.ts hands to React Router (app/utils/request-context.ts). */
+export { requestContextOf } from "./utils/request-context";
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // Remix's own 4xx answers (405 for a route with no action, 404 for no route) are not server errors.
+  // React Router's own 4xx answers (405 for a route with no action, 404 for no route) are not server errors.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   logServerError(error, request);
 };
 
 /**
- * Renders the whole document to a string, then answers with it in one piece. No loader defers
- * data, so streaming gained nothing, while handing React's ~40 small chunks one by one through a
- * web stream and the compression middleware cost more than the rendering; and with the hydration
- * payload read first (readHandoffAhead) nothing suspends, so React's synchronous string renderer
- * does the same work without its stream's encoding and scheduling: 12–25 % less CPU per page
- * (docs/performance.md, "Fifth slice"; the bytes are identical; decision 0084). A component that did suspend
- * would have its boundary rendered in the browser instead.
+ * Renders the whole document, then answers with it in one piece. No loader defers data, so
+ * streaming gained nothing, while handing React's ~40 small chunks one by one through a web stream
+ * and the compression middleware cost more than the rendering: React's stream is collected here
+ * (`onAllReady`: every boundary, the hydration payload included, has rendered) and the text goes to
+ * server.ts beside an empty Response (app/utils/rendered-body.ts; docs/decisions/0084-document-rendered-to-a-string.md,
+ * docs/decisions/0091-public-apis-only.md).
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerContext: EntryContext,
+  loadContext: Readonly<RouterContextProvider>,
 ) {
-  const nonce = loadContext.cspNonce;
-  await readHandoffAhead(remixContext);
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-    </NonceProvider>,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // renderToString leaves out the doctype the streaming renderer wrote before <html>.
-  return renderedResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
-}
-
-type HandoffCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
-
-/**
- * Reads Remix's hydration payload (the loader data as a turbo-stream) to its end before the render
- * and gives it to Remix's StreamTransfer through the cache StreamTransfer keeps in `renderMeta`,
- * chunk by chunk, exactly as it would have read them. StreamTransfer then renders its scripts
- * at once instead of suspending on each read, which made React render the page in two passes
- * with a round trip through the event loop in between (docs/performance.md, "Fifth slice").
- * Nothing here defers data, so the payload is complete as soon as the loaders are; a deferred
- * value would only be waited for before the render rather than during it (the document is sent
- * in one piece either way).
- */
-async function readHandoffAhead(context: EntryContext) {
-  const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const cache: HandoffCache = {};
-  for (let index = 0; ; index++) {
-    const { done, value } = await reader.read();
-    cache[index] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
-    if (done) break;
-  }
-  // StreamTransfer still takes a reader of the (now finished) stream; it never reads from it.
-  reader.releaseLock();
-  context.renderMeta.streamCache = cache;
+  const { cspNonce: nonce } = requestInfoOf(loadContext);
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const document = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(renderedResponse(compactDocument(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady: () => pipe(document),
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          if (!request.signal.aborted) logServerError(error, request);
+        },
+      },
+    );
+    // Deferred data is rejected after streamTimeout; the render stops a second later.
+    setTimeout(abort, streamTimeout + 1000);
+  });
 }

@@ -1,11 +1,9 @@
-import "@remix-run/node";
+import "react-router";
 
-declare module "@remix-run/node" {
-  interface AppLoadContext {
-    /** The per-request Content-Security-Policy nonce every inline script carries. */
-    cspNonce: string;
-    /** The client's IP (honours TRUST_PROXY). */
-    clientIp: string;
-    requestId: string;
+declare module "react-router" {
+  // The flag is on in react-router.config.ts: loaders and actions get a RouterContextProvider
+  // (the request's values are read with `requestInfoOf(context)`, app/utils/request-context.ts).
+  interface Future {
+    v8_middleware: true;
   }
 }

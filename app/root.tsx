@@ -1,6 +1,6 @@
 import { LiveUpdates } from "~/features/live/components/live-updates";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
 import {
   Form,
   Links,
@@ -10,10 +10,11 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteLoaderData,
-} from "@remix-run/react";
-import { lazy, Suspense, useContext, type ReactNode } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+  unstable_useRoute as useRoute,
+} from "react-router";
+import { lazy, Suspense, type ReactNode } from "react";
 import { ErrorPage as ServerErrorPage } from "~/components/layout/error-page";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { SkipLink } from "~/components/ui/skip-link";
@@ -33,11 +34,6 @@ import { getTheme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
 import { avatarSources } from "~/utils/avatar-url";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
   const name = loaderData?.communityName ?? "Quads";
@@ -62,13 +58,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * The one toast on screen: an action's toast (a form re-rendered with an error returns
- * `{ toast }` in its action data) wins over the flash toast a redirect left in the cookie.
+ * `{ toast }` in its action data) wins over the flash toast a redirect left in the cookie. A form
+ * sent by navigation runs the action of the deepest route at its URL, which is then the page's
+ * last match: its action data is read through `unstable_useRoute` (public, marked unstable:
+ * re-checked on every upgrade, docs/decisions/0094-how-to-upgrade-react-router.md).
  */
 function useCurrentToast(flashToast: ToastMessage | null | undefined): ToastMessage | null {
-  const routerState = useContext(UNSAFE_DataRouterStateContext);
-  const actionToast = Object.values(routerState?.actionData ?? {})
-    .map((actionData: unknown) => (actionData && typeof actionData === "object" && "toast" in actionData ? (actionData.toast as ToastMessage) : null))
-    .find(Boolean);
+  const matches = useMatches();
+  const leafRouteId = matches[matches.length - 1]?.id ?? "root";
+  const actionData: unknown = (useRoute as (routeId: string) => { actionData?: unknown } | undefined)(leafRouteId)?.actionData;
+  const actionToast = actionData && typeof actionData === "object" && "toast" in actionData ? (actionData.toast as ToastMessage) : null;
   return actionToast ?? flashToast ?? null;
 }
 
@@ -84,16 +83,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* The root's two links written here rather than through a `links` export: <Links> would
+            give them the CSP nonce, which neither needs (style-src is 'self'; an icon is an image),
+            66 bytes on every page (docs/performance.md, "React Router 7"). <Links> stays for any
+            route's own links and stylesheets. */}
+        <link rel="stylesheet" href={stylesheet} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
         {/* Where Vite's preload helper finds the nonce for the modulepreload links it adds when a
             chunk loads on use; without it the CSP refuses them (docs/decisions/0081-slow-connection-first-view.md).
             The browser hides a nonce once the page has loaded, and the client renders none. */}
         <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
       </head>
-      <body className="min-h-full bg-slate-50 font-sans text-slate-900 antialiased">
+      <body>
         {children}
         <Toaster toast={toast} />
-        <ScrollRestoration nonce={nonce} />
+        {/* Remix 2's key: shorter than React Router's default ("react-router-scroll-positions"), and positions saved before the move still apply. */}
+        <ScrollRestoration nonce={nonce} storageKey="positions" />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -121,9 +127,9 @@ export default function App() {
       <SkipLink />
       <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} theme={theme} />
       <LiveUpdates unreadNotifications={counts.unreadNotifications} />
-      <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
+      <div className="app-frame">
         <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        <main id="main" tabIndex={-1} className="app-main">
           {user.isEmailVerified ? null : <VerifyEmailBanner email={user.email} />}
           <Outlet />
         </main>

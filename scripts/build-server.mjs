@@ -1,6 +1,6 @@
 // Compiles server.ts to build/server.js and the cluster's mail worker, server/mail-worker.ts, to
-// build/mail-worker.js (dependencies stay external; the Remix build is loaded at run time by
-// server.js only). The mail worker's bundle must stay free of React and the Remix build
+// build/mail-worker.js (dependencies stay external; the React Router build is loaded at run time by
+// server.js only). The mail worker's bundle must stay free of React and the React Router build
 // (docs/decisions/0089-mail-worker-entry.md): the build fails if one of them creeps in.
 import { build } from "esbuild";
 
@@ -11,7 +11,7 @@ await build({ ...common, entryPoints: ["server.ts"], outfile: "build/server.js" 
 const mailWorker = await build({ ...common, entryPoints: ["server/mail-worker.ts"], outfile: "build/mail-worker.js", metafile: true });
 const imported = Object.values(mailWorker.metafile.outputs).flatMap((output) => output.imports.map((entry) => entry.path));
 const loaded = [...Object.keys(mailWorker.metafile.inputs), ...imported];
-const forbidden = loaded.filter((file) => /(^|\/)(react|react-dom|@remix-run\/[a-z-]+|express|compression)(\/|$)|\.tsx$|build\/server\/index\.js|app\/routes\//.test(file));
+const forbidden = loaded.filter((file) => /(^|\/)(react|react-dom|react-router|@react-router\/[a-z-]+|express|compression)(\/|$)|\.tsx$|build\/server\/index\.js|app\/routes\//.test(file));
 if (forbidden.length > 0) {
   console.error(`build/mail-worker.js must not load the web app, but it imports:\n  ${[...new Set(forbidden)].join("\n  ")}\n(see docs/decisions/0089-mail-worker-entry.md)`);
   process.exit(1);

@@ -323,7 +323,7 @@ function seededRandom(seed: number) {
   };
 }
 
-/** URL patterns from the route file names (Remix flat routes): `meetings_.$id.join.tsx` → `/meetings/:id/join`. */
+/** URL patterns from the route file names (flat routes, app/routes.ts): `meetings_.$id.join.tsx` → `/meetings/:id/join`. */
 function routePatterns(files: string[]): string[] {
   const patterns = new Set<string>();
   for (const file of files) {

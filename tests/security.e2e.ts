@@ -51,7 +51,7 @@ describe("security headers and cookies (JavaScript on)", () => {
       const scriptNonces = await page().evaluate(() => Array.from(document.scripts, (script) => script.nonce));
       expect(scriptNonces.length).toBeGreaterThan(0);
       expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
-      // So does every modulepreload link (Remix's and those Vite's helper adds for a chunk loaded
+      // So does every modulepreload link (React Router's and those Vite's helper adds for a chunk loaded
       // on use): without the nonce the browser refuses the preload, and the scripts only download
       // once the whole document is parsed (docs/decisions/0081-slow-connection-first-view.md).
       const sentPreloads = ((await response?.text()) ?? "").match(/<link\b[^>]*\brel="modulepreload"[^>]*>/g) ?? [];

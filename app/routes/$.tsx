@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { ErrorMessage, NOT_FOUND } from "~/components/layout/error-page";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { notFound } from "~/utils/errors.server";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useOutletContext, useRouteLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData, useOutletContext, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { lazy, Suspense } from "react";
 import { loadDashboard } from "~/features/dashboard/dashboard.server";

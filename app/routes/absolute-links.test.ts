@@ -3,13 +3,13 @@
  * request names: a request with `Host: attacker.example` gets no link to attacker.example
  * (docs/operations.md, "What the server refuses").
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createActor, createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
 import { feedTokenOf } from "~/features/feeds/feeds.server";
 import { createMeetings } from "~/features/meetings/meetings.server";
 import { createMeetingFormSchema } from "~/features/meetings/schemas";
-import { signedInRequest, testContext } from "~/test/factories";
+import { routeArgs, signedInRequest } from "~/test/factories";
 import { getEnv } from "~/utils/env.server";
 import { action as rotateFeedsAction } from "./api.account.feeds.rotate";
 import { loader as feedUrlsLoader } from "./api.account.feeds";
@@ -22,7 +22,7 @@ import { loader as profileLoader } from "./profile";
 
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
 const call = async (handler: Handler, request: Request, params: Record<string, string> = {}) =>
-  (await handler({ request, params, context: testContext } as LoaderFunctionArgs & ActionFunctionArgs)) as Response;
+  (await handler(routeArgs(request, params))) as Response;
 const attacker = (path: string) => `http://attacker.example${path}`;
 
 describe("absolute links follow PUBLIC_URL, never the request's Host", () => {

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
+import { asDataRequest, createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { action as deleteAccountApi } from "./api.account._index";
 import { action as emailApi } from "./api.account.email";
@@ -12,7 +12,7 @@ import { action as settingsAction, loader as settingsLoader } from "./settings.a
 
 const PASSWORD = "correct-horse-battery";
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response | Promise<unknown>;
-const call = async (handler: Handler, request: Request) => (await handler({ request, params: {}, context: testContext } as LoaderFunctionArgs & ActionFunctionArgs)) as Response;
+const call = async (handler: Handler, request: Request) => (await handler(routeArgs(request) as LoaderFunctionArgs & ActionFunctionArgs)) as Response;
 const json = (method: string, body?: unknown): RequestInit => ({ method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
 const url = (path: string) => `http://localhost${path}`;
 
@@ -76,6 +76,10 @@ describe("/settings/account", () => {
     const visitor = (await call(settingsLoader, new Request(url("/settings/account"))).catch((thrown: unknown) => thrown)) as Response;
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Faccount");
+    // With JavaScript the page's data comes from /settings/account.data: signing in returns to the page.
+    const dataRequest = asDataRequest(new Request(url("/settings/account?tab=mail")), "routes/settings.account");
+    const fromScript = (await call(settingsLoader, dataRequest).catch((thrown: unknown) => thrown)) as Response;
+    expect(fromScript.headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Faccount%3Ftab%3Dmail");
 
     const member = await createMember({ plainPassword: PASSWORD });
     const form = (fields: Record<string, string>) => signedInRequest(member.id, url("/settings/account"), { method: "POST", body: new URLSearchParams(fields) });

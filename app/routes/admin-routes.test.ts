@@ -1,8 +1,8 @@
 /** The admin tabs' page actions: their toasts, statuses, and input kept on failure. */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { isSupporter } from "~/features/badges/supporter.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { asDataRequest, createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { action as settingsAction } from "./admin.settings";
 import { action as usersAction, loader as usersLoader } from "./admin.users";
@@ -13,9 +13,9 @@ type Failure = {
   init: { status: number };
 };
 
-async function post(action: (args: ActionFunctionArgs) => unknown, userId: string, path: string, fields: Record<string, string>) {
+async function post(action: (args: ActionFunctionArgs) => unknown, userId: string, path: string, fields: Record<string, string>, { asData = false } = {}) {
   const request = await signedInRequest(userId, `http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
-  return action({ request, params: {}, context: testContext } as ActionFunctionArgs);
+  return action(routeArgs(asData ? asDataRequest(request, "routes/admin.users") : request) as ActionFunctionArgs);
 }
 
 describe("/admin/users action", () => {
@@ -26,6 +26,14 @@ describe("/admin/users action", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/users?search=x&page=2");
     expect(response.headers.get("Set-Cookie")).toContain("quads_toast=");
+  });
+
+  it("redirects to the page, not to the data request's URL, when the form was sent with JavaScript", async () => {
+    const admin = await createMember({ role: "admin" });
+    const member = await createMember();
+    const response = (await post(usersAction, admin.id, "/admin/users?search=x&page=2", { intent: "change-role", userId: member.id, role: "moderator" }, { asData: true })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/users?search=x&page=2");
   });
 
   it("answers 'Failed to update user role' with the reason and status", async () => {
@@ -54,7 +62,7 @@ describe("/admin/users: the Supporter badge", () => {
     const member = await createMember();
     const listed = async () => {
       const request = await signedInRequest(admin.id, `http://localhost/admin/users?search=${encodeURIComponent(member.email)}`);
-      const list = (await usersLoader({ request, params: {}, context: testContext } as ActionFunctionArgs)) as { users: { id: string; isSupporter: boolean }[] };
+      const list = (await usersLoader(routeArgs(request) as ActionFunctionArgs)) as { users: { id: string; isSupporter: boolean }[] };
       return list.users.find((user) => user.id === member.id)?.isSupporter;
     };
     expect(await listed()).toBe(false);

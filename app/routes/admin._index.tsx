@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { getOptionalUser, userCan } from "~/features/auth/guards.server";
 
 /** /admin opens the first tab the user may use: Manage Users for admins, Reports for moderators (the parent route has checked the panel). */

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { AddTab } from "~/features/admin/components/add-tab";
 import { loadAddTab, submitAddTab } from "~/features/admin/add-tab.server";
 import { ResourceForm } from "~/features/resources/components/resource-form";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
 import { Pagination } from "~/components/ui/pagination";
@@ -13,9 +13,9 @@ import { readPageParam } from "~/utils/http.server";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log · Admin Panel", matches);
 
 /** Who did what and when in the admin panel, newest first (admins only). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   await requirePagePermission(request, "admin:access");
-  const page = readPageParam(new URL(request.url).searchParams);
+  const page = readPageParam(url.searchParams);
   const log = listAuditEntries({ page });
   return { ...log, entries: log.entries.map((entry) => ({ ...entry, label: describeAuditAction(entry.action) })) };
 }

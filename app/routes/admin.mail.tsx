@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
 import { adminFailure, adminSuccess } from "~/features/admin/responses.server";
@@ -20,11 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...getOutboxSummary(), adminEmail: admin.email, delivery: env.SMTP_URL ? ("smtp" as const) : ("files" as const), maxAttempts: MAX_ATTEMPTS };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
   try {
     const { to } = sendTestEmail(admin);
-    return adminSuccess(request, `Test e-mail queued for ${to}`);
+    return adminSuccess(url, `Test e-mail queued for ${to}`);
   } catch (error) {
     return adminFailure(request, error, { intent: "send-test", description: "Failed to queue the test e-mail", target: "test" });
   }

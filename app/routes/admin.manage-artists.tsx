@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { loadManageList, submitManageList } from "~/features/admin/manage-list.server";
 import { deleteArtist, getArtist, listArtists } from "~/features/artists/artists.server";
@@ -13,8 +13,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Artists · A
 
 const tab = { path: routes.adminTab("manage-artists"), noun: "Artist", idName: "artistId" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadManageList(request, { permission: "artists:manage", list: (page) => listArtists({ page }, { pageSize: 25 }), find: getArtist });
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  return loadManageList(request, url, { permission: "artists:manage", list: (page) => listArtists({ page }, { pageSize: 25 }), find: getArtist });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/page";
@@ -21,8 +21,8 @@ import { AdminTabHeader } from "~/features/admin/components/tab-header";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Meetings · Admin Panel", matches);
 
 /** Admin panel › Manage Meetings: every meeting, newest created first, with edit and delete. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadManageMeetings(request);
+export function loader({ request, url }: LoaderFunctionArgs) {
+  return loadManageMeetings(request, url);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

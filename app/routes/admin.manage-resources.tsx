@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { loadManageList, submitManageList } from "~/features/admin/manage-list.server";
 import { ResourceForm } from "~/features/resources/components/resource-form";
@@ -13,8 +13,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources ·
 
 const tab = { path: routes.adminTab("manage-resources"), noun: "Resource", idName: "resourceId" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadManageList(request, { permission: "resources:manage", list: listResourcesForAdmin, find: getResource });
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  return loadManageList(request, url, { permission: "resources:manage", list: listResourcesForAdmin, find: getResource });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

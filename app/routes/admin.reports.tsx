@@ -1,6 +1,6 @@
 import { readFormData, readIdField } from "~/utils/http.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
 import { dispatchIntent } from "~/utils/page-action.server";
@@ -20,14 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** One form per action (intent = dismiss | hide | delete | warn | suspend, reportId, message). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
   const formData = await readFormData(request);
   const values = formValues(formData);
   const resolve = (intent: string) => {
     try {
       const result = resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
-      return adminSuccess(request, result.message);
+      return adminSuccess(url, result.message);
     } catch (error) {
       return adminFailure(request, error, { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values });
     }

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData, useSubmit } from "react-router";
 import type { FocusEvent, FormEvent } from "react";
 import { socialLabel } from "~/components/ui/social-icon";
 import { previewLink } from "~/features/admin/format";
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { platforms: listPlatformSettings(), footer: getFooterSettings(), isVerifiedEmailRequired: isVerifiedEmailRequiredToPost() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
   const actor = { id: admin.id, email: admin.email };
   const formData = await readFormData(request);
@@ -31,12 +31,12 @@ export async function action({ request }: ActionFunctionArgs) {
     "require-verified-email": () => {
       const isRequired = formData.get("isRequired") === "on";
       setVerifiedEmailRequiredToPost({ actor, isRequired });
-      return adminSuccess(request, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
+      return adminSuccess(url, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
     },
     footer: (intent) => {
       try {
         updateFooterSettings({ actor, input: footerFormToInput(formData) });
-        return adminSuccess(request, "Footer settings updated successfully");
+        return adminSuccess(url, "Footer settings updated successfully");
       } catch (error) {
         return adminFailure(request, error, { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
       }
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const platform = String(formData.get("platform") ?? "");
       try {
         updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
-        return adminSuccess(request, "Platform setting updated successfully");
+        return adminSuccess(url, "Platform setting updated successfully");
       } catch (error) {
         return adminFailure(request, error, { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });
       }

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { spaced } from "~/components/ui/spaced";
 import { adminTabs, auditLogLink, mailLink, moderationTabs } from "~/features/admin/tabs";

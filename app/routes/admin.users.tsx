@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
@@ -28,9 +28,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Users · Adm
 /** How long, with JavaScript, a deletion can be undone before it is sent (decision 0051). */
 export const UNDO_WINDOW_MS = 3000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
-  const url = new URL(request.url);
   const list = listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
   // Who holds the Supporter badge, for the whole page in one query.
   const userIds = list.users.map((user) => user.id);
@@ -47,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
   const formData = await readFormData(request);
   const userId = String(formData.get("userId") ?? "");
@@ -55,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   /** Runs a row's form: success back to the list, a refusal beside the row (what was typed kept when `keep`). */
   const row = (description: string, work: () => string, keep = false) => (intent: string) => {
     try {
-      return adminSuccess(request, work());
+      return adminSuccess(url, work());
     } catch (error) {
       return adminFailure(request, error, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
     }

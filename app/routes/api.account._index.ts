@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestInfoOf } from "~/utils/request-context";
+import type { ActionFunctionArgs } from "react-router";
 import { deleteAccount } from "~/features/account/account.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
@@ -9,7 +10,7 @@ export function action({ request, context }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "DELETE") throw methodNotAllowed(["DELETE"]);
     const user = await requireApiUser(request);
-    await deleteAccount({ userId: user.id, input: await readJsonBody(request), meta: { clientIp: context.clientIp } });
+    await deleteAccount({ userId: user.id, input: await readJsonBody(request), meta: { clientIp: requestInfoOf(context).clientIp } });
     const cookie = await destroyUserSession(request);
     return Response.json({ message: "Your account was deleted." }, { headers: { "Set-Cookie": cookie } });
   });

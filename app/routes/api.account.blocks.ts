@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listBlockedMembers } from "~/features/blocks/blocks.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";

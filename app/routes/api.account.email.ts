@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestInfoOf } from "~/utils/request-context";
+import type { ActionFunctionArgs } from "react-router";
 import { requestEmailChange } from "~/features/auth/email-change.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
@@ -8,7 +9,7 @@ export function action({ request, context }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
-    const { pendingEmail } = await requestEmailChange({ userId: user.id, input: await readJsonBody(request), meta: { clientIp: context.clientIp } });
+    const { pendingEmail } = await requestEmailChange({ userId: user.id, input: await readJsonBody(request), meta: { clientIp: requestInfoOf(context).clientIp } });
     return Response.json({ message: `We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.`, pendingEmail }, { status: 202 });
   });
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { getEnv } from "~/utils/env.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { feedUrlsOf } from "~/features/feeds/feeds.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { getEnv } from "~/utils/env.server";

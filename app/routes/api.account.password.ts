@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestInfoOf } from "~/utils/request-context";
+import type { ActionFunctionArgs } from "react-router";
 import { changePassword } from "~/features/account/account.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
@@ -10,7 +11,7 @@ export function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
     const input = await readJsonBody(request);
-    const result = await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta: { clientIp: context.clientIp } });
+    const result = await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta: { clientIp: requestInfoOf(context).clientIp } });
     return Response.json({ message: "Your password was changed. Your other sessions were signed out.", ...result });
   });
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/account.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed } from "~/utils/http.server";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { getFooterSettings, updateFooterSettings } from "~/features/settings/settings.server";
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";

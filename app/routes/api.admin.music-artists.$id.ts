@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { deleteArtist, getArtist, updateArtist } from "~/features/artists/artists.server";
 import { changeItemJson, getItemJson } from "~/features/catalog/api.server";
 import { handleApi } from "~/utils/http.server";

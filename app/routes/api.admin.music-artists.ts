@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createArtist, listArtists } from "~/features/artists/artists.server";
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { createItemJson, listJson } from "~/features/catalog/api.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listOpenReports } from "~/features/moderation/reports.server";
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi } from "~/utils/http.server";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { deleteResource, getResource, updateResource } from "~/features/resources/resources.server";
 import { changeItemJson, getItemJson } from "~/features/catalog/api.server";
 import { handleApi } from "~/utils/http.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listUsers, USERS_API_MAX_PAGE_SIZE, USERS_API_PAGE_SIZE } from "~/features/users/users.server";
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";

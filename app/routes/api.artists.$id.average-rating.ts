@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getAverageRating } from "~/features/artists/artists.server";
 import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getMyRating } from "~/features/artists/artists.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { rateArtist } from "~/features/artists/artists.server";
 import { rateItemJson } from "~/features/catalog/api.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";

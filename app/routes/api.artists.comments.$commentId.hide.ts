@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { hideComment } from "~/features/artists/artists.server";
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestInfoOf } from "~/utils/request-context";
+import type { ActionFunctionArgs } from "react-router";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
@@ -6,7 +7,7 @@ import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } f
 export function action({ request, context }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
-    const answer = await requestPasswordReset(await readJsonBody(request), { clientIp: context.clientIp });
+    const answer = await requestPasswordReset(await readJsonBody(request), { clientIp: requestInfoOf(context).clientIp });
     return Response.json(answer, { status: 202 });
   });
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { logout } from "~/features/auth/logout.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 

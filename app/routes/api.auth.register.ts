@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestInfoOf } from "~/utils/request-context";
+import type { ActionFunctionArgs } from "react-router";
 import { registerUser, toCurrentUser } from "~/features/auth/auth.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 import { createUserSession } from "~/utils/session.server";
@@ -7,7 +8,7 @@ import { createUserSession } from "~/utils/session.server";
 export function action({ request, context }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
-    const user = await registerUser(await readJsonBody(request), { clientIp: context.clientIp });
+    const user = await registerUser(await readJsonBody(request), { clientIp: requestInfoOf(context).clientIp });
     return Response.json(toCurrentUser(user), { status: 201, headers: { "Set-Cookie": await createUserSession(request, user.id) } });
   });
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { resetPassword } from "~/features/auth/password-reset.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { parseLeaderboardPeriod } from "~/features/gamification/rules";
 import { listTopContributors } from "~/features/members/members.server";
 import { requireApiUser } from "~/features/auth/guards.server";

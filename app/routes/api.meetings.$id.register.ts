@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { cancelRegistrationJson, registerJson } from "~/features/meetings/api.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 

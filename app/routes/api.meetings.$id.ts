@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { deleteMeetingJson, getMeetingJson, updateMeetingJson } from "~/features/meetings/api.server";
 import { handleApi, methodNotAllowed } from "~/utils/http.server";
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createMeetingJson, getAllMeetingsJson } from "~/features/meetings/api.server";
 import { handleApi, methodNotAllowed } from "~/utils/http.server";
 

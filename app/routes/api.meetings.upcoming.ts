@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getUpcomingMeetingsJson } from "~/features/meetings/api.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 

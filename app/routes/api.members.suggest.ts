@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { suggestMembers } from "~/features/members/suggest.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";

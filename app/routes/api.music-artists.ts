@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listArtists } from "~/features/artists/artists.server";
 import { parseArtistFilters } from "~/features/artists/schemas";
 import { listJson } from "~/features/catalog/api.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listNotifications, NOTIFICATIONS_PAGE_SIZE } from "~/features/notifications/notifications.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getPost, readerOf } from "~/features/discussions/posts.server";
 import { listRelatedPosts } from "~/features/discussions/related.server";
 import { requireApiUser } from "~/features/auth/guards.server";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { readerOf } from "~/features/discussions/posts.server";
 import { createReply, listReplies, REPLIES_MAX } from "~/features/discussions/replies.server";
 import { requireApiUser } from "~/features/auth/guards.server";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { deletePost, getPost, readerOf, setPostPinned, updatePost } from "~/features/discussions/posts.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { badRequest } from "~/utils/errors.server";

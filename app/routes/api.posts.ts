@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { parseApiListQuery } from "~/features/discussions/api.server";
 import { canModerate, createPost, listPosts } from "~/features/discussions/posts.server";
 import { requireApiUser } from "~/features/auth/guards.server";

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestInfoOf } from "~/utils/request-context";
+import type { ActionFunctionArgs } from "react-router";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { updateProfile } from "~/features/members/profile.server";
 import { requireApiUser } from "~/features/auth/guards.server";
@@ -9,7 +10,7 @@ export function action({ request, context }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);
     const user = await requireApiUser(request);
-    return Response.json(toCurrentUser(await updateProfile(user.id, await readJsonBody(request), { clientIp: context.clientIp })));
+    return Response.json(toCurrentUser(await updateProfile(user.id, await readJsonBody(request), { clientIp: requestInfoOf(context).clientIp })));
   });
 }
 

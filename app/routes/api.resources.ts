@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { createResourceJson } from "~/features/resources/api.server";
 import { listResources } from "~/features/resources/resources.server";
 import { parseResourceFilters } from "~/features/resources/schemas";

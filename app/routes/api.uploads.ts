@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { createUpload, readUploadedFile, toUploadView } from "~/features/uploads/uploads.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { badRequest } from "~/utils/errors.server";

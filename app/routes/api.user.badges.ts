@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listUserBadgeRecords } from "~/features/badges/badges.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
 import { action as apiLoginAction } from "./api.auth.login";
 import { action as apiLogoutAction } from "./api.auth.logout";
 import { action as apiRegisterAction } from "./api.auth.register";
@@ -9,8 +9,8 @@ import { action as apiProfileAction } from "./api.profile";
 import { loader as unknownApiLoader } from "./api.$";
 import { action as loginAction } from "./login";
 
-const actionArgs = (request: Request) => ({ request, context: testContext, params: {} }) as ActionFunctionArgs;
-const loaderArgs = (request: Request) => ({ request, context: testContext, params: {} }) as LoaderFunctionArgs;
+const actionArgs = (request: Request) => (routeArgs(request)) as ActionFunctionArgs;
+const loaderArgs = (request: Request) => (routeArgs(request)) as LoaderFunctionArgs;
 const json = (body: unknown, method = "POST") =>
   ({ method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }) as RequestInit;
 

@@ -8,7 +8,7 @@
  * redirect (visitors and non-admins are sent to / with 'Access Denied'; an admin's successful
  * form post redirects back to its tab with a 'Success' toast).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addComment, createArtist } from "~/features/artists/artists.server";
@@ -22,7 +22,7 @@ import { createReport } from "~/features/moderation/reports.server";
 import { createResource } from "~/features/resources/resources.server";
 import { createUpload } from "~/features/uploads/uploads.server";
 import { updateProfile } from "~/features/members/profile.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";
@@ -985,7 +985,7 @@ async function run(row: MatrixRow, who: Who): Promise<Outcome> {
   const request = await requestAs(who, url, init);
   const handler = row.method === "GET" ? row.module.loader : row.module.action;
   if (!handler) throw new Error(`${row.name}: the module has no ${row.method === "GET" ? "loader" : "action"}`);
-  return outcomeOf(() => handler({ request, params, context: testContext } as LoaderFunctionArgs & ActionFunctionArgs), { toast: row.toast });
+  return outcomeOf(() => handler(routeArgs(request, params) as LoaderFunctionArgs & ActionFunctionArgs), { toast: row.toast });
 }
 
 const whos: Who[] = ["visitor", "member", "moderator", "admin", "owner"];

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { Card, PageHeader } from "~/components/ui/page";
 import { getBadgeGuide } from "~/features/badges/badges.server";

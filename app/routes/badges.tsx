@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { PageHeader } from "~/components/ui/page";
 import { getBadgeOverview } from "~/features/badges/badges.server";

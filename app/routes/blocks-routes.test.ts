@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { addComment, createArtist } from "~/features/artists/artists.server";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { blockMember, listBlockedMembers } from "~/features/blocks/blocks.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getToast } from "~/utils/toast.server";
 import { loader as accountBlocksApi, action as accountBlocksAction } from "./api.account.blocks";
 import { action as blockApi, loader as blockApiLoader } from "./api.users.$id.block";
@@ -18,7 +18,7 @@ import { action as settingsAction, loader as settingsLoader } from "./settings.a
 import { loader as dashboardLoader } from "./_index";
 
 type Args = LoaderFunctionArgs & ActionFunctionArgs;
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: testContext, params }) as Args;
+const args = (request: Request, params: Record<string, string> = {}) => (routeArgs(request, params)) as Args;
 const as = (userId: string, path: string, init: RequestInit = {}) => signedInRequest(userId, `http://localhost${path}`, init);
 const form = (fields: Record<string, string>): RequestInit => ({ method: "POST", body: new URLSearchParams(fields) });
 

@@ -1,7 +1,7 @@
-/** The discussion /api routes and page actions, called as Remix would: shapes, statuses, and the same rules as the pages. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+/** The discussion /api routes and page actions, called as React Router would: shapes, statuses, and the same rules as the pages. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { signedInRequest, testContext } from "~/test/factories";
+import { signedInRequest, routeArgs } from "~/test/factories";
 import { action as postsAction, loader as postsLoader } from "~/routes/api.posts";
 import { action as postAction, loader as postLoader } from "~/routes/api.posts.$id";
 import { action as likeAction } from "~/routes/api.posts.$id.like";
@@ -18,7 +18,7 @@ import { getDb } from "~/utils/db.server";
 import { createActor, createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
 
 type Params = Record<string, string>;
-const args = (request: Request, params: Params = {}) => ({ request, context: testContext, params }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (request: Request, params: Params = {}) => (routeArgs(request, params)) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
 const jsonInit = (method: string, body?: unknown): RequestInit => ({
   method,
   headers: body === undefined ? {} : { "Content-Type": "application/json" },

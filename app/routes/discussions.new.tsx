@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { useEffect, useRef } from "react";
 import { PostForm } from "~/features/discussions/components/post-form";
 import { messages } from "~/features/discussions/messages";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
@@ -36,14 +36,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData })
   ...(loaderData ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: loaderData.feedUrl }] : []),
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   // Await the same memoised promise the root loader waits on, then mark /discussions as seen at
   // once: this continuation runs before the root loader's (it also waits for the toast cookie),
   // so the sidebar's "new discussions" badge is already cleared on this very page.
   const signedIn = await getOptionalUser(request);
   if (signedIn) markDiscussionsSeen(signedIn.id);
   const user = signedIn ?? (await requireUser(request));
-  const filters = discussionFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const { posts, hasMore } = listPosts({
     viewerId: user.id,
     viewerCanModerate: canModerate(user),
@@ -85,10 +85,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Likes from the list's cards (intent like/unlike); the create form posts to /discussions/new. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const url = new URL(request.url);
   const returnTo = safeRedirectPath(`${url.pathname}${url.search}`, routes.discussions);
   const like = () => {
     let postId: number;

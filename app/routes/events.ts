@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { openLiveStream } from "~/features/live/live.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { unauthorized } from "~/utils/errors.server";

@@ -2,20 +2,20 @@
  * Feeds are advertised where they apply (`<link rel="alternate">` in the page's head): /discussions
  * its Atom feed, a category's view its category's feed as well, /meetings its iCalendar feed.
  */
-import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
+import type { MetaArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { feedUrlsOf } from "~/features/feeds/feeds.server";
 import { getEnv } from "~/utils/env.server";
 import { listCategories } from "~/features/discussions/posts.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, routeArgs, signedInRequest } from "~/test/factories";
 import { loader as discussionsLoader, meta as discussionsMeta } from "./discussions";
 import { meta as meetingsMeta } from "./meetings";
 
-const alternates = (descriptors: ReturnType<typeof discussionsMeta>) => descriptors.filter((descriptor) => "rel" in descriptor && descriptor.rel === "alternate");
+const alternates = (descriptors: ReturnType<typeof discussionsMeta>) => (descriptors ?? []).filter((descriptor) => "rel" in descriptor && descriptor.rel === "alternate");
 
 async function discussionsHead(userId: string, search = "") {
   const request = await signedInRequest(userId, `http://localhost/discussions${search}`);
-  const data = await discussionsLoader({ request, context: testContext, params: {} } as LoaderFunctionArgs);
+  const data = await discussionsLoader(routeArgs(request));
   return alternates(discussionsMeta({ data, matches: [], params: {}, location: {} } as unknown as MetaArgs<typeof discussionsLoader>));
 }
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { buildDiscussionsFeed, feedHeaders } from "~/features/feeds/feeds.server";
 import { getEnv } from "~/utils/env.server";
 

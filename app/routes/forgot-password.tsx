@@ -1,6 +1,7 @@
+import { requestInfoOf } from "~/utils/request-context";
 import { readFormData } from "~/utils/http.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
@@ -22,7 +23,7 @@ export function loader(_args: LoaderFunctionArgs) {
 /** 'Forgot password?': the same answer whether or not the address has an account (docs/accounts.md). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const outcome = await submitSchemaFormAsync(formData, forgotPasswordSchema, (input) => requestPasswordReset(input, { clientIp: context.clientIp }));
+  const outcome = await submitSchemaFormAsync(formData, forgotPasswordSchema, (input) => requestPasswordReset(input, { clientIp: requestInfoOf(context).clientIp }));
   if (outcome.ok) return { sent: outcome.saved.message };
   return formFailure({ intent: "", result: outcome.result }, { status: outcome.status, headers: outcome.headers });
 }

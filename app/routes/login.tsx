@@ -1,7 +1,8 @@
+import { requestInfoOf } from "~/utils/request-context";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { redirect } from "react-router";
+import { Form, useActionData, useSearchParams } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
@@ -39,8 +40,8 @@ const failureFallback: Record<Tab, string> = {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone());
   return dispatchIntent(formData, {
-    login: () => signIn(request, context.clientIp, formData, "login"),
-    register: () => signIn(request, context.clientIp, formData, "register"),
+    login: () => signIn(request, requestInfoOf(context).clientIp, formData, "login"),
+    register: () => signIn(request, requestInfoOf(context).clientIp, formData, "register"),
   });
 }
 

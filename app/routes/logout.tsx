@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { logout } from "~/features/auth/logout.server";
 
 /** POST /logout (the profile's Logout button): ends the session, then /login. */

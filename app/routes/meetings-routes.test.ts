@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseCalendar } from "~/features/meetings/ics";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { action as adminMeetingsAction } from "./api.admin.meetings";
 import { action as meetingAction, loader as meetingLoader } from "./api.meetings.$id";
 import { action as registerAction } from "./api.meetings.$id.register";
@@ -13,7 +13,7 @@ import { loader as feedLoader } from "./meetings[.]ics";
 import { loader as meetingCalendarLoader } from "./meetings_.$id.calendar[.]ics";
 import { loader as deletePageLoader } from "./meetings_.$id.delete";
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: testContext, params }) as ActionFunctionArgs & LoaderFunctionArgs;
+const args = (request: Request, params: Record<string, string> = {}) => (routeArgs(request, params)) as ActionFunctionArgs & LoaderFunctionArgs;
 const json = (body: unknown, method = "POST"): RequestInit => ({ method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString();
 

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
@@ -31,8 +31,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { tagName: "link", rel: "alternate", type: "text/calendar", title: "Weekly meetings", href: meetingPaths.feed },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadMeetingsPage(request);
+export function loader({ request, url }: LoaderFunctionArgs) {
+  return loadMeetingsPage(request, url);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { buildMeetingCalendar, calendarHeaders } from "~/features/meetings/calendar.server";
 import { getEnv } from "~/utils/env.server";
 import { isAppError } from "~/utils/errors.server";

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { PageHeader } from "~/components/ui/page";
 import { submitMeetingStep, submitDeleteMeeting } from "~/features/meetings/actions.server";
@@ -12,8 +12,8 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Delete Meeting", matches);
 
 /** The delete confirmation step (what the delete icon opens without JavaScript). */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return loadManagedMeeting(request, params.id);
+export function loader({ request, params, url }: LoaderFunctionArgs) {
+  return loadManagedMeeting(request, url, params.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { submitMeetingStep, submitUpdateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
 import { meetingFormDefaults } from "~/features/meetings/components/meeting-form";
 import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";
@@ -10,8 +10,8 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Edit Meeting", matches);
 
 /** The edit form as a page: what the edit icon opens without JavaScript. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return loadManagedMeeting(request, params.id);
+export function loader({ request, params, url }: LoaderFunctionArgs) {
+  return loadManagedMeeting(request, url, params.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

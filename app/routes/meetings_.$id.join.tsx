@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { joinMeeting } from "~/features/meetings/meetings.server";
 import { meetingPaths } from "~/features/meetings/paths";
 import { requireUser } from "~/features/auth/guards.server";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { pageMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
 import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";
 import { loadScheduleForm } from "~/features/meetings/manage.server";

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { recordContribution } from "~/features/gamification/contributions.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { loader as badgesApi } from "./api.badges";
 import { action as contributorsAction, loader as contributorsApi } from "./api.community.contributors";
 import { loader as statsApi } from "./api.community.stats";
@@ -12,8 +12,8 @@ import { loader as membersLoader } from "./members";
 import { action as profileAction, loader as profileLoader } from "./profile";
 import { loader as dashboardLoader } from "./_index";
 
-const loaderArgs = (request: Request, params: Record<string, string> = {}) => ({ request, context: testContext, params }) as LoaderFunctionArgs;
-const actionArgs = (request: Request) => ({ request, context: testContext, params: {} }) as ActionFunctionArgs;
+const loaderArgs = (request: Request, params: Record<string, string> = {}) => (routeArgs(request, params)) as LoaderFunctionArgs;
+const actionArgs = (request: Request) => (routeArgs(request)) as ActionFunctionArgs;
 const visitor = (path: string) => new Request(`http://localhost${path}`);
 
 describe("community and badge APIs", () => {

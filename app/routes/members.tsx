@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { spaced } from "~/components/ui/spaced";
 import { FilterSearch, FilterSelect } from "~/components/ui/list-page";
@@ -17,9 +17,8 @@ import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches, "Meet the members of the community and its top contributors.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
   const period = parseLeaderboardPeriod(url.searchParams.get("period"));
   const directory = listMembers(Object.fromEntries(url.searchParams), { viewerIsAdmin: user.isAdmin });
   return {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { listMemberBadges } from "~/features/badges/badges.server";

@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { requestInfoOf } from "~/utils/request-context";
+import type { LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { listenerKey, recordPlay } from "~/features/artists/artists.server";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { handlePage, readIdParam } from "~/utils/http.server";
@@ -11,7 +12,7 @@ import { handlePage, readIdParam } from "~/utils/http.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return handlePage(async () => {
     const user = await getOptionalUser(request);
-    const listener = listenerKey({ userId: user?.id ?? null, clientIp: context.clientIp });
+    const listener = listenerKey({ userId: user?.id ?? null, clientIp: requestInfoOf(context).clientIp });
     const link = recordPlay({ artistId: readIdParam(params.id, "Artist"), platform: params.platform ?? "", listener });
     return redirect(link, 302);
   });

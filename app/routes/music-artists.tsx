@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import { useMemo } from "react";
 import { PageHeader } from "~/components/ui/page";
 import { CardGrid, FilterForm, FilterSearch, FilterSelect, LabelledSection } from "~/components/ui/list-page";
@@ -18,9 +18,9 @@ import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Music Artists", matches, "Discover, rate and comment on AI music artists.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const filters = parseArtistFilters(new URL(request.url).searchParams);
+  const filters = parseArtistFilters(url.searchParams);
   const all = listArtists(filters);
   const featured = listArtists({ q: filters.q, genre: filters.genre }, { featuredOnly: true, pageSize: 12 });
   const blockedIds = blockedIdsOf(user.id);

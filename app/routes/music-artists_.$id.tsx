@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { addComment, getArtist, hideComment, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";

@@ -3,7 +3,7 @@
  * number of items on the page. The test connection counts every statement SQLite executes
  * (better-sqlite3's `verbose` hook), and each loader runs with N items, then with 2N.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { createPost, likePost } from "~/features/discussions/posts.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { toCurrentUser } from "~/features/auth/auth.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
 import { loader as discussionsLoader } from "./discussions";
 import { loader as membersLoader } from "./members";
@@ -41,12 +41,12 @@ type Loader = (args: LoaderFunctionArgs) => unknown;
 
 /** Statements run by one loader call (after a warm-up call, so one-off work such as a sweep is not counted). */
 async function countStatements(loader: Loader, request: () => Promise<Request>, params: Record<string, string> = {}): Promise<number> {
-  await loader({ request: await request(), context: testContext, params });
+  await loader(routeArgs(await request(), params));
   statements = [];
   const req = await request();
   counting = true;
   try {
-    await loader({ request: req, context: testContext, params });
+    await loader(routeArgs(req, params));
   } finally {
     counting = false;
   }

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { redirect } from "react-router";
+import { Form, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { buttonClass } from "~/components/ui/button";
@@ -17,25 +17,25 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Notifications", matches);
 
-function pageOf(request: Request): number {
-  return Math.min(readPageParam(new URL(request.url).searchParams), 10_000);
+function pageOf(url: URL): number {
+  return Math.min(readPageParam(url.searchParams), 10_000);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = pageOf(request);
+  const page = pageOf(url);
   const { notifications, hasMore } = listNotifications(user.id, { limit: NOTIFICATIONS_PAGE_SIZE, offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE });
   return { notifications, hasMore, page };
 }
 
 /** 'Mark all as read' (intent mark-all-read) and one notification (intent read, id). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   return dispatchIntent(formData, {
     read: async () => {
       markNotificationRead(user.id, await handlePage(() => readIdField(formData, "id", "Notification")));
-      const page = pageOf(request);
+      const page = pageOf(url);
       return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
     },
     "mark-all-read": () => {

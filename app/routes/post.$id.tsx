@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { FormFailure } from "~/components/ui/use-server-form";
@@ -46,10 +46,10 @@ const PostForm = import.meta.env.SSR
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.post.title ?? "Discussion", matches, loaderData ? loaderData.post.excerpt : undefined);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return handlePage(() => {
-    const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: new URL(request.url).searchParams.get("quote") });
+    const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: url.searchParams.get("quote") });
     if (!page) throw notFound("Post not found");
     // The 'Add image' fields' limit and its words (docs/uploads.md).
     return { ...page, pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
@@ -185,7 +185,9 @@ function useViewState() {
 
 export default function PostPage() {
   const { post, replies, replyCount, isTruncated, maxDepth, viewer, categories, quote, related } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // A failed form's answer (the like button's fetcher answers have no intent).
+  const actionData = answer && "intent" in answer ? answer : undefined;
   const view = useViewState();
   const postPath = routes.post(post.id);
   const isAuthor = post.authorId === viewer.id;
@@ -343,13 +345,12 @@ export default function PostPage() {
           <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
             Related discussions
           </h2>
-          <ul className="mt-3 divide-y divide-slate-100">
+          {/* Styled by position in app/tailwind.css (".related-list"). */}
+          <ul className="related-list">
             {related.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-                <AppLink to={routes.post(item.id)} className="font-medium text-indigo-700 hover:underline">
-                  {item.title}
-                </AppLink>
-                <span className="text-xs text-slate-500">
+              <li key={item.id}>
+                <AppLink to={routes.post(item.id)}>{item.title}</AppLink>
+                <span>
                   {item.authorName} · {repliesLabel(item.repliesCount)}
                 </span>
               </li>

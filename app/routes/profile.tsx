@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -34,12 +34,12 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Profile", matches);
 
 const EDIT_URL = `${routes.profile}?edit=1`;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     profile: getMemberProfile(user.id),
     badges: listMemberBadges(user.id),
-    isEditing: new URL(request.url).searchParams.has("edit"),
+    isEditing: url.searchParams.has("edit"),
     pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES),
     // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.
     feeds: feedUrlsOf(user.id, getEnv().PUBLIC_URL),

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation } from "react-router";
 import { readerOf } from "~/features/discussions/posts.server";
 import { ReportForm } from "~/features/moderation/components/report-form";
 import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/moderation/constants";
@@ -19,8 +19,8 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
 
-function targetOf(request: Request): { targetType: ReportTargetType; targetId: string } {
-  const params = new URL(request.url).searchParams;
+function targetOf(url: URL): { targetType: ReportTargetType; targetId: string } {
+  const params = url.searchParams;
   const type = params.get("type") ?? "";
   const id = params.get("id") ?? "";
   if (!(reportTargetTypes as readonly string[]).includes(type) || !id) throw notFound();
@@ -28,9 +28,9 @@ function targetOf(request: Request): { targetType: ReportTargetType; targetId: s
 }
 
 /** The report page (and the dialog's form): what is being reported, or why it cannot be. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { targetType, targetId } = await handlePage(() => targetOf(request));
+  const { targetType, targetId } = await handlePage(() => targetOf(url));
   try {
     const target = getReportableTarget({ actor: user, targetType, targetId });
     const isWithheld = target.isHidden && !readerOf(user).canModerate;
@@ -47,9 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Sends the report: back to the item with the thanks toast, or the form again with the reason (400 / 404 / 409). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { targetType, targetId } = await handlePage(() => targetOf(request));
+  const { targetType, targetId } = await handlePage(() => targetOf(url));
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: reportFormSchema });
   if (submission.status !== "success") {

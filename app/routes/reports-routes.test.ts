@@ -1,9 +1,9 @@
 /** The reports routes: /api answers (201, 400, 404, 409), the report page's failures, and the admin frame for moderators. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { createTestPost } from "~/features/discussions/test-helpers";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import * as adminLayout from "./admin";
 import * as adminIndex from "./admin._index";
 import * as apiResolveReport from "./api.admin.reports.$id.resolve";
@@ -16,7 +16,7 @@ type Args = LoaderFunctionArgs & ActionFunctionArgs;
 
 async function postJson(module: { action: (args: Args) => unknown }, userId: string, path: string, body: unknown, params: Record<string, string> = {}) {
   const request = await signedInRequest(userId, `http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const response = (await module.action({ request, params, context: testContext } as Args)) as Response;
+  const response = (await module.action(routeArgs(request, params) as Args)) as Response;
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -55,12 +55,12 @@ describe("POST /api/admin/reports/{id}/resolve", () => {
 
     const readPost = async (userId: string) => {
       const request = await signedInRequest(userId, `http://localhost/api/posts/${post.id}`);
-      return (await ((await apiPost.loader({ request, params: { id: String(post.id) }, context: testContext } as Args)) as Response).json()) as Record<string, unknown>;
+      return (await ((await apiPost.loader(routeArgs(request, { id: String(post.id) }) as Args)) as Response).json()) as Record<string, unknown>;
     };
     expect(await readPost(reporter.id)).toMatchObject({ isHidden: true, title: "This post was hidden by a moderator", content: "" });
     expect(await readPost(author.id)).toMatchObject({ isHidden: true, title: "Reported post" });
     const listRequest = await signedInRequest(reporter.id, "http://localhost/api/posts?limit=100");
-    const list = (await ((await apiPosts.loader({ request: listRequest, params: {}, context: testContext } as Args)) as Response).json()) as { id: number }[];
+    const list = (await ((await apiPosts.loader(routeArgs(listRequest) as Args)) as Response).json()) as { id: number }[];
     expect(list.some((listed) => listed.id === post.id)).toBe(false);
   });
 });
@@ -71,7 +71,7 @@ describe("the report page", () => {
     const submit = async (fields: Record<string, string>) => {
       const request = await signedInRequest(reporter.id, `http://localhost/report?type=post&id=${post.id}`, { method: "POST", body: new URLSearchParams(fields) });
       try {
-        return await reportPage.action({ request, params: {}, context: testContext } as Args);
+        return await reportPage.action(routeArgs(request) as Args);
       } catch (thrown) {
         return thrown;
       }
@@ -91,8 +91,8 @@ describe("the admin frame", () => {
   it("opens for a moderator without the admin tabs, and /admin sends them to Reports", async () => {
     const moderator = await createMember({ role: "moderator" });
     const request = await signedInRequest(moderator.id, "http://localhost/admin");
-    expect(await adminLayout.loader({ request, params: {}, context: testContext } as Args)).toEqual({ isAdmin: false });
-    const redirect = (await adminIndex.loader({ request, params: {}, context: testContext } as Args)) as Response;
+    expect(await adminLayout.loader(routeArgs(request) as Args)).toEqual({ isAdmin: false });
+    const redirect = (await adminIndex.loader(routeArgs(request) as Args)) as Response;
     expect(redirect.headers.get("Location")).toBe("/admin/reports");
   });
 });

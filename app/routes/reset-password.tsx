@@ -1,7 +1,7 @@
 import { readFormData } from "~/utils/http.server";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
@@ -20,8 +20,8 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export function loader({ url }: LoaderFunctionArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const isUsable = token !== "" && isResetTokenUsable(token);
   return { token, isUsable, invalidMessage: isUsable ? null : RESET_LINK_INVALID };
 }

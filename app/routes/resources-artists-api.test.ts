@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createArtist } from "~/features/artists/artists.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { action as adminArtistAction } from "./api.admin.music-artists.$id";
 import { action as adminArtistsAction } from "./api.admin.music-artists";
 import { action as adminResourceAction } from "./api.admin.resources.$id";
@@ -19,7 +19,7 @@ import { loader as listenLoader } from "./music-artists.$id.listen.$platform";
 
 type Params = Record<string, string>;
 const call = (handler: (args: ActionFunctionArgs & LoaderFunctionArgs) => unknown, request: Request, params: Params = {}) =>
-  handler({ request, params, context: testContext } as ActionFunctionArgs & LoaderFunctionArgs) as Promise<Response>;
+  handler(routeArgs(request, params) as ActionFunctionArgs & LoaderFunctionArgs) as Promise<Response>;
 const jsonInit = (body: unknown, method = "POST"): RequestInit => ({ method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const url = (path: string) => `http://localhost${path}`;
 

@@ -1,14 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createArtist, getRatingPanels } from "~/features/artists/artists.server";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { action as artistPageAction } from "./music-artists_.$id";
 import { action as resourcesAction } from "./resources";
 import { action as rateResourceAction } from "./resources_.$id.rate";
 
 type Result = { data: Record<string, unknown>; init: { status: number } };
 const call = (handler: (args: ActionFunctionArgs) => unknown, request: Request, params: Record<string, string> = {}) =>
-  handler({ request, params, context: testContext } as ActionFunctionArgs) as Promise<Response | Result>;
+  handler(routeArgs(request, params) as ActionFunctionArgs) as Promise<Response | Result>;
 const form = (fields: Record<string, string>): RequestInit => ({ method: "POST", body: new URLSearchParams(fields) });
 
 describe("the artist page's action (the rating panel's forms)", () => {

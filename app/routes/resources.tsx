@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/ui/page";
 import { CardGrid, FilterForm, FilterSearch, FilterSelect } from "~/components/ui/list-page";
 import { Pagination } from "~/components/ui/pagination";
@@ -17,9 +17,9 @@ import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library", matches, "Curated AI tools, articles, courses and videos, rated by the community.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const filters = parseResourceFilters(new URL(request.url).searchParams);
+  const filters = parseResourceFilters(url.searchParams);
   const { items, total, page, pageCount } = listResources(filters);
   return {
     filters,

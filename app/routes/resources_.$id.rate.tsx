@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "react-router";
+import { redirect } from "react-router";
+import { useActionData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { EmptyState } from "~/components/ui/page";
 import { failureMessage, failureValues } from "~/components/ui/use-server-form";

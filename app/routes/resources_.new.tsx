@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { Card, PageHeader } from "~/components/ui/page";
 import { ResourceForm } from "~/features/resources/components/resource-form";

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { requireUser } from "~/features/auth/guards.server";
 import { exportResponse } from "~/features/account/account.server";
 
 /** 'Download my data' on /settings/account: the same attachment as GET /api/account/export; visitors go to /login. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { isReturning: true });
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { returnTo: url });
   return exportResponse(user);
 }

@@ -1,6 +1,7 @@
+import { requestInfoOf } from "~/utils/request-context";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
@@ -33,8 +34,8 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Account settings", matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { isReturning: true });
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { returnTo: url });
   return {
     email: user.email,
     isEmailVerified: user.emailVerifiedAt !== null,
@@ -74,7 +75,7 @@ async function submitPasswordForm<Intent extends string, Schema extends ZodTypeA
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
-  const meta = { clientIp: context.clientIp };
+  const meta = { clientIp: requestInfoOf(context).clientIp };
   return dispatchIntent(formData, {
     password: () =>
       submitPasswordForm("password", formData, changePasswordFormSchema, ["currentPassword", "newPassword", "confirmPassword"], async (input) => {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getTheme } from "~/utils/theme.server";
 import { action } from "./theme";

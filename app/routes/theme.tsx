@@ -1,6 +1,6 @@
 import { readFormData } from "~/utils/http.server";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { badRequest } from "~/utils/errors.server";
 import { isTheme } from "~/utils/theme";
 import { themeCookieHeader } from "~/utils/theme.server";

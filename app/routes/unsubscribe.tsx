@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/preferences.server";
 import { isAppError } from "~/utils/errors.server";
 import { failureMessage } from "~/components/ui/use-server-form";
@@ -11,8 +11,8 @@ import { Button } from "~/components/ui/button";
 export const meta: MetaFunction = ({ matches }) => [...pageMeta("Unsubscribe", matches), { name: "robots", content: "noindex" }];
 
 /** The page behind the e-mail's unsubscribe link: signed out, no JavaScript; a GET changes nothing (link scanners). */
-export function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export function loader({ url }: LoaderFunctionArgs) {
+  const token = url.searchParams.get("token") ?? "";
   try {
     const { kind } = readUnsubscribeToken(token);
     return { token, label: notificationMailKinds[kind].label, error: null };
@@ -26,8 +26,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  * The button on the page and RFC 8058's one-click POST (body `List-Unsubscribe=One-Click`, sent
  * by the mail provider to the List-Unsubscribe URL) both land here.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const url = new URL(request.url);
+export async function action({ request, url }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const token = url.searchParams.get("token") ?? String(formData.get("token") ?? "");
   try {

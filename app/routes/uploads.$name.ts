@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { getUploadStorage } from "~/features/uploads/storage.server";
 
 /**

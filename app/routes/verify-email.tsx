@@ -1,6 +1,6 @@
 import { readFormData } from "~/utils/http.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { resendVerificationEmail, verifyEmail } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/guards.server";
@@ -15,8 +15,8 @@ import { errorToast, successToast } from "~/utils/toast";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail", matches);
 
 /** Following the link from the verification e-mail verifies the address (docs/accounts.md). */
-export function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export function loader({ url }: LoaderFunctionArgs) {
+  const token = url.searchParams.get("token") ?? "";
   try {
     const user = verifyEmail({ token });
     return { isVerified: true as const, email: user.email, message: null };

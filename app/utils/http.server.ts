@@ -121,7 +121,7 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
 /**
  * The page twin of handleApi, for page loaders and for what an action needs before its form
  * (the route's own record): a typed error (app/utils/errors.server.ts) becomes the 4xx Response
- * the error page shows (its message; a 404 says "Page Not Found"); anything else goes on to Remix
+ * the error page shows (its message; a 404 says "Page Not Found"); anything else goes on to React Router
  * (logged, a 500 page). A thrown Response (a redirect) passes through. See
  * docs/decisions/0076-page-action-pattern.md.
  */

@@ -5,7 +5,9 @@
  * kept and the message beside the file field, instead of refusing the whole request. Text fields
  * together may take `maxTextBytes`; more is a 413.
  */
-import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 
 /** A picked file the form reader did not keep: larger than the limit. */
 export class OversizedFile extends File {
@@ -20,25 +22,51 @@ export class OversizedFile extends File {
 
 export class FormTextTooLargeError extends Error {}
 
-/** The form of a multipart request, files over `maxFileBytes` replaced by an `OversizedFile`. */
+/**
+ * The form of a multipart request, files over `maxFileBytes` replaced by an `OversizedFile`.
+ * Parsed by busboy (the parser multer and fastify use: React Router 7 has no multipart reader of
+ * its own); fields keep the order in which they arrived.
+ */
 export async function readMultipartForm(request: Request, { maxFileBytes, maxTextBytes }: { maxFileBytes: number; maxTextBytes: number }): Promise<FormData> {
+  const parser = busboy({ headers: Object.fromEntries(request.headers), defParamCharset: "utf8", limits: { fieldSize: maxTextBytes + 1 } });
+  // Each part in order, a file's entry once all of it has arrived.
+  const entries: Promise<[string, string | File]>[] = [];
   let textBytes = 0;
-  return unstable_parseMultipartFormData(request, async ({ filename, contentType, data }: UploadHandlerPart) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    if (typeof filename === "string") {
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        if (size <= maxFileBytes) chunks.push(chunk);
-        else chunks.length = 0;
+  const parsed = new Promise<void>((resolve, reject) => {
+    parser.on("field", (name, value, info) => {
+      textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+      if (info.valueTruncated || textBytes > maxTextBytes) {
+        reject(new FormTextTooLargeError());
+        parser.removeAllListeners("field");
+        return;
       }
-      return size > maxFileBytes ? new OversizedFile(filename, size) : new File(chunks as BlobPart[], filename, { type: contentType });
-    }
-    for await (const chunk of data) {
-      textBytes += chunk.byteLength;
-      if (textBytes > maxTextBytes) throw new FormTextTooLargeError();
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString("utf8");
+      entries.push(Promise.resolve([name, value]));
+    });
+    parser.on("file", (name, stream, { filename, mimeType }) => {
+      entries.push(
+        new Promise((resolveFile, rejectFile) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          stream.on("data", (chunk: Buffer) => {
+            size += chunk.byteLength;
+            if (size <= maxFileBytes) chunks.push(chunk);
+            else chunks.length = 0;
+          });
+          stream.on("error", rejectFile);
+          stream.on("end", () =>
+            resolveFile([name, size > maxFileBytes ? new OversizedFile(filename ?? "", size) : new File(chunks as BlobPart[], filename ?? "", { type: mimeType })]),
+          );
+        }),
+      );
+    });
+    parser.on("close", resolve);
+    parser.on("error", reject);
   });
+  const body = request.body ? Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>) : Readable.from([]);
+  body.on("error", (error) => parser.destroy(error));
+  body.pipe(parser);
+  await parsed;
+  const form = new FormData();
+  for (const [name, value] of await Promise.all(entries)) form.append(name, value);
+  return form;
 }

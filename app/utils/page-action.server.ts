@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import type { output, ZodTypeAny } from "zod";
 import type { FormFailure, FormResult } from "~/components/ui/use-server-form";
 import { badRequest, isAppError } from "./errors.server";

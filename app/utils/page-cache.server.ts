@@ -1,5 +1,5 @@
 /**
- * The page cache (docs/decisions/0067-page-cache.md): an in-process cache in front of Remix for
+ * The page cache (docs/decisions/0067-page-cache.md): an in-process cache in front of React Router for
  * GET responses, so a page asked for again by the same browser, while nothing in the database has
  * changed, is answered without rendering it again.
  *
@@ -16,7 +16,7 @@
  * - Memory holds only pages that can still be served: a new write version empties the cache, and
  *   storing a page drops the expired ones before it (docs/performance.md, "Footprint").
  * - Only 200 responses without Set-Cookie and without `Cache-Control: no-store` are kept, only for
- *   HTML, JSON and Remix's single-fetch data, and only up to `maxEntryBytes`.
+ *   HTML, JSON and React Router's single-fetch data, and only up to `maxEntryBytes`.
  * - The CSP nonce is per response: a reused page gets the current request's nonce in place of the
  *   one it was rendered with. For gzip the page is kept compressed as the pieces between nonces
  *   (each a raw-deflate segment ending on a byte boundary), and the new nonce goes in between as a

@@ -7,7 +7,7 @@
  *
  * `text()` and `json()` still give the body (route tests read answers that way). The mark is a
  * `Symbol.for` key, so the development server's reloaded build and server.ts agree. A response
- * Remix rebuilds (its answer to HEAD) loses the mark and the body, as HEAD wants.
+ * React Router rebuilds (its answer to HEAD) loses the mark and the body, as HEAD wants.
  */
 const RENDERED_BODY = Symbol.for("quads.renderedBody");
 

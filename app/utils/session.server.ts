@@ -3,7 +3,7 @@
  * signed session id; logout deletes the row, deleting a user deletes theirs (foreign key).
  * See docs/decisions/0003-sessions.md.
  */
-import { createSessionStorage, type Session } from "@remix-run/node";
+import { createSessionStorage, type Session } from "react-router";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { getDb, schema, type AppDatabase } from "./db.server";

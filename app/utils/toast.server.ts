@@ -2,7 +2,7 @@
  * Flash toasts: a short-lived cookie that survives a redirect and is rendered by the root
  * layout on the server, so messages show with JavaScript off too.
  */
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "./env.server";
 import { toastId } from "./toast";

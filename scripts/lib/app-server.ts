@@ -44,6 +44,8 @@ export type StartOptions = {
   timeoutMs?: number;
   /** Extra node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (cluster workers inherit them). */
   nodeArgs?: string[];
+  /** What node runs, relative to `cwd` (default `build/server.js`; `scripts/start.mjs` is `npm start`). */
+  entry?: string;
 };
 
 const KEPT_CHUNKS = 500;
@@ -63,10 +65,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the built server and resolves once GET /healthz answers 200; throws with its output if it exits or times out. */
-export async function startAppServer({ databasePath, env = {}, cwd = repoRoot, logFile, detached = false, timeoutMs = 30_000, nodeArgs = [] }: StartOptions): Promise<AppServer> {
+export async function startAppServer({ databasePath, env = {}, cwd = repoRoot, logFile, detached = false, timeoutMs = 30_000, nodeArgs = [], entry = "build/server.js" }: StartOptions): Promise<AppServer> {
   const port = await freePort();
   const fd = logFile ? openSync(logFile, "a") : null;
-  const child = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd,
     detached,
     stdio: fd === null ? ["ignore", "pipe", "pipe"] : ["ignore", fd, fd],

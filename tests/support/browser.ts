@@ -3,7 +3,7 @@
  * the system Chromium, one context per test (JavaScript on or off), and the sign-up and sign-in
  * flows through the real forms.
  *
- * With JavaScript on, Remix submits forms with fetch and navigates client-side, so helpers wait
+ * With JavaScript on, React Router submits forms with fetch and navigates client-side, so helpers wait
  * for content (a heading, a message), never for URLs or load events.
  */
 import { existsSync, mkdirSync } from "node:fs";
@@ -66,7 +66,7 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-/** A document navigation; with JavaScript on it also waits for hydration so clicks are handled by Remix. */
+/** A document navigation; with JavaScript on it also waits for hydration so clicks are handled by React Router. */
 export async function goto(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url);
   if (isJavaScriptEnabled(page)) await waitForHydration(page);

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { Header } from "~/components/layout/header";

@@ -19,8 +19,8 @@ export function GlobalFooter({ settings, year }: { settings: PublicSettings; yea
     <footer className="site-footer" data-testid="global-footer">
       <div className="footer-grid">
         <div>
-          <p className="text-lg font-bold text-white">{footer.companyName}</p>
-          {footer.tagline ? <p className="text-sm text-indigo-300">{footer.tagline}</p> : null}
+          <p className="footer-name">{footer.companyName}</p>
+          {footer.tagline ? <p className="footer-tagline">{footer.tagline}</p> : null}
           {footer.description ? <p className="mt-3 text-sm">{footer.description}</p> : null}
         </div>
         {footer.showSocialLinks && socialLinks.length > 0 ? (

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { themeLabels, themes, type Theme } from "~/utils/theme";
@@ -61,7 +61,7 @@ function Logo({ communityName }: { communityName: string }) {
       <span aria-hidden="true" className="logo-mark">
         Q
       </span>{" "}
-      <span className="text-lg font-bold text-slate-900">{communityName}</span>
+      <span className="logo-name">{communityName}</span>
     </AppLink>
   );
 }
@@ -107,7 +107,7 @@ export function Header({
     <header className="site-header">
       <div className="header-bar">
         <Logo communityName={communityName} />{" "}
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="main-nav">
           {spaced(
             items.map((item) => (
               <AppNavLink key={item.to} to={item.to} end={item.end} className={navClass} prefetch="intent">
@@ -139,7 +139,7 @@ export function Header({
               </span>
             )}{" "}
             <span className="sr-only">Profile: </span>
-            <span className="hidden text-sm font-medium text-slate-800 sm:inline" data-testid="header-user-name">
+            <span className="profile-name" data-testid="header-user-name">
               {user.name}
             </span>
           </AppLink>{" "}
@@ -150,7 +150,7 @@ export function Header({
             <nav aria-label="Mobile" className={menuPanelClass}>
               {spaced([
                 ...items.map((item) => (
-                  // The bar's links above already let Remix discover these paths (data-discover once per path: docs/performance.md).
+                  // The bar's links above already let React Router discover these paths (data-discover once per path: docs/performance.md).
                   <AppNavLink key={item.to} to={item.to} end={item.end} discover="none" className={(state) => `lg:hidden ${navClass(state)}`}>
                     {item.label}
                   </AppNavLink>

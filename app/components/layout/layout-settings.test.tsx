@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
@@ -46,7 +46,7 @@ describe("GlobalFooter", () => {
 describe("Sidebar settings", () => {
   const renderSidebar = (value: PublicSettings) =>
     render(
-      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <MemoryRouter>
         <Sidebar totalMembers={3} unreadDiscussions={0} settings={value} />
       </MemoryRouter>,
     );

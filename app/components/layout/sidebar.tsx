@@ -30,16 +30,16 @@ export function Sidebar({
   settings: Pick<PublicSettings, "socialLinks" | "supportLinks">;
 }) {
   return (
-    <aside className="hidden w-64 shrink-0 lg:block" aria-label="Sidebar">
-      <div className="sticky top-20 space-y-4">
+    <aside className="sidebar" aria-label="Sidebar">
+      <div>
         <section className="mission" aria-labelledby="mission-heading">
           {/* Not a heading: the page's h1 comes first in reading order (docs/accessibility.md). */}
           <p id="mission-heading" className="mission-title">
             Our mission
           </p>
-          <p className="mt-1 text-sm font-medium">Question, Understand, Adapt, Discover, Share.</p>
+          <p>Question, Understand, Adapt, Discover, Share.</p>
         </section>
-        {/* The header's bar has links to the same main pages: those let Remix discover them (docs/performance.md). */}
+        {/* The header's bar has links to the same main pages: those let React Router discover them (docs/performance.md). */}
         <nav aria-label="Sidebar navigation" className="space-y-1">
           {spaced([
             <AppNavLink key="home" to={routes.home} end discover="none" className={itemClass}>

@@ -10,7 +10,7 @@
  * not send the file again. Should that module fail to load, the picked file still travels with
  * the form as without JavaScript. Kept small on purpose: it ships with the post and reply forms.
  */
-import { useMatches } from "@remix-run/react";
+import { useMatches } from "react-router";
 import { FieldErrors } from "./field-errors";
 import { MAX_IMAGES_PER_TEXT, type PictureLimits } from "~/utils/upload-limit";
 

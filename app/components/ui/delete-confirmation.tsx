@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { ReactNode } from "react";
 import { buttonClass } from "./button";
 import { useIsPending } from "./use-is-pending";

@@ -6,19 +6,19 @@
  * import nothing uses).
  *
  * On the server a fetcher is always idle with no data: all a first view needs from it is its
- * `<Form>`'s markup. Remix's fetcher sets up a key, a submit function and the router's fetcher
+ * `<Form>`'s markup. React Router's fetcher sets up a key, a submit function and the router's fetcher
  * state, and its `<Form>` resolves its action against the route tree, for each of the 3 forms of
  * each of 34 artist cards. Here the server gets an idle fetcher whose `Form` renders the same
- * `<form method action>` (an absolute action as it is, anything else resolved as Remix does), and
- * the browser gets Remix's `useFetcher`, which hydrates onto that markup. `import.meta.env.SSR` is
+ * `<form method action>` (an absolute action as it is, anything else resolved as React Router does), and
+ * the browser gets React Router's `useFetcher`, which hydrates onto that markup. `import.meta.env.SSR` is
  * a constant per bundle, so each side always runs the same hooks.
  */
-import { useFormAction, type FetcherWithComponents } from "@remix-run/react";
+import { useFormAction, type FetcherWithComponents } from "react-router";
 import { forwardRef, type ComponentProps } from "react";
 
 type FormProps = ComponentProps<FetcherWithComponents<unknown>["Form"]>;
 
-/** The DOM attributes Remix's `<Form>` renders: method ("get" or "post"), action, and the rest as given. */
+/** The DOM attributes React Router's `<Form>` renders: method ("get" or "post"), action, and the rest as given. */
 function FormMarkup({ props, action, formRef }: { props: FormProps; action: string; formRef: React.ForwardedRef<HTMLFormElement> }) {
   const { method = "get", action: _action, relative: _relative, preventScrollReset: _preventScrollReset, ...rest } = props;
   return <form ref={formRef} method={method.toLowerCase() === "get" ? "get" : "post"} action={action} {...rest} />;
@@ -50,7 +50,7 @@ const idleFetcher = {
   load: () => {},
 };
 
-/** An idle fetcher with no data, whose `Form` renders Remix's markup (server only: see above). */
+/** An idle fetcher with no data, whose `Form` renders React Router's markup (server only: see above). */
 export function useIdleFetcher() {
   return idleFetcher as never;
 }

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { ReactNode } from "react";
 import { FormActions } from "./form-field";
 import { getFormProps, type FormMetadata, type FormResult } from "./use-server-form";

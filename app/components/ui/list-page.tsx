@@ -4,7 +4,7 @@
  * `.filter-select` in app/tailwind.css, as on /discussions), and the grid of cards. Not in
  * ui/page.tsx: that one stays small enough to ride in the shell chunk every page loads (vite.config.ts).
  */
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, useSearchParams } from "react-router";
 import { useRef, type ReactNode } from "react";
 import { EmptyState } from "./page";
 import { useAutoSubmit } from "./use-auto-submit";

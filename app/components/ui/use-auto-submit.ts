@@ -1,4 +1,4 @@
-import { useSubmit } from "@remix-run/react";
+import { useSubmit } from "react-router";
 import { useEffect, useRef } from "react";
 
 /** With JavaScript, a GET filter form submits itself as the member types (debounced) or picks an option. */

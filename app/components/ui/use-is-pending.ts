@@ -4,7 +4,7 @@
  * fetcher's) is pending when it is not idle and its submission is the form's: its hidden
  * `intent`, its other hidden fields (a `formId`, a row's id), its action path, its method.
  */
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 
 /** What a navigation or a fetcher says about the submission in flight. */
 type Submission = { state: "idle" | "submitting" | "loading"; formData?: FormData; formAction?: string; formMethod?: string };

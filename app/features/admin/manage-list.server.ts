@@ -17,9 +17,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 type ListPage<Item> = { items: Item[]; total: number; page: number; pageCount: number };
 
 /** The tab's page of items, and the item a no-JavaScript Edit or Delete step is about (null if none or unknown). */
-export async function loadManageList<Item>(request: Request, { permission, list, find }: { permission: Permission; list: (page: number) => ListPage<Item>; find: (id: number) => Item }) {
+export async function loadManageList<Item>(request: Request, url: URL, { permission, list, find }: { permission: Permission; list: (page: number) => ListPage<Item>; find: (id: number) => Item }) {
   await requirePagePermission(request, permission);
-  const searchParams = new URL(request.url).searchParams;
+  const searchParams = url.searchParams;
   const findOptional = (id: string | null): Item | null => {
     const numeric = Number(id);
     if (!id || !Number.isSafeInteger(numeric)) return null;

@@ -17,11 +17,11 @@ import { safeRedirectPath } from "~/utils/url";
  */
 export type AdminActionFailure = FormFailure;
 
-/** Back to the page the form was posted from (path and query), with a 'Success' toast. */
-export function adminSuccess(request: Request, description: string) {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  return redirectWithToast(safeRedirectPath(`${url.pathname}${url.search}`, routes.admin), successToast(description));
+/** Back to the page the form was posted from (path and query: the action's `url` argument), with a 'Success' toast. */
+export function adminSuccess(url: URL, description: string) {
+  const back = new URL(url);
+  back.searchParams.delete("index");
+  return redirectWithToast(safeRedirectPath(`${back.pathname}${back.search}`, routes.admin), successToast(description));
 }
 
 /** The tab again, with the error's status, an 'Error' toast carrying the documented text (docs/admin.md), the reason and what was typed. */

@@ -9,7 +9,7 @@ import { createResource, rateResource } from "~/features/resources/resources.ser
 import { setVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
 import { action as verifyEmailApi } from "~/routes/api.auth.verify-email";
 import { action as verifyEmailPageAction, loader as verifyEmailPage } from "~/routes/verify-email";
-import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
 import { registerUser, toCurrentUser } from "./auth.server";
 import { issueToken } from "./email-tokens.server";
@@ -22,11 +22,9 @@ const deliverAll = () => deliverAllTo(smtp);
 const registration = (email = uniqueEmail("new")) => ({ email, password: "long-enough-password", firstName: "Ada", lastName: "Lovelace", displayName: "Ada" });
 const userRow = (id: string) => getDb().select().from(schema.users).where(eq(schema.users.id, id)).get()!;
 const verifyByApi = (token: string) =>
-  verifyEmailApi({
-    request: new Request("http://localhost/api/auth/verify-email", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) }),
-    context: testContext,
-    params: {},
-  });
+  verifyEmailApi(
+    routeArgs(new Request("http://localhost/api/auth/verify-email", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) })),
+  );
 describe("e-mail verification", () => {
   it("registration sends a 7-day link; following it verifies the address, once", async () => {
     getDb().update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")).run();
@@ -38,7 +36,7 @@ describe("e-mail verification", () => {
     const token = tokenFromMail(mail);
     const stored = getDb().select().from(schema.authTokens).where(and(eq(schema.authTokens.userId, user.id), eq(schema.authTokens.purpose, "email_verification"))).get()!;
     expect(Math.round((stored.expiresAt.getTime() - stored.createdAt.getTime()) / 86_400_000)).toBe(7);
-    const page = verifyEmailPage({ request: new Request(`http://localhost/verify-email?token=${token}`), context: testContext, params: {} });
+    const page = verifyEmailPage(routeArgs(new Request(`http://localhost/verify-email?token=${token}`)));
     expect(page).toMatchObject({ isVerified: true, email: user.email });
     expect(userRow(user.id).emailVerifiedAt).toBeInstanceOf(Date);
     const again = await verifyByApi(token);
@@ -66,7 +64,7 @@ describe("e-mail verification", () => {
     // The banner's form (no JavaScript): back to the page with a toast.
     const other = await createMember({ emailVerifiedAt: null });
     const request = await signedInRequest(other.id, "http://localhost/verify-email", { method: "POST", body: new URLSearchParams({ redirectTo: "/discussions" }) });
-    const response = (await verifyEmailPageAction({ request, context: testContext, params: {} })) as Response;
+    const response = (await verifyEmailPageAction(routeArgs(request))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/discussions");
   });

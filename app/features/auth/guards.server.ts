@@ -2,7 +2,7 @@
  * Who is asking: the signed-in user of a request (read from the server-side session on every
  * request, so a deleted user or a changed role takes effect at once) and the guards routes use.
  */
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 import { findUserById, toCurrentUser, type CurrentUser } from "./auth.server";
 import { isSuspendedAt } from "~/features/moderation/suspended.server";
 import { getEnv } from "~/utils/env.server";
@@ -53,13 +53,14 @@ const redirectToLogin = (request: Request, loginUrl: string) =>
 
 /**
  * For member pages: the user, or a redirect to /login with a sign-in prompt (or 'Unauthorized' for
- * an ended session). With `isReturning`, /login gets `?redirectTo=<this page>` and signing in comes back here.
+ * an ended session). With `returnTo` (the page's URL: a route's `url` argument, never `request.url`,
+ * which keeps a data request's `.data` path: docs/decisions/0090-react-router-7.md), /login gets
+ * `?redirectTo=<this page>` and signing in comes back here.
  */
-export async function requireUser(request: Request, { isReturning = false }: { isReturning?: boolean } = {}): Promise<CurrentUser> {
+export async function requireUser(request: Request, { returnTo }: { returnTo?: URL } = {}): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
   if (!user) {
-    const url = new URL(request.url);
-    return redirectToLogin(request, isReturning ? `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "/login");
+    return redirectToLogin(request, returnTo ? `/login?redirectTo=${encodeURIComponent(returnTo.pathname + returnTo.search)}` : "/login");
   }
   return user;
 }

@@ -5,7 +5,7 @@ import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as resetPasswordApi } from "~/routes/api.auth.reset-password";
 import { action as forgotPasswordPage } from "~/routes/forgot-password";
 import { loader as resetPasswordLoader } from "~/routes/reset-password";
-import { createMember, signedInRequest, testContext, uniqueEmail } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs, testContextFor, uniqueEmail } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { loginWithPassword } from "./auth.server";
@@ -16,7 +16,7 @@ import { appErrorOfAsync } from "~/test/errors";
 const smtp = startTestSmtpServerForFile();
 
 const deliverAll = () => deliverAllTo(smtp);
-const args = (request: Request, clientIp = "10.1.0.1") => ({ request, context: { ...testContext, clientIp }, params: {} });
+const args = (request: Request, clientIp = "10.1.0.1") => routeArgs(request, {}, testContextFor({ clientIp }));
 const postJson = (path: string, body: unknown) =>
   new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const outboxFor = (email: string, kind: string) =>
@@ -78,7 +78,7 @@ describe("reset password end to end over SMTP", () => {
     expect(getDb().select().from(schema.authTokens).where(eq(schema.authTokens.tokenHash, hashToken(token))).get()).toBeDefined();
     expect(getDb().select().from(schema.authTokens).where(eq(schema.authTokens.tokenHash, token)).get()).toBeUndefined();
 
-    expect(resetPasswordLoader({ request: new Request(`http://localhost/reset-password?token=${token}`), context: testContext, params: {} })).toEqual({ token, isUsable: true, invalidMessage: null });
+    expect(resetPasswordLoader(routeArgs(new Request(`http://localhost/reset-password?token=${token}`)))).toEqual({ token, isUsable: true, invalidMessage: null });
     const weak = await resetPasswordApi(args(postJson("/api/auth/reset-password", { token, password: "password" })));
     expect(weak.status).toBe(400);
     expect((await weak.json()).errors).toHaveProperty("password");

@@ -1,5 +1,5 @@
 /** The members' dashboard (`/`, signed in): its data, gathered from the features it shows. */
-import type { useLoaderData } from "@remix-run/react";
+import type { useLoaderData } from "react-router";
 import type { CurrentUser } from "~/features/auth/auth.server";
 import { getDashboardBadges } from "~/features/badges/badges.server";
 import { formatMonthYear } from "~/features/badges/components/badge-pieces";

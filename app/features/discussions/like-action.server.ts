@@ -1,5 +1,5 @@
 /** The like/unlike intent both discussion pages handle (cards on /discussions, the post page). */
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";

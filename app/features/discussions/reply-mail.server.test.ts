@@ -3,7 +3,7 @@ import { blockMember } from "~/features/blocks/blocks.server";
 import { setMailPreference } from "~/features/mail/preferences.server";
 import { deliverAllTo, startTestSmtpServer, type TestSmtpServer } from "~/features/mail/test-helpers";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
-import { testContext } from "~/test/factories";
+import { routeArgs } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { createReply } from "./replies.server";
 import { REPLY_MAIL_WINDOW_MS, sendDueReplyMail } from "./reply-mail.server";
@@ -186,7 +186,7 @@ describe("a reply e-mail over real SMTP", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
-    await unsubscribeAction({ request: oneClick, context: testContext, params: {} });
+    await unsubscribeAction(routeArgs(oneClick));
 
     createReply({ actor: replier, postId: post.id, input: { content: "Not delivered" } });
     expect(sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS + 1_000))).toBe(0);

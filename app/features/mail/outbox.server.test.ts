@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
-import { createMember, testContext } from "~/test/factories";
+import { createMember, routeArgs } from "~/test/factories";
 import { closeDb, getDb, schema } from "~/utils/db.server";
 import { backoffAfter, deliverDueMail, enqueueMail, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
 import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";
@@ -96,11 +96,9 @@ describe("the mail outbox over real SMTP", () => {
     const delivery = deliver(new Date(), 1_500); // the sender is stuck on this message
     const member = await createMember();
     const started = Date.now();
-    const response = await forgotPasswordApi({
-      request: new Request("http://localhost/api/auth/forgot-password", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: member.email }) }),
-      context: testContext,
-      params: {},
-    });
+    const response = await forgotPasswordApi(
+      routeArgs(new Request("http://localhost/api/auth/forgot-password", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: member.email }) })),
+    );
     expect(response.status).toBe(202);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await delivery).toEqual({ sent: 0, failed: 1 });
@@ -123,7 +121,7 @@ describe("notification mail and the one-click unsubscribe", () => {
     const link = /<(http[^>]+)>/.exec(header("list-unsubscribe"))![1];
     expect(mail.text).toContain(link);
     // A GET shows the page and changes nothing (link scanners).
-    const page = (await unsubscribeLoader({ request: new Request(link), context: testContext, params: {} })) as { label: string };
+    const page = (await unsubscribeLoader(routeArgs(new Request(link)))) as { label: string };
     expect(page.label).toBe("Replies to my posts and replies");
     expect(isMailEnabled(member.id, "replies")).toBe(true);
     // The mail provider's one-click POST: no cookie, no JavaScript.
@@ -133,7 +131,7 @@ describe("notification mail and the one-click unsubscribe", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
-    const result = (await unsubscribeAction({ request: oneClick, context: testContext, params: {} })) as { done: string };
+    const result = (await unsubscribeAction(routeArgs(oneClick))) as { done: string };
     expect(result.done).toBe("Replies to my posts and replies");
     expect(isMailEnabled(member.id, "replies")).toBe(false);
     expect(enqueueNotificationMail({ user: member, kind: "replies", subject: "Another", content: { heading: "x", paragraphs: [] } })).toBeNull();
@@ -143,7 +141,7 @@ describe("notification mail and the one-click unsubscribe", () => {
   it("refuses a tampered token with 400", async () => {
     const member = await createMember();
     const forged = new Request(`http://localhost/unsubscribe?token=${member.id}.mentions.AAAA`, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
-    const result = (await unsubscribeAction({ request: forged, context: testContext, params: {} })) as unknown as { init: { status: number } };
+    const result = (await unsubscribeAction(routeArgs(forged))) as unknown as { init: { status: number } };
     expect(result.init.status).toBe(400);
     expect(isMailEnabled(member.id, "mentions")).toBe(true);
   });

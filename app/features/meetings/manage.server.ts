@@ -12,10 +12,10 @@ export async function loadScheduleForm(request: Request) {
 }
 
 /** One meeting for its edit form or delete confirmation (404 when unknown). */
-export async function loadManagedMeeting(request: Request, idParam: string | undefined) {
+export async function loadManagedMeeting(request: Request, url: URL, idParam: string | undefined) {
   await requirePagePermission(request, "meetings:manage");
   const timeZone = getViewerTimeZone(request);
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   return handlePage(() => {
     const [meeting] = toMeetingViews([getMeeting(readIdParam(idParam, "Meeting"))], { userId: null, timeZone, canManage: true });
     return { meeting, timeZone, returnTo };
@@ -23,10 +23,10 @@ export async function loadManagedMeeting(request: Request, idParam: string | und
 }
 
 /** The admin panel's Manage Meetings list: newest created first, 20 a page. */
-export async function loadManageMeetings(request: Request) {
+export async function loadManageMeetings(request: Request, url: URL) {
   await requirePagePermission(request, "meetings:manage");
   const timeZone = getViewerTimeZone(request);
-  const result = listMeetingsNewestFirst({ page: readPageParam(new URL(request.url).searchParams) });
+  const result = listMeetingsNewestFirst({ page: readPageParam(url.searchParams) });
   return {
     meetings: toMeetingViews(result.meetings, { userId: null, timeZone, canManage: true }),
     total: result.total,

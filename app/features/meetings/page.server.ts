@@ -5,9 +5,8 @@ import { getViewerTimeZone } from "./time-zone.server";
 
 export const UPCOMING_PAGE_SIZE = 20;
 
-export async function loadMeetingsPage(request: Request) {
+export async function loadMeetingsPage(request: Request, url: URL) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
   const showAll = url.searchParams.get("upcoming") === "all";
   const timeZone = getViewerTimeZone(request);
   const canManage = userCan(user, "meetings:manage");

@@ -6,7 +6,7 @@ import { createTestPost, scalar } from "~/features/discussions/test-helpers";
 import { listPosts } from "~/features/discussions/posts.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { appErrorOf, appErrorOfAsync } from "~/test/errors";
-import { createMember, signedInRequest, testContext } from "~/test/factories";
+import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 import * as suspensionApi from "../../routes/api.admin.users_.$userId.suspension";
@@ -135,7 +135,7 @@ describe("POST and DELETE /api/admin/users/{id}/suspension", () => {
     const url = `http://localhost/api/admin/users/${userId}/suspension`;
     const init: RequestInit = { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) };
     const request = as ? await signedInRequest(as, url, init) : new Request(url, init);
-    const response = (await suspensionApi.action({ request, params: { userId }, context: testContext })) as Response;
+    const response = (await suspensionApi.action(routeArgs(request, { userId }))) as Response;
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 

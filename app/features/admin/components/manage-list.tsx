@@ -1,4 +1,4 @@
-import { useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { Fragment, useCallback, useState, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";

@@ -4,7 +4,7 @@
  * interactive RatingPanel (/music-artists, an artist's page) and the dashboard's DashboardRatingPanel,
  * so both render the same markup. One module on purpose: one chunk for the dashboard to load.
  */
-import { type Form } from "@remix-run/react";
+import { type Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
@@ -150,7 +150,7 @@ export { StarButtons } from "~/components/ui/star-buttons";
 
 /**
  * The comment form's fields (intent, where to return, the labelled textarea); the form itself (a
- * Remix Form or a fetcher's), its error and its button are the caller's.
+ * React Router Form or a fetcher's), its error and its button are the caller's.
  */
 export function CommentFields({
   id,
@@ -188,7 +188,7 @@ export function CommentFields({
   );
 }
 
-/** 'Comments (N)' and the list; moderators get a Hide button per comment (a POST form: Remix's Form or a fetcher's). */
+/** 'Comments (N)' and the list; moderators get a Hide button per comment (a POST form: React Router's Form or a fetcher's). */
 export function CommentList({
   artistId,
   count,

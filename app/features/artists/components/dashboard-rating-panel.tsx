@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { artistUrls } from "../urls";
 import type { CardPanel, CardViewer } from "./card-view";
 import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, StarButtons } from "./artist-shell";
@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 /**
  * The dashboard's artist rating section: the same markup, texts and forms as RatingPanel, without
  * its client state (fetchers, optimistic average, client-side comment check), so the dashboard
- * ships less JavaScript. The forms are Remix <Form>s posting to the artist's page: without
+ * ships less JavaScript. The forms are React Router <Form>s posting to the artist's page: without
  * JavaScript a plain POST, with it a client-side submission; either way the action redirects back
  * to the dashboard with a toast and the fresh data, and a refused comment is shown on the artist's
  * page with the text kept. The comment form is keyed by the comment count, so a posted comment

@@ -1,5 +1,5 @@
 import { MentionSuggestions } from "~/components/ui/mention-suggestions";
-import { useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigation } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
@@ -10,7 +10,7 @@ import { CommentFields, CommentList, panelClass, RatingSummary, SignInPrompt, St
 import { buttonClass } from "~/components/ui/button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
-/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+/** An idle fetcher on the server (plain form markup), React Router's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 export type PanelViewer = CardViewer;

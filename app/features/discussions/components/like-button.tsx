@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { likesLabel } from "../format";
 import { useHydrated } from "./use-hydrated";
@@ -6,7 +6,7 @@ import { useHydrated } from "./use-hydrated";
 /** The result a like action answers a script-driven (fetcher) submission with. */
 export type LikeActionData = { likeResult?: { postId: number; liked: boolean; likesCount: number }; likeError?: string };
 
-/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+/** An idle fetcher on the server (plain form markup), React Router's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 /**

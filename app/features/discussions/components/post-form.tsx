@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";

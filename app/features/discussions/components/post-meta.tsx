@@ -13,7 +13,7 @@ export function authorName(author: Author): string {
   return author.displayName.trim() || (first && last ? `${first} ${last}` : "") || first || "Community Member";
 }
 
-/** Avatar, name (to the member's page) and date; styled by position in app/tailwind.css ("author-line"). */
+/** Avatar, name (to the member's page), role and date; styled by position in app/tailwind.css ("author-line", "role-lead"). */
 export function AuthorLine({ author, date, edited }: { author: Author; date: Date | string | number; edited?: boolean }) {
   const name = authorName(author);
   return (
@@ -24,12 +24,12 @@ export function AuthorLine({ author, date, edited }: { author: Author; date: Dat
           {name}
         </AppLink>,
         author.role === "admin" ? (
-          <span key="role" className="role-leader">
+          <span key="role" className="role-lead">
             Community Leader
           </span>
         ) : null,
         author.role === "moderator" ? (
-          <span key="role" className="role-moderator">
+          <span key="role" className="role-mod">
             Moderator
           </span>
         ) : null,

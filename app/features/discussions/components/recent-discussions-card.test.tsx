@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { RecentDiscussionsCard } from "./recent-discussions-card";
 
@@ -20,7 +20,7 @@ const post = (id: number, overrides = {}) => ({
 
 function renderCard(posts: ReturnType<typeof post>[]) {
   return render(
-    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <MemoryRouter>
       <RecentDiscussionsCard posts={posts} />
     </MemoryRouter>,
   );

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { AddImageField } from "~/components/ui/add-image-field";
 import { DraftKeeper } from "~/components/ui/draft-keeper";

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { LandingPage, type SocialLink } from "./landing-page";
 
 function renderLandingPage(socialLinks: SocialLink[] = []) {
   return render(
-    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <MemoryRouter>
       <LandingPage communityName="Quads" socialLinks={socialLinks} year={2031} />
     </MemoryRouter>,
   );

@@ -1,4 +1,4 @@
-import { useFetchers, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useFetchers, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 
@@ -11,7 +11,7 @@ const SUBMIT_GRACE_MS = 2_000;
 /**
  * The browser side of live updates (docs/discussions.md, "Live updates"): one EventSource on
  * GET /events while a member is signed in and JavaScript runs. A changed unread count, or a new
- * reply or like on the open post, reloads the page's data in place (Remix revalidation: typed
+ * reply or like on the open post, reloads the page's data in place (React Router revalidation: typed
  * text stays); on /discussions a bar offers the discussions started since the page loaded.
  */
 export function LiveUpdates({ unreadNotifications }: { unreadNotifications: number }) {

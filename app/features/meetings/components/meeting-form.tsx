@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { ReactNode } from "react";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";

@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClass } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
 import { TimeZoneScript } from "./time-zone-script";
 
-/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+/** An idle fetcher on the server (plain form markup), React Router's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "react-router";
 import { useEffect } from "react";
 import { useNonce } from "~/utils/nonce-provider";
 

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";

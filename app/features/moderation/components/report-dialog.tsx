@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "react-router";
 import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import type { FormResult } from "~/components/ui/use-server-form";

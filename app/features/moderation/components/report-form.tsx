@@ -1,4 +1,4 @@
-import type { Form } from "@remix-run/react";
+import type { Form } from "react-router";
 import { FieldErrors, FormActions } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { REPORT_NOTE_MAX, reportReasonLabels, reportReasons } from "../constants";

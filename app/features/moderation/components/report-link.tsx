@@ -17,7 +17,7 @@ const ReportDialog: ComponentType<{ action: string; title: string; onClose: () =
 /**
  * 'Report' beside a post, reply, artist comment or member: a link to the report page of its own
  * (JavaScript off); with JavaScript the same form opens in a dialog over the current page. A plain
- * <a>, not Remix's <Link>: a click either opens the dialog or (a modified click) is the browser's,
+ * <a>, not React Router's <Link>: a click either opens the dialog or (a modified click) is the browser's,
  * so the router never follows it, and a list of comments skips its per-link work.
  */
 export function ReportLink({ type, id, className, label }: { type: ReportTargetType; id: number | string; className?: string; label?: string }) {

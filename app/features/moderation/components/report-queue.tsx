@@ -1,5 +1,4 @@
-import type { SerializeFrom } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
@@ -10,7 +9,7 @@ import type { QueueGroup } from "../reports.server";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
-type Group = SerializeFrom<QueueGroup>;
+type Group = QueueGroup;
 type Failure = FormFailure | null;
 
 const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member" };

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { FieldErrors, FormActions } from "~/components/ui/form-field";
 import { getFormProps, getTextareaProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { suspensionDays, UNTIL_LIFTED, type RestrictionKind } from "../constants";

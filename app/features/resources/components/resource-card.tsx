@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { TAGS_ON_CARD, difficultyClasses, difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "../constants";
 import type { ResourceCardData } from "../resources.server";
@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { StarButtons } from "~/components/ui/star-buttons";
 import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
 
-/** An idle fetcher on the server (plain form markup), Remix's in the browser (app/components/ui/idle-fetcher.tsx). */
+/** An idle fetcher on the server (plain form markup), React Router's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;
 
 /** '4.5/5' (one decimal). */

@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";

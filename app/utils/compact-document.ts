@@ -1,0 +1,61 @@
+/**
+ * React Router writes two inline scripts into every document in a long form: the route manifest
+ * pretty-printed (`JSON.stringify(manifest, null, 2)`, its lines indented) and `<ScrollRestoration>`'s
+ * restoring function as its source reads (indented, long names). Compacted they are ≈1.2 KB smaller on
+ * every page (docs/decisions/0091-public-apis-only.md, docs/decisions/0093-html-weight-under-react-router.md).
+ * This works on the rendered text only (no framework internals): the manifest is re-serialized,
+ * and the restoring function is replaced by its minified twin only when the text is exactly the
+ * source this version writes. If a version writes either differently, the text is left as it is and
+ * tests/html-weight.e2e.ts, which holds /discussions at 40 KB, fails; app/utils/compact-document.test.ts
+ * holds this version's script and runs both forms of the function side by side.
+ */
+const MANIFEST = /\n {2}(window\.__reactRouterManifest = )(\{\n[\s\S]*?\n\});\n {2}(window\.__reactRouterRouteModules = )/;
+const SCROLL_RESTORATION = /(<script[^>]*>)\((\(storageKey2, restoreKey\) => \{\n[\s\S]*?\n {2}\})\)(\("[^"<]*", (?:null|"[^"<]*")\)<\/script>)/;
+
+/** `<ScrollRestoration>`'s restoring function as React Router 7.18 writes it (`restoreScroll.toString()`). */
+export const RESTORE_SCROLL_SOURCE = `(storageKey2, restoreKey) => {
+    if (!window.history.state || !window.history.state.key) {
+      let key = Math.random().toString(32).slice(2);
+      window.history.replaceState({ key }, "");
+    }
+    try {
+      let positions = JSON.parse(sessionStorage.getItem(storageKey2) || "{}");
+      let storedY = positions[restoreKey || window.history.state.key];
+      if (typeof storedY === "number") {
+        window.scrollTo(0, storedY);
+      }
+    } catch (error) {
+      console.error(error);
+      sessionStorage.removeItem(storageKey2);
+    }
+  }`;
+
+/** The same function minified: same statements in the same order (compact-document.test.ts runs both). */
+export const RESTORE_SCROLL_MINIFIED = `(k,r)=>{let h=window.history;if(!h.state||!h.state.key)h.replaceState({key:Math.random().toString(32).slice(2)},"");try{let y=JSON.parse(sessionStorage.getItem(k)||"{}")[r||h.state.key];if(typeof y=="number")window.scrollTo(0,y)}catch(e){console.error(e);sessionStorage.removeItem(k)}}`;
+
+const MAX_REMEMBERED = 1_000;
+const compactedManifests = new Map<string, string>();
+
+function compactManifest(json: string): string {
+  let result = compactedManifests.get(json);
+  if (result === undefined) {
+    try {
+      result = JSON.stringify(JSON.parse(json));
+    } catch {
+      result = json;
+    }
+    // Bounded: a manifest differs per set of matched routes.
+    if (compactedManifests.size >= MAX_REMEMBERED) compactedManifests.delete(compactedManifests.keys().next().value as string);
+    compactedManifests.set(json, result);
+  }
+  return result;
+}
+
+/** The document with the router's manifest and scroll-restoration scripts written compactly. */
+export function compactDocument(html: string): string {
+  return html
+    .replace(MANIFEST, (_whole, head: string, json: string, modules: string) => `\n${head}${compactManifest(json)};\n${modules}`)
+    .replace(SCROLL_RESTORATION, (whole, open: string, source: string, call: string) =>
+      source === RESTORE_SCROLL_SOURCE ? `${open}(${RESTORE_SCROLL_MINIFIED})${call.replace(", ", ",")}` : whole,
+    );
+}
