@@ -29,10 +29,15 @@ const HTML_BUDGET = 25 * 1024;
 
 /**
  * Pages over the JavaScript budget, with the gzipped size they may not exceed (measured + up to 1 KB):
- * a ratchet for a known regression (docs/decisions/0065-page-weight-ratchet.md). Empty: every page
- * fits since non-critical code loads on use (docs/decisions/0078-shell-code-after-hydration.md).
+ * a ratchet for a known regression (docs/decisions/0065-page-weight-ratchet.md). The two below went
+ * over when React Router 7 met the picture-size check, the pending-state hook and the text-browser
+ * spacing (100.6 KB and 100.1 KB measured): see docs/performance.md, "Known gaps". Remove each entry
+ * once the page fits again.
  */
-const OVER_BUDGET: Record<string, number> = {};
+const OVER_BUDGET: Record<string, number> = {
+  "member /discussions/new": 101 * 1024,
+  "admin /admin/manage-artists": 100.5 * 1024,
+};
 
 const baseURL = inject("baseURL");
 let member: ApiMember;
