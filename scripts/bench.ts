@@ -363,8 +363,10 @@ function run(command: string, commandArgs: string[], cwd: string) {
 
 /**
  * The ref, built in a temporary git worktree whose node_modules is a hard-link copy of this
- * tree's (`cp -al`: no install, no download). Patched packages (patches/, patch-package) are
- * copied for real first and set to the ref's own patches, so the ref runs what it would run.
+ * tree's (`cp -al`: no install, no download) when both lockfiles are the same. Patched packages
+ * (patches/, patch-package) are copied for real first and set to the ref's own patches, so the ref
+ * runs what it would run. A ref with other dependencies (another framework: a ref from before
+ * React Router 7, decision 0090) gets its own `npm ci` instead (a few minutes: better-sqlite3 compiles).
  */
 function prepareRef(ref: string): { tree: string; sha: string } {
   const sha = spawnSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { cwd: root, encoding: "utf8" }).stdout.trim();
@@ -376,7 +378,11 @@ function prepareRef(ref: string): { tree: string; sha: string } {
     run("git", ["worktree", "prune"], root);
     run("git", ["worktree", "add", "--detach", tree, sha], root);
   }
-  if (!existsSync(path.join(tree, "node_modules"))) {
+  const sameLockfile = readFileSync(path.join(tree, "package-lock.json"), "utf8") === readFileSync(path.join(root, "package-lock.json"), "utf8");
+  if (!existsSync(path.join(tree, "node_modules")) && !sameLockfile) {
+    console.log(`${ref} has other dependencies than the working tree: npm ci in ${tree}…`);
+    run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], tree);
+  } else if (!existsSync(path.join(tree, "node_modules"))) {
     run("cp", ["-al", path.join(root, "node_modules"), path.join(tree, "node_modules")], root);
     const ourPatches = path.join(root, "patches");
     if (existsSync(ourPatches) && readdirSync(ourPatches).some((file) => file.endsWith(".patch"))) {

@@ -23,9 +23,9 @@ type CardBadge = { name: string; type: string; iconClass: string; colorClass: st
 
 function BadgeCard({ badge, children, state }: { badge: CardBadge; children?: ReactNode; state: "earned" | "progress" | "locked" }) {
   const isMastery = badge.type === "quads_master";
-  const tone = isMastery ? PLATINUM_CLASS : state === "earned" ? "border border-green-200 bg-white" : state === "progress" ? "border border-indigo-200 bg-white" : "border border-dashed border-slate-300 bg-slate-50";
+  // The card and its tone per state are short classes in app/tailwind.css ("badge-card"): ten of them on the page.
   return (
-    <li className={`flex gap-4 rounded-xl p-4 shadow-sm ${tone}`} data-testid={`badge-${state}`} data-badge-type={badge.type}>
+    <li className={`badge-card ${isMastery ? PLATINUM_CLASS : `badge-card-${state}`}`} data-testid={`badge-${state}`} data-badge-type={badge.type}>
       <div className={state === "locked" ? "opacity-50 grayscale" : undefined}>
         <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} size="lg" />
       </div>
