@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import type { Rollup } from "vite";
+import type { Plugin, Rollup } from "vite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -100,12 +100,34 @@ function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["g
   return seen;
 }
 
+const reactRouterDist = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
+
+/**
+ * The browser gets React Router's production build: the package's exports name only its development
+ * build (remix-run/react-router#14102), whose dev warnings ship in every page's JavaScript. The
+ * server keeps the one copy Node resolves (one instance for @react-router/node and the app).
+ */
+function reactRouterProductionInBrowser(): Plugin {
+  const targets: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  return {
+    name: "quads:react-router-production-in-browser",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(id) {
+      const file = targets[id];
+      return file ? path.join(reactRouterDist, file) : undefined;
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   plugins: [
     tailwindcss(),
+    reactRouterProductionInBrowser(),
     // Off under Vitest (jsdom tests have no preamble); its options are in react-router.config.ts.
     !process.env.VITEST && reactRouter(),
   ],
