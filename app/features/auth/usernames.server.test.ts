@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
 import { updateProfile } from "~/features/members/profile.server";
 import { AppError } from "~/utils/errors.server";
+import { appErrorOfAsync } from "~/test/errors";
 import { updateFooterSettings } from "~/features/settings/settings.server";
 import { isReservedUsername, isValidUsername, pickUsername, usernameBaseOf } from "./usernames";
 import { findUserByUsername, generateUsername } from "./usernames.server";
@@ -73,7 +74,7 @@ describe("reserved usernames", () => {
   it("refuses them to members (400 under username) on registration and profile changes; an admin may take one", async () => {
     const registration = (username: string) => ({ email: `reserved-${Math.random().toString(36).slice(2)}@example.com`, password: "correct-horse-battery", firstName: "A", lastName: "B", displayName: "AB", username });
     for (const username of ["admin", "Moderator", "sup_port", "quads"]) {
-      const refused = await errorOf(registerUser(registration(username), { clientIp: "reserved-test" }));
+      const refused = await appErrorOfAsync(registerUser(registration(username), { clientIp: "reserved-test" }));
       expect(refused?.status, username).toBe(400);
       expect(refused?.fieldErrors?.username?.[0]).toBe("That username is reserved. Please choose another.");
     }
@@ -82,7 +83,7 @@ describe("reserved usernames", () => {
     expect((await registerUser({ ...registration(""), displayName: "Empty Field" }, { clientIp: "reserved-test" })).username).toBe("empty_field");
 
     const member = await createMember({ displayName: "Plain Member" });
-    const refused = await errorOf(updateProfile(member.id, { username: "Staff" }));
+    const refused = await appErrorOfAsync(updateProfile(member.id, { username: "Staff" }));
     expect(refused?.status).toBe(400);
     expect(refused?.fieldErrors?.username?.[0]).toMatch(/reserved/);
     const admin = await createMember({ role: "admin", displayName: "The Admin" });
@@ -93,8 +94,8 @@ describe("reserved usernames", () => {
     const admin = await createMember({ role: "admin" });
     updateFooterSettings({ actor: admin, input: { companyName: "Prompt Circle" } });
     const member = await createMember();
-    expect((await errorOf(updateProfile(member.id, { username: "prompt_circle" })))?.status).toBe(400);
-    expect((await errorOf(updateProfile(member.id, { username: "quads" })))?.status).toBe(400);
+    expect((await appErrorOfAsync(updateProfile(member.id, { username: "prompt_circle" })))?.status).toBe(400);
+    expect((await appErrorOfAsync(updateProfile(member.id, { username: "quads" })))?.status).toBe(400);
   });
 
   it("never generates one: a reserved display name gives member_<name>", async () => {
@@ -103,10 +104,3 @@ describe("reserved usernames", () => {
     expect(generateUsername("Root")).toBe("member_root");
   });
 });
-
-function errorOf(promise: Promise<unknown>): Promise<AppError | null> {
-  return promise.then(
-    () => null,
-    (error: unknown) => error as AppError,
-  );
-}
