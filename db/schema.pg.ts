@@ -176,7 +176,7 @@ export const posts = pgTable(
 );
 
 export const postsTextVersion = pgTable("posts_text_version", {
-  id: integer("id").primaryKey(),
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
