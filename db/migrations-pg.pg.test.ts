@@ -122,7 +122,7 @@ describe("db/migrations-pg", () => {
 
   it("is what db/schema.pg.ts says (no schema change left without its generated migration)", async () => {
     const live = await livePostgres(await connect());
-    for (const table of Object.values(pgSchema).filter((value): value is PgTable => is(value, PgTable))) {
+    for (const table of (Object.values(pgSchema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))) {
       const config = getTableConfig(table);
       const described = Object.fromEntries(
         (config.columns as PgColumn[]).map((column) => [
