@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { connect } from "node:net";
+import { type AddressInfo, connect, createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -48,6 +48,24 @@ describe("the throwaway PostgreSQL server (scripts/lib/postgres-server.ts)", () 
     expect(existsSync(server.directory)).toBe(false);
     expect(await accepts(server.port)).toBe(false);
     console.log(`throwaway PostgreSQL: started in ${startMs} ms`);
+  });
+
+  it("starts on another port when the one it tried is taken", async () => {
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
+    const taken = (squatter.address() as AddressInfo).port;
+    try {
+      const server = await startPostgresServer({ port: taken });
+      expect(server.port).not.toBe(taken);
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      expect((await client.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+      await client.end();
+      await server.stop();
+      expect(existsSync(server.directory)).toBe(false);
+    } finally {
+      squatter.close();
+    }
   });
 
   it("stops and deletes the server when the process that started it dies, even by kill -9", async () => {

@@ -93,17 +93,20 @@ const SUPERVISOR = `
   -c shared_buffers=64MB -c log_min_messages=warning -c logging_collector=off &
 pg=$!
 echo "supervisor: postgres $pg"
-# The parent closes our standard input when it is done, or when it dies.
-while read -r _; do :; done
+# The parent closes our standard input when it is done, or when it dies. A "keep" line first:
+# the parent retries on another port with the same cluster, so the directory stays.
+keep=""
+while read -r line; do [ "$line" = keep ] && keep=1; done
 kill -INT "$pg" 2>/dev/null
 wait "$pg"
-rm -rf "$PG_DIR"
+[ -n "$keep" ] || rm -rf "$PG_DIR"
 `;
 
 async function waitUntilReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`PostgreSQL stopped while starting:\n${log()}`);
+    // The supervisor outlives a postgres that failed (it waits for its input): read postgres' own words.
+    if (child.exitCode !== null || /could not bind|Address already in use|could not create any TCP\/IP sockets|PANIC/.test(log())) throw new Error(`PostgreSQL stopped while starting:\n${log()}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     try {
       await client.connect();
@@ -118,8 +121,11 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
   }
 }
 
-/** Starts a fresh server and creates `database` on it (default "quads_test"). About 2 s. */
-export async function startPostgresServer({ database = "quads_test" }: { database?: string } = {}): Promise<PostgresServer> {
+/**
+ * Starts a fresh server and creates `database` on it (default "quads_test"). About 2 s on a quiet box.
+ * `port`: the port to try first (a free one otherwise); a port taken meanwhile is retried elsewhere.
+ */
+export async function startPostgresServer({ database = "quads_test", port: firstPort }: { database?: string; port?: number } = {}): Promise<PostgresServer> {
   const { binDirectory, majorVersion } = findPostgresBinaries();
   const identity = serverIdentity();
   const directory = mkdtempSync(path.join(tmpdir(), "quads-pg-"));
@@ -140,7 +146,7 @@ export async function startPostgresServer({ database = "quads_test" }: { databas
 
   let lastError: unknown;
   for (let attempt = 1; attempt <= 3; attempt += 1) {
-    const port = await freePort();
+    const port = attempt === 1 && firstPort ? firstPort : await freePort();
     const output: string[] = [];
     const child = spawn("/bin/sh", ["-c", SUPERVISOR], { ...asServer, env: { ...env, PG_PORT: String(port) }, cwd: directory, stdio: ["pipe", "pipe", "pipe"], detached: true });
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
@@ -153,7 +159,7 @@ export async function startPostgresServer({ database = "quads_test" }: { databas
       await waitUntilReady(urlFor("postgres"), child, () => output.join(""));
     } catch (error) {
       lastError = error;
-      child.stdin?.end();
+      child.stdin?.end("keep\n");
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (/could not bind|Address already in use/i.test(output.join(""))) continue;
       break;
@@ -188,7 +194,12 @@ export async function startPostgresServer({ database = "quads_test" }: { databas
         return stopped;
       },
     };
-    await server.createDatabase(database);
+    try {
+      await server.createDatabase(database);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
     return server;
   }
   rmSync(directory, { recursive: true, force: true });
