@@ -121,6 +121,9 @@ function reactRouterProductionInBrowser(): Plugin {
   };
 }
 
+/** Where unit tests live (beside the code); tests/ holds the browser tests (vitest.e2e.config.ts). */
+const TEST_FOLDERS = "app,db,scripts,server";
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -137,10 +140,30 @@ export default defineConfig({
     ssr: { build: { minify: false } },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
-    setupFiles: ["app/test/setup.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 20000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [`{${TEST_FOLDERS}}/**/*.test.{ts,tsx}`],
+          exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
+          setupFiles: ["app/test/setup.ts"],
+        },
+      },
+      // Tests against a real PostgreSQL server, started once for the run by the global setup
+      // (only when one of these files runs; docs/decisions/0103-throwaway-postgres-for-tests.md).
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: [`{${TEST_FOLDERS}}/**/*.pg.test.ts`],
+          globalSetup: ["app/test/postgres-global-setup.ts"],
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

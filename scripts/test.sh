@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: lint, type check, production build, unit tests, browser tests (JavaScript on and off),
+# npm test: lint, type check, production build, unit tests (with the PostgreSQL ones), browser tests (JavaScript on and off),
 # and two install checks run in the background beside the tests: the Node 22 smoke run
 # (scripts/smoke-node22.sh) and the production install (scripts/production-install.sh, which
 # needs the build). Their logs are reports/smoke-node22.log and reports/production-install.log.
@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-postgres.sh
 
 mkdir -p reports
 background=()
@@ -31,6 +32,8 @@ start_check() {
 start_check smoke-node22 scripts/smoke-node22.sh
 start_check production-install scripts/production-install.sh
 
+# Both Vitest projects: "unit" (SQLite) and "postgres" (*.pg.test.ts against one throwaway
+# PostgreSQL server the run starts and deletes: app/test/postgres-global-setup.ts).
 echo "== unit tests"; npx vitest run --reporter=default --reporter=json --outputFile.json=reports/unit.json
 echo "== browser tests"; npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=reports/e2e.json
 

@@ -58,4 +58,27 @@ describe("parseEnv", () => {
     expect(trusting.hops).toBe(1);
     expect(trusting.warning).toMatch(/X-Forwarded-For/);
   });
+  it("reads the database settings: SQLite from a file: URL; a postgres:// URL refused in one line until PostgreSQL is served", () => {
+    const env = parseEnv({ DATABASE_URL: database });
+    expect(env.database).toEqual({ engine: "sqlite", path: path.join(directory, "env.db") });
+    expect(env.DATABASE_POOL_SIZE).toBe(10);
+    expect(env.DATABASE_STATEMENT_TIMEOUT_MS).toBe(10_000);
+    const tuned = parseEnv({ DATABASE_URL: database, DATABASE_POOL_SIZE: "25", DATABASE_STATEMENT_TIMEOUT_MS: "0" });
+    expect([tuned.DATABASE_POOL_SIZE, tuned.DATABASE_STATEMENT_TIMEOUT_MS]).toEqual([25, 0]);
+    expect(() => parseEnv({ DATABASE_URL: database, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 1000/);
+    expect(() => parseEnv({ DATABASE_URL: database, DATABASE_STATEMENT_TIMEOUT_MS: "-5" })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://db/quads" })).toThrow(/DATABASE_URL: must be file:<path>/);
+    for (const url of ["postgres://quads:secret@db.example.com:5432/quads", "postgresql://db.example.com/quads?sslmode=require"]) {
+      let message = "";
+      try {
+        parseEnv({ DATABASE_URL: url });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigurationError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^Invalid configuration:\n {2}DATABASE_URL: PostgreSQL support is being built and cannot be used yet: use a file: URL/);
+      expect(message.split("\n")).toHaveLength(2);
+      expect(message).not.toContain("secret");
+    }
+  });
 });

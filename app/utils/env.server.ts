@@ -7,6 +7,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DatabaseUrlError, parseDatabaseUrl, type DatabaseTarget } from "./database-url.server";
+
+const POSTGRES_NOT_YET =
+  "PostgreSQL support is being built and cannot be used yet: use a file: URL (SQLite, for example file:./data/quads.db). See docs/decisions/0104-one-schema-two-dialects.md.";
 
 const booleanString = (defaultValue: boolean) =>
   z
@@ -45,10 +49,37 @@ const envSchema = z.object({
       return parsed;
     }),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * file:<path> (SQLite) or postgres://… (app/utils/database-url.server.ts). PostgreSQL is parsed and
+   * checked but not served yet: such a URL stops the start with one line saying so
+   * (docs/decisions/0104-one-schema-two-dialects.md).
+   */
   DATABASE_URL: z
     .string()
     .default("file:./data/quads.db")
-    .refine((value) => value.startsWith("file:"), "must start with file: (for example file:./data/quads.db)"),
+    .superRefine((value, context) => {
+      try {
+        if (parseDatabaseUrl(value).engine === "postgres") context.addIssue({ code: z.ZodIssueCode.custom, message: POSTGRES_NOT_YET });
+      } catch (error) {
+        if (!(error instanceof DatabaseUrlError)) throw error;
+        context.addIssue({ code: z.ZodIssueCode.custom, message: error.message });
+      }
+    }),
+  /** Connections each process keeps open to PostgreSQL (ignored on SQLite). */
+  DATABASE_POOL_SIZE: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === "") return 10;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 1 || parsed > 1000) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: "must be a whole number of connections from 1 to 1000" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** The longest one PostgreSQL statement may run before it is cancelled (a 503), in milliseconds; 0 = no limit. Ignored on SQLite. */
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(10_000, 0),
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   ADMIN_EMAIL: z
     .string()
@@ -221,6 +252,8 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
 
 export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & {
   SESSION_SECRET: string;
+  /** What DATABASE_URL names (SQLite only, for now). */
+  database: DatabaseTarget;
   databasePath: string;
   dataDirectory: string;
   mailDirectory: string;
@@ -238,7 +271,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const databasePath = path.resolve(result.data.DATABASE_URL.slice("file:".length));
+  const database = parseDatabaseUrl(result.data.DATABASE_URL);
+  if (database.engine !== "sqlite") throw new ConfigurationError(`Invalid configuration:\n  DATABASE_URL: ${POSTGRES_NOT_YET}`);
+  const databasePath = database.path;
   const dataDirectory = path.dirname(databasePath);
   mkdirSync(dataDirectory, { recursive: true });
   const sessionSecret = result.data.SESSION_SECRET ?? readOrCreateSessionSecret(dataDirectory);
@@ -250,7 +285,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     result.data.PUBLIC_URL || result.data.NODE_ENV !== "production"
       ? undefined
       : `PUBLIC_URL is not set: feeds, calendars and e-mails link to ${PUBLIC_URL}. Set it to the address members use, such as https://community.example.com.`;
-  return { ...result.data, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
+  return { ...result.data, database, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
 }
 
 /** A display name safe in a From header (quoted when it holds punctuation). */

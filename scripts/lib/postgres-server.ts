@@ -1,0 +1,207 @@
+/**
+ * A throwaway PostgreSQL server for tests and scripts (docs/decisions/0103-throwaway-postgres-for-tests.md):
+ * Debian's binaries (`/usr/lib/postgresql/<15 or newer>/bin`, or `QUADS_PG_BIN`), a fresh cluster in a
+ * temp directory, on a free loopback port with its socket directory inside that temp directory.
+ *
+ * PostgreSQL refuses to run as root: as root (CI), the server runs as the system user `quadspg`,
+ * created on first use. The server runs under a small `sh` supervisor whose standard input is a pipe
+ * from this process: `stop()` closes it, and so does this process' death in any way (Ctrl-C, a
+ * crash, kill -9), after which the supervisor stops PostgreSQL (fast shutdown) and deletes the
+ * directory. Nothing is left behind whatever happens to the test run.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/** The system user the server runs as when this process is root. */
+export const POSTGRES_TEST_USER = "quadspg";
+const MINIMUM_MAJOR = 15;
+
+export type PostgresServer = {
+  /** postgres://postgres@127.0.0.1:<port>/<database> (trust authentication, loopback only). */
+  url: string;
+  port: number;
+  /** The cluster's directory (data/ and the socket). Deleted by stop(). */
+  directory: string;
+  /** Which binaries run it, and their major version. */
+  binDirectory: string;
+  majorVersion: number;
+  /** A URL for another database on the same server. */
+  urlFor(database: string): string;
+  /** Creates an empty database (owned by the superuser) and returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+/** The newest `/usr/lib/postgresql/<major>/bin` with initdb, 15 or newer; `QUADS_PG_BIN` wins. */
+export function findPostgresBinaries(): { binDirectory: string; majorVersion: number } {
+  const override = process.env.QUADS_PG_BIN;
+  const candidates = override
+    ? [override]
+    : existsSync("/usr/lib/postgresql")
+      ? readdirSync("/usr/lib/postgresql")
+          .filter((name) => /^\d+$/.test(name))
+          .sort((a, b) => Number(b) - Number(a))
+          .map((major) => `/usr/lib/postgresql/${major}/bin`)
+      : [];
+  for (const binDirectory of candidates) {
+    if (!existsSync(path.join(binDirectory, "initdb"))) continue;
+    const version = spawnSync(path.join(binDirectory, "postgres"), ["--version"], { encoding: "utf8" }).stdout ?? "";
+    const majorVersion = Number(/(\d+)(?:\.\d+)?/.exec(version)?.[1] ?? 0);
+    if (majorVersion >= MINIMUM_MAJOR) return { binDirectory, majorVersion };
+  }
+  throw new Error(
+    `PostgreSQL ${MINIMUM_MAJOR} or newer is not installed (looked in ${override ?? "/usr/lib/postgresql/*/bin"}). ` +
+      "Install Debian's server with: apt-get install -y postgresql (scripts/ensure-postgres.sh does it as root), or set QUADS_PG_BIN.",
+  );
+}
+
+/** The uid/gid to run PostgreSQL as: this process' own, or the dedicated user's when we are root (created when missing). */
+function serverIdentity(): { uid: number; gid: number; home: string } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = () => spawnSync("id", ["-u", POSTGRES_TEST_USER], { encoding: "utf8" });
+  if (lookup().status !== 0) {
+    const created = spawnSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", POSTGRES_TEST_USER], { encoding: "utf8" });
+    // Another process may have created it at the same moment: only a still-missing user is an error.
+    if (created.status !== 0 && lookup().status !== 0) throw new Error(`Could not create the system user ${POSTGRES_TEST_USER} for PostgreSQL: ${created.stderr.trim()}`);
+  }
+  const uid = Number(lookup().stdout.trim());
+  const gid = Number(spawnSync("id", ["-g", POSTGRES_TEST_USER], { encoding: "utf8" }).stdout.trim());
+  return { uid, gid, home: "/" };
+}
+
+/** A port nothing listens on right now (the server may still lose a race for it: start() retries). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The supervisor: starts postgres, waits for its standard input to close, stops postgres, deletes the cluster. */
+const SUPERVISOR = `
+"$PG_BIN/postgres" -D "$PG_DIR/data" -p "$PG_PORT" -k "$PG_DIR" -c listen_addresses=127.0.0.1 \\
+  -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 \\
+  -c shared_buffers=64MB -c log_min_messages=warning -c logging_collector=off &
+pg=$!
+echo "supervisor: postgres $pg"
+# The parent closes our standard input when it is done, or when it dies. A "keep" line first:
+# the parent retries on another port with the same cluster, so the directory stays.
+keep=""
+while read -r line; do [ "$line" = keep ] && keep=1; done
+kill -INT "$pg" 2>/dev/null
+wait "$pg"
+[ -n "$keep" ] || rm -rf "$PG_DIR"
+`;
+
+async function waitUntilReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // The supervisor outlives a postgres that failed (it waits for its input): read postgres' own words.
+    if (child.exitCode !== null || /could not bind|Address already in use|could not create any TCP\/IP sockets|PANIC/.test(log())) throw new Error(`PostgreSQL stopped while starting:\n${log()}`);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+    try {
+      await client.connect();
+      await client.query("select 1");
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections within ${timeoutMs} ms (${String(error)}):\n${log()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * Starts a fresh server and creates `database` on it (default "quads_test"). About 2 s on a quiet box.
+ * `port`: the port to try first (a free one otherwise); a port taken meanwhile is retried elsewhere.
+ */
+export async function startPostgresServer({ database = "quads_test", port: firstPort }: { database?: string; port?: number } = {}): Promise<PostgresServer> {
+  const { binDirectory, majorVersion } = findPostgresBinaries();
+  const identity = serverIdentity();
+  const directory = mkdtempSync(path.join(tmpdir(), "quads-pg-"));
+  chmodSync(directory, 0o700);
+  if (identity) chownSync(directory, identity.uid, identity.gid);
+  const asServer = identity ? { uid: identity.uid, gid: identity.gid } : {};
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", LC_ALL: "C.UTF-8", HOME: identity?.home ?? process.env.HOME ?? "/", PG_BIN: binDirectory, PG_DIR: directory };
+
+  const initdb = spawnSync(
+    path.join(binDirectory, "initdb"),
+    ["-D", path.join(directory, "data"), "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions"],
+    { ...asServer, env, encoding: "utf8", cwd: directory },
+  );
+  if (initdb.status !== 0) {
+    rmSync(directory, { recursive: true, force: true });
+    throw new Error(`initdb failed (${binDirectory}):\n${initdb.stderr || initdb.stdout}`);
+  }
+
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const port = attempt === 1 && firstPort ? firstPort : await freePort();
+    const output: string[] = [];
+    const child = spawn("/bin/sh", ["-c", SUPERVISOR], { ...asServer, env: { ...env, PG_PORT: String(port) }, cwd: directory, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    // The pipes must not keep this process alive on their own (a forgotten stop() then still ends with the process).
+    for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+    const urlFor = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
+    try {
+      await waitUntilReady(urlFor("postgres"), child, () => output.join(""));
+    } catch (error) {
+      lastError = error;
+      child.stdin?.end("keep\n");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (/could not bind|Address already in use/i.test(output.join(""))) continue;
+      break;
+    }
+    child.unref();
+    let stopped: Promise<void> | undefined;
+    const server: PostgresServer = {
+      url: urlFor(database),
+      port,
+      directory,
+      binDirectory,
+      majorVersion,
+      urlFor,
+      async createDatabase(name) {
+        if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
+        const admin = new pg.Client({ connectionString: urlFor("postgres") });
+        await admin.connect();
+        try {
+          await admin.query(`create database ${name}`);
+        } finally {
+          await admin.end();
+        }
+        return urlFor(name);
+      },
+      stop() {
+        stopped ??= (async () => {
+          child.ref(); // keep this process alive until the supervisor has cleaned up
+          child.stdin?.end();
+          await exited;
+          rmSync(directory, { recursive: true, force: true });
+        })();
+        return stopped;
+      },
+    };
+    try {
+      await server.createDatabase(database);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    return server;
+  }
+  rmSync(directory, { recursive: true, force: true });
+  throw lastError instanceof Error ? lastError : new Error(String(lastError));
+}
