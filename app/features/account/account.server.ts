@@ -3,7 +3,8 @@
  * these. Every password-checking action goes through verifyCurrentPassword (sign-in's limits).
  */
 import { eq } from "drizzle-orm";
-import { findUserById, verifyCurrentPassword, type RequestMeta } from "~/features/auth/auth.server";
+import { verifyCurrentPassword, type RequestMeta } from "~/features/auth/auth.server";
+import { findUserById } from "~/features/auth/user-lookup.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { voidTokens } from "~/features/auth/email-tokens.server";
 import { hashPassword } from "~/features/auth/password.server";

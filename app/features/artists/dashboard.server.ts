@@ -1,5 +1,6 @@
 /** The dashboard's 'Featured AI Music Artists' card: featured artists with their rating panels. */
-import { findUserById, toCurrentUser } from "~/features/auth/auth.server";
+import { toCurrentUser } from "~/features/auth/auth.server";
+import { findUserById } from "~/features/auth/user-lookup.server";
 import { userCan } from "~/features/auth/guards.server";
 import { listArtists, withPanels, type ArtistCardData } from "./artists.server";
 

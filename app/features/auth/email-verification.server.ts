@@ -14,8 +14,7 @@ import { badRequest, forbidden } from "~/utils/errors.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
 import { parseOrThrow } from "~/utils/validation.server";
-import { findUserById } from "./auth.server";
-import { EMAIL_IN_USE, isEmailUsedByOther } from "./email-change.server";
+import { EMAIL_IN_USE, findUserById, isEmailUsedByOther } from "./user-lookup.server";
 import { consumeToken, findUsableToken, issueToken, voidTokens } from "./email-tokens.server";
 import { verifyEmailSchema } from "./schemas";
 

@@ -15,7 +15,8 @@
  * Deterministic: the same `now` gives the same community (apart from the random user ids).
  */
 import { count, eq } from "drizzle-orm";
-import { createUserRecord, findUserById, toCurrentUser } from "~/features/auth/auth.server";
+import { createUserRecord, toCurrentUser } from "~/features/auth/auth.server";
+import { findUserById } from "~/features/auth/user-lookup.server";
 import { createArtist, addComment, rateArtist } from "~/features/artists/artists.server";
 import { grantSupporterBadge } from "~/features/badges/supporter.server";
 import { createPost, setPostPinned, likePost } from "~/features/discussions/posts.server";

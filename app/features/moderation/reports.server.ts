@@ -7,7 +7,8 @@
 import { deleteComment, findComment, hideComment, unhideComment } from "~/features/artists/artists.server";
 import { artistUrls } from "~/features/artists/urls";
 import { recordAudit } from "~/features/audit/audit.server";
-import { findUserById, type CurrentUser } from "~/features/auth/auth.server";
+import type { CurrentUser } from "~/features/auth/auth.server";
+import { findUserById } from "~/features/auth/user-lookup.server";
 import { excerptOf } from "~/features/content/markdown.server";
 import { setPostHidden, setReplyHidden } from "~/features/discussions/hiding.server";
 import { deletePost, findPost } from "~/features/discussions/posts.server";
