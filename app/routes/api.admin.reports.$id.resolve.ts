@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { resolveReport } from "~/features/moderation/reports.server";
+import { resolveReport } from "~/features/reports/reports.server";
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listOpenReports } from "~/features/moderation/reports.server";
+import { listOpenReports } from "~/features/reports/reports.server";
 import { requireApiPermission } from "~/features/auth/guards.server";
 import { handleApi } from "~/utils/http.server";
 

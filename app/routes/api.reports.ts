@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { createReport } from "~/features/moderation/reports.server";
+import { createReport } from "~/features/reports/reports.server";
 import { requireApiUser } from "~/features/auth/guards.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 

@@ -7,7 +7,7 @@ import { listMemberBadges } from "~/features/badges/badges.server";
 import { blockMember, getBlockState, unblockMember } from "~/features/blocks/blocks.server";
 import { ProfileCard } from "~/features/members/components/member-pieces";
 import { getMemberProfile } from "~/features/members/members.server";
-import { ReportLink } from "~/features/moderation/components/report-link";
+import { ReportLink } from "~/features/reports/components/report-link";
 import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
 import { suspensionSchema } from "~/features/moderation/schemas";
 import { liftSuspension, moderationPanelFor, suspendMember } from "~/features/moderation/suspensions.server";

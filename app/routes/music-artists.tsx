@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/ui/page";
 import { CardGrid, FilterForm, FilterSearch, FilterSelect, LabelledSection } from "~/components/ui/list-page";
 import { getArtistStats, listArtists, listGenres, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
-import { renderCommentReport } from "~/features/moderation/components/report-link";
+import { renderCommentReport } from "~/features/reports/components/report-link";
 import { toCardView } from "~/features/artists/components/card-view";
 import { fromArtistRows, toArtistRows } from "~/features/artists/components/card-rows";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";

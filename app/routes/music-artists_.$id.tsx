@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { addComment, getArtist, hideComment, rateArtist, withPanels } from "~/features/artists/artists.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
-import { renderCommentReport } from "~/features/moderation/components/report-link";
+import { renderCommentReport } from "~/features/reports/components/report-link";
 import { toCardView } from "~/features/artists/components/card-view";
 import { blockedIdsOf } from "~/features/blocks/blocks.server";
 import { artistUrls } from "~/features/artists/urls";

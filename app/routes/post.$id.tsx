@@ -20,7 +20,7 @@ import { loadPostPage, type RenderedReply } from "~/features/discussions/post-pa
 import { deletePost, setPostPinned, updatePost } from "~/features/discussions/posts.server";
 import { createReply, deleteReply, replyLink, updateReply } from "~/features/discussions/replies.server";
 import { createPostSchema } from "~/features/discussions/schemas";
-import { ReportLink } from "~/features/moderation/components/report-link";
+import { ReportLink } from "~/features/reports/components/report-link";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, notFound } from "~/utils/errors.server";
 import { getEnv } from "~/utils/env.server";

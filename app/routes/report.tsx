@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { data } from "react-router";
 import { Form, useActionData, useLoaderData, useLocation } from "react-router";
 import { readerOf } from "~/features/discussions/posts.server";
-import { ReportForm } from "~/features/moderation/components/report-form";
-import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/moderation/constants";
-import { createReport, getReportableTarget } from "~/features/moderation/reports.server";
-import { reportFormSchema } from "~/features/moderation/schemas";
+import { ReportForm } from "~/features/reports/components/report-form";
+import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/reports/constants";
+import { createReport, getReportableTarget } from "~/features/reports/reports.server";
+import { reportFormSchema } from "~/features/reports/schemas";
 import { requireUser } from "~/features/auth/guards.server";
 import { isAppError, notFound } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";

@@ -32,8 +32,9 @@ import {
   type ReportTargetType,
   type ResolveAction,
 } from "./constants";
-import { reportSchema, resolveSchema, suspensionSchema, warnFormSchema } from "./schemas";
-import { suspendMember } from "./suspensions.server";
+import { suspensionSchema } from "~/features/moderation/schemas";
+import { suspendMember } from "~/features/moderation/suspensions.server";
+import { reportSchema, resolveSchema, warnFormSchema } from "./schemas";
 
 /** What a reported item is, as the report page and the queue show it. */
 export type ReportTarget = {
