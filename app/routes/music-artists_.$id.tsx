@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
-import { addComment, getArtist, hideComment, rateArtist, withPanels } from "~/features/artists/artists.server";
+import { addComment, getArtist, hideComment, rateArtist, withPanels } from "~/features/artists/index.server";
 import { ArtistCard } from "~/features/artists/components/artist-card";
 import { renderCommentReport } from "~/features/reports/components/report-link";
 import { toCardView } from "~/features/artists/components/card-view";
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { artistUrls } from "~/features/artists/urls";
+import { blockedIdsOf } from "~/features/blocks/index.server";
+import { artistUrls } from "~/features/artists";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
-import { getOptionalUser, requireUser, userCan } from "~/features/auth/guards.server";
+import { getOptionalUser, requireUser, userCan } from "~/features/auth/index.server";
 import { forbidden, isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";

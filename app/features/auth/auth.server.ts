@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { recordContribution } from "~/features/gamification/contributions.server";
-import { assertNotSuspended } from "~/features/moderation/suspensions.server";
+import { recordContribution } from "~/features/gamification/index.server";
+import { assertNotSuspended } from "~/features/moderation/index.server";
 import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";

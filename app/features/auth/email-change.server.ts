@@ -7,8 +7,7 @@
  * /settings/account, POST /api/account/email and PUT /api/profile (with `email`) all call this.
  */
 import { sql } from "drizzle-orm";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { enqueueMail, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";

@@ -6,8 +6,7 @@
  * contribution-guard.server.ts, refuses them).
  */
 import { eq } from "drizzle-orm";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { enqueueMail, publicUrl } from "~/features/mail/index.server";
 import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";

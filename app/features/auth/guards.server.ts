@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 import { toCurrentUser, type CurrentUser } from "./auth.server";
 import { findUserById } from "./user-lookup.server";
-import { isSuspendedAt } from "~/features/moderation/suspended.server";
+import { isSuspendedAt } from "~/features/moderation/index.server";
 import { getEnv } from "~/utils/env.server";
 import { forbidden, unauthorized } from "~/utils/errors.server";
 import { can, type Permission } from "~/utils/permissions";

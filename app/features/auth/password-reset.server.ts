@@ -5,9 +5,8 @@
  * everywhere (the route signs them in on this device) and e-mails them that it changed.
  */
 import { eq } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { enqueueMail, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, isAppError, notFound } from "~/utils/errors.server";

@@ -4,8 +4,8 @@
  * silenced (or suspended) member, applies the new-member limits and counts the posting rate
  * limit. docs/moderation.md describes the rules; docs/permissions.md the configuration.
  */
-import { countLinks } from "~/features/content/markdown.server";
-import { isVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
+import { countLinks } from "~/features/content/index.server";
+import { isVerifiedEmailRequiredToPost } from "~/features/settings/index.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
 import { failureMessage, failureValues, type FormFailure } from "~/components/ui/use-server-form";
 import { routes } from "~/utils/routes";
-import { REASON_MAX_LENGTH, UNTIL_LIFTED } from "~/features/moderation/constants";
+import { REASON_MAX_LENGTH, UNTIL_LIFTED } from "~/features/moderation";
 import { targetNouns, WARNING_MAX } from "../constants";
 import type { QueueGroup } from "../reports.server";
 import { Button } from "~/components/ui/button";
