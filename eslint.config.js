@@ -2,6 +2,48 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { readdirSync } from "node:fs";
+
+// Feature boundaries (docs/decisions/0099-feature-entries.md): another feature is reached only
+// through its public entries, `~/features/<name>/index.server` (server functions, zod schemas),
+// `~/features/<name>` (index.ts: plain values, types) and its `components/` files. Which feature may
+// import which is docs/architecture.md's table; app/features/boundaries.test.ts checks that the
+// features' graph has no cycle and catches the relative paths and dynamic imports this rule cannot.
+const features = readdirSync("app/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const testCode = ["**/*.test.{ts,tsx}", "**/test-support/**", "**/test-helpers.ts", "app/test/**"];
+const entryMessage =
+  "Import another feature through its public entry: `~/features/<name>/index.server` (server functions, schemas), `~/features/<name>` (plain values, types) or a file of its `components/` (docs/decisions/0099-feature-entries.md).";
+const featureInternals = (own) => ({
+  regex: own ? `^~/features/(?!${own}/)[^/]+/(?!index\\.server$|components/)` : "^(~|\\.{1,2})/(.*/)?features/[^/]+/(?!index\\.server$|components/)",
+  message: entryMessage,
+});
+const featureBoundaries = [
+  {
+    // Routes, the document, the start and the server reach features through their entries. The mail
+    // worker's script imports its jobs' modules directly, to load nothing else (decision 0089).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: [...testCode, "app/features/**", "app/utils/**", "app/mail-worker.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [featureInternals(null)] }] },
+  },
+  ...features.map((feature) => ({
+    files: [`app/features/${feature}/**/*.{ts,tsx}`],
+    ignores: testCode,
+    rules: { "no-restricted-imports": ["error", { patterns: [featureInternals(feature)] }] },
+  })),
+  {
+    // Shared code sits below every feature (docs/architecture.md).
+    files: ["app/utils/**/*.{ts,tsx}"],
+    ignores: testCode,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(~|\\.{1,2})/(.*/)?features(/|$)", message: "app/utils sits below every feature: it never imports one (docs/architecture.md)." }] },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", "data/**", "db/migrations/**", "public/**", "reports/**", "tmp/**"] },
@@ -32,4 +74,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries,
 );

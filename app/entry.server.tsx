@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
-import { endLiveStreams, sweepLiveStreams } from "./features/live/live.server";
+import { endLiveStreams, sweepLiveStreams } from "~/features/live/index.server";
 import { startApplication, startWorker, stopApplication } from "./startup.server";
 import { databaseIsHealthy, databaseVersion } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
@@ -16,7 +16,7 @@ import { renderedResponse } from "./utils/rendered-body";
 import { requestInfoOf } from "./utils/request-context";
 import { getDb } from "./utils/db.server";
 import { reusePreparedStatements } from "./utils/statement-cache.server";
-import { sweepUnusedUploads } from "./features/uploads/uploads.server";
+import { sweepUnusedUploads } from "~/features/uploads/index.server";
 
 export const streamTimeout = 5_000;
 

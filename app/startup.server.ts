@@ -5,10 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { hashPassword } from "~/features/auth/password.server";
-import { seedDemoContent } from "~/features/demo/seed-demo.server";
-import { recomputeAllBadges } from "~/features/gamification/recompute.server";
-import { seedReferenceData } from "~/features/settings/reference-data.server";
+import { hashPassword } from "~/features/auth/index.server";
+import { seedDemoContent } from "~/features/demo/index.server";
+import { recomputeAllBadges } from "~/features/gamification/index.server";
+import { seedReferenceData } from "~/features/settings/index.server";
 import { closeDb, getDb, schema } from "~/utils/db.server";
 import { getEnv, type Env } from "~/utils/env.server";
 import { reusePreparedStatements } from "~/utils/statement-cache.server";

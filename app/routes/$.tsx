@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { redirect } from "react-router";
 import { ErrorMessage, NOT_FOUND } from "~/components/layout/error-page";
-import { getOptionalUser } from "~/features/auth/guards.server";
+import { getOptionalUser } from "~/features/auth/index.server";
 import { notFound } from "~/utils/errors.server";
 import { handlePage } from "~/utils/http.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { redirect } from "react-router";
-import { getOptionalUser, userCan } from "~/features/auth/guards.server";
+import { getOptionalUser, userCan } from "~/features/auth/index.server";
 
 /** /admin opens the first tab the user may use: Manage Users for admins, Reports for moderators (the parent route has checked the panel). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { AddTab } from "~/features/admin/components/add-tab";
-import { loadAddTab, submitAddTab } from "~/features/admin/add-tab.server";
+import { loadAddTab, submitAddTab } from "~/features/admin/index.server";
 import { ArtistForm } from "~/features/artists/components/artist-form";
-import { submitArtistForm } from "~/features/artists/form.server";
+import { submitArtistForm } from "~/features/artists/index.server";
 import { routes } from "~/utils/routes";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
-import { adminMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
+import { adminMessages, submitCreateMeeting, type MeetingActionData, loadScheduleForm } from "~/features/meetings/index.server";
 import { MeetingFormCard } from "~/features/meetings/components/meeting-form-page";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
-import { loadScheduleForm } from "~/features/meetings/manage.server";
-import { meetingPaths } from "~/features/meetings/paths";
+import { meetingPaths } from "~/features/meetings";
 import { readFormData } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

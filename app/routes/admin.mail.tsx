@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { Form, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
-import { adminFailure, adminSuccess } from "~/features/admin/responses.server";
-import { getOutboxSummary, MAX_ATTEMPTS } from "~/features/mail/outbox.server";
-import { sendTestEmail } from "~/features/mail/test-mail.server";
-import { requirePagePermission } from "~/features/auth/guards.server";
+import { adminFailure, adminSuccess } from "~/features/admin/index.server";
+import { getOutboxSummary, MAX_ATTEMPTS, sendTestEmail } from "~/features/mail/index.server";
+import { requirePagePermission } from "~/features/auth/index.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { Button } from "~/components/ui/button";

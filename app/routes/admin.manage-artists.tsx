@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { ManageList } from "~/features/admin/components/manage-list";
-import { loadManageList, submitManageList } from "~/features/admin/manage-list.server";
-import { deleteArtist, getArtist, listArtists } from "~/features/artists/artists.server";
+import { loadManageList, submitManageList } from "~/features/admin/index.server";
+import { deleteArtist, getArtist, listArtists, submitArtistForm } from "~/features/artists/index.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-shell";
 import { ArtistForm } from "~/features/artists/components/artist-form";
-import { submitArtistForm } from "~/features/artists/form.server";
 import { routes } from "~/utils/routes";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { ManageList } from "~/features/admin/components/manage-list";
-import { loadManageList, submitManageList } from "~/features/admin/manage-list.server";
+import { loadManageList, submitManageList } from "~/features/admin/index.server";
 import { ResourceForm } from "~/features/resources/components/resource-form";
-import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources/constants";
-import { submitResourceForm } from "~/features/resources/form.server";
-import { deleteResource, getResource, listResourcesForAdmin } from "~/features/resources/resources.server";
+import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources";
+import { submitResourceForm, deleteResource, getResource, listResourcesForAdmin } from "~/features/resources/index.server";
 import { routes } from "~/utils/routes";
 import { pageMeta } from "~/utils/meta";
 

@@ -2,12 +2,12 @@ import { readFormData, readIdField } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
-import { adminFailure, adminSuccess, formValues } from "~/features/admin/responses.server";
+import { adminFailure, adminSuccess, formValues } from "~/features/admin/index.server";
 import { dispatchIntent } from "~/utils/page-action.server";
-import { ReportQueueItem } from "~/features/moderation/components/report-queue";
-import { resolveActions, type ResolveAction } from "~/features/moderation/constants";
-import { listOpenReports, resolveReport } from "~/features/moderation/reports.server";
-import { requirePagePermission } from "~/features/auth/guards.server";
+import { ReportQueueItem } from "~/features/reports/components/report-queue";
+import { resolveActions, type ResolveAction } from "~/features/reports";
+import { listOpenReports, resolveReport } from "~/features/reports/index.server";
+import { requirePagePermission } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
 import { AdminTabHeader } from "~/features/admin/components/tab-header";
 

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Outlet, useLoaderData } from "react-router";
 import { AppLink, AppNavLink } from "~/components/ui/app-link";
 import { spaced } from "~/components/ui/spaced";
-import { adminTabs, auditLogLink, mailLink, moderationTabs } from "~/features/admin/tabs";
-import { requirePagePermission, userCan } from "~/features/auth/guards.server";
+import { adminTabs, auditLogLink, mailLink, moderationTabs } from "~/features/admin";
+import { requirePagePermission, userCan } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 

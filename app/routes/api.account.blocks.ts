@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listBlockedMembers } from "~/features/blocks/blocks.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { listBlockedMembers } from "~/features/blocks/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/account/blocks: the members the signed-in member blocked, [{ id, displayName, blockedAt }]. */

@@ -1,7 +1,6 @@
 import { requestInfoOf } from "~/utils/request-context";
 import type { ActionFunctionArgs } from "react-router";
-import { requestEmailChange } from "~/features/auth/email-change.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { requestEmailChange, requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** POST /api/account/email {currentPassword, email}: 202 {message, pendingEmail} (the link goes to the new address); 400 with `errors`. */

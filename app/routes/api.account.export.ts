@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { exportResponse } from "~/features/account/account.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { exportResponse } from "~/features/account/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/account/export: the member's data as a JSON attachment (docs/accounts.md, "Download my data"). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/feeds.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { getEnv } from "~/utils/env.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 

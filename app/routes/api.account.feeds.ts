@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { feedUrlsOf } from "~/features/feeds/feeds.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { feedUrlsOf } from "~/features/feeds/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { getEnv } from "~/utils/env.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 

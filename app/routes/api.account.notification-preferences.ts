@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { getNotificationPreferences, updateNotificationPreferences } from "~/features/account/account.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { getNotificationPreferences, updateNotificationPreferences } from "~/features/account/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/account/notification-preferences: { replies, mentions, meetingReminders, weeklyDigest } (booleans). */

@@ -1,7 +1,7 @@
 import { requestInfoOf } from "~/utils/request-context";
 import type { ActionFunctionArgs } from "react-router";
-import { changePassword } from "~/features/account/account.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { changePassword } from "~/features/account/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 import { currentSessionId } from "~/utils/session.server";
 

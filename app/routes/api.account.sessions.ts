@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { listAccountSessions, signOutOtherSessions } from "~/features/account/account.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { listAccountSessions, signOutOtherSessions } from "~/features/account/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed } from "~/utils/http.server";
 import { currentSessionId } from "~/utils/session.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { getFooterSettings, updateFooterSettings } from "~/features/settings/settings.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { getFooterSettings, updateFooterSettings } from "~/features/settings/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/admin/footer-settings: the footer settings, readable by everyone (docs/admin.md): `copyrightText` as shown, `copyrightTemplate` as stored; defaults when none are stored. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { createMeetingJson } from "~/features/meetings/api.server";
+import { createMeetingJson } from "~/features/meetings/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/admin/meetings: meeting fields with scheduledAt as a date (admins). */

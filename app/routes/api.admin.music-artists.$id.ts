@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { deleteArtist, getArtist, updateArtist } from "~/features/artists/artists.server";
-import { changeItemJson, getItemJson } from "~/features/catalog/api.server";
+import { deleteArtist, getArtist, updateArtist } from "~/features/artists/index.server";
+import { changeItemJson, getItemJson } from "~/features/catalog/index.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/music-artists/{id} (artists:manage). */

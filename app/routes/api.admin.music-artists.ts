@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { createArtist, listArtists } from "~/features/artists/artists.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
-import { createItemJson, listJson } from "~/features/catalog/api.server";
+import { createArtist, listArtists } from "~/features/artists/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
+import { createItemJson, listJson } from "~/features/catalog/index.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/music-artists (artists:manage): newest created first (?page, ?limit). */

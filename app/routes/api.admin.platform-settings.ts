@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listPlatformSettings } from "~/features/settings/settings.server";
+import { listPlatformSettings } from "~/features/settings/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/admin/platform-settings: the ten links (platform, url, isActive), readable by everyone (docs/admin.md). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { updatePlatformSetting } from "~/features/settings/settings.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { updatePlatformSetting } from "~/features/settings/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/admin/platform-settings/{platform} { url?, isActive? }: the updated link; 400 bad URL, 401, 403, 404 unknown platform. */

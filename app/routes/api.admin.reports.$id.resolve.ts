@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { resolveReport } from "~/features/moderation/reports.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { resolveReport } from "~/features/reports/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listOpenReports } from "~/features/moderation/reports.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { listOpenReports } from "~/features/reports/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/reports (content:moderate): open reports grouped by item, most recently reported first; X-Total-Count = items waiting. */

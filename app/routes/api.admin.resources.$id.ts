@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { deleteResource, getResource, updateResource } from "~/features/resources/resources.server";
-import { changeItemJson, getItemJson } from "~/features/catalog/api.server";
+import { deleteResource, getResource, updateResource } from "~/features/resources/index.server";
+import { changeItemJson, getItemJson } from "~/features/catalog/index.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/resources/{id} (resources:manage). */

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { createResourceJson } from "~/features/resources/api.server";
-import { listResources } from "~/features/resources/resources.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
-import { listJson } from "~/features/catalog/api.server";
+import { createResourceJson, listResources } from "~/features/resources/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
+import { listJson } from "~/features/catalog/index.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/admin/resources (resources:manage): every resource, newest created first (?page, ?limit). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listUsers, USERS_API_MAX_PAGE_SIZE, USERS_API_PAGE_SIZE } from "~/features/users/users.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { listUsers, USERS_API_MAX_PAGE_SIZE, USERS_API_PAGE_SIZE } from "~/features/users/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { deleteUser } from "~/features/users/users.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { deleteUser } from "~/features/users/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** DELETE /api/admin/users/{id}: 200 { message, id }; 401, 403 (not admin, self, ADMIN_EMAIL), 404, 409 (last admin). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { changeUserRole } from "~/features/users/users.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { changeUserRole } from "~/features/users/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/admin/users/{userId}/role { role }: the updated user; 400, 401, 403, 404, 409 (last admin). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { liftSuspension, parseSuspensionInput, suspendMember, toRestrictionView } from "~/features/moderation/suspensions.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { liftSuspension, parseSuspensionInput, suspendMember, toRestrictionView } from "~/features/moderation/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /**

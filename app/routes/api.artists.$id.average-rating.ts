@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getAverageRating } from "~/features/artists/artists.server";
+import { getAverageRating } from "~/features/artists/index.server";
 import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/artists/{id}/average-rating (public): { averageRating, totalRatings } (0 and 0 when unrated). */

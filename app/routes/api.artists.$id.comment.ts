@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { addComment } from "~/features/artists/artists.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { addComment } from "~/features/artists/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** POST /api/artists/{id}/comment (signed in): { comment } trimmed, 1–1000 characters → 201 with the comment and its author. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listComments } from "~/features/artists/artists.server";
+import { listComments } from "~/features/artists/index.server";
 import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/artists/{id}/comments (public): visible comments, newest first, each with its author (`user`). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getMyRating } from "~/features/artists/artists.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { getMyRating } from "~/features/artists/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/artists/{id}/my-rating (signed in): { rating } (null when not rated yet). */

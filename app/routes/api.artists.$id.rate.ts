@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { rateArtist } from "~/features/artists/artists.server";
-import { rateItemJson } from "~/features/catalog/api.server";
+import { rateArtist } from "~/features/artists/index.server";
+import { rateItemJson } from "~/features/catalog/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/artists/{id}/rate (signed in): { rating: 1–5 } → { artistId, rating, averageRating, totalRatings }; anything else 400. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { hideComment } from "~/features/artists/artists.server";
-import { requireApiPermission } from "~/features/auth/guards.server";
+import { hideComment } from "~/features/artists/index.server";
+import { requireApiPermission } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** POST /api/artists/comments/{commentId}/hide (content:moderate): hides a comment from everyone → { id, artistId, isHidden: true }. */

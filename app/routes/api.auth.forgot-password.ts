@@ -1,6 +1,6 @@
 import { requestInfoOf } from "~/utils/request-context";
 import type { ActionFunctionArgs } from "react-router";
-import { requestPasswordReset } from "~/features/auth/password-reset.server";
+import { requestPasswordReset } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** POST /api/auth/forgot-password {email}: 202 with the same message whether or not the address has an account. */

@@ -1,6 +1,6 @@
 import { requestInfoOf } from "~/utils/request-context";
 import type { ActionFunctionArgs } from "react-router";
-import { loginWithPassword, toCurrentUser } from "~/features/auth/auth.server";
+import { loginWithPassword, toCurrentUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 import { createUserSession } from "~/utils/session.server";
 

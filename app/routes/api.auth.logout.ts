@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { logout } from "~/features/auth/logout.server";
+import { logout } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/auth/logout (bodiless): deletes the session and clears the cookie. */

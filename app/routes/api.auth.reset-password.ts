@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { toCurrentUser } from "~/features/auth/auth.server";
-import { resetPassword } from "~/features/auth/password-reset.server";
+import { toCurrentUser, resetPassword } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 import { createUserSession } from "~/utils/session.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/auth/user: the signed-in user (never the password hash); 401 when signed out. */

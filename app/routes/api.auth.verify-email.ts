@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { verifyEmail } from "~/features/auth/email-verification.server";
+import { verifyEmail } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** POST /api/auth/verify-email {token}: 200 when the link verified the address, 400 when it is unknown, used or expired. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listBadges } from "~/features/badges/badges.server";
+import { listBadges } from "~/features/badges/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/badges: every badge of the community (reference data, readable by anyone, like the landing page's badges). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listCategories } from "~/features/discussions/posts.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { listCategories } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/categories: every category (id, name, description, colorClass, iconClass, createdAt). */

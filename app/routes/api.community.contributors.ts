@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { parseLeaderboardPeriod } from "~/features/gamification/rules";
-import { listTopContributors } from "~/features/members/members.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { parseLeaderboardPeriod } from "~/features/gamification";
+import { listTopContributors } from "~/features/members/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
 
 /**

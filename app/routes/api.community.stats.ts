@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getCommunityStats } from "~/features/members/members.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { getCommunityStats } from "~/features/members/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/community/stats (signed in only): totalMembers, totalPosts, totalMeetings, activeContributors. */

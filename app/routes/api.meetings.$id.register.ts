@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { cancelRegistrationJson, registerJson } from "~/features/meetings/api.server";
+import { cancelRegistrationJson, registerJson } from "~/features/meetings/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/meetings/{id}/register: register (members); DELETE cancels. */

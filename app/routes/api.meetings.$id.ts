@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { deleteMeetingJson, getMeetingJson, updateMeetingJson } from "~/features/meetings/api.server";
+import { deleteMeetingJson, getMeetingJson, updateMeetingJson } from "~/features/meetings/index.server";
 import { handleApi, methodNotAllowed } from "~/utils/http.server";
 
 /** GET /api/meetings/{id}: one meeting (members). */

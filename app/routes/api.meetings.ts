@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { createMeetingJson, getAllMeetingsJson } from "~/features/meetings/api.server";
+import { createMeetingJson, getAllMeetingsJson } from "~/features/meetings/index.server";
 import { handleApi, methodNotAllowed } from "~/utils/http.server";
 
 /** GET /api/meetings: all meetings (members). */

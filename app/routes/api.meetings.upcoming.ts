@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getUpcomingMeetingsJson } from "~/features/meetings/api.server";
+import { getUpcomingMeetingsJson } from "~/features/meetings/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/meetings/upcoming: upcoming meetings, soonest first (members). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { suggestMembers } from "~/features/members/suggest.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { suggestMembers } from "~/features/members/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/members/suggest?q=: up to 8 `{ id, username, displayName }` whose username or display name starts with q. */

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listArtists } from "~/features/artists/artists.server";
-import { parseArtistFilters } from "~/features/artists/schemas";
-import { listJson } from "~/features/catalog/api.server";
+import { listArtists, parseArtistFilters } from "~/features/artists/index.server";
+import { listJson } from "~/features/catalog/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/music-artists (public, like the rating panel): newest first; ?q, ?genre, ?featured=true, ?page, ?limit. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getNotificationCounts } from "~/features/notifications/notifications.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { getNotificationCounts } from "~/features/notifications/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/notifications/counts: { unreadDiscussions, unreadNotifications }; 401 when signed out. */

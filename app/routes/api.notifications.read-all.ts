@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { markAllNotificationsRead } from "~/features/notifications/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/notifications/read-all: marks every notification read; answers { updated }. */

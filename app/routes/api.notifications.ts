@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listNotifications, NOTIFICATIONS_PAGE_SIZE } from "~/features/notifications/notifications.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { listNotifications, NOTIFICATIONS_PAGE_SIZE } from "~/features/notifications/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
 
 /** GET /api/notifications: the member's notifications, newest first; ?limit= (1–100) and ?offset=. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { likePost, unlikePost } from "~/features/discussions/posts.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { likePost, unlikePost } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** POST /api/posts/{id}/like likes (once), DELETE unlikes: both answer { postId, liked, likesCount }. */

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getPost, readerOf } from "~/features/discussions/posts.server";
-import { listRelatedPosts } from "~/features/discussions/related.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { getPost, readerOf, listRelatedPosts } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.server";
 
 /** GET /api/posts/{id}/related: up to 5 other posts ranked by full-text relevance (404 when unknown). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { deleteReply, updateReply } from "~/features/discussions/replies.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { deleteReply, updateReply } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readIdParam, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/posts/{id}/replies/{replyId}: content (the author). DELETE: the author, moderators, admins (with its sub-thread). */

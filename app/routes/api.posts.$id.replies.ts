@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { readerOf } from "~/features/discussions/posts.server";
-import { createReply, listReplies, REPLIES_MAX } from "~/features/discussions/replies.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { readerOf, createReply, listReplies, REPLIES_MAX } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, readIdParam, readIntegerParam, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/posts/{id}/replies: the replies, oldest first, each with parentReplyId; ?limit= (1–1000, default 1000), ?after=<reply id>. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { deletePost, getPost, readerOf, setPostPinned, updatePost } from "~/features/discussions/posts.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { deletePost, getPost, readerOf, setPostPinned, updatePost } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { badRequest } from "~/utils/errors.server";
 import { handleApi, methodNotAllowed, readIdParam, readJsonBody } from "~/utils/http.server";
 

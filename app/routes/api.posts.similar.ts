@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listSimilarPosts } from "~/features/discussions/related.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { listSimilarPosts } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/posts/similar?title=: up to 5 posts relevant to a title being typed (the new-discussion form's 'Similar discussions'). */

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { parseApiListQuery } from "~/features/discussions/api.server";
-import { canModerate, createPost, listPosts } from "~/features/discussions/posts.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { parseApiListQuery, canModerate, createPost, listPosts } from "~/features/discussions/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/posts: an array, pinned first then newest; ?limit= (1–100, default 20), ?before=<post id>, ?q=, ?categoryId=. */

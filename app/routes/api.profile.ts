@@ -1,8 +1,7 @@
 import { requestInfoOf } from "~/utils/request-context";
 import type { ActionFunctionArgs } from "react-router";
-import { toCurrentUser } from "~/features/auth/auth.server";
-import { updateProfile } from "~/features/members/profile.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { toCurrentUser, requireApiUser } from "~/features/auth/index.server";
+import { updateProfile } from "~/features/members/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** PUT /api/profile: firstName, lastName, displayName, username (409 taken, 400 invalid), email (with currentPassword), skillLevel, bio, interests. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { createReport } from "~/features/moderation/reports.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { createReport } from "~/features/reports/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } from "~/utils/http.server";
 
 /** POST /api/reports { targetType, targetId, reason, note } → 201 { id, message }; 400 / 404 / 409 (docs/moderation.md). */

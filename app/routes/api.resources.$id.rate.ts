@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { rateResource } from "~/features/resources/resources.server";
-import { rateItemJson } from "~/features/catalog/api.server";
+import { rateResource } from "~/features/resources/index.server";
+import { rateItemJson } from "~/features/catalog/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** POST /api/resources/{id}/rate (signed in): { rating: 1–5 } → { resourceId, rating, reviewsCount, myRating }. */

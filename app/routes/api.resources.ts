@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { createResourceJson } from "~/features/resources/api.server";
-import { listResources } from "~/features/resources/resources.server";
-import { parseResourceFilters } from "~/features/resources/schemas";
-import { requireApiUser } from "~/features/auth/guards.server";
-import { listJson } from "~/features/catalog/api.server";
+import { createResourceJson, listResources, parseResourceFilters } from "~/features/resources/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
+import { listJson } from "~/features/catalog/index.server";
 import { handleApi } from "~/utils/http.server";
 
 /** GET /api/resources (signed in): newest first; ?q, ?type, ?difficulty, ?pricing, ?page, ?limit. */

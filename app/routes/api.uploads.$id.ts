@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { removeUpload } from "~/features/uploads/uploads.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { removeUpload } from "~/features/uploads/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { createUpload, readUploadedFile, toUploadView } from "~/features/uploads/uploads.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { createUpload, readUploadedFile, toUploadView } from "~/features/uploads/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { badRequest } from "~/utils/errors.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse, readFormData } from "~/utils/http.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { listUserBadgeRecords } from "~/features/badges/badges.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { listUserBadgeRecords } from "~/features/badges/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/user/badges (signed in only): the member's badge records, each with its badge. */

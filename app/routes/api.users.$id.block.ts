@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
-import { blockMember, unblockMember } from "~/features/blocks/blocks.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { blockMember, unblockMember } from "~/features/blocks/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { handleApi, methodNotAllowed, methodNotAllowedResponse } from "~/utils/http.server";
 
 /**

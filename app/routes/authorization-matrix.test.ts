@@ -18,7 +18,7 @@ import { createTestPost } from "~/features/discussions/test-helpers";
 import { createMeetings } from "~/features/meetings/meetings.server";
 import { suspendMember } from "~/features/moderation/suspensions.server";
 import { createMeetingFormSchema } from "~/features/meetings/schemas";
-import { createReport } from "~/features/moderation/reports.server";
+import { createReport } from "~/features/reports/reports.server";
 import { createResource } from "~/features/resources/resources.server";
 import { createUpload } from "~/features/uploads/uploads.server";
 import { updateProfile } from "~/features/members/profile.server";

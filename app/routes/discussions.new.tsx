@@ -3,10 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { useActionData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { useEffect, useRef } from "react";
 import { PostForm } from "~/features/discussions/components/post-form";
-import { messages } from "~/features/discussions/messages";
-import { createPost } from "~/features/discussions/posts.server";
-import { createPostSchema } from "~/features/discussions/schemas";
-import { requireUser } from "~/features/auth/guards.server";
+import { messages } from "~/features/discussions";
+import { createPost, createPostSchema } from "~/features/discussions/index.server";
+import { requireUser } from "~/features/auth/index.server";
 import { isAppError } from "~/utils/errors.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
@@ -15,7 +14,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as discussionsLoader } from "./discussions";
 import { readFormData } from "~/utils/http.server";
-import { appendPictureFromForm } from "~/features/uploads/uploads.server";
+import { appendPictureFromForm } from "~/features/uploads/index.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { formFailure } from "~/utils/page-action.server";
 

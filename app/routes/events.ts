@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { openLiveStream } from "~/features/live/live.server";
-import { requireApiUser } from "~/features/auth/guards.server";
+import { openLiveStream } from "~/features/live/index.server";
+import { requireApiUser } from "~/features/auth/index.server";
 import { unauthorized } from "~/utils/errors.server";
 import { handleApi, methodNotAllowedResponse, readIntegerParam } from "~/utils/http.server";
 import { currentSessionId } from "~/utils/session.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { buildDiscussionsFeed, feedHeaders } from "~/features/feeds/feeds.server";
+import { buildDiscussionsFeed, feedHeaders } from "~/features/feeds/index.server";
 import { getEnv } from "~/utils/env.server";
 
 const notFound = () => new Response("Feed not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { buildDiscussionsFeed, feedHeaders } from "~/features/feeds/feeds.server";
+import { buildDiscussionsFeed, feedHeaders } from "~/features/feeds/index.server";
 import { getEnv } from "~/utils/env.server";
 
 /** GET /feeds/<token>/discussions.xml: the member's private Atom feed of the latest discussions; 404 for an unknown token. */

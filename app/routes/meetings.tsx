@@ -4,23 +4,14 @@ import { useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { useEffect, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
-import {
-  pageMessages,
-  submitCreateMeeting,
-  submitDeleteMeeting,
-  submitRegistration,
-  submitUpdateMeeting,
-  type MeetingActionData,
-} from "~/features/meetings/actions.server";
+import { pageMessages, submitCreateMeeting, submitDeleteMeeting, submitRegistration, submitUpdateMeeting, type MeetingActionData, type MeetingView, loadMeetingsPage } from "~/features/meetings/index.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
 import { MeetingForm, meetingFormDefaults } from "~/features/meetings/components/meeting-form";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
-import type { MeetingView } from "~/features/meetings/meetings.server";
-import { loadMeetingsPage } from "~/features/meetings/page.server";
-import { meetingPaths } from "~/features/meetings/paths";
+import { meetingPaths } from "~/features/meetings";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";

@@ -1,4 +1,4 @@
-import { buildMeetingsFeed, calendarHeaders } from "~/features/meetings/calendar.server";
+import { buildMeetingsFeed, calendarHeaders } from "~/features/meetings/index.server";
 import { getEnv } from "~/utils/env.server";
 
 /** GET /meetings.ics: every upcoming meeting, a calendar feed apps can subscribe to. */

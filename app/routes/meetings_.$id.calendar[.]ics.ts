@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { buildMeetingCalendar, calendarHeaders } from "~/features/meetings/calendar.server";
+import { buildMeetingCalendar, calendarHeaders } from "~/features/meetings/index.server";
 import { getEnv } from "~/utils/env.server";
 import { isAppError } from "~/utils/errors.server";
 import { readIdParam } from "~/utils/http.server";

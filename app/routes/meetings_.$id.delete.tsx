@@ -3,10 +3,9 @@ import { buttonClass } from "~/components/ui/button";
 import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { PageHeader } from "~/components/ui/page";
-import { submitMeetingStep, submitDeleteMeeting } from "~/features/meetings/actions.server";
+import { submitMeetingStep, submitDeleteMeeting, loadManagedMeeting } from "~/features/meetings/index.server";
 import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
-import { loadManagedMeeting } from "~/features/meetings/manage.server";
-import { meetingPaths } from "~/features/meetings/paths";
+import { meetingPaths } from "~/features/meetings";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Delete Meeting", matches);

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
-import { submitMeetingStep, submitUpdateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
+import { submitMeetingStep, submitUpdateMeeting, type MeetingActionData, loadManagedMeeting } from "~/features/meetings/index.server";
 import { meetingFormDefaults } from "~/features/meetings/components/meeting-form";
 import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";
-import { loadManagedMeeting } from "~/features/meetings/manage.server";
-import { meetingPaths } from "~/features/meetings/paths";
+import { meetingPaths } from "~/features/meetings";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Edit Meeting", matches);

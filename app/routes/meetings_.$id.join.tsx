@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { redirect } from "react-router";
-import { joinMeeting } from "~/features/meetings/meetings.server";
-import { meetingPaths } from "~/features/meetings/paths";
-import { requireUser } from "~/features/auth/guards.server";
+import { joinMeeting } from "~/features/meetings/index.server";
+import { meetingPaths } from "~/features/meetings";
+import { requireUser } from "~/features/auth/index.server";
 import { isAppError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";

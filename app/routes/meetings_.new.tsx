@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
-import { pageMessages, submitCreateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
+import { pageMessages, submitCreateMeeting, type MeetingActionData, loadScheduleForm } from "~/features/meetings/index.server";
 import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";
-import { loadScheduleForm } from "~/features/meetings/manage.server";
-import { meetingPaths } from "~/features/meetings/paths";
+import { meetingPaths } from "~/features/meetings";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 

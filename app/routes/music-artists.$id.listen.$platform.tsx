@@ -1,8 +1,8 @@
 import { requestInfoOf } from "~/utils/request-context";
 import type { LoaderFunctionArgs } from "react-router";
 import { redirect } from "react-router";
-import { listenerKey, recordPlay } from "~/features/artists/artists.server";
-import { getOptionalUser } from "~/features/auth/guards.server";
+import { listenerKey, recordPlay } from "~/features/artists/index.server";
+import { getOptionalUser } from "~/features/auth/index.server";
 import { handlePage, readIdParam } from "~/utils/http.server";
 
 /**

@@ -5,12 +5,9 @@ import { CardGrid, FilterForm, FilterSearch, FilterSelect } from "~/components/u
 import { Pagination } from "~/components/ui/pagination";
 import { ResourceCard } from "~/features/resources/components/resource-card";
 import { SubmitResourceDialog } from "~/features/resources/components/submit-resource-dialog";
-import { difficulties, difficultyLabels, pricingCategories, pricingLabels, resourceTypeLabels, resourceTypes } from "~/features/resources/constants";
-import { submitNewResource } from "~/features/resources/form.server";
-import { listResources, toCardData } from "~/features/resources/resources.server";
-import { parseResourceFilters } from "~/features/resources/schemas";
-import { resourceUrls } from "~/features/resources/urls";
-import { requireUser, userCan } from "~/features/auth/guards.server";
+import { difficulties, difficultyLabels, pricingCategories, pricingLabels, resourceTypeLabels, resourceTypes, resourceUrls } from "~/features/resources";
+import { submitNewResource, listResources, toCardData, parseResourceFilters } from "~/features/resources/index.server";
+import { requireUser, userCan } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
 import { countLabel } from "~/utils/plural";
 import { Button } from "~/components/ui/button";

@@ -3,9 +3,9 @@ import { useActionData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { Card, PageHeader } from "~/components/ui/page";
 import { ResourceForm } from "~/features/resources/components/resource-form";
-import { submitNewResource } from "~/features/resources/form.server";
-import { resourceUrls } from "~/features/resources/urls";
-import { requirePagePermission } from "~/features/auth/guards.server";
+import { submitNewResource } from "~/features/resources/index.server";
+import { resourceUrls } from "~/features/resources";
+import { requirePagePermission } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Submit Resource", matches);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { requireUser } from "~/features/auth/guards.server";
-import { exportResponse } from "~/features/account/account.server";
+import { requireUser } from "~/features/auth/index.server";
+import { exportResponse } from "~/features/account/index.server";
 
 /** 'Download my data' on /settings/account: the same attachment as GET /api/account/export; visitors go to /login. */
 export async function loader({ request, url }: LoaderFunctionArgs) {

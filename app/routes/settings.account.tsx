@@ -7,20 +7,10 @@ import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
 import { FormField } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
-import {
-  changePassword,
-  deleteAccount,
-  getNotificationPreferences,
-  listAccountSessions,
-  signOutOtherSessions,
-  updateNotificationPreferences,
-  type NotificationPreferences,
-} from "~/features/account/account.server";
-import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints } from "~/features/account/constraints";
-import { pendingEmailOf, requestEmailChange } from "~/features/auth/email-change.server";
-import { changeEmailSchema, changePasswordFormSchema, deleteAccountSchema } from "~/features/auth/schemas";
-import { listBlockedMembers, unblockMember } from "~/features/blocks/blocks.server";
-import { requireUser } from "~/features/auth/guards.server";
+import { changePassword, deleteAccount, getNotificationPreferences, listAccountSessions, signOutOtherSessions, updateNotificationPreferences, type NotificationPreferences } from "~/features/account/index.server";
+import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints } from "~/features/account";
+import { pendingEmailOf, requestEmailChange, changeEmailSchema, changePasswordFormSchema, deleteAccountSchema, requireUser } from "~/features/auth/index.server";
+import { listBlockedMembers, unblockMember } from "~/features/blocks/index.server";
 import { isAppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent, formFailure } from "~/utils/page-action.server";

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { redirect } from "react-router";
-import { findUserByUsername } from "~/features/auth/usernames.server";
-import { requireUser } from "~/features/auth/guards.server";
+import { findUserByUsername, requireUser } from "~/features/auth/index.server";
 import { notFound } from "~/utils/errors.server";
 import { handlePage } from "~/utils/http.server";
 import { routes } from "~/utils/routes";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData } from "react-router";
-import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/preferences.server";
+import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/index.server";
 import { isAppError } from "~/utils/errors.server";
 import { failureMessage } from "~/components/ui/use-server-form";
 import { formFailure, formResult } from "~/utils/page-action.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { getUploadStorage } from "~/features/uploads/storage.server";
+import { getUploadStorage } from "~/features/uploads/index.server";
 
 /**
  * GET /uploads/{name}: a stored picture (docs/uploads.md). Names are content hashes, so a file

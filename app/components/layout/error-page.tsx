@@ -3,7 +3,7 @@ import { AppLink } from "~/components/ui/app-link";
 import { GlobalFooter } from "~/components/layout/global-footer";
 import { Header } from "~/components/layout/header";
 import { SkipLink } from "~/components/ui/skip-link";
-import { defaultFooter, type PublicSettings } from "~/features/settings/settings";
+import { defaultFooter, type PublicSettings } from "~/features/settings";
 import type { loader } from "~/root";
 import { buttonClass } from "~/components/ui/button";
 

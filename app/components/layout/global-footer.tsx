@@ -1,5 +1,5 @@
 import { SocialLinkList } from "~/components/ui/social-icon";
-import { copyrightLine, type PublicSettings } from "~/features/settings/settings";
+import { copyrightLine, type PublicSettings } from "~/features/settings";
 import { buttonClass } from "~/components/ui/button";
 
 /**

@@ -1,7 +1,7 @@
 import { AppNavLink } from "~/components/ui/app-link";
 import { SocialLinkList } from "~/components/ui/social-icon";
 import { spaced } from "~/components/ui/spaced";
-import type { PublicSettings } from "~/features/settings/settings";
+import type { PublicSettings } from "~/features/settings";
 import { routes } from "~/utils/routes";
 
 /** Short classes (app/tailwind.css, "nav-item"): the sidebar is on every signed-in page. */

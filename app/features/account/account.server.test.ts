@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
-import { EMAIL_IN_USE, pendingEmailOf, requestEmailChange } from "~/features/auth/email-change.server";
+import { pendingEmailOf, requestEmailChange } from "~/features/auth/email-change.server";
+import { EMAIL_IN_USE } from "~/features/auth/user-lookup.server";
 import { verifyEmail } from "~/features/auth/email-verification.server";
 import { verifyPassword } from "~/features/auth/password.server";
 import { createReply } from "~/features/discussions/replies.server";

@@ -3,14 +3,10 @@
  * these. Every password-checking action goes through verifyCurrentPassword (sign-in's limits).
  */
 import { eq } from "drizzle-orm";
-import { findUserById, verifyCurrentPassword, type RequestMeta } from "~/features/auth/auth.server";
+import { verifyCurrentPassword, type RequestMeta, findUserById, voidTokens, hashPassword, sendPasswordChangedNotice, changePasswordSchema, deleteAccountSchema } from "~/features/auth/index.server";
 import { parseOrThrow } from "~/utils/validation.server";
-import { voidTokens } from "~/features/auth/email-tokens.server";
-import { hashPassword } from "~/features/auth/password.server";
-import { sendPasswordChangedNotice } from "~/features/auth/password-reset.server";
-import { changePasswordSchema, deleteAccountSchema } from "~/features/auth/schemas";
-import { getMailPreferences, setMailPreference, type NotificationMailKind } from "~/features/mail/preferences.server";
-import { deleteOwnAccount } from "~/features/users/users.server";
+import { getMailPreferences, setMailPreference, type NotificationMailKind } from "~/features/mail/index.server";
+import { deleteOwnAccount } from "~/features/users/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { badRequest } from "~/utils/errors.server";
 import { resetRateLimit } from "~/utils/rate-limit.server";

@@ -1,7 +1,7 @@
 /** The loader and action of an Add tab (app/features/admin/components/add-tab.tsx): Add Artists, Add Resources. */
 import type { FormResult } from "~/components/ui/use-server-form";
 import type { ActorRef } from "~/utils/actor";
-import { requirePagePermission } from "~/features/auth/guards.server";
+import { requirePagePermission } from "~/features/auth/index.server";
 import { readFormData } from "~/utils/http.server";
 import { answerFormOutcome } from "~/utils/page-action.server";
 import type { Permission } from "~/utils/permissions";

@@ -6,7 +6,7 @@
  */
 import type { FormResult } from "~/components/ui/use-server-form";
 import type { ActorRef } from "~/utils/actor";
-import { requirePagePermission } from "~/features/auth/guards.server";
+import { requirePagePermission } from "~/features/auth/index.server";
 import { isAppError } from "~/utils/errors.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
 import { answerFormOutcome, dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";

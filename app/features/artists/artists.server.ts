@@ -5,9 +5,9 @@
  */
 import { createHmac } from "node:crypto";
 import { and, asc, count, desc, eq, lt, sql, type SQL } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
-import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
-import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
+import { assertMayContribute } from "~/features/moderation/index.server";
 import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";

@@ -1,6 +1,5 @@
 /** The dashboard's 'Featured AI Music Artists' card: featured artists with their rating panels. */
-import { findUserById, toCurrentUser } from "~/features/auth/auth.server";
-import { userCan } from "~/features/auth/guards.server";
+import { toCurrentUser, findUserById, userCan } from "~/features/auth/index.server";
 import { listArtists, withPanels, type ArtistCardData } from "./artists.server";
 
 export const FEATURED_ON_DASHBOARD = 6;

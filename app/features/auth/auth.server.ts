@@ -3,19 +3,18 @@
  * remix-auth's FormStrategy) and the /api/auth routes both call these functions.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { recordContribution } from "~/features/gamification/contributions.server";
-import { assertNotSuspended } from "~/features/moderation/suspensions.server";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
-import { perDatabase } from "~/utils/statement-cache.server";
+import { recordContribution } from "~/features/gamification/index.server";
+import { assertNotSuspended } from "~/features/moderation/index.server";
+import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
 import { isAdmin, isModerator } from "~/utils/permissions";
 import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
 import { sendVerificationEmail } from "./email-verification.server";
+import { findUserByEmail } from "./user-lookup.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { USERNAME_TAKEN } from "./usernames";
 import { assertUsernameAvailable, generateUsername } from "./usernames.server";
@@ -32,28 +31,6 @@ export function toCurrentUser(user: User) {
   return { ...rest, avatarUrl: user.avatarUploadId ? user.profileImageUrl : null, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
 }
 export type CurrentUser = ReturnType<typeof toCurrentUser>;
-
-/** Finds a user by e-mail, case-insensitively. */
-export function findUserByEmail(email: string): User | undefined {
-  return getDb()
-    .select()
-    .from(schema.users)
-    .where(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`)
-    .get();
-}
-
-/** Every signed-in request looks its member up: prepared once per database (app/utils/statement-cache.server.ts). */
-const userById = perDatabase((db: AppDatabase) =>
-  db
-    .select()
-    .from(schema.users)
-    .where(eq(schema.users.id, sql.placeholder("id")))
-    .prepare(),
-);
-
-export function findUserById(id: string): User | undefined {
-  return userById(getDb()).get({ id });
-}
 
 function authLimits() {
   const env = getEnv();

@@ -6,30 +6,19 @@
  * `emailChangedAt` and marks it verified, so it can grant ADMIN_EMAIL rights only once proven.
  * /settings/account, POST /api/account/email and PUT /api/profile (with `email`) all call this.
  */
-import { and, ne, sql } from "drizzle-orm";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { sql } from "drizzle-orm";
+import { enqueueMail, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { parseOrThrow } from "~/utils/validation.server";
-import { findUserById, verifyCurrentPassword, type RequestMeta } from "./auth.server";
+import { verifyCurrentPassword, type RequestMeta } from "./auth.server";
+import { EMAIL_IN_USE, findUserById, isEmailUsedByOther } from "./user-lookup.server";
 import { issueToken } from "./email-tokens.server";
 import { changeEmailSchema } from "./schemas";
 
-export const EMAIL_IN_USE = "That e-mail address is already in use by another account.";
 export const EMAIL_UNCHANGED = "That is already your e-mail address.";
-
-/** Whether another account than `userId` uses this address (case-insensitive). */
-export function isEmailUsedByOther(email: string, userId: string): boolean {
-  const row = getDb()
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(and(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`, ne(schema.users.id, userId)))
-    .get();
-  return Boolean(row);
-}
 
 /**
  * Asks to change the member's e-mail to `email`: 400 with field messages for a bad address, the

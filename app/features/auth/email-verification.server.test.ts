@@ -13,7 +13,8 @@ import { createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/fa
 import { getDb, schema } from "~/utils/db.server";
 import { registerUser, toCurrentUser } from "./auth.server";
 import { issueToken } from "./email-tokens.server";
-import { resendVerificationEmail, VERIFICATION_REQUIRED, VERIFY_LINK_INVALID } from "./email-verification.server";
+import { VERIFICATION_REQUIRED } from "~/features/moderation/contribution-guard.server";
+import { resendVerificationEmail, VERIFY_LINK_INVALID } from "./email-verification.server";
 import { statusOf } from "~/test/errors";
 
 const smtp = startTestSmtpServerForFile();

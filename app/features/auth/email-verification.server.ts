@@ -2,26 +2,22 @@
  * E-mail verification (docs/accounts.md): registration sends a link valid 7 days; following it
  * records `users.email_verified_at`. Unverified members see a banner with 'Resend verification
  * e-mail' (rate-limited). With the admin setting 'Require a verified e-mail to post' on, they
- * may read but not post, reply, rate or comment (assertVerifiedIfRequired).
+ * may read but not post, reply, rate or comment (the contribution guard, moderation's
+ * contribution-guard.server.ts, refuses them).
  */
 import { eq } from "drizzle-orm";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { publicUrl } from "~/features/mail/templates.server";
-import { isVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
+import { enqueueMail, publicUrl } from "~/features/mail/index.server";
 import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { badRequest, forbidden } from "~/utils/errors.server";
+import { badRequest } from "~/utils/errors.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
 import { parseOrThrow } from "~/utils/validation.server";
-import { findUserById } from "./auth.server";
-import { EMAIL_IN_USE, isEmailUsedByOther } from "./email-change.server";
+import { EMAIL_IN_USE, findUserById, isEmailUsedByOther } from "./user-lookup.server";
 import { consumeToken, findUsableToken, issueToken, voidTokens } from "./email-tokens.server";
 import { verifyEmailSchema } from "./schemas";
 
 export const VERIFY_LINK_INVALID = "This verification link has expired or was already used. Sign in and use 'Resend verification e-mail'.";
-export const VERIFICATION_REQUIRED =
-  "Please verify your e-mail address first: use the link we e-mailed you, or 'Resend verification e-mail' in the banner at the top of the page.";
 
 /** Enqueues a verification link to the member's address (inside the caller's transaction when there is one). */
 export function sendVerificationEmail(user: Pick<User, "id" | "email" | "displayName">) {
@@ -78,15 +74,4 @@ export function resendVerificationEmail(user: Pick<User, "id">) {
   consumeRateLimit({ key: `verify:user:${current.id}`, limit: env.VERIFY_EMAIL_RATE_LIMIT, windowSeconds: env.VERIFY_EMAIL_RATE_LIMIT_WINDOW_SECONDS }, "verification e-mails");
   transaction(() => sendVerificationEmail(current));
   return { email: current.email };
-}
-
-/**
- * Refuses (403, pointing to the banner) a contribution by a member whose e-mail is not verified
- * while 'Require a verified e-mail to post' is on. Called by the create functions of posts,
- * replies, artist comments and ratings.
- */
-export function assertVerifiedIfRequired(user: { id: string; emailVerifiedAt?: Date | null }) {
-  if (!isVerifiedEmailRequiredToPost()) return;
-  const verifiedAt = user.emailVerifiedAt === undefined ? findUserById(user.id)?.emailVerifiedAt : user.emailVerifiedAt;
-  if (!verifiedAt) throw forbidden(VERIFICATION_REQUIRED);
 }

@@ -3,8 +3,9 @@
  * request, so a deleted user or a changed role takes effect at once) and the guards routes use.
  */
 import { redirect } from "react-router";
-import { findUserById, toCurrentUser, type CurrentUser } from "./auth.server";
-import { isSuspendedAt } from "~/features/moderation/suspended.server";
+import { toCurrentUser, type CurrentUser } from "./auth.server";
+import { findUserById } from "./user-lookup.server";
+import { isSuspendedAt } from "~/features/moderation/index.server";
 import { getEnv } from "~/utils/env.server";
 import { forbidden, unauthorized } from "~/utils/errors.server";
 import { can, type Permission } from "~/utils/permissions";

@@ -5,16 +5,16 @@
  * everywhere (the route signs them in on this device) and e-mails them that it changed.
  */
 import { eq } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { enqueueMail, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, isAppError, notFound } from "~/utils/errors.server";
 import { consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
 import type { User } from "../../../db/schema";
 import { parseOrThrow } from "~/utils/validation.server";
-import { findUserByEmail, findUserById, type RequestMeta } from "./auth.server";
+import type { RequestMeta } from "./auth.server";
+import { findUserByEmail, findUserById } from "./user-lookup.server";
 import { consumeToken, findUsableToken, generateToken, issueToken, voidTokens } from "./email-tokens.server";
 import { hashPassword } from "./password.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "./schemas";

@@ -1,6 +1,6 @@
 /** Finding free usernames and members by username (rules: ./usernames.ts, docs/discussions.md). */
 import { eq, sql } from "drizzle-orm";
-import { getPublicSettings } from "~/features/settings/settings.server";
+import { getPublicSettings } from "~/features/settings/index.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict } from "~/utils/errors.server";

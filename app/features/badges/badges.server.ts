@@ -1,6 +1,6 @@
 /** Badges as members see them: the catalogue, a member's records, and the summaries of the dashboard and /badges. */
 import { asc, eq, sql } from "drizzle-orm";
-import { badgeCategories, badgeRules, targetOf, type BadgeType } from "~/features/gamification/rules";
+import { badgeCategories, badgeRules, targetOf, type BadgeType } from "~/features/gamification";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import type { Badge } from "../../../db/schema";

@@ -4,8 +4,8 @@
  * recompute keeps it), and may revoke a grant made by mistake.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
-import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { forbidden, notFound } from "~/utils/errors.server";

@@ -6,7 +6,7 @@
  */
 import type { ActorRef } from "~/utils/actor";
 import type { Permission } from "~/utils/permissions";
-import { requireApiPermission, requireApiUser } from "~/features/auth/guards.server";
+import { requireApiPermission, requireApiUser } from "~/features/auth/index.server";
 import { methodNotAllowed, readIdParam, readIntegerParam, readJsonBody } from "~/utils/http.server";
 
 export const API_DEFAULT_LIMIT = 50;

@@ -1,14 +1,14 @@
 /** The members' dashboard (`/`, signed in): its data, gathered from the features it shows. */
 import type { useLoaderData } from "react-router";
-import type { CurrentUser } from "~/features/auth/auth.server";
-import { getDashboardBadges } from "~/features/badges/badges.server";
+import type { CurrentUser } from "~/features/auth/index.server";
+import { getDashboardBadges } from "~/features/badges/index.server";
 import { formatMonthYear } from "~/features/badges/components/badge-pieces";
-import { listTopContributors } from "~/features/members/members.server";
-import { loadRecentDiscussions } from "~/features/discussions/dashboard.server";
+import { listTopContributors } from "~/features/members/index.server";
+import { loadRecentDiscussions } from "~/features/discussions/index.server";
 import { toCardView } from "~/features/artists/components/card-view";
-import { loadFeaturedArtists } from "~/features/artists/dashboard.server";
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { loadNextMeetingCard } from "~/features/meetings/dashboard.server";
+import { loadFeaturedArtists } from "~/features/artists/index.server";
+import { blockedIdsOf } from "~/features/blocks/index.server";
+import { loadNextMeetingCard } from "~/features/meetings/index.server";
 import { displayNameOf } from "~/utils/display-name";
 
 export async function loadDashboard(request: Request, user: CurrentUser) {

@@ -15,15 +15,14 @@
  * Deterministic: the same `now` gives the same community (apart from the random user ids).
  */
 import { count, eq } from "drizzle-orm";
-import { createUserRecord, findUserById, toCurrentUser } from "~/features/auth/auth.server";
-import { createArtist, addComment, rateArtist } from "~/features/artists/artists.server";
-import { grantSupporterBadge } from "~/features/badges/supporter.server";
-import { createPost, setPostPinned, likePost } from "~/features/discussions/posts.server";
-import { createReply } from "~/features/discussions/replies.server";
-import { notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/preferences.server";
-import { createMeetings, joinMeeting, parseMeetingJson, registerForMeeting } from "~/features/meetings/meetings.server";
-import { markNotificationRead } from "~/features/notifications/notifications.server";
-import { createResource, rateResource } from "~/features/resources/resources.server";
+import { createUserRecord, toCurrentUser, findUserById } from "~/features/auth/index.server";
+import { createArtist, addComment, rateArtist } from "~/features/artists/index.server";
+import { grantSupporterBadge } from "~/features/badges/index.server";
+import { createPost, setPostPinned, likePost, createReply } from "~/features/discussions/index.server";
+import { notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/index.server";
+import { createMeetings, joinMeeting, parseMeetingJson, registerForMeeting } from "~/features/meetings/index.server";
+import { markNotificationRead } from "~/features/notifications/index.server";
+import { createResource, rateResource } from "~/features/resources/index.server";
 import { getDb, schema } from "~/utils/db.server";
 import {
   DEMO_ARTISTS,

@@ -1,5 +1,5 @@
 /** The dashboard's 'Recent Discussions' card data (the first 3 posts of the list). */
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
+import { blockedIdsOf } from "~/features/blocks/index.server";
 import { listPosts } from "./posts.server";
 
 export const RECENT_DISCUSSIONS_COUNT = 3;

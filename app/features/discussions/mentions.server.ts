@@ -4,8 +4,8 @@
  * for the same post or reply (an edit notifies only members not yet told). Each member notified
  * also gets a mention e-mail at once (reply-mail.server.ts; docs/accounts.md).
  */
-import { extractMentions } from "~/features/content/markdown.server";
-import { notify } from "~/features/notifications/notify.server";
+import { extractMentions } from "~/features/content/index.server";
+import { notify } from "~/features/notifications/index.server";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";

@@ -1,13 +1,13 @@
 /** What /post/:id shows: the post and its reply tree, with member content rendered to safe HTML. */
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { renderMarkdown } from "~/features/content/markdown.server";
+import { blockedIdsOf } from "~/features/blocks/index.server";
+import { renderMarkdown } from "~/features/content/index.server";
 import type { Actor } from "~/utils/actor";
 import { findPost, listCategories, readerOf } from "./posts.server";
 import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode } from "./replies.server";
 import { quoteMarkdown, quoteTargetOf } from "./quote";
 import { listRelatedPosts } from "./related.server";
 import { hiddenLabelOf, hiddenTexts, type PostView, type Reader, type ReplyView } from "./views.server";
-import { missingUploadHashes } from "~/features/uploads/uploads.server";
+import { missingUploadHashes } from "~/features/uploads/index.server";
 import { uploadedImagesIn, uploadHashesIn } from "~/utils/upload-urls";
 
 /** A picture a moderator may remove from a post or reply (docs/uploads.md, "Moderators"). */

@@ -2,14 +2,12 @@
  * Posts: listing and search, reading, creating, editing, deleting, pinning and likes.
  * The /discussions and /post/:id pages and the /api/posts routes all call these functions.
  */
-import { recordAudit } from "~/features/audit/audit.server";
-import type { CurrentUser } from "~/features/auth/auth.server";
-import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
-import { deleteNotificationsAbout, hasUnreadNotification } from "~/features/notifications/notifications.server";
-import { notify } from "~/features/notifications/notify.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { type CurrentUser, userCan } from "~/features/auth/index.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
+import { deleteNotificationsAbout, hasUnreadNotification, notify } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
-import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
-import { userCan } from "~/features/auth/guards.server";
+import { assertMayContribute } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
@@ -20,7 +18,7 @@ import { revokePostContributions } from "./revoke-contributions.server";
 import { createPostSchema, POSTS_API_MAX_LIMIT, POSTS_PAGE_SIZE } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 import { postForReader, selectPosts, toPostView, type PostRow, type PostView, type Reader } from "./views.server";
-import { releaseUploads } from "~/features/uploads/uploads.server";
+import { releaseUploads } from "~/features/uploads/index.server";
 import { uploadHashesIn } from "~/utils/upload-urls";
 import type { Actor } from "~/utils/actor";
 

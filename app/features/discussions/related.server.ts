@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { cachedUntilWrite, getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
-import { toPlainText } from "~/features/content/markdown.server";
+import { toPlainText } from "~/features/content/index.server";
 import { selectPosts, toPostView, type PostRow, type PostView } from "./views.server";
 
 export const RELATED_MAX = 5;

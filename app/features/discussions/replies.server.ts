@@ -2,10 +2,10 @@
  * Replies: threaded (a reply may answer another reply of the same post), with the post's
  * repliesCount kept exact by SQL increments in the same transaction as the rows.
  */
-import { recordAudit } from "~/features/audit/audit.server";
-import { recordContribution } from "~/features/gamification/contributions.server";
-import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
-import { notify } from "~/features/notifications/notify.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { recordContribution } from "~/features/gamification/index.server";
+import { assertMayContribute } from "~/features/moderation/index.server";
+import { notify } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ import { revokeReplyContributions } from "./revoke-contributions.server";
 import { replySchema, updateReplySchema } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 import { replyForReader, selectReplies, toReplyView, type Reader, type ReplyRow, type ReplyView } from "./views.server";
-import { releaseUploads } from "~/features/uploads/uploads.server";
+import { releaseUploads } from "~/features/uploads/index.server";
 import { uploadHashesIn } from "~/utils/upload-urls";
 
 /** The link to one reply on its post page. */

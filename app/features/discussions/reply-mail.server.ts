@@ -11,10 +11,9 @@
  * Mentions are mailed at once (a mention calls the member by name; mentions.server.ts caps them at
  * ten per post or reply and never repeats one for an edit).
  */
-import { excerptOf } from "~/features/content/markdown.server";
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { enqueueNotificationMail, isMailEnabled, notificationMailAddress } from "~/features/mail/preferences.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { excerptOf } from "~/features/content/index.server";
+import { blockedIdsOf } from "~/features/blocks/index.server";
+import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, schema, transaction } from "~/utils/db.server";

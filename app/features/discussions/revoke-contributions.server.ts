@@ -3,7 +3,7 @@
  * feature's public revokeContributions (app/features/gamification/contributions.server.ts): the
  * ledger rows go and every affected member's points and badges follow (docs/gamification.md).
  */
-import { revokeContributions } from "~/features/gamification/contributions.server";
+import { revokeContributions } from "~/features/gamification/index.server";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 

@@ -3,7 +3,7 @@
  * public fields only (never an e-mail or a password hash).
  */
 import { and, eq, exists, sql, type SQLWrapper } from "drizzle-orm";
-import { excerptOf } from "~/features/content/markdown.server";
+import { excerptOf } from "~/features/content/index.server";
 import { schema, type AppDatabase } from "~/utils/db.server";
 import { avatarSources } from "~/utils/upload-urls";
 

@@ -5,9 +5,8 @@
  * who opted in gets the week's digest once: `weekly_digests_sent` (member, ISO week) is written in
  * the same transaction as the enqueue, so a restart never sends it twice.
  */
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { enqueueNotificationMail, wantsNotificationMail } from "~/features/mail/preferences.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { blockedIdsOf } from "~/features/blocks/index.server";
+import { enqueueNotificationMail, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, schema, transaction } from "~/utils/db.server";

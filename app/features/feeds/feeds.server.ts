@@ -7,9 +7,9 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Feed } from "feed";
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
-import { isSuspendedAt } from "~/features/moderation/suspended.server";
-import { listCategories, listPosts } from "~/features/discussions/posts.server";
+import { blockedIdsOf } from "~/features/blocks/index.server";
+import { isSuspendedAt } from "~/features/moderation/index.server";
+import { listCategories, listPosts } from "~/features/discussions/index.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { escapeHtml } from "~/utils/html";
 import { perDatabase } from "~/utils/statement-cache.server";

@@ -14,7 +14,7 @@
  * they agree.
  */
 import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/features/notifications/index.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeType, type ContributionKind } from "./rules";

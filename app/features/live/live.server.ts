@@ -12,7 +12,7 @@
  * out other sessions", suspension, deletion) or whose member is suspended ends.
  */
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { isNotSuspendedAt } from "~/features/moderation/suspended.server";
+import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";

@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
-import { isNotSuspendedAt, isSuspendedAt } from "~/features/moderation/suspended.server";
+import { isNotSuspendedAt, isSuspendedAt } from "~/features/moderation/index.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";

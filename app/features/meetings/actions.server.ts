@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { output, ZodTypeAny } from "zod";
 import type { FormFailure } from "~/components/ui/use-server-form";
 import { formFailure } from "~/utils/page-action.server";
-import { requirePagePermission, requireUser } from "~/features/auth/guards.server";
+import { requirePagePermission, requireUser } from "~/features/auth/index.server";
 import { isAppError, type FieldErrors } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cancelRegistration, createMeetings, deleteMeeting, registerForMeeting, updateMeeting } from "./meetings.server";

@@ -1,5 +1,5 @@
 /** The /api/meetings handlers (resource routes stay one line each); same feature functions as the pages. */
-import { requireApiPermission, requireApiUser } from "~/features/auth/guards.server";
+import { requireApiPermission, requireApiUser } from "~/features/auth/index.server";
 import { readIdParam, readIntegerParam, readJsonBody } from "~/utils/http.server";
 import { cancelRegistration, createMeetings, deleteMeeting, getMeeting, listAllMeetings, listUpcomingMeetings, parseMeetingJson, registerForMeeting, toMeetingJson, updateMeeting } from "./meetings.server";
 

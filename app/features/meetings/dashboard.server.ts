@@ -1,5 +1,5 @@
 /** The dashboard's 'Next Weekly Meeting' card data (the dashboard route calls this). */
-import { getOptionalUser, userCan } from "~/features/auth/guards.server";
+import { getOptionalUser, userCan } from "~/features/auth/index.server";
 import { listUpcomingMeetings, toMeetingViews, type MeetingView } from "./meetings.server";
 import { getViewerTimeZone } from "./time-zone.server";
 

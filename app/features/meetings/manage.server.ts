@@ -1,5 +1,5 @@
 /** Loaders of the admin-only meeting pages (schedule, edit, delete confirmation, admin tabs). */
-import { requirePagePermission } from "~/features/auth/guards.server";
+import { requirePagePermission } from "~/features/auth/index.server";
 import { getMeeting, listMeetingsNewestFirst, toMeetingViews } from "./meetings.server";
 import { safeReturnTo } from "./paths";
 import { getViewerTimeZone } from "./time-zone.server";

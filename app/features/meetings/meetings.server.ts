@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
-import { recordContribution } from "~/features/gamification/contributions.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { recordContribution } from "~/features/gamification/index.server";
 import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
@@ -25,7 +25,7 @@ import {
 import { formatLongDate, formatTimeWithZone, isValidTimeZone, parseLocalDateTime, toLocalDateTimeValue } from "./time";
 import { validationError } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
-import { notifyAllMembers } from "~/features/notifications/announce.server";
+import { notifyAllMembers } from "~/features/notifications/index.server";
 
 export type MeetingRecord = typeof schema.meetings.$inferSelect;
 

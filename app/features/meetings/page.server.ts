@@ -1,5 +1,5 @@
 /** What /meetings shows: next, upcoming and past meetings for the signed-in member. */
-import { requireUser, userCan } from "~/features/auth/guards.server";
+import { requireUser, userCan } from "~/features/auth/index.server";
 import { listPastMeetings, listUpcomingMeetings, toMeetingViews } from "./meetings.server";
 import { getViewerTimeZone } from "./time-zone.server";
 

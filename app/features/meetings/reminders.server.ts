@@ -7,8 +7,7 @@
  * second one, and a meeting moved to another time gets a new one.
  */
 import { and, asc, eq, gt, lte, notExists, sql } from "drizzle-orm";
-import { enqueueNotificationMail, wantsNotificationMail } from "~/features/mail/preferences.server";
-import { publicUrl } from "~/features/mail/templates.server";
+import { enqueueNotificationMail, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { meetingPaths } from "./paths";

@@ -10,7 +10,7 @@ import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
 import { displayNameOf, memberCardNameOf, profileNameOf } from "~/utils/display-name";
 import { isAdmin } from "~/utils/permissions";
-import { leaderboardPeriods, TOP_CONTRIBUTOR_POINTS, type LeaderboardPeriod } from "~/features/gamification/rules";
+import { leaderboardPeriods, TOP_CONTRIBUTOR_POINTS, type LeaderboardPeriod } from "~/features/gamification";
 import type { User } from "../../../db/schema";
 import { directorySearchSchema, MEMBERS_PAGE_SIZE, type DirectorySearch } from "./schemas";
 

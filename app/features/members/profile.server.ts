@@ -1,10 +1,8 @@
 /** Editing one's own profile: the Edit Profile form and PUT /api/profile both call updateProfile. */
 import { eq } from "drizzle-orm";
-import type { RequestMeta } from "~/features/auth/auth.server";
-import { requestEmailChange } from "~/features/auth/email-change.server";
-import { assertUsernameAvailable } from "~/features/auth/usernames.server";
+import { type RequestMeta, requestEmailChange, assertUsernameAvailable } from "~/features/auth/index.server";
 import { avatarUrlOf } from "~/utils/upload-urls";
-import { findUpload, prepareAvatarUpload, releaseUploads } from "~/features/uploads/uploads.server";
+import { findUpload, prepareAvatarUpload, releaseUploads } from "~/features/uploads/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";

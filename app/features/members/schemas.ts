@@ -1,6 +1,6 @@
 /** The profile form schema, shared by the Edit Profile form and PUT /api/profile. */
 import { z } from "zod";
-import { usernameField as username } from "~/features/auth/schemas";
+import { usernameField as username } from "~/features/auth/index.server";
 import { skillLevels } from "../../../db/enums";
 
 const name = (label: string) =>

@@ -1,6 +1,6 @@
 /** Member suggestions for @mentions (docs/discussions.md, "Usernames and mentions"). */
 import { and, asc, gte, lt, sql } from "drizzle-orm";
-import { isNotSuspendedAt } from "~/features/moderation/suspended.server";
+import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 

@@ -4,8 +4,8 @@
  * silenced (or suspended) member, applies the new-member limits and counts the posting rate
  * limit. docs/moderation.md describes the rules; docs/permissions.md the configuration.
  */
-import { assertVerifiedIfRequired } from "~/features/auth/email-verification.server";
-import { countLinks } from "~/features/content/markdown.server";
+import { countLinks } from "~/features/content/index.server";
+import { isVerifiedEmailRequiredToPost } from "~/features/settings/index.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
@@ -14,6 +14,10 @@ import { badRequest, forbidden, isAppError, AppError } from "~/utils/errors.serv
 import { isModerator } from "~/utils/permissions";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { activeRestrictionOf, formatRestrictionEnd, restrictionMessage } from "./suspensions.server";
+
+/** What an unverified member reads while 'Require a verified e-mail to post' is on (docs/accounts.md). */
+export const VERIFICATION_REQUIRED =
+  "Please verify your e-mail address first: use the link we e-mailed you, or 'Resend verification e-mail' in the banner at the top of the page.";
 
 export type ContributionKind = "post" | "reply" | "comment" | "rating";
 
@@ -34,6 +38,16 @@ const guardQueries = perDatabase((db: AppDatabase) => {
     firstReplies: firstOf(replies),
   };
 });
+
+/**
+ * Refuses (403, pointing to the banner) a contribution by a member whose e-mail is not verified
+ * while 'Require a verified e-mail to post' is on: the first check of assertMayContribute below.
+ */
+function assertVerifiedIfRequired(user: { id: string; emailVerifiedAt?: Date | null }) {
+  if (!isVerifiedEmailRequiredToPost()) return;
+  const verifiedAt = user.emailVerifiedAt === undefined ? guardQueries(getDb()).contributor.get({ id: user.id })?.emailVerifiedAt : user.emailVerifiedAt;
+  if (!verifiedAt) throw forbidden(VERIFICATION_REQUIRED);
+}
 
 /** Whether a member still counts as new, and what is left before they do not. */
 export type NewMemberStatus = {

@@ -5,7 +5,7 @@
  * (`assertMayContribute`). The profile page, Manage Users and /api/admin/users/{id}/suspension all
  * call these functions; each write runs in one IMMEDIATE transaction with its audit entry.
  */
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";

@@ -3,7 +3,7 @@
  * transaction of the action that causes it. A member is never notified of their own action, nor
  * of an action by a member they blocked (docs/moderation.md, "Blocking").
  */
-import { blockedIdsOf } from "~/features/blocks/blocks.server";
+import { blockedIdsOf } from "~/features/blocks/index.server";
 import { getDb, schema } from "~/utils/db.server";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 

@@ -1,6 +1,6 @@
 /** The resource forms' server side: parse with Conform, call the feature, shape the reply. */
 import type { ActorRef } from "~/utils/actor";
-import { requirePagePermission } from "~/features/auth/guards.server";
+import { requirePagePermission } from "~/features/auth/index.server";
 import { readFormData } from "~/utils/http.server";
 import { answerFormOutcome, submitSchemaForm, type SchemaFormOutcome } from "~/utils/page-action.server";
 import { createResource, getResource, updateResource, type ResourceView } from "./resources.server";

@@ -3,9 +3,9 @@
  * delete; members' 1–5 ratings. The only code touching the resources and resource_ratings tables.
  */
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
-import { recordContribution, revokeContribution } from "~/features/gamification/contributions.server";
-import { assertMayContribute } from "~/features/moderation/contribution-guard.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
+import { assertMayContribute } from "~/features/moderation/index.server";
 import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";

@@ -4,7 +4,7 @@
  * sees a change on its next request.
  */
 import { eq } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 
 const REQUIRE_VERIFIED_EMAIL_TO_POST = "requireVerifiedEmailToPost";

@@ -13,7 +13,7 @@
  */
 import { asc, count, eq, max, sql } from "drizzle-orm";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";

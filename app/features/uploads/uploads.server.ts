@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { buffer as streamToBuffer } from "node:stream/consumers";
 import { and, count, eq, gt, inArray, like, sql, sum, type SQL } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/index.server";
 import { getEnv } from "~/utils/env.server";
 import { AppError, badRequest, forbidden, isAppError, logServerError, notFound } from "~/utils/errors.server";
 import { OversizedFile } from "~/utils/multipart.server";

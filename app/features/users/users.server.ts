@@ -4,8 +4,8 @@
  * IMMEDIATE transaction with its audit entry and re-checks its guards inside it.
  */
 import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/audit.server";
-import { refreshBadges } from "~/features/gamification/engine.server";
+import { recordAudit } from "~/features/audit/index.server";
+import { refreshBadges } from "~/features/gamification/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { conflict, forbidden, notFound } from "~/utils/errors.server";
@@ -13,13 +13,12 @@ import { isAdmin, isListedAdmin } from "~/utils/permissions";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { User } from "../../../db/schema";
 import { changeRoleSchema, userListQuerySchema, type UserListQuery, type UserRole } from "./schemas";
-import { releaseUploads, uploadHashesOwnedBy } from "~/features/uploads/uploads.server";
+import { releaseUploads, uploadHashesOwnedBy } from "~/features/uploads/index.server";
 import { validationError } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
 import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from "~/utils/deleted-member";
-import { forgetMailTo } from "~/features/mail/erase.server";
-import { refreshResourceRatings } from "~/features/resources/resources.server";
-import { notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/preferences.server";
+import { forgetMailTo, notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/index.server";
+import { refreshResourceRatings } from "~/features/resources/index.server";
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;

@@ -5,7 +5,7 @@ import { RecentDiscussionsCard } from "~/features/discussions/components/recent-
 import { FeaturedArtistsCard } from "~/features/artists/components/featured-artists-card";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { SupportBox } from "~/features/settings/components/support-box";
-import type { PublicSettings } from "~/features/settings/settings";
+import type { PublicSettings } from "~/features/settings";
 import { routes } from "~/utils/routes";
 import type { Dashboard } from "../dashboard.server";
 import { countLabel } from "~/utils/plural";

@@ -8,7 +8,7 @@ import { listNotifications } from "~/features/notifications/notifications.server
 import { getEnv } from "~/utils/env.server";
 import { reportMessages } from "./constants";
 import { createReport, listOpenReports, resolveReport } from "./reports.server";
-import { activeRestrictionOf } from "./suspensions.server";
+import { activeRestrictionOf } from "~/features/moderation/suspensions.server";
 import { statusOf } from "~/test/errors";
 
 async function reportedPost(reporters = 1) {

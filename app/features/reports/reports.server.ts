@@ -4,17 +4,14 @@
  * them. The report page, the dialog, /admin/reports and the /api routes all call these.
  * The only code touching the reports table.
  */
-import { deleteComment, findComment, hideComment, unhideComment } from "~/features/artists/artists.server";
-import { artistUrls } from "~/features/artists/urls";
-import { recordAudit } from "~/features/audit/audit.server";
-import { findUserById, type CurrentUser } from "~/features/auth/auth.server";
-import { excerptOf } from "~/features/content/markdown.server";
-import { setPostHidden, setReplyHidden } from "~/features/discussions/hiding.server";
-import { deletePost, findPost } from "~/features/discussions/posts.server";
+import { deleteComment, findComment, hideComment, unhideComment } from "~/features/artists/index.server";
+import { artistUrls } from "~/features/artists";
+import { recordAudit } from "~/features/audit/index.server";
+import { type CurrentUser, findUserById, userCan } from "~/features/auth/index.server";
+import { excerptOf } from "~/features/content/index.server";
+import { setPostHidden, setReplyHidden, deletePost, findPost, deleteReply, findReply, replyLink } from "~/features/discussions/index.server";
 import type { Actor } from "~/utils/actor";
-import { deleteReply, findReply, replyLink } from "~/features/discussions/replies.server";
-import { notify } from "~/features/notifications/notify.server";
-import { userCan } from "~/features/auth/guards.server";
+import { notify } from "~/features/notifications/index.server";
 import { displayNameOf, profileNameOf } from "~/utils/display-name";
 import { and, count, desc, eq, max, or } from "drizzle-orm";
 import { getDb, schema, transaction } from "~/utils/db.server";
@@ -31,8 +28,8 @@ import {
   type ReportTargetType,
   type ResolveAction,
 } from "./constants";
-import { reportSchema, resolveSchema, suspensionSchema, warnFormSchema } from "./schemas";
-import { suspendMember } from "./suspensions.server";
+import { suspensionSchema, suspendMember } from "~/features/moderation/index.server";
+import { reportSchema, resolveSchema, warnFormSchema } from "./schemas";
 
 /** What a reported item is, as the report page and the queue show it. */
 export type ReportTarget = {

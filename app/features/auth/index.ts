@@ -1,0 +1,6 @@
+/**
+ * The auth feature's client-safe entry: plain values, types and helpers that routes and other
+ * features may import, in the browser too (never a .server module or zod: docs/decisions/0099-feature-entries.md).
+ */
+export { forgotPasswordConstraints, loginConstraints, registerConstraints, resetPasswordConstraints } from "./constraints";
+export { USERNAME_RULE } from "./usernames";

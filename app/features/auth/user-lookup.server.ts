@@ -1,0 +1,43 @@
+/**
+ * Looking a member up by id or e-mail address: below sign-in, e-mail verification, e-mail change
+ * and password reset, which all need it (so none of them imports another for it).
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
+import type { User } from "../../../db/schema";
+
+export const EMAIL_IN_USE = "That e-mail address is already in use by another account.";
+
+/** Finds a user by e-mail, case-insensitively. */
+export function findUserByEmail(email: string): User | undefined {
+  return getDb()
+    .select()
+    .from(schema.users)
+    .where(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`)
+    .get();
+}
+
+/** Every signed-in request looks its member up: prepared once per database (app/utils/statement-cache.server.ts). */
+const userById = perDatabase((db: AppDatabase) =>
+  db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** The user with this id, if any. */
+export function findUserById(id: string): User | undefined {
+  return userById(getDb()).get({ id });
+}
+
+/** Whether another account than `userId` uses this address (case-insensitive). */
+export function isEmailUsedByOther(email: string, userId: string): boolean {
+  const row = getDb()
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`, ne(schema.users.id, userId)))
+    .get();
+  return Boolean(row);
+}

@@ -1,0 +1,9 @@
+/**
+ * The resources feature's public server entry: what routes and other features may import from its
+ * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
+ * file by file from components/; plain values from the client-safe index.ts (where there is one).
+ */
+export { createResourceJson } from "./api.server";
+export { submitNewResource, submitResourceForm } from "./form.server";
+export { createResource, deleteResource, getResource, listResources, listResourcesForAdmin, rateResource, refreshResourceRatings, toCardData, updateResource } from "./resources.server";
+export { parseResourceFilters } from "./schemas";
