@@ -466,5 +466,58 @@ describe("text without CSS: navigation items, names and badges do not run togeth
         await context.close();
       }
     });
+
+    it(`${mode}: meeting, artist and resource cards and a reply's actions`, async () => {
+      const admin = { cookie: adminCookie } as ApiMember;
+      // An artist with listen links and a comment, and a rated resource (its rating beside the byline).
+      const artist = await apiCall<{ id: number; name: string }>(baseURL, admin, "POST", "/api/admin/music-artists", {
+        name: `Spaced Artist ${Date.now()}`,
+        genre: "Ambient",
+        featured: true,
+        spotifyUrl: "https://open.spotify.com/artist/spaced",
+        youtubeUrl: "https://www.youtube.com/@spaced",
+      });
+      expect((await apiCall(baseURL, member, "POST", `/api/artists/${artist.json.id}/comment`, { comment: "Lovely." })).status).toBe(201);
+      expect((await apiCall(baseURL, member, "POST", `/api/resources/${resourceId}/rate`, { rating: 5 })).status).toBe(200);
+      const context = await newContext(browser, { javaScriptEnabled: js, baseURL });
+      const [name, ...value] = adminCookie.split("=");
+      await context.addCookies([{ name, value: value.join("="), url: baseURL }]);
+      const page = await context.newPage();
+      const open = async (path: string) => {
+        await page.goto(path);
+        if (js) await waitForHydration(page);
+      };
+      try {
+        await open("/meetings");
+        const meeting = `#meeting-${meetingId}`;
+        for (const selector of [`${meeting} > div:first-child > div`, `${meeting} > div:nth-child(2)`, `${meeting} > p:last-of-type`, `${meeting} > div:nth-child(n + 3)`]) {
+          expect(await itemsRunTogether(page, selector, ":scope > *"), selector).toEqual([]);
+        }
+        expect(await normalizedText(page, `${meeting} > p:last-of-type`)).toMatch(/^\w+, \w+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M \S+ \d+ attending$/);
+
+        await open(`/music-artists?q=${encodeURIComponent(artist.json.name)}`);
+        const card = `section[aria-labelledby="all-artists"] [data-testid="artist-card"]`;
+        for (const selector of [`${card} > div:first-child > div > p`, `${card} .comments p:first-of-type`]) {
+          expect(await itemsRunTogether(page, selector, ":scope > *"), selector).toEqual([]);
+        }
+        expect(await itemsRunTogether(page, `${card} .listen`)).toEqual([]);
+        expect(await normalizedText(page, `${card} > div:first-child > div > p`)).toBe("Ambient Featured 0 plays");
+        expect(await normalizedText(page, `${card} > p.listen`)).toBe("Spotify YouTube");
+
+        await open(`/resources#resource-${resourceId}`);
+        const resource = `#resource-${resourceId}`;
+        for (const selector of [`${resource} > div:first-child > div > div`, `${resource} > div:nth-of-type(3)`]) {
+          expect(await itemsRunTogether(page, selector, ":scope > *"), selector).toEqual([]);
+        }
+        expect(await normalizedText(page, `${resource} > div:nth-of-type(3)`)).toMatch(/^By .+ ★ 5\.0\/5 \(1 review\)$/);
+
+        // The admin reads the member's reply: Reply, Quote, Report and Delete.
+        await open(`/post/${postId}`);
+        expect(await itemsRunTogether(page, ".reply-actions")).toEqual([]);
+        expect(await normalizedText(page, ".reply-actions")).toMatch(/^Reply Quote Report( \S+)* Delete$/);
+      } finally {
+        await context.close();
+      }
+    });
   }
 });

@@ -3,6 +3,7 @@
  * valid), search and category filter through the URL, the post page (like/unlike, replies and
  * a reply to a reply), moderation (pin, delete) and user content that must stay inert.
  */
+import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, goto, jsModes, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
@@ -243,6 +244,27 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     expect(await page().locator("main img[src='x']").count()).toBe(0);
     expect(await page().evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toBe(0);
+  });
+});
+
+describe.each(jsModes)("a new member's first /discussions/new while the database is busy ($mode)", ({ js }) => {
+  const { page, context } = pagePerTest(browser, js);
+
+  it("shows the form: the page's bookkeeping writes (feed token, discussions seen) wait for nobody", async () => {
+    const member = await createApiMember(baseURL);
+    await signInContext(context(), baseURL, member);
+    // Another connection (a worker, the mail worker, a script) holds the write lock past the page's load.
+    const holder = new Database(inject("databasePath"));
+    holder.exec("BEGIN IMMEDIATE");
+    try {
+      const response = await goto(page(), "/discussions/new");
+      expect(response?.status()).toBe(200);
+      const dialog = page().getByRole("dialog", { name: "Create New Discussion" });
+      await visible(dialog.getByLabel("Content"));
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import { markDiscussionsSeen } from "~/features/notifications/index.server";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
+import { bestEffortWrite } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData })
   // The member's private Atom feeds, for feed readers and browser extensions (docs/discussions.md, "Private feeds"):
   // a category's view names its category's feed first.
   ...(loaderData?.categoryFeed ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: `Quads discussions: ${loaderData.categoryFeed.name}`, href: loaderData.categoryFeed.url }] : []),
-  ...(loaderData ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: loaderData.feedUrl }] : []),
+  ...(loaderData?.feedUrl ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: loaderData.feedUrl }] : []),
 ];
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
@@ -37,7 +38,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   // once: this continuation runs before the root loader's (it also waits for the toast cookie),
   // so the sidebar's "new discussions" badge is already cleared on this very page.
   const signedIn = await getOptionalUser(request);
-  if (signedIn) markDiscussionsSeen(signedIn.id);
+  // Bookkeeping a busy database may skip: the page renders anyway (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md).
+  if (signedIn) bestEffortWrite(() => markDiscussionsSeen(signedIn.id), false);
   const user = signedIn ?? (await requireUser(request));
   const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const { posts, hasMore } = listPosts({
@@ -49,7 +51,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     offset: (filters.page - 1) * POSTS_PAGE_SIZE,
   });
   const blockedIds = blockedIdsOf(user.id);
-  const feeds = feedUrlsOf(user.id, getEnv().PUBLIC_URL);
+  // A new member's first visit creates their feed token (a write); a busy database leaves the feed links out this once.
+  const feeds = bestEffortWrite(() => feedUrlsOf(user.id, getEnv().PUBLIC_URL), null);
   const cards = posts.map((post) => {
     // Only what a card shows (the excerpt, not the Markdown; the author's shown name).
     const card: ListCard = {
@@ -75,8 +78,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     hasMore,
     filters,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
-    feedUrl: feeds.discussions,
-    categoryFeed: feeds.categories.find((category) => category.id === filters.category) ?? null,
+    feedUrl: feeds?.discussions ?? null,
+    categoryFeed: feeds?.categories.find((category) => category.id === filters.category) ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import type { FormFailure } from "~/components/ui/use-server-form";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
 import { buttonClass } from "~/components/ui/button";
+import { spaced } from "~/components/ui/spaced";
 import { LikeButton } from "~/features/discussions/components/like-button";
 import { PostForm as ServerPostForm } from "~/features/discussions/components/post-form";
 import { AuthorLine, authorName, PostBadges } from "~/features/discussions/components/post-meta";
@@ -245,31 +246,33 @@ export default function PostPage() {
             </a>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {!isAuthor && !isWithheld ? <ReportLink type="post" id={post.id} className={buttonClass("ghost")} label="Report this post" /> : null}
-            {isWithheld ? null : <QuoteLink postPath={postPath} target="post" username={post.author.username} link={postPath} content={post.content} contentId="post-content" />}
-            {isAuthor && !isEditing ? (
-              <AppLink to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
-                Edit
-              </AppLink>
-            ) : null}
-            {viewer.canModerate ? (
-              <Form method="post" action={postPath} preventScrollReset>
-                <input type="hidden" name="intent" value={post.isPinned ? "unpin" : "pin"} />
-                <button type="submit" className={buttonClass("ghost")}>
-                  {post.isPinned ? "Unpin" : "Pin"}
-                </button>
-              </Form>
-            ) : null}
-            {post.pictures.length ? (
-              <AppLink to={`${postPath}?removePicture=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
-                Remove picture
-              </AppLink>
-            ) : null}
-            {canDelete ? (
-              <AppLink to={`${postPath}?delete=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
-                Delete
-              </AppLink>
-            ) : null}
+            {spaced([
+              !isAuthor && !isWithheld ? <ReportLink key="report" type="post" id={post.id} className={buttonClass("ghost")} label="Report this post" /> : null,
+              isWithheld ? null : <QuoteLink key="quote" postPath={postPath} target="post" username={post.author.username} link={postPath} content={post.content} contentId="post-content" />,
+              isAuthor && !isEditing ? (
+                <AppLink key="edit" to={`${postPath}?edit=post`} preventScrollReset className={buttonClass("ghost")}>
+                  Edit
+                </AppLink>
+              ) : null,
+              viewer.canModerate ? (
+                <Form key="pin" method="post" action={postPath} preventScrollReset>
+                  <input type="hidden" name="intent" value={post.isPinned ? "unpin" : "pin"} />
+                  <button type="submit" className={buttonClass("ghost")}>
+                    {post.isPinned ? "Unpin" : "Pin"}
+                  </button>
+                </Form>
+              ) : null,
+              post.pictures.length ? (
+                <AppLink key="remove-picture" to={`${postPath}?removePicture=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+                  Remove picture
+                </AppLink>
+              ) : null,
+              canDelete ? (
+                <AppLink key="delete" to={`${postPath}?delete=post`} preventScrollReset className={`${buttonClass("ghost")} text-red-700`}>
+                  Delete
+                </AppLink>
+              ) : null,
+            ])}
           </div>
         </div>
         {post.pictures.length && view.removePicture === "post" ? (
@@ -460,33 +463,36 @@ function ReplyItem({
         )}
         {/* These links stay on this page (its route is known: discover="none"). */}
         <div className="reply-actions">
-          <AppLink to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
-            Reply
-          </AppLink>
-          <QuoteLink
-            postPath={postPath}
-            target={reply.id}
-            username={reply.author.username}
-            link={`${postPath}#reply-${reply.id}`}
-            content={reply.content}
-            contentId={`reply-${reply.id}-content`}
-          />
-          {isAuthor && !isEditing ? (
-            <AppLink to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")}>
-              Edit
-            </AppLink>
-          ) : null}
-          {!isAuthor && !isWithheld ? <ReportLink type="reply" id={reply.id} className={buttonClass("ghost")} label={`Report reply by ${name}`} /> : null}
-          {reply.pictures.length ? (
-            <AppLink to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
-              Remove picture
-            </AppLink>
-          ) : null}
-          {canDelete ? (
-            <AppLink to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
-              Delete
-            </AppLink>
-          ) : null}
+          {spaced([
+            <AppLink key="reply" to={`${postPath}?replyTo=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")} aria-label={`Reply: answer ${name}`}>
+              Reply
+            </AppLink>,
+            <QuoteLink
+              key="quote"
+              postPath={postPath}
+              target={reply.id}
+              username={reply.author.username}
+              link={`${postPath}#reply-${reply.id}`}
+              content={reply.content}
+              contentId={`reply-${reply.id}-content`}
+            />,
+            isAuthor && !isEditing ? (
+              <AppLink key="edit" to={`${postPath}?edit=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={buttonClass("ghost")}>
+                Edit
+              </AppLink>
+            ) : null,
+            !isAuthor && !isWithheld ? <ReportLink key="report" type="reply" id={reply.id} className={buttonClass("ghost")} label={`Report reply by ${name}`} /> : null,
+            reply.pictures.length ? (
+              <AppLink key="remove-picture" to={`${postPath}?removePicture=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
+                Remove picture
+              </AppLink>
+            ) : null,
+            canDelete ? (
+              <AppLink key="delete" to={`${postPath}?delete=${reply.id}#reply-${reply.id}`} preventScrollReset discover="none" className={`${buttonClass("ghost")} text-red-700`}>
+                Delete
+              </AppLink>
+            ) : null,
+          ])}
         </div>
         {reply.pictures.length && view.removePicture === String(reply.id) ? (
           <ConfirmDelete

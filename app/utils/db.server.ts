@@ -91,6 +91,36 @@ export function transaction<T>(work: (tx: AppDatabase) => T): T {
   return db.$client.transaction(() => work(db)).immediate();
 }
 
+/** SQLite's "the database is locked" (another connection held the write lock past the busy timeout). */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/** How long a write a page can do without waits for the write lock (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). */
+export const BOOKKEEPING_BUSY_TIMEOUT_MS = 250;
+
+/**
+ * A write a page can do without (bookkeeping on a GET: marking a list seen, creating a token the
+ * page links to): it waits at most BOOKKEEPING_BUSY_TIMEOUT_MS for the write lock, and while
+ * another connection holds it (a worker, the mail worker, a script's long transaction) it is
+ * skipped and `fallback` is returned, so the page still renders instead of answering 500
+ * (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). Any other error is thrown.
+ */
+export function bestEffortWrite<T>(write: () => T, fallback: T): T {
+  const client = getDb().$client;
+  const busyTimeout = client.pragma("busy_timeout", { simple: true }) as number;
+  client.pragma(`busy_timeout = ${Math.min(busyTimeout, BOOKKEEPING_BUSY_TIMEOUT_MS)}`);
+  try {
+    return write();
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    return fallback;
+  } finally {
+    client.pragma(`busy_timeout = ${busyTimeout}`);
+  }
+}
+
 export { schema };
 
 let versionStatement: { db: unknown; get: () => string } | undefined;

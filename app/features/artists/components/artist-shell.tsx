@@ -13,6 +13,7 @@ import type { ListenPlatform } from "../constants";
 import { artistUrls } from "../urls";
 import type { ArtistCardView, CardComment } from "./card-view";
 import { countLabel } from "~/utils/plural";
+import { spaced } from "~/components/ui/spaced";
 
 const listenLabels: Record<ListenPlatform, string> = { spotify: "Spotify", youtube: "YouTube", apple: "Apple Music" };
 
@@ -63,9 +64,19 @@ export function ArtistCardShell({
             <a href={artistUrls.detail(artist.id)}>{artist.name}</a>
           </Heading>
           <p>
-            {artist.genre ? <span className="genre-tag">{artist.genre}</span> : null}
-            {artist.featured ? <span className="featured-tag">Featured</span> : null}
-            <span>{formatPlays(artist.playCount)}</span>
+            {spaced([
+              artist.genre ? (
+                <span key="genre" className="genre-tag">
+                  {artist.genre}
+                </span>
+              ) : null,
+              artist.featured ? (
+                <span key="featured" className="featured-tag">
+                  Featured
+                </span>
+              ) : null,
+              <span key="plays">{formatPlays(artist.playCount)}</span>,
+            ])}
           </p>
         </div>
       </div>
@@ -73,17 +84,19 @@ export function ArtistCardShell({
       {artist.description && artist.latestTrack ? <p className="track">{`Latest track: ${artist.latestTrack}`}</p> : null}
       {artist.links.length ? (
         <p className="listen">
-          {artist.links.map((platform) => (
-            <a
-              key={platform}
-              href={artistUrls.listen(artist.id, platform)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Listen to ${artist.name} on ${listenLabels[platform]} (opens in a new tab)`}
-            >
-              {listenLabels[platform]}
-            </a>
-          ))}
+          {spaced(
+            artist.links.map((platform) => (
+              <a
+                key={platform}
+                href={artistUrls.listen(artist.id, platform)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Listen to ${artist.name} on ${listenLabels[platform]} (opens in a new tab)`}
+              >
+                {listenLabels[platform]}
+              </a>
+            )),
+          )}
         </p>
       ) : null}
       {children}
@@ -220,8 +233,12 @@ export function CommentList({
             const body = (
               <>
                 <p>
-                  <span>{comment.author}</span>
-                  <time dateTime={comment.createdAt}>{dateFormat.format(new Date(comment.createdAt))}</time>
+                  {spaced([
+                    <span key="author">{comment.author}</span>,
+                    <time key="date" dateTime={comment.createdAt}>
+                      {dateFormat.format(new Date(comment.createdAt))}
+                    </time>,
+                  ])}
                 </p>
                 <p>{comment.comment}</p>
                 {renderReport ? <p>{renderReport(comment)}</p> : null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { MeetingView } from "../meetings.server";
 import { buttonClass } from "~/components/ui/button";
+import { spaced } from "~/components/ui/spaced";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { meetingPaths } from "../paths";
 import { AddToCalendarLink, AttendeeCount, JoinLink, MeetingTags, RegistrationControls, Tag } from "./meeting-parts";
@@ -14,24 +15,28 @@ export type ManageHandlers = {
 export function ManageIcons({ meeting, handlers }: { meeting: MeetingView; handlers?: ManageHandlers }) {
   return (
     <div className="flex gap-1">
-      <DialogTrigger
-        to={meetingPaths.edit(meeting.id)}
-        onOpen={handlers ? () => handlers.onEdit(meeting) : undefined}
-        label={`Edit meeting ${meeting.title}`}
-        title="Edit meeting"
-        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-      >
-        <span aria-hidden="true">✏️</span>
-      </DialogTrigger>
-      <DialogTrigger
-        to={meetingPaths.remove(meeting.id)}
-        onOpen={handlers ? () => handlers.onDelete(meeting) : undefined}
-        label={`Delete meeting ${meeting.title}`}
-        title="Delete meeting"
-        className="rounded-md p-2 text-red-600 hover:bg-red-50 hover:text-red-800"
-      >
-        <span aria-hidden="true">🗑️</span>
-      </DialogTrigger>
+      {spaced([
+        <DialogTrigger
+          key="edit"
+          to={meetingPaths.edit(meeting.id)}
+          onOpen={handlers ? () => handlers.onEdit(meeting) : undefined}
+          label={`Edit meeting ${meeting.title}`}
+          title="Edit meeting"
+          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <span aria-hidden="true">✏️</span>
+        </DialogTrigger>,
+        <DialogTrigger
+          key="delete"
+          to={meetingPaths.remove(meeting.id)}
+          onOpen={handlers ? () => handlers.onDelete(meeting) : undefined}
+          label={`Delete meeting ${meeting.title}`}
+          title="Delete meeting"
+          className="rounded-md p-2 text-red-600 hover:bg-red-50 hover:text-red-800"
+        >
+          <span aria-hidden="true">🗑️</span>
+        </DialogTrigger>,
+      ])}
     </div>
   );
 }
@@ -57,19 +62,29 @@ export function UpcomingMeetingCard({ meeting, handlers, canManage }: { meeting:
   return (
     <MeetingCardFrame meeting={meeting} handlers={handlers} canManage={canManage} testId="upcoming-meeting">
       <div>
-        <MeetingTags meeting={meeting} />
-        <Tag tone="indigo">Upcoming</Tag>
+        {spaced([
+          <MeetingTags key="tags" meeting={meeting} />,
+          <Tag key="upcoming" tone="indigo">
+            Upcoming
+          </Tag>,
+        ])}
       </div>
       {meeting.description ? <p>{meeting.description}</p> : null}
       <p>
-        <time dateTime={meeting.scheduledAt}>{meeting.longDate}</time>
-        <span>{meeting.time}</span>
-        <AttendeeCount meeting={meeting} suffix="attending" />
+        {spaced([
+          <time key="date" dateTime={meeting.scheduledAt}>
+            {meeting.longDate}
+          </time>,
+          <span key="time">{meeting.time}</span>,
+          <AttendeeCount key="count" meeting={meeting} suffix="attending" />,
+        ])}
       </p>
       <div>
-        <JoinLink meeting={meeting} label="Join" />
-        <RegistrationControls meeting={meeting} returnTo={meetingPaths.list} />
-        <AddToCalendarLink meeting={meeting} />
+        {spaced([
+          <JoinLink key="join" meeting={meeting} label="Join" />,
+          <RegistrationControls key="registration" meeting={meeting} returnTo={meetingPaths.list} />,
+          <AddToCalendarLink key="calendar" meeting={meeting} />,
+        ])}
       </div>
     </MeetingCardFrame>
   );
@@ -80,15 +95,29 @@ export function PastMeetingCard({ meeting, handlers, canManage }: { meeting: Mee
   return (
     <MeetingCardFrame meeting={meeting} handlers={handlers} canManage={canManage} testId="past-meeting">
       <div>
-        <Tag tone="slate">{meeting.duration || 60} min</Tag>
-        <Tag tone="green">Completed</Tag>
-        {meeting.hasAttended ? <Tag tone="indigo">You attended</Tag> : null}
+        {spaced([
+          <Tag key="duration" tone="slate">
+            {meeting.duration || 60} min
+          </Tag>,
+          <Tag key="completed" tone="green">
+            Completed
+          </Tag>,
+          meeting.hasAttended ? (
+            <Tag key="attended" tone="indigo">
+              You attended
+            </Tag>
+          ) : null,
+        ])}
       </div>
       {meeting.description ? <p>{meeting.description}</p> : null}
       <p>
-        <time dateTime={meeting.scheduledAt}>{meeting.longDate}</time>
-        <span>{meeting.time}</span>
-        <span>{meeting.attendeesCount} attended</span>
+        {spaced([
+          <time key="date" dateTime={meeting.scheduledAt}>
+            {meeting.longDate}
+          </time>,
+          <span key="time">{meeting.time}</span>,
+          <span key="count">{meeting.attendeesCount} attended</span>,
+        ])}
       </p>
       {meeting.replayUrl ? (
         <div>

@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { AppLink } from "~/components/ui/app-link";
 import { buttonClass } from "~/components/ui/button";
+import { spaced } from "~/components/ui/spaced";
 import type { ReactNode } from "react";
 import type { MeetingView } from "../meetings.server";
 import { meetingPaths } from "../paths";
@@ -27,9 +28,25 @@ export function Tag({ children, tone = "slate" }: { children: ReactNode; tone?: 
 export function MeetingTags({ meeting }: { meeting: MeetingView }) {
   return (
     <>
-      <Tag tone="slate">{meeting.duration || 60} min</Tag>
-      {meeting.registrationRequired ? <Tag tone="amber">Members Only</Tag> : <Tag tone="green">Open Meeting</Tag>}
-      {meeting.isSeries ? <Tag tone="indigo">Weekly</Tag> : null}
+      {spaced([
+        <Tag key="duration" tone="slate">
+          {meeting.duration || 60} min
+        </Tag>,
+        meeting.registrationRequired ? (
+          <Tag key="access" tone="amber">
+            Members Only
+          </Tag>
+        ) : (
+          <Tag key="access" tone="green">
+            Open Meeting
+          </Tag>
+        ),
+        meeting.isSeries ? (
+          <Tag key="series" tone="indigo">
+            Weekly
+          </Tag>
+        ) : null,
+      ])}
     </>
   );
 }
@@ -93,22 +110,26 @@ export function RegistrationControls({
   }
   return (
     <>
-      <Tag tone="green">✓ Registered</Tag>
-      {meeting.registrationUrl ? (
-        <a href={meeting.registrationUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
-          Registration page<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      ) : null}
-      {meeting.hasAttended ? null : (
-        <fetcher.Form method="post" action={meetingPaths.list} className="inline">
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="meetingId" value={meeting.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" className="text-sm font-medium text-slate-600 underline hover:text-slate-900" disabled={pendingIntent === "register"}>
-            Cancel registration
-          </button>
-        </fetcher.Form>
-      )}
+      {spaced([
+        <Tag key="registered" tone="green">
+          ✓ Registered
+        </Tag>,
+        meeting.registrationUrl ? (
+          <a key="page" href={meeting.registrationUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+            Registration page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null,
+        meeting.hasAttended ? null : (
+          <fetcher.Form key="cancel" method="post" action={meetingPaths.list} className="inline">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="meetingId" value={meeting.id} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <button type="submit" className="text-sm font-medium text-slate-600 underline hover:text-slate-900" disabled={pendingIntent === "register"}>
+              Cancel registration
+            </button>
+          </fetcher.Form>
+        ),
+      ])}
     </>
   );
 }
@@ -185,9 +206,11 @@ export function NextMeetingCard({
             </div>
           </dl>
           <div className="flex flex-wrap items-center gap-2">
-            <JoinLink meeting={meeting} label="Join Meeting" />
-            <RegistrationControls meeting={meeting} returnTo={returnTo} isOfferedWithLinkOnly={title === "Next Meeting"} />
-            <AddToCalendarLink meeting={meeting} />
+            {spaced([
+              <JoinLink key="join" meeting={meeting} label="Join Meeting" />,
+              <RegistrationControls key="registration" meeting={meeting} returnTo={returnTo} isOfferedWithLinkOnly={title === "Next Meeting"} />,
+              <AddToCalendarLink key="calendar" meeting={meeting} />,
+            ])}
           </div>
         </div>
       ) : (

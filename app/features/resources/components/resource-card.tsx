@@ -7,6 +7,7 @@ import { resourceUrls } from "../urls";
 import { ResourceThumbnail } from "./resource-thumbnail";
 import { countLabel } from "~/utils/plural";
 import { buttonClass } from "~/components/ui/button";
+import { spaced } from "~/components/ui/spaced";
 import { StarButtons } from "~/components/ui/star-buttons";
 import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
 
@@ -46,11 +47,15 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
         <div>
           <h2 id={headingId}>{resource.title}</h2>
           <div>
-            <span className={difficultyClasses[resource.difficulty]}>{difficultyLabels[resource.difficulty]}</span>
-            <span>{resourceTypeLabels[resource.resourceType]}</span>
-            <span data-testid="pricing-tag">
-              {pricingLabels[resource.pricingCategory] ?? resource.pricingCategory}
-            </span>
+            {spaced([
+              <span key="difficulty" className={difficultyClasses[resource.difficulty]}>
+                {difficultyLabels[resource.difficulty]}
+              </span>,
+              <span key="type">{resourceTypeLabels[resource.resourceType]}</span>,
+              <span key="pricing" data-testid="pricing-tag">
+                {pricingLabels[resource.pricingCategory] ?? resource.pricingCategory}
+              </span>,
+            ])}
           </div>
         </div>
       </div>
@@ -84,12 +89,14 @@ export function ResourceCard({ resource }: { resource: ResourceCardData }) {
       ) : null}
 
       <div>
-        <span>By {resource.byline}</span>
-        {rating > 0 ? (
-          <span data-testid="resource-rating">
-            <span aria-hidden="true">★</span> {formatResourceRating(rating)} <span>{`(${countLabel(reviews, "review")})`}</span>
-          </span>
-        ) : null}
+        {spaced([
+          <span key="byline">By {resource.byline}</span>,
+          rating > 0 ? (
+            <span key="rating" data-testid="resource-rating">
+              <span aria-hidden="true">★</span> {formatResourceRating(rating)} <span>{`(${countLabel(reviews, "review")})`}</span>
+            </span>
+          ) : null,
+        ])}
       </div>
 
       <div>
