@@ -3,13 +3,14 @@
  * React Router (its production build, bundled by vite.config.ts) at build time. React Router 7.18
  * (and its main line) rebuilds on every document render what only changes with the build:
  *
+ * - a signed cookie's HMAC key is imported again for every signature and check (`createKey`);
  * - the document request lists the build's route modules (`createEntryRouteModules`);
  * - `ServerRouter` turns the manifest into a route tree (`createServerRoutes`);
  * - `createStaticRouter` turns that tree into data routes (`convertRoutesToDataRoutes`);
  * - `getPartialManifest` (the inline manifest of `<Scripts>`) matches "/" and every parent path of
  *   the URL against all routes, to list the routes the browser gets up front.
  *
- * Each is cached here: the route modules per build's routes, the route tree per (manifest routes, route modules, SPA mode), the data
+ * Each is cached here: the imported key per secret and use, the route modules per build's routes, the route tree per (manifest routes, route modules, SPA mode), the data
  * routes per route tree, and the route ids matched per path (a bounded map per route set). No
  * behaviour changes: the same objects, built once (docs/decisions/0097-react-router-server-caches.md,
  * with the numbers and the upstream issue). `applyServerCaches` returns the code unchanged and
@@ -20,6 +21,38 @@
 type Edit = { name: string; find: string; replace: string; helper: string };
 
 const EDITS: Edit[] = [
+  {
+    name: "the cookie signing keys",
+    find: `var createKey = async (secret, usages) => crypto.subtle.importKey(
+  "raw",
+  encoder.encode(secret),
+  { name: "HMAC", hash: "SHA-256" },
+  false,
+  usages
+);`,
+    replace: `var createKey = (secret, usages) => quadsCachedKey(secret, usages, () => crypto.subtle.importKey(
+  "raw",
+  encoder.encode(secret),
+  { name: "HMAC", hash: "SHA-256" },
+  false,
+  usages
+));`,
+    helper: `
+var quadsKeys = new Map();
+function quadsCachedKey(secret, usages, importKey) {
+  let id = usages.join(",") + "\0" + secret;
+  let key = quadsKeys.get(id);
+  if (!key) {
+    key = importKey();
+    // A key that failed to import is not kept.
+    key.catch(() => quadsKeys.delete(id));
+    if (quadsKeys.size >= 100) quadsKeys.clear();
+    quadsKeys.set(id, key);
+  }
+  return key;
+}
+`,
+  },
   {
     name: "the entry's route modules",
     find: `function createEntryRouteModules(manifest) {
