@@ -2,6 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import type { Plugin, Rollup } from "vite";
+import { existsSync, readdirSync } from "node:fs";
+import { applyServerCaches, SERVER_CACHES } from "./server/react-router-caches";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -100,23 +102,58 @@ function staticClosure(roots: string[], getModuleInfo: Rollup.ManualChunkMeta["g
   return seen;
 }
 
-const reactRouterDist = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
+const reactRouterPackage = fileURLToPath(new URL("./node_modules/react-router/", import.meta.url));
+const reactRouterDist = path.join(reactRouterPackage, "dist/production/");
 
 /**
- * The browser gets React Router's production build: the package's exports name only its development
- * build (remix-run/react-router#14102), whose dev warnings ship in every page's JavaScript. The
- * server keeps the one copy Node resolves (one instance for @react-router/node and the app).
+ * The browser and the server run React Router's production build: the package's exports name only
+ * its development build (remix-run/react-router#14102), whose dev warnings and checks would ship in
+ * every page's JavaScript and run on every server render. A build-only resolver hands both
+ * environments `react-router/dist/production`. On the server the build bundles that copy, with
+ * `@react-router/node` and React Router's own nested dependencies (Node would resolve another
+ * version of them from build/), and server/request-handler.ts takes React Router from the build
+ * (app/entry.server.tsx): one instance serves the app, its contexts and the request handler
+ * (docs/decisions/0096-react-router-production-build-on-the-server.md; tests/budgets.e2e.ts fails
+ * when either side runs the development build).
  */
-function reactRouterProductionInBrowser(): Plugin {
+function reactRouterProductionBuild(): Plugin {
   const targets: Record<string, string> = { "react-router": "index.mjs", "react-router/dom": "dom-export.mjs" };
+  const nestedDependencies = existsSync(path.join(reactRouterPackage, "node_modules")) ? readdirSync(path.join(reactRouterPackage, "node_modules")).filter((name) => !name.startsWith(".")) : [];
   return {
-    name: "quads:react-router-production-in-browser",
+    name: "quads:react-router-production-build",
     enforce: "pre",
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
+    applyToEnvironment: (environment) => environment.name === "client" || environment.name === "ssr",
+    configEnvironment(name) {
+      if (name === "ssr") return { resolve: { noExternal: ["@react-router/node", ...nestedDependencies] } };
+    },
     resolveId(id) {
       const file = targets[id];
       return file ? path.join(reactRouterDist, file) : undefined;
+    },
+  };
+}
+
+/**
+ * Per-build caches in the server's React Router (server/react-router-caches.ts, decision 0097):
+ * written into the production build the server bundle holds; the build fails when one cannot be.
+ */
+function reactRouterServerCaches(): Plugin {
+  const applied = new Set<string>();
+  return {
+    name: "quads:react-router-server-caches",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      if (!id.startsWith(reactRouterDist) && !id.includes("/node_modules/react-router/dist/production/")) return undefined;
+      const result = applyServerCaches(code);
+      if (result.applied.length === 0) return undefined;
+      for (const name of result.applied) applied.add(name);
+      return { code: result.code, map: null };
+    },
+    buildEnd(error) {
+      const missing = SERVER_CACHES.filter((name) => !applied.has(name));
+      if (!error && missing.length > 0) this.error(`React Router's code changed: the server caches of decision 0097 could not be written (${missing.join(", ")}). See docs/decisions/0097-react-router-server-caches.md.`);
     },
   };
 }
@@ -130,7 +167,8 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
-    reactRouterProductionInBrowser(),
+    reactRouterProductionBuild(),
+    reactRouterServerCaches(),
     // Off under Vitest (jsdom tests have no preamble); its options are in react-router.config.ts.
     !process.env.VITEST && reactRouter(),
   ],

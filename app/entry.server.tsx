@@ -53,6 +53,15 @@ export type AppServer = typeof appServer;
 /** The request context server.ts hands to React Router (app/utils/request-context.ts). */
 export { requestContextOf } from "./utils/request-context";
 
+/**
+ * React Router's request handler and the stream helpers of `@react-router/node`, for
+ * server/request-handler.ts: taken from the build, so that the server runs the one copy of React
+ * Router the build bundles (its production build, vite.config.ts) and the handler's
+ * `RouterContextProvider` is the class `requestContextOf` instantiates (docs/decisions/0096-react-router-production-build-on-the-server.md).
+ */
+export { createRequestHandler } from "react-router";
+export { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // React Router's own 4xx answers (405 for a route with no action, 404 for no route) are not server errors.

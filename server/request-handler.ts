@@ -6,28 +6,46 @@
  * written in one call instead of through a web stream (docs/decisions/0084-document-rendered-to-a-string.md,
  * docs/decisions/0091-public-apis-only.md). Everything else (streams, data requests, redirects, the
  * HEAD answer) is piped as the adapter does.
+ *
+ * React Router itself (`createRequestHandler`, the stream helpers of `@react-router/node`) comes
+ * from the build's server entry (app/entry.server.tsx), never from an import here: the build
+ * bundles the package's production build, and one copy serves the app and this handler
+ * (docs/decisions/0096-react-router-production-build-on-the-server.md; scripts/build-server.mjs
+ * fails when this file imports React Router again).
  */
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
-import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import type * as ServerEntry from "../app/entry.server";
 import type { RequestInfo } from "../app/utils/request-context";
 import { renderedBodyOf } from "../app/utils/rendered-body";
 
 /** What the build's server entry exports beside its renderer (app/entry.server.tsx). */
-type EntryExports = { requestContextOf: (info: RequestInfo) => RouterContextProvider };
+type EntryExports = Pick<typeof ServerEntry, "requestContextOf" | "createRequestHandler" | "createReadableStreamFromReadable" | "writeReadableStreamToWritable">;
+type ReactRouterHandler = ReturnType<EntryExports["createRequestHandler"]>;
+
+/** One React Router handler per build (a development server hands a new build after each change). */
+type Served = { entry: EntryExports; handle: ReactRouterHandler };
 
 export function createRequestHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
   requestInfoOf: (request: express.Request, response: express.Response) => RequestInfo,
 ): express.RequestHandler {
-  const handle = createReactRouterHandler(build, mode);
+  const servedBuilds = new WeakMap<ServerBuild, Served>();
+  const servedOf = (current: ServerBuild): Served => {
+    let served = servedBuilds.get(current);
+    if (!served) {
+      const entry = current.entry.module as unknown as EntryExports;
+      served = { entry, handle: entry.createRequestHandler(current, mode) };
+      servedBuilds.set(current, served);
+    }
+    return served;
+  };
   return async (request, response, next) => {
     try {
-      // The context key is the build's own object: take the context from the build being served.
-      const { requestContextOf } = (typeof build === "function" ? await build() : build).entry.module as unknown as EntryExports;
-      const answer = await handle(webRequestOf(request, response), requestContextOf(requestInfoOf(request, response)));
-      await send(response, answer);
+      const { entry, handle } = servedOf(typeof build === "function" ? await build() : build);
+      const answer = await handle(webRequestOf(request, response, entry.createReadableStreamFromReadable), entry.requestContextOf(requestInfoOf(request, response)));
+      await send(response, answer, entry.writeReadableStreamToWritable);
     } catch (error) {
       next(error);
     }
@@ -35,7 +53,7 @@ export function createRequestHandler(
 }
 
 /** The web Request for an Express request: the URL as Express sees it (trust proxy), aborted when the client goes away. */
-export function webRequestOf(request: express.Request, response: express.Response): Request {
+export function webRequestOf(request: express.Request, response: express.Response, readableStreamOf: EntryExports["createReadableStreamFromReadable"]): Request {
   const forwardedPort = request.app?.enabled("trust proxy") ? request.get("X-Forwarded-Host")?.split(":")[1] : undefined;
   const port = [forwardedPort, request.get("host")?.split(":")[1]].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
   const hostname = request.hostname.split(/[\\/?#@]/)[0] || "localhost";
@@ -50,13 +68,13 @@ export function webRequestOf(request: express.Request, response: express.Respons
   response.on("finish", () => (controller = null));
   response.on("close", () => controller?.abort());
   if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(request);
+    init.body = readableStreamOf(request);
     init.duplex = "half";
   }
   return new Request(url.href, init);
 }
 
-async function send(response: express.Response, answer: Response): Promise<void> {
+async function send(response: express.Response, answer: Response, writeStream: EntryExports["writeReadableStreamToWritable"]): Promise<void> {
   if (response.destroyed || response.writableEnded) {
     await answer.body?.cancel();
     return;
@@ -75,7 +93,7 @@ async function send(response: express.Response, answer: Response): Promise<void>
     return;
   }
   try {
-    await writeReadableStreamToWritable(answer.body, response);
+    await writeStream(answer.body, response);
   } catch (error) {
     if (!response.destroyed && !response.writableEnded) throw error;
   }

@@ -17,6 +17,7 @@
  * ceiling it may not grow past (a ratchet: lower it when the page gets lighter, remove the entry
  * when it fits); the test prints how far over it is. See docs/operations.md ("Page weight").
  */
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
@@ -150,6 +151,32 @@ describe("the browser's React Router", () => {
     const bodies = await Promise.all(scripts.map(async (script) => (await fetch(`${baseURL}${script}`)).text()));
     expect(bodies.some((body) => body.includes("No routes matched location"))).toBe(false);
     expect(bodies.some((body) => body.includes("createBrowserRouter") || body.includes("HydratedRouter") || body.length > 100_000)).toBe(true);
+  });
+});
+
+describe("the server's React Router", () => {
+  const serverBundle = () => readFileSync("build/server/index.js", "utf8");
+  const importsOf = (code: string) => [...code.matchAll(/^import[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm)].map((match) => match[1] ?? match[2]);
+
+  it("is the package's production build, bundled once with @react-router/node (vite.config.ts, decision 0096)", async () => {
+    const code = serverBundle();
+    expect(code).toContain("function ServerRouter(");
+    expect(code).toContain("function writeReadableStreamToWritable(");
+    // The development build's warnings (kept when `ENABLE_DEV_WARNINGS` is true) are not in it.
+    expect(code).not.toContain("No routes matched location");
+    // Neither the build nor the Express server loads another copy (scripts/build-server.mjs refuses one too).
+    const external = [...importsOf(code), ...importsOf(readFileSync("build/server.js", "utf8"))];
+    expect(external.filter((specifier) => /^(react-router|@react-router\/)/.test(specifier))).toEqual([]);
+    // One instance: the request context the entry builds passes React Router's `instanceof RouterContextProvider`.
+    const response = await fetch(`${baseURL}/login`);
+    expect(response.status).toBe(200);
+  });
+
+  it("caches what only changes with the build (server/react-router-caches.ts, decision 0097)", () => {
+    const code = serverBundle();
+    for (const helper of ["quadsCachedKey(", "quadsCachedRouteModules(", "quadsCachedServerRoutes(", "quadsCachedDataRoutes(", "quadsMatchedRouteIds("]) {
+      expect(code.split(helper).length - 1, helper).toBeGreaterThanOrEqual(2);
+    }
   });
 });
 
