@@ -25,7 +25,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
-import { AppError } from "./errors.server";
+import { AppError, logServerError } from "./errors.server";
 import { FifoMutex } from "./fifo-mutex";
 import { reusePreparedStatements } from "./statement-cache.server";
 
@@ -171,7 +171,19 @@ export function setDbForTesting(next: AppDatabase | undefined) {
 // ---------- units of work ----------
 
 /** One open unit of work (or a savepoint inside one); `root` is the transaction holding the writer. */
-type Unit = { root: Unit; isOpen: boolean; children: FifoMutex; depth: number };
+class Unit {
+  readonly root: Unit;
+  readonly depth: number;
+  isOpen = true;
+  /** Savepoints started inside this unit take turns. */
+  readonly children = new FifoMutex();
+  readonly afterCommit: Array<() => void> = [];
+
+  constructor(parent?: Unit) {
+    this.root = parent?.root ?? this;
+    this.depth = parent ? parent.depth + 1 : 0;
+  }
+}
 
 const writerLock = new FifoMutex();
 /** Which unit of work the running code belongs to, across its awaits. */
@@ -180,8 +192,11 @@ const unitContext = new AsyncLocalStorage<Unit>();
 let openUnit: Unit | undefined;
 let savepointCount = 0;
 
-/** Whether the running code is inside the open unit of work (so its writes and reads belong to it). */
-function isInsideOpenUnit(): boolean {
+/**
+ * Whether the running code is inside the open unit of work (its reads see that unit's uncommitted
+ * writes: an in-process cache must neither serve nor keep them).
+ */
+export function isInsideOpenUnit(): boolean {
   if (!openUnit) return false;
   const unit = unitContext.getStore();
   return unit !== undefined && unit.isOpen && unit.root === openUnit;
@@ -214,14 +229,14 @@ export async function write<T>(work: (tx: AppDatabase) => Promise<T> | T): Promi
     // A synchronous transaction runs to its end in one go, so none can be open here.
     if (client.inTransaction) throw new Error("The writer is inside a transaction nobody owns.");
     controlStatements(client).begin.run();
-    const unit = { isOpen: true, children: new FifoMutex(), depth: 0 } as Unit;
-    unit.root = unit;
+    const unit = new Unit();
     openUnit = unit;
     try {
       const result = await unitContext.run(unit, () => work(tx));
       unit.isOpen = false;
       if (!client.inTransaction) throw new Error("SQLite rolled the transaction back (an I/O or full-disk error): nothing was saved.");
       controlStatements(client).commit.run();
+      runAfterCommit(unit.afterCommit);
       return result;
     } catch (error) {
       unit.isOpen = false;
@@ -246,11 +261,13 @@ async function writeSavepoint<T>(parent: Unit, work: (tx: AppDatabase) => Promis
     const tx = writer();
     const name = `unit_${parent.depth + 1}_${(savepointCount += 1)}`;
     tx.$client.exec(`SAVEPOINT ${name}`);
-    const unit: Unit = { root: parent.root, isOpen: true, children: new FifoMutex(), depth: parent.depth + 1 };
+    const unit = new Unit(parent);
     try {
       const result = await unitContext.run(unit, () => work(tx));
       unit.isOpen = false;
       tx.$client.exec(`RELEASE ${name}`);
+      // Kept for the outermost commit: a savepoint's work is not committed yet.
+      parent.afterCommit.push(...unit.afterCommit);
       return result;
     } catch (error) {
       unit.isOpen = false;
@@ -259,6 +276,26 @@ async function writeSavepoint<T>(parent: Unit, work: (tx: AppDatabase) => Promis
     }
   } finally {
     parent.children.release();
+  }
+}
+
+/**
+ * Runs `effect` once the running unit of work has committed (at once outside a unit; never when it
+ * rolls back): for what lives outside the database, such as an in-process cache to invalidate.
+ */
+export function afterCommit(effect: () => void): void {
+  const unit = unitContext.getStore();
+  if (unit?.isOpen && unit.root === openUnit) unit.afterCommit.push(effect);
+  else effect();
+}
+
+function runAfterCommit(effects: Array<() => void>) {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (error) {
+      logServerError(error); // the commit stands; an effect's failure is logged, not the unit's
+    }
   }
 }
 

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appErrorOf } from "~/test/errors";
-import { cachedUntilWrite, databaseVersion, getDb, readDb, transaction, write, type AppDatabase } from "./db.server";
+import { afterCommit, cachedUntilWrite, databaseVersion, getDb, readDb, transaction, write, type AppDatabase } from "./db.server";
 
 type Row = { value: number };
 const readCounter = (db: AppDatabase, name = "hits"): number | undefined => db.get<Row>(sql`select value from test_counters where name = ${name}`)?.value;
@@ -125,6 +125,21 @@ describe("units of work: write(async (tx) => …)", () => {
       }),
     ).rejects.toThrow("outer refused");
     expect(readCounter(readDb(), "inner of a failed unit")).toBeUndefined();
+  });
+
+  it("runs afterCommit effects once the outermost unit commits, never after a rollback", async () => {
+    const effects: string[] = [];
+    afterCommit(() => effects.push("outside a unit: at once"));
+    await write(async () => {
+      await write(async () => afterCommit(() => effects.push("savepoint")));
+      afterCommit(() => effects.push("outer"));
+      expect(effects).toEqual(["outside a unit: at once"]);
+    });
+    await write(async () => {
+      afterCommit(() => effects.push("rolled back"));
+      throw new Error("refused");
+    }).catch(() => undefined);
+    expect(effects).toEqual(["outside a unit: at once", "savepoint", "outer"]);
   });
 
   it("refuses a write through the read handle outside a unit, with a message naming the rule", () => {

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { publicUrl } from "~/features/mail/templates.server";
-import { isVerifiedEmailRequiredToPost } from "~/features/settings/community-settings.server";
+import { isVerifiedEmailRequiredToPostSync } from "~/features/settings/community-settings.server";
 import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden } from "~/utils/errors.server";
@@ -86,7 +86,7 @@ export function resendVerificationEmail(user: Pick<User, "id">) {
  * replies, artist comments and ratings.
  */
 export function assertVerifiedIfRequired(user: { id: string; emailVerifiedAt?: Date | null }) {
-  if (!isVerifiedEmailRequiredToPost()) return;
+  if (!isVerifiedEmailRequiredToPostSync()) return;
   const verifiedAt = user.emailVerifiedAt === undefined ? findUserById(user.id)?.emailVerifiedAt : user.emailVerifiedAt;
   if (!verifiedAt) throw forbidden(VERIFICATION_REQUIRED);
 }
