@@ -8,14 +8,12 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
 import { endLiveStreams, sweepLiveStreams } from "~/features/live/index.server";
 import { startApplication, startWorker, stopApplication } from "./startup.server";
-import { databaseIsHealthy, databaseVersion } from "./utils/db.server";
+import { databaseIsHealthy, databaseVersion, reuseStatementsOnEveryConnection } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { compactDocument } from "./utils/compact-document";
 import { renderedResponse } from "./utils/rendered-body";
 import { requestInfoOf } from "./utils/request-context";
-import { getDb } from "./utils/db.server";
-import { reusePreparedStatements } from "./utils/statement-cache.server";
 import { sweepUnusedUploads } from "~/features/uploads/index.server";
 
 export const streamTimeout = 5_000;
@@ -27,14 +25,14 @@ export const appServer = {
     // Pictures picked in an editor more than a day ago and never posted (docs/uploads.md).
     await sweepUnusedUploads();
     sweepLiveStreams();
-    reusePreparedStatements(getDb().$client);
+    reuseStatementsOnEveryConnection();
     return env;
   },
   startWorker() {
     const env = startWorker();
     // Streams of a worker that died without closing them stop counting against members' limits.
     sweepLiveStreams();
-    reusePreparedStatements(getDb().$client);
+    reuseStatementsOnEveryConnection();
     return env;
   },
   stop: stopApplication,

@@ -46,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)]);
-  const settings = getPublicSettings();
+  const settings = await getPublicSettings();
   const shell = user
     ? {
         user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },

@@ -9,9 +9,8 @@ import { hashPassword } from "~/features/auth/index.server";
 import { seedDemoContent } from "~/features/demo/index.server";
 import { recomputeAllBadges } from "~/features/gamification/index.server";
 import { seedReferenceData } from "~/features/settings/index.server";
-import { closeDb, getDb, schema } from "~/utils/db.server";
+import { closeDb, getDb, reuseStatementsOnEveryConnection, schema } from "~/utils/db.server";
 import { getEnv, type Env } from "~/utils/env.server";
-import { reusePreparedStatements } from "~/utils/statement-cache.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@quads.example";
 
@@ -63,7 +62,7 @@ async function seedDemoIfEmpty() {
   if (again > 0) return;
   // The demo replays some 650 actions through the feature functions (decision 0082): reusing their
   // prepared statements, as the workers do (entry.server.tsx), takes about a quarter off its time.
-  reusePreparedStatements(db.$client);
+  reuseStatementsOnEveryConnection();
   seedDemoContent({ now: new Date(), adminEmail: DEMO_ADMIN_EMAIL, adminPasswordHash, memberPasswordHash });
   console.log(
     [

@@ -7,9 +7,8 @@
  * primary goes away.
  */
 import { startMailDelivery, stopMailDelivery } from "../app/mail-worker.server";
-import { closeDb, getDb } from "../app/utils/db.server";
+import { closeDb, reuseStatementsOnEveryConnection } from "../app/utils/db.server";
 import { getEnv } from "../app/utils/env.server";
-import { reusePreparedStatements } from "../app/utils/statement-cache.server";
 import { runMailWorker } from "./processes";
 
 runMailWorker({
@@ -17,7 +16,7 @@ runMailWorker({
     // The setup worker applied the migrations: this parses the configuration and opens the database.
     getEnv();
     // The jobs run the same few queries every few seconds: compile them once (as the HTTP workers do).
-    reusePreparedStatements(getDb().$client);
+    reuseStatementsOnEveryConnection();
     startMailDelivery();
   },
   async stop() {

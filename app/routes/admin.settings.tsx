@@ -18,7 +18,8 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Platform Settings Â
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePagePermission(request, "settings:manage");
-  return { platforms: listPlatformSettings(), footer: getFooterSettings(), isVerifiedEmailRequired: isVerifiedEmailRequiredToPost() };
+  const [platforms, footer, isVerifiedEmailRequired] = await Promise.all([listPlatformSettings(), getFooterSettings(), isVerifiedEmailRequiredToPost()]);
+  return { platforms, footer, isVerifiedEmailRequired };
 }
 
 export async function action({ request, url }: ActionFunctionArgs) {
@@ -26,23 +27,23 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const actor = { id: admin.id, email: admin.email };
   const formData = await readFormData(request);
   return dispatchIntent(formData, {
-    "require-verified-email": () => {
+    "require-verified-email": async () => {
       const isRequired = formData.get("isRequired") === "on";
-      setVerifiedEmailRequiredToPost({ actor, isRequired });
+      await setVerifiedEmailRequiredToPost({ actor, isRequired });
       return adminSuccess(url, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
     },
-    footer: (intent) => {
+    footer: async (intent) => {
       try {
-        updateFooterSettings({ actor, input: footerFormToInput(formData) });
+        await updateFooterSettings({ actor, input: footerFormToInput(formData) });
         return adminSuccess(url, "Footer settings updated successfully");
       } catch (error) {
         return adminFailure(request, error, { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
       }
     },
-    platform: (intent) => {
+    platform: async (intent) => {
       const platform = String(formData.get("platform") ?? "");
       try {
-        updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
+        await updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
         return adminSuccess(url, "Platform setting updated successfully");
       } catch (error) {
         return adminFailure(request, error, { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });

@@ -5,7 +5,7 @@ import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 
 /** GET /api/admin/footer-settings: the footer settings, readable by everyone (docs/admin.md): `copyrightText` as shown, `copyrightTemplate` as stored; defaults when none are stored. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(request, () => Response.json(getFooterSettings(), { headers: { "Cache-Control": "no-store" } }));
+  return handleApi(request, async () => Response.json(await getFooterSettings(), { headers: { "Cache-Control": "no-store" } }));
 }
 
 /** PUT /api/admin/footer-settings { companyName?, tagline?, copyrightTemplate? (or copyrightText?), description?, showSocialLinks?, showSupportLinks?, isActive? }. */
@@ -14,6 +14,6 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== "PUT") throw methodNotAllowed(["GET", "PUT"]);
     const admin = await requireApiPermission(request, "settings:manage");
     const body = await readJsonBody(request);
-    return Response.json(updateFooterSettings({ actor: { id: admin.id, email: admin.email }, input: body }));
+    return Response.json(await updateFooterSettings({ actor: { id: admin.id, email: admin.email }, input: body }));
   });
 }

@@ -4,7 +4,7 @@ import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/admin/platform-settings: the ten links (platform, url, isActive), readable by everyone (docs/admin.md). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(request, () => Response.json(listPlatformSettings(), { headers: { "Cache-Control": "no-store" } }));
+  return handleApi(request, async () => Response.json(await listPlatformSettings(), { headers: { "Cache-Control": "no-store" } }));
 }
 
 export function action() {

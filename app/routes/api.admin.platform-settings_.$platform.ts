@@ -9,7 +9,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);
     const admin = await requireApiPermission(request, "settings:manage");
     const body = await readJsonBody(request);
-    return Response.json(updatePlatformSetting({ actor: { id: admin.id, email: admin.email }, platform: params.platform ?? "", input: body }));
+    return Response.json(await updatePlatformSetting({ actor: { id: admin.id, email: admin.email }, platform: params.platform ?? "", input: body }));
   });
 }
 

@@ -11,11 +11,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     if (request.method === "POST") {
-      const { created } = blockMember({ blocker: user, memberId: params.id });
+      const { created } = await blockMember({ blocker: user, memberId: params.id });
       return Response.json({ blocked: true }, { status: created ? 201 : 200 });
     }
     if (request.method === "DELETE") {
-      unblockMember({ blocker: user, memberId: params.id });
+      await unblockMember({ blocker: user, memberId: params.id });
       return Response.json({ blocked: false });
     }
     throw methodNotAllowed(["POST", "DELETE"]);

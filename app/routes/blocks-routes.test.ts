@@ -57,7 +57,7 @@ describe("/api/users/{id}/block and /api/account/blocks", () => {
 
     expect(await callBlockApi("DELETE", blocker.id, target.id)).toEqual({ status: 200, body: { blocked: false } });
     expect(await callBlockApi("DELETE", blocker.id, target.id)).toEqual({ status: 200, body: { blocked: false } });
-    expect(listBlockedMembers(blocker.id)).toEqual([]);
+    expect(await listBlockedMembers(blocker.id)).toEqual([]);
   });
 
   it("answers visitors 401, oneself and staff 400, unknown members 404, other methods 405", async () => {
@@ -132,7 +132,7 @@ describe("content by a blocked member is marked for collapsing", () => {
     const artist = createArtist({ actor: admin, input: { name: "Blocking Artist" } });
     const theirComment = addComment({ userId: blocked.id, artistId: artist.id, input: { comment: "Blocked comment" } });
     const otherComment = addComment({ userId: other.id, artistId: artist.id, input: { comment: "Other comment" } });
-    blockMember({ blocker: viewer, memberId: blocked.id });
+    await blockMember({ blocker: viewer, memberId: blocked.id });
 
     type PostPage = { post: { isFromBlockedMember: boolean }; replies: { id: number; isFromBlockedMember: boolean; children: { id: number; isFromBlockedMember: boolean }[] }[] };
     const ownPage = (await postLoader(args(await as(viewer.id, `/post/${theirPost.id}`), { id: String(theirPost.id) }))) as PostPage;

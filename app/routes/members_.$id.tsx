@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
-  return handlePage(() => {
+  return handlePage(async () => {
     const profile = getMemberProfile(params.id ?? "");
     const moderation = userCan(viewer, "members:suspend") ? moderationPanelFor(viewer, profile.id) : null;
     return {
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canRemoveAvatar: Boolean(profile.avatarUrl) && viewer.id !== profile.id && userCan(viewer, "content:moderate"),
       badges: listMemberBadges(profile.id),
       isOwnProfile: viewer.id === profile.id,
-      block: getBlockState({ viewerId: viewer.id, memberId: profile.id }),
+      block: await getBlockState({ viewerId: viewer.id, memberId: profile.id }),
       moderation,
     };
   });
@@ -89,10 +89,10 @@ async function blockAction(viewer: CurrentUser, memberId: string, intent: "block
   const back = routes.member(memberId);
   try {
     if (intent === "block") {
-      const { name } = blockMember({ blocker: viewer, memberId });
+      const { name } = await blockMember({ blocker: viewer, memberId });
       return redirectWithToast(back, successToast(`You blocked ${name}. Their posts, replies and comments are collapsed for you.`));
     }
-    const { name } = unblockMember({ blocker: viewer, memberId });
+    const { name } = await unblockMember({ blocker: viewer, memberId });
     return redirectWithToast(back, successToast(`You unblocked ${name}.`));
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) throw error;

@@ -32,7 +32,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     pendingEmail: pendingEmailOf(user.id),
     sessions: listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }),
     preferences: getNotificationPreferences(user.id),
-    blockedMembers: listBlockedMembers(user.id).map((member) => ({ id: member.id, name: member.displayName })),
+    blockedMembers: (await listBlockedMembers(user.id)).map((member) => ({ id: member.id, name: member.displayName })),
   };
 }
 
@@ -87,9 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       updateNotificationPreferences({ userId: user.id, input });
       return redirectWithToast(section("notifications"), successToast("Your e-mail preferences are saved."));
     },
-    unblock: () => {
+    unblock: async () => {
       try {
-        const { name } = unblockMember({ blocker: user, memberId: formData.get("memberId") });
+        const { name } = await unblockMember({ blocker: user, memberId: formData.get("memberId") });
         return redirectWithToast(section("blocked-members"), successToast(`You unblocked ${name}.`));
       } catch (error) {
         if (!isAppError(error) || error.status >= 500) throw error;

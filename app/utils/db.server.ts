@@ -1,6 +1,17 @@
 /**
- * The one SQLite connection of this process: WAL mode, foreign keys on, a busy timeout,
- * and the migrations under db/migrations applied at start.
+ * The data layer: this process's SQLite connections (WAL mode, foreign keys on, a busy timeout, the
+ * migrations under db/migrations applied at start) and the one way to read and write through them.
+ *
+ * - `readDb()`: the handle to read with. Inside a unit of work, that unit's transaction (it sees
+ *   its own writes); outside, the read connection, which sees committed data only.
+ * - `write(async (tx) => …)`: a unit of work. Every write goes through it: it waits its turn for the
+ *   one writer connection (a FIFO lock held from BEGIN IMMEDIATE to COMMIT/ROLLBACK, across
+ *   awaits), commits when `work` resolves and rolls back when it throws. Called inside another unit
+ *   it is a savepoint of that unit.
+ * - `getDb()` / `transaction()`: the synchronous API of the features not converted yet, kept correct
+ *   beside the async one (while another request's unit is open they read committed data from the
+ *   read connection and are refused writes with a 503, never joining that unit).
+ * Why, and what a PostgreSQL twin does behind the same functions: docs/decisions/0102-async-data-layer.md.
  *
  * Several processes (the cluster's primary and its workers, `npm run badges:recompute`, a test)
  * may open the same file: the migrations run inside one IMMEDIATE transaction that re-reads the
@@ -10,9 +21,13 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
+import { AppError, logServerError } from "./errors.server";
+import { FifoMutex } from "./fifo-mutex";
+import { reusePreparedStatements } from "./statement-cache.server";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -65,34 +80,262 @@ export function applyMigrations(sqlite: Database.Database, folder = migrationsFo
     .immediate();
 }
 
-let database: AppDatabase | undefined;
+export { schema };
 
-/** The process-wide database, opened (and migrated) on first use. */
-export function getDb(): AppDatabase {
+// ---------- connections ----------
+
+/** The writer: the connection every unit of work (and the synchronous API) writes through. */
+let database: AppDatabase | undefined;
+/** The read connection opened beside each writer (same file, `query_only`). */
+const readers = new WeakMap<AppDatabase, { db: AppDatabase; generation: number }>();
+const openReaders = new Set<Database.Database>();
+let readerGeneration = 0;
+let isReusingStatements = false;
+
+function writer(): AppDatabase {
   database ??= openDatabase(getEnv().databasePath);
   return database;
 }
 
-/** Closes the process-wide database (graceful shutdown); the next getDb() would open it again. */
+/**
+ * The read connection of a writer: same file, WAL, so each statement sees the latest committed
+ * data and never a unit of work's uncommitted rows. `query_only` makes a write fail at once (never
+ * a busy wait that would block the event loop), and the statements that would write are refused
+ * with a message (`refuseWrites`).
+ */
+function readerOf(writerDb: AppDatabase): { db: AppDatabase; generation: number } {
+  let reader = readers.get(writerDb);
+  if (reader?.db.$client.open) return reader;
+  const client = writerDb.$client;
+  if (client.memory) throw new Error("An in-memory database has no read connection: open a file (decision 0102).");
+  const sqlite = new Database(client.name);
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("query_only = ON");
+  refuseWrites(sqlite);
+  if (isReusingStatements) reusePreparedStatements(sqlite);
+  openReaders.add(sqlite);
+  readerGeneration += 1;
+  reader = { db: drizzle(sqlite, { schema }) as AppDatabase, generation: readerGeneration };
+  readers.set(writerDb, reader);
+  return reader;
+}
+
+/** A statement that would write, prepared on the read connection, throws when run. */
+function refuseWrites(sqlite: Database.Database) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (!statement.readonly) {
+      const refuse = () => {
+        throw writeRefused();
+      };
+      Object.assign(statement, { run: refuse, get: refuse, all: refuse, iterate: refuse });
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
+function writeRefused(): Error {
+  // The synchronous API, sent here while another request's unit of work holds the writer: that
+  // unit cannot finish while this code blocks, so the write is refused rather than waited for.
+  if (openUnit) return databaseBusy();
+  return new Error("A write outside a unit of work: every write goes through write(async (tx) => …) (app/utils/db.server.ts, decision 0102).");
+}
+
+/** 503: the writer is held by another request's unit of work and this (synchronous) write cannot wait for it. */
+function databaseBusy(): AppError {
+  return new AppError(503, "The community is busy saving something else. Please try again in a moment.", { headers: { "Retry-After": "1" } });
+}
+
+/** Every connection of this process, opened now or later, reuses its prepared statements (statement-cache.server.ts). */
+export function reuseStatementsOnEveryConnection(): void {
+  isReusingStatements = true;
+  reusePreparedStatements(writer().$client);
+  for (const client of openReaders) if (client.open) reusePreparedStatements(client);
+}
+
+/** Closes the process's connections (graceful shutdown); the next use would open them again. */
 export function closeDb() {
   const current = database;
   database = undefined;
+  for (const client of openReaders) if (client.open) client.close();
+  openReaders.clear();
   if (current?.$client.open) current.$client.close();
 }
 
-/** For tests: point the process at another database file. */
+/** For tests: point the process at another writer connection (its read connection follows). */
 export function setDbForTesting(next: AppDatabase | undefined) {
   database = next;
 }
 
-/** Runs `work` in an IMMEDIATE transaction, so concurrent writers queue instead of failing mid-way. */
+// ---------- units of work ----------
+
+/** One open unit of work (or a savepoint inside one); `root` is the transaction holding the writer. */
+class Unit {
+  readonly root: Unit;
+  readonly depth: number;
+  isOpen = true;
+  /** Savepoints started inside this unit take turns. */
+  readonly children = new FifoMutex();
+  readonly afterCommit: Array<() => void> = [];
+
+  constructor(parent?: Unit) {
+    this.root = parent?.root ?? this;
+    this.depth = parent ? parent.depth + 1 : 0;
+  }
+}
+
+const writerLock = new FifoMutex();
+/** Which unit of work the running code belongs to, across its awaits. */
+const unitContext = new AsyncLocalStorage<Unit>();
+/** The unit holding the writer with its transaction open (BEGIN done, COMMIT/ROLLBACK not yet). */
+let openUnit: Unit | undefined;
+let savepointCount = 0;
+
+/**
+ * Whether the running code is inside the open unit of work (its reads see that unit's uncommitted
+ * writes: an in-process cache must neither serve nor keep them).
+ */
+export function isInsideOpenUnit(): boolean {
+  if (!openUnit) return false;
+  const unit = unitContext.getStore();
+  return unit !== undefined && unit.isOpen && unit.root === openUnit;
+}
+
+/**
+ * The handle to read with: inside a unit of work, its transaction (its own writes included);
+ * outside, the read connection (committed data only; it refuses writes: use `write`).
+ */
+export function readDb(): AppDatabase {
+  const writerDb = writer();
+  return isInsideOpenUnit() ? writerDb : readerOf(writerDb).db;
+}
+
+/**
+ * Runs `work` as one unit of work: it waits for the writer (FIFO), runs in a BEGIN IMMEDIATE
+ * transaction, commits when `work` resolves and rolls back when it throws (the error is rethrown).
+ * Inside another unit it runs as a savepoint of it: rolled back alone on error, committed with the
+ * outer one. `work` must await every statement it starts, hold no slow await (mail, hashing,
+ * network: do those before or after), and have no effect outside the database: on PostgreSQL a unit
+ * may be run again after a serialization failure (decision 0102).
+ */
+export async function write<T>(work: (tx: AppDatabase) => Promise<T> | T): Promise<T> {
+  const current = unitContext.getStore();
+  if (current?.isOpen && current.root === openUnit) return writeSavepoint(current, work);
+  await writerLock.acquire();
+  const tx = writer();
+  const client = tx.$client;
+  try {
+    // A synchronous transaction runs to its end in one go, so none can be open here.
+    if (client.inTransaction) throw new Error("The writer is inside a transaction nobody owns.");
+    controlStatements(client).begin.run();
+    const unit = new Unit();
+    openUnit = unit;
+    try {
+      const result = await unitContext.run(unit, () => work(tx));
+      unit.isOpen = false;
+      if (!client.inTransaction) throw new Error("SQLite rolled the transaction back (an I/O or full-disk error): nothing was saved.");
+      controlStatements(client).commit.run();
+      runAfterCommit(unit.afterCommit);
+      return result;
+    } catch (error) {
+      unit.isOpen = false;
+      if (client.inTransaction) controlStatements(client).rollback.run();
+      throw error;
+    } finally {
+      openUnit = undefined;
+      // The context only has to follow code while a unit is open; tracking every promise of the
+      // process between units would cost for nothing (decision 0102, "Measured").
+      unitContext.disable();
+    }
+  } finally {
+    writerLock.release();
+  }
+}
+
+async function writeSavepoint<T>(parent: Unit, work: (tx: AppDatabase) => Promise<T> | T): Promise<T> {
+  // Savepoints of one unit nest like calls, so sibling units of work inside one unit take turns.
+  await parent.children.acquire();
+  try {
+    if (!parent.isOpen) throw new Error("A unit of work started inside one that has already ended: await it inside its unit.");
+    const tx = writer();
+    const name = `unit_${parent.depth + 1}_${(savepointCount += 1)}`;
+    tx.$client.exec(`SAVEPOINT ${name}`);
+    const unit = new Unit(parent);
+    try {
+      const result = await unitContext.run(unit, () => work(tx));
+      unit.isOpen = false;
+      tx.$client.exec(`RELEASE ${name}`);
+      // Kept for the outermost commit: a savepoint's work is not committed yet.
+      parent.afterCommit.push(...unit.afterCommit);
+      return result;
+    } catch (error) {
+      unit.isOpen = false;
+      if (tx.$client.inTransaction) tx.$client.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    }
+  } finally {
+    parent.children.release();
+  }
+}
+
+/**
+ * Runs `effect` once the running unit of work has committed (at once outside a unit; never when it
+ * rolls back): for what lives outside the database, such as an in-process cache to invalidate.
+ */
+export function afterCommit(effect: () => void): void {
+  const unit = unitContext.getStore();
+  if (unit?.isOpen && unit.root === openUnit) unit.afterCommit.push(effect);
+  else effect();
+}
+
+function runAfterCommit(effects: Array<() => void>) {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (error) {
+      logServerError(error); // the commit stands; an effect's failure is logged, not the unit's
+    }
+  }
+}
+
+const controlStatementsOf = new WeakMap<Database.Database, Record<"begin" | "commit" | "rollback", Database.Statement>>();
+
+function controlStatements(client: Database.Database) {
+  let statements = controlStatementsOf.get(client);
+  if (!statements) {
+    statements = { begin: client.prepare("BEGIN IMMEDIATE"), commit: client.prepare("COMMIT"), rollback: client.prepare("ROLLBACK") };
+    controlStatementsOf.set(client, statements);
+  }
+  return statements;
+}
+
+// ---------- the synchronous API (features not converted yet) ----------
+
+/**
+ * The synchronous API's database (features not converted to `readDb`/`write` yet): the writer, as
+ * before, except while another request's unit of work is open on it: then the read connection, so
+ * this code sees committed data only and its writes are refused (503) instead of joining that unit.
+ */
+export function getDb(): AppDatabase {
+  const writerDb = writer();
+  if (!openUnit || isInsideOpenUnit()) return writerDb;
+  return readerOf(writerDb).db;
+}
+
+/**
+ * The synchronous API's transaction: runs `work` in an IMMEDIATE transaction (a savepoint inside a
+ * unit of work). While another request's unit of work is open it cannot wait: 503.
+ */
 export function transaction<T>(work: (tx: AppDatabase) => T): T {
-  const db = getDb();
+  const db = writer();
+  if (openUnit && !isInsideOpenUnit()) throw databaseBusy();
   return db.$client.transaction(() => work(db)).immediate();
 }
 
-/** SQLite's "the database is locked" (another connection held the write lock past the busy timeout). */
+/** SQLite's "the database is locked" (another connection held the write lock past the busy timeout), or this process's writer held by another request's unit of work. */
 export function isDatabaseBusy(error: unknown): boolean {
+  if (error instanceof AppError && error.status === 503) return true; // the writer is held by a unit of work (databaseBusy)
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }
@@ -121,46 +364,50 @@ export function bestEffortWrite<T>(write: () => T, fallback: T): T {
   }
 }
 
-export { schema };
 
-let versionStatement: { db: unknown; get: () => string } | undefined;
+// ---------- freshness ----------
+
+const versionStatements = new WeakMap<Database.Database, Database.Statement<[], number>>();
 
 /**
- * The database's write version as this process sees it: PRAGMA data_version changes when another
- * connection (another worker, a script) commits, total_changes() when this one writes. Equal
- * versions mean no row has changed since (the page cache's freshness test).
+ * The database's write version: it changes after every commit by any connection of this process
+ * or another. Read on the read connection, which never writes, so its PRAGMA data_version moves on
+ * every commit and never on a unit of work's uncommitted rows (decision 0102). Equal versions mean
+ * no row has changed since (the page cache's freshness test).
  */
 export function databaseVersion(): string {
-  const client = getDb().$client;
-  if (versionStatement?.db !== client) {
-    const statement = client.prepare("SELECT data_version AS d, total_changes() AS t FROM pragma_data_version");
-    versionStatement = {
-      db: client,
-      get: () => {
-        const row = statement.get() as { d: number; t: number };
-        return `${row.d}:${row.t}`;
-      },
-    };
+  const reader = readerOf(writer());
+  const client = reader.db.$client;
+  let statement = versionStatements.get(client);
+  if (!statement) {
+    statement = client.prepare<[], number>("SELECT data_version FROM pragma_data_version").pluck();
+    versionStatements.set(client, statement);
   }
-  return versionStatement.get();
+  return `${reader.generation}:${statement.get()}`;
 }
 
 /**
  * A value computed at most once per database write version (`databaseVersion`): any committed
  * write, by this process or another, recomputes it on the next call. For aggregates that are the
  * same for everyone (member and post totals), never for one member's data. `keyOf` splits the
- * value by its arguments (at most `maxKeys` kept per version).
+ * value by its arguments (at most `maxKeys` kept per version). An async `compute` is kept as its
+ * promise (callers at the same version share it; a rejected one is dropped). Inside a unit of work
+ * the value is computed afresh and not kept: it may include that unit's uncommitted writes.
  */
 export function cachedUntilWrite<Args extends unknown[], T>(compute: (...args: Args) => T, keyOf: (...args: Args) => string = () => "", maxKeys = 100): (...args: Args) => T {
-  let cache: { db: unknown; version: string; values: Map<string, T> } | undefined;
+  let cache: { version: string; values: Map<string, T> } | undefined;
   return (...args: Args) => {
-    const db = getDb();
+    if (isInsideOpenUnit()) return compute(...args);
     const version = databaseVersion();
-    if (cache?.db !== db || cache.version !== version) cache = { db, version, values: new Map() };
+    if (cache?.version !== version) cache = { version, values: new Map() };
+    const values = cache.values;
     const key = keyOf(...args);
-    if (cache.values.has(key)) return cache.values.get(key) as T;
+    if (values.has(key)) return values.get(key) as T;
     const value = compute(...args);
-    if (cache.values.size < maxKeys) cache.values.set(key, value);
+    if (values.size < maxKeys) {
+      values.set(key, value);
+      if (value instanceof Promise) value.catch(() => values.get(key) === value && values.delete(key));
+    }
     return value;
   };
 }
@@ -168,7 +415,7 @@ export function cachedUntilWrite<Args extends unknown[], T>(compute: (...args: A
 /** A trivial query for /healthz: the database answers in this process. */
 export function databaseIsHealthy(): boolean {
   try {
-    return getDb().$client.prepare("select 1 as ok").pluck().get() === 1;
+    return readDb().$client.prepare("select 1 as ok").pluck().get() === 1;
   } catch {
     return false;
   }

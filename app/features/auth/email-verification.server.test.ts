@@ -102,7 +102,7 @@ describe("'Require a verified e-mail to post'", () => {
     const post = createTestPost(unverified);
     expect(post.id).toBeGreaterThan(0);
 
-    setVerifiedEmailRequiredToPost({ actor: admin, isRequired: true });
+    await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: true });
     const attempts = (user: typeof unverified) => [
       statusOf(() => createTestPost(user)),
       statusOf(() => createReply({ actor: user, postId: post.id, input: { content: "A reply" } })),
@@ -114,7 +114,7 @@ describe("'Require a verified e-mail to post'", () => {
     expect(() => createTestPost(unverified)).toThrow(VERIFICATION_REQUIRED);
     expect(attempts(verified)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
 
-    setVerifiedEmailRequiredToPost({ actor: admin, isRequired: false });
+    await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: false });
     expect(statusOf(() => createReply({ actor: unverified, postId: post.id, input: { content: "Back again" } }))).toBe("ok");
   });
 });

@@ -92,7 +92,7 @@ describe("reserved usernames", () => {
 
   it("reserves the community's name from the settings (COMMUNITY_NAME and the footer's company name)", async () => {
     const admin = await createMember({ role: "admin" });
-    updateFooterSettings({ actor: admin, input: { companyName: "Prompt Circle" } });
+    await updateFooterSettings({ actor: admin, input: { companyName: "Prompt Circle" } });
     const member = await createMember();
     expect((await appErrorOfAsync(updateProfile(member.id, { username: "prompt_circle" })))?.status).toBe(400);
     expect((await appErrorOfAsync(updateProfile(member.id, { username: "quads" })))?.status).toBe(400);

@@ -1,6 +1,6 @@
 /** Finding free usernames and members by username (rules: ./usernames.ts, docs/discussions.md). */
 import { eq, sql } from "drizzle-orm";
-import { getPublicSettings } from "~/features/settings/index.server";
+import { getPublicSettingsSync } from "~/features/settings/index.server";
 import { getDb, schema } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict } from "~/utils/errors.server";
@@ -10,7 +10,7 @@ import { isReservedUsername, pickUsername, USERNAME_RESERVED, USERNAME_TAKEN, us
 
 /** The community's own names, reserved like RESERVED_USERNAMES: COMMUNITY_NAME and the footer's company name. */
 function communityNames(): string[] {
-  return [getEnv().COMMUNITY_NAME, getPublicSettings().footer.companyName];
+  return [getEnv().COMMUNITY_NAME, getPublicSettingsSync().footer.companyName];
 }
 
 /** Whether a username is reserved here (the fixed list and the community's names; docs/accounts.md, "Reserved usernames"). */

@@ -7,28 +7,28 @@ import { notify } from "~/features/notifications/notify.server";
 import { createMember } from "~/test/factories";
 import { getDb } from "~/utils/db.server";
 import { blockedIdsOf, blockMember, blockMessages, getBlockState, listBlockedMembers, unblockMember } from "./blocks.server";
-import { appErrorOf } from "~/test/errors";
+import { appErrorOfAsync } from "~/test/errors";
 
 describe("blocking", () => {
   it("blocks once (idempotent), lists the blocked member without an e-mail, and unblocks", async () => {
     const blocker = await createMember();
     const blocked = await createMember({ displayName: "Noisy Ned" });
 
-    expect(blockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: true, created: true, name: "Noisy Ned" });
-    expect(blockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: true, created: false, name: "Noisy Ned" });
+    expect(await blockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: true, created: true, name: "Noisy Ned" });
+    expect(await blockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: true, created: false, name: "Noisy Ned" });
 
-    const list = listBlockedMembers(blocker.id);
+    const list = await listBlockedMembers(blocker.id);
     expect(list).toEqual([{ id: blocked.id, displayName: "Noisy Ned", blockedAt: expect.any(Date) }]);
     expect(JSON.stringify(list)).not.toContain(blocked.email);
     expect([...blockedIdsOf(blocker.id)]).toEqual([blocked.id]);
     // One way only: the blocked member has blocked nobody.
     expect(blockedIdsOf(blocked.id).size).toBe(0);
-    expect(getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: true, canBlock: true });
+    expect(await getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: true, canBlock: true });
 
-    expect(unblockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: false, name: "Noisy Ned" });
-    expect(unblockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: false, name: "Noisy Ned" });
-    expect(listBlockedMembers(blocker.id)).toEqual([]);
-    expect(getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: false, canBlock: true });
+    expect(await unblockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: false, name: "Noisy Ned" });
+    expect(await unblockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: false, name: "Noisy Ned" });
+    expect(await listBlockedMembers(blocker.id)).toEqual([]);
+    expect(await getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: false, canBlock: true });
   });
 
   it("refuses oneself and staff (400), unknown members (404) and an empty id (400)", async () => {
@@ -37,37 +37,37 @@ describe("blocking", () => {
     const admin = await createMember({ role: "admin" });
     const owner = await createMember({ email: "owner@example.com" });
 
-    expect(appErrorOf(() => blockMember({ blocker, memberId: blocker.id }))).toMatchObject({ status: 400, message: blockMessages.self });
+    expect(await appErrorOfAsync(() => blockMember({ blocker, memberId: blocker.id }))).toMatchObject({ status: 400, message: blockMessages.self });
     for (const staff of [moderator, admin, owner]) {
-      expect(appErrorOf(() => blockMember({ blocker, memberId: staff.id }))).toMatchObject({ status: 400, message: blockMessages.staff });
-      expect(getBlockState({ viewerId: blocker.id, memberId: staff.id })).toEqual({ isBlocked: false, canBlock: false });
+      expect(await appErrorOfAsync(() => blockMember({ blocker, memberId: staff.id }))).toMatchObject({ status: 400, message: blockMessages.staff });
+      expect(await getBlockState({ viewerId: blocker.id, memberId: staff.id })).toEqual({ isBlocked: false, canBlock: false });
     }
-    expect(appErrorOf(() => blockMember({ blocker, memberId: "nobody" }))).toMatchObject({ status: 404, message: "Member not found" });
-    expect(appErrorOf(() => unblockMember({ blocker, memberId: "nobody" })).status).toBe(404);
-    expect(appErrorOf(() => blockMember({ blocker, memberId: "" })).status).toBe(400);
-    expect(appErrorOf(() => blockMember({ blocker, memberId: undefined })).status).toBe(400);
-    expect(appErrorOf(() => unblockMember({ blocker, memberId: blocker.id })).status).toBe(400);
-    expect(getBlockState({ viewerId: blocker.id, memberId: blocker.id })).toEqual({ isBlocked: false, canBlock: false });
-    expect(listBlockedMembers(blocker.id)).toEqual([]);
+    expect(await appErrorOfAsync(() => blockMember({ blocker, memberId: "nobody" }))).toMatchObject({ status: 404, message: "Member not found" });
+    expect((await appErrorOfAsync(() => unblockMember({ blocker, memberId: "nobody" }))).status).toBe(404);
+    expect((await appErrorOfAsync(() => blockMember({ blocker, memberId: "" }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => blockMember({ blocker, memberId: undefined }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => unblockMember({ blocker, memberId: blocker.id }))).status).toBe(400);
+    expect(await getBlockState({ viewerId: blocker.id, memberId: blocker.id })).toEqual({ isBlocked: false, canBlock: false });
+    expect(await listBlockedMembers(blocker.id)).toEqual([]);
   });
 
   it("stops collapsing a member who became staff, but keeps the block listed so it can be removed", async () => {
     const blocker = await createMember();
     const blocked = await createMember();
-    blockMember({ blocker, memberId: blocked.id });
+    await blockMember({ blocker, memberId: blocked.id });
     getDb().$client.prepare(`UPDATE users SET role = 'moderator' WHERE id = ?`).run(blocked.id);
     expect(blockedIdsOf(blocker.id).size).toBe(0);
-    expect(listBlockedMembers(blocker.id).map((member) => member.id)).toEqual([blocked.id]);
-    expect(getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: true, canBlock: false });
-    expect(unblockMember({ blocker, memberId: blocked.id }).blocked).toBe(false);
+    expect((await listBlockedMembers(blocker.id)).map((member) => member.id)).toEqual([blocked.id]);
+    expect(await getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: true, canBlock: false });
+    expect((await unblockMember({ blocker, memberId: blocked.id })).blocked).toBe(false);
   });
 
   it("goes away with either account (foreign keys cascade)", async () => {
     const blocker = await createMember();
     const blocked = await createMember();
-    blockMember({ blocker, memberId: blocked.id });
+    await blockMember({ blocker, memberId: blocked.id });
     getDb().$client.prepare(`DELETE FROM users WHERE id = ?`).run(blocked.id);
-    expect(listBlockedMembers(blocker.id)).toEqual([]);
+    expect(await listBlockedMembers(blocker.id)).toEqual([]);
     const count = getDb().$client.prepare(`SELECT count(*) AS total FROM user_blocks WHERE blocker_id = ?`).get(blocker.id) as { total: number };
     expect(count.total).toBe(0);
   });
@@ -77,7 +77,7 @@ describe("blocking", () => {
     const blocked = await createActor();
     const other = await createActor();
     const post = createTestPost(author, { title: "Quiet please" });
-    blockMember({ blocker: author, memberId: blocked.id });
+    await blockMember({ blocker: author, memberId: blocked.id });
 
     likePost({ actor: blocked, postId: post.id });
     createReply({ actor: blocked, postId: post.id, input: { content: "Hello?" } });
@@ -94,7 +94,7 @@ describe("blocking", () => {
     likePost({ actor: author, postId: theirPost.id });
     expect(listNotifications(blocked.id).notifications).toHaveLength(1);
 
-    unblockMember({ blocker: author, memberId: blocked.id });
+    await unblockMember({ blocker: author, memberId: blocked.id });
     createReply({ actor: blocked, postId: post.id, input: { content: "Back again" } });
     expect(listNotifications(author.id).notifications.filter((notification) => notification.kind === "reply")).toHaveLength(1);
   });

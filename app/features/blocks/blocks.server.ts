@@ -4,7 +4,7 @@
  * user_blocks. docs/moderation.md ("Blocking") describes the rules.
  */
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { profileNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
@@ -51,12 +51,12 @@ const blockQueries = perDatabase((db: AppDatabase) => {
 
 const parseMemberId = (memberId: unknown): string => parseOrThrow(memberIdSchema, memberId);
 
-function findTarget(memberId: string) {
-  const row = getDb()
+async function findTarget(memberId: string) {
+  const [row] = await readDb()
     .select({ id: users.id, ...roleColumns, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, memberId))
-    .get();
+    .limit(1);
   if (!row) throw notFound(blockMessages.unknown);
   return row;
 }
@@ -67,45 +67,44 @@ const isStaff = (user: RoleHolder) => isModerator(user, getEnv().ADMIN_EMAIL);
  * Blocks a member for the blocker. Idempotent: `created` is false when the block already
  * existed (the API answers 200 instead of 201). 400 for oneself or staff, 404 for an unknown id.
  */
-export function blockMember({ blocker, memberId }: { blocker: Blocker; memberId: unknown }): { blocked: true; created: boolean; name: string } {
+export async function blockMember({ blocker, memberId }: { blocker: Blocker; memberId: unknown }): Promise<{ blocked: true; created: boolean; name: string }> {
   const id = parseMemberId(memberId);
   if (id === blocker.id) throw badRequest(blockMessages.self);
-  const target = findTarget(id);
-  if (isStaff(target)) throw badRequest(blockMessages.staff);
-  const result = getDb().insert(userBlocks).values({ blockerId: blocker.id, blockedId: id }).onConflictDoNothing().run();
-  return { blocked: true, created: result.changes > 0, name: profileNameOf(target) };
+  return write(async (tx) => {
+    const target = await findTarget(id);
+    if (isStaff(target)) throw badRequest(blockMessages.staff);
+    const inserted = await tx.insert(userBlocks).values({ blockerId: blocker.id, blockedId: id }).onConflictDoNothing().returning({ blockedId: userBlocks.blockedId });
+    return { blocked: true, created: inserted.length > 0, name: profileNameOf(target) };
+  });
 }
 
 /** Removes a block (idempotent: unblocking someone not blocked is fine). 400 for oneself, 404 for an unknown id. */
-export function unblockMember({ blocker, memberId }: { blocker: Blocker; memberId: unknown }): { blocked: false; name: string } {
+export async function unblockMember({ blocker, memberId }: { blocker: Blocker; memberId: unknown }): Promise<{ blocked: false; name: string }> {
   const id = parseMemberId(memberId);
   if (id === blocker.id) throw badRequest(blockMessages.self);
-  const target = findTarget(id);
-  getDb()
-    .delete(userBlocks)
-    .where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.blockedId, id)))
-    .run();
+  const target = await findTarget(id);
+  await write((tx) => tx.delete(userBlocks).where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.blockedId, id))));
   return { blocked: false, name: profileNameOf(target) };
 }
 
 export type BlockedMember = { id: string; displayName: string; blockedAt: Date };
 
 /** The members a member blocked, most recent first: id, public name and when (never an e-mail). */
-export function listBlockedMembers(userId: string): BlockedMember[] {
-  const rows = getDb()
+export async function listBlockedMembers(userId: string): Promise<BlockedMember[]> {
+  const rows = await readDb()
     .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName, blockedAt: userBlocks.createdAt })
     .from(userBlocks)
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .where(eq(userBlocks.blockerId, userId))
-    .orderBy(desc(userBlocks.createdAt), asc(users.id))
-    .all();
+    .orderBy(desc(userBlocks.createdAt), asc(users.id));
   return rows.map((row) => ({ id: row.id, displayName: profileNameOf(row), blockedAt: row.blockedAt }));
 }
 
 /**
  * The ids whose content is collapsed for this member and whose actions do not notify them.
  * A blocked member who has since become staff is left out (staff cannot be blocked), though the
- * block stays listed so it can be removed.
+ * block stays listed so it can be removed. Still synchronous: the features listing content call it
+ * from their synchronous code; it moves to `readDb()` when they do (decision 0102).
  */
 export function blockedIdsOf(userId: string): Set<string> {
   if (!userId) return new Set();
@@ -114,9 +113,9 @@ export function blockedIdsOf(userId: string): Set<string> {
 }
 
 /** What a member's profile page shows the viewer: whether they blocked this member, and whether they may. */
-export function getBlockState({ viewerId, memberId }: { viewerId: string; memberId: string }): { isBlocked: boolean; canBlock: boolean } {
+export async function getBlockState({ viewerId, memberId }: { viewerId: string; memberId: string }): Promise<{ isBlocked: boolean; canBlock: boolean }> {
   if (viewerId === memberId) return { isBlocked: false, canBlock: false };
-  const row = blockQueries(getDb()).state.get({ viewerId, memberId });
+  const [row] = await blockQueries(readDb()).state.execute({ viewerId, memberId });
   if (!row) return { isBlocked: false, canBlock: false };
   return { isBlocked: row.isBlocked, canBlock: !isStaff(row) };
 }

@@ -95,14 +95,14 @@ describe("reply e-mails", () => {
     const blocked = await createActor({ displayName: "Blocked" });
     const later1 = await createActor({ displayName: "Blocked Later" });
     const friend = await createActor({ displayName: "Friend" });
-    blockMember({ blocker: author, memberId: blocked.id });
+    await blockMember({ blocker: author, memberId: blocked.id });
     const post = createTestPost(author, { title: "Blocks" });
     createReply({ actor: blocked, postId: post.id, input: { content: "Unwanted" } });
     expect(sendDueReplyMail(later(1_000))).toBe(0);
 
     createReply({ actor: later1, postId: post.id, input: { content: "Soon blocked" } });
     createReply({ actor: friend, postId: post.id, input: { content: "Welcome" } });
-    blockMember({ blocker: author, memberId: later1.id });
+    await blockMember({ blocker: author, memberId: later1.id });
     expect(sendDueReplyMail(later(1_000))).toBe(1);
     const [mail] = pendingMailTo(author.email);
     expect(mail.text).toContain("Friend replied: Welcome");
@@ -145,7 +145,7 @@ describe("mention e-mails", () => {
     const optedOut = await createActor();
     const blocker = await createActor();
     setMailPreference(optedOut.id, "mentions", false);
-    blockMember({ blocker, memberId: author.id });
+    await blockMember({ blocker, memberId: author.id });
     createTestPost(author, { content: `@${optedOut.username} @${blocker.username}` });
     expect(pendingMailTo(optedOut.email, "mentions")).toHaveLength(0);
     expect(pendingMailTo(blocker.email, "mentions")).toHaveLength(0);

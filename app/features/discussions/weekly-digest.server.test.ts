@@ -78,7 +78,7 @@ describe("the weekly digest", () => {
     const friend = await createActor({ displayName: "Friend Author" });
     createTestPost(blocked, { title: "From the blocked" });
     createTestPost(friend, { title: "From a friend" });
-    blockMember({ blocker: reader, memberId: blocked.id });
+    await blockMember({ blocker: reader, memberId: blocked.id });
     expect(sendWeeklyDigests(nextTuesday())).toBe(1);
     const [mail] = digestsTo(reader.email);
     expect(mail.text).toContain("From a friend");

@@ -31,10 +31,11 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   }
   const previousAvatar = current.avatarUploadId ? findUpload(current.avatarUploadId) : null;
   if (avatarUploadId !== undefined) Object.assign(values, await avatarValues(userId, avatarUploadId));
-  const updated = transaction(() => {
+  // The transaction's own handle, not `db` read before the awaits above (decision 0102, "The synchronous API beside it").
+  const updated = transaction((tx) => {
     // Reserved names (docs/accounts.md) only for a member who may manage users; 409 when taken.
     if (values.username) assertUsernameAvailable(values.username, current);
-    const updated = db
+    const updated = tx
       .update(schema.users)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(schema.users.id, userId))

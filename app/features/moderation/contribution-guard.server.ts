@@ -5,7 +5,7 @@
  * limit. docs/moderation.md describes the rules; docs/permissions.md the configuration.
  */
 import { countLinks } from "~/features/content/index.server";
-import { isVerifiedEmailRequiredToPost } from "~/features/settings/index.server";
+import { isVerifiedEmailRequiredToPostSync } from "~/features/settings/index.server";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
@@ -44,7 +44,7 @@ const guardQueries = perDatabase((db: AppDatabase) => {
  * while 'Require a verified e-mail to post' is on: the first check of assertMayContribute below.
  */
 function assertVerifiedIfRequired(user: { id: string; emailVerifiedAt?: Date | null }) {
-  if (!isVerifiedEmailRequiredToPost()) return;
+  if (!isVerifiedEmailRequiredToPostSync()) return;
   const verifiedAt = user.emailVerifiedAt === undefined ? guardQueries(getDb()).contributor.get({ id: user.id })?.emailVerifiedAt : user.emailVerifiedAt;
   if (!verifiedAt) throw forbidden(VERIFICATION_REQUIRED);
 }

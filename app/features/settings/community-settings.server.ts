@@ -5,25 +5,40 @@
  */
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 
 const REQUIRE_VERIFIED_EMAIL_TO_POST = "requireVerifiedEmailToPost";
 
+const requireVerifiedEmailQuery = (db: AppDatabase) =>
+  db
+    .select({ value: schema.communitySettings.value })
+    .from(schema.communitySettings)
+    .where(eq(schema.communitySettings.key, REQUIRE_VERIFIED_EMAIL_TO_POST))
+    .limit(1);
+
 /** 'Require a verified e-mail to post' (default off): unverified members may read but not post, reply, rate or comment. */
-export function isVerifiedEmailRequiredToPost(): boolean {
-  const row = getDb().select({ value: schema.communitySettings.value }).from(schema.communitySettings).where(eq(schema.communitySettings.key, REQUIRE_VERIFIED_EMAIL_TO_POST)).get();
+export async function isVerifiedEmailRequiredToPost(): Promise<boolean> {
+  const [row] = await requireVerifiedEmailQuery(readDb());
   return row?.value === true;
 }
 
+/**
+ * `isVerifiedEmailRequiredToPost` for the synchronous guard of features not converted to the async
+ * data layer yet (auth's assertVerifiedIfRequired); removed with its last caller (decision 0102).
+ */
+export function isVerifiedEmailRequiredToPostSync(): boolean {
+  return requireVerifiedEmailQuery(getDb()).get()?.value === true;
+}
+
 /** Turns 'Require a verified e-mail to post' on or off (audited). */
-export function setVerifiedEmailRequiredToPost({ actor, isRequired }: { actor: { id: string; email: string }; isRequired: boolean }) {
-  transaction((db) => {
-    if (isVerifiedEmailRequiredToPost() === isRequired) return;
+export async function setVerifiedEmailRequiredToPost({ actor, isRequired }: { actor: { id: string; email: string }; isRequired: boolean }): Promise<void> {
+  await write(async (tx) => {
+    if ((await isVerifiedEmailRequiredToPost()) === isRequired) return;
     const now = new Date();
-    db.insert(schema.communitySettings)
+    await tx
+      .insert(schema.communitySettings)
       .values({ key: REQUIRE_VERIFIED_EMAIL_TO_POST, value: isRequired, updatedAt: now, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: schema.communitySettings.key, set: { value: isRequired, updatedAt: now, updatedBy: actor.id } })
-      .run();
+      .onConflictDoUpdate({ target: schema.communitySettings.key, set: { value: isRequired, updatedAt: now, updatedBy: actor.id } });
     recordAudit({
       actor,
       action: "community_setting.updated",

@@ -2,19 +2,19 @@
  * Platform links and footer settings, read on every page: served from an in-process cache that
  * every write through this module invalidates (see invalidateSettingsCache). The Platform
  * Settings tab and the /api/admin/platform-settings and /api/admin/footer-settings routes call
- * the functions below; every write runs in one transaction with its audit entry.
+ * the functions below; every write runs in one unit of work with its audit entry.
  *
  * Several worker processes (a cluster) each hold their own cache: a write invalidates only the
- * writer's. So on every read the cache asks SQLite whether another connection has committed
- * anything since (`PRAGMA data_version`, no I/O); only then is the copy re-validated with one tiny
- * query (row count and latest updatedAt of both tables) and reloaded if that changed. Another
- * worker therefore sees a settings change on its very next request, and the 5-minute TTL (docs/admin.md)
- * stays the outer bound. See decisions 0053 and 0062.
+ * writer's. So on every read the cache compares the database's write version (`databaseVersion`,
+ * which moves on any commit by any connection, no I/O); only when it moved is the copy re-validated
+ * with one tiny query (row count and latest updatedAt of both tables) and reloaded if that changed.
+ * Another worker therefore sees a settings change on its very next request, and the 5-minute TTL
+ * (docs/admin.md) stays the outer bound. See decisions 0053, 0062 and 0102 (the async data layer).
  */
 import { asc, count, eq, max, sql } from "drizzle-orm";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { recordAudit } from "~/features/audit/index.server";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { afterCommit, databaseVersion, getDb, isInsideOpenUnit, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -29,52 +29,43 @@ export { defaultFooter, type PublicSettings };
 export const CACHE_TTL_MS = 5 * 60 * 1000;
 export const SETTINGS_VERSION_CHECK_MS = 5 * 1000;
 
+let cached: { value: PublicSettings; loadedAt: number; checkedAt: number; fingerprint: string; databaseVersion: string } | undefined;
 
-let cached: { value: PublicSettings; loadedAt: number; checkedAt: number; version: string; dataVersion: number } | undefined;
+/** Made once per database connection: the public settings are read on every page. */
+const settingsQueries = perDatabase((db: AppDatabase) => {
+  const { platformSettings, footerSettings } = schema;
+  return {
+    /** A cheap fingerprint of both tables (one statement, only after the write version moved). */
+    fingerprint: db
+      .select({
+        platformRows: count(),
+        platformLast: max(platformSettings.updatedAt),
+        footerRows: db.$count(footerSettings),
+        footerLast: sql`${db.select({ last: max(footerSettings.updatedAt) }).from(footerSettings)}`.mapWith(footerSettings.updatedAt),
+      })
+      .from(platformSettings)
+      .prepare(),
+    platforms: db.select().from(platformSettings).orderBy(asc(platformSettings.id)).prepare(),
+    footer: db.select().from(footerSettings).orderBy(asc(footerSettings.id)).limit(1).prepare(),
+  };
+});
 
-const dataVersionStatements = new WeakMap<object, { get(): unknown }>();
+type SettingsQueries = ReturnType<typeof settingsQueries>;
+type FingerprintRow = Awaited<ReturnType<SettingsQueries["fingerprint"]["execute"]>>[number];
 
-/** SQLite's counter of commits by *other* connections (other workers, scripts) seen by ours. */
-function readDataVersion(): number {
-  // A PRAGMA has no builder form (docs/decisions/0077-data-access-style.md).
-  const client = getDb().$client;
-  let statement = dataVersionStatements.get(client);
-  if (!statement) {
-    statement = client.prepare("pragma data_version").pluck();
-    dataVersionStatements.set(client, statement);
-  }
-  return Number(statement.get());
-}
-
-/** A cheap fingerprint of both settings tables; it changes whenever any worker writes them. */
-function readSettingsVersion(): string {
-  const row = settingsVersionQuery(getDb()).get();
+function fingerprintOf(row: FingerprintRow | undefined): string {
   const stamp = (rows: number, last: Date | null) => `${rows}:${last?.getTime() ?? 0}`;
   return row ? `${stamp(row.platformRows, row.platformLast)}|${stamp(row.footerRows, row.footerLast)}` : "";
 }
 
-/** Made once per database (one statement, at most every SETTINGS_VERSION_CHECK_MS per worker). */
-const settingsVersionQuery = perDatabase((db: AppDatabase) => {
-  const { platformSettings, footerSettings } = schema;
-  return db
-    .select({
-      platformRows: count(),
-      platformLast: max(platformSettings.updatedAt),
-      footerRows: db.$count(footerSettings),
-      footerLast: sql`${db.select({ last: max(footerSettings.updatedAt) }).from(footerSettings)}`.mapWith(footerSettings.updatedAt),
-    })
-    .from(platformSettings)
-    .prepare();
-});
+type PlatformRow = typeof schema.platformSettings.$inferSelect;
+type FooterRow = typeof schema.footerSettings.$inferSelect;
 
-function loadSettings(): PublicSettings {
-  const db = getDb();
-  const rows = db.select().from(schema.platformSettings).orderBy(asc(schema.platformSettings.id)).all();
+function toPublicSettings(rows: PlatformRow[], footerRow: FooterRow | undefined): PublicSettings {
   const activeUrl = (platform: Platform) => {
     const row = rows.find((candidate) => candidate.platform === platform);
     return row?.isActive && row.url ? row.url : undefined;
   };
-  const footerRow = readFooterRow();
   const footer = footerRow
     ? {
         companyName: footerRow.companyName,
@@ -100,28 +91,64 @@ function loadSettings(): PublicSettings {
   };
 }
 
-/** The public settings, cached in process for 5 minutes or until a write (here or, within seconds, in another worker) changes them. */
-export function getPublicSettings(): PublicSettings {
-  const now = Date.now();
-  const dataVersion = readDataVersion();
-  if (cached && now - cached.loadedAt <= CACHE_TTL_MS) {
-    // Nobody else wrote since the last check, and this process's own writes invalidate: fresh.
-    if (dataVersion === cached.dataVersion && now - cached.checkedAt < SETTINGS_VERSION_CHECK_MS) return cached.value;
-    const version = readSettingsVersion();
-    if (version === cached.version) {
-      cached.checkedAt = now;
-      cached.dataVersion = dataVersion;
-      return cached.value;
-    }
-  }
-  const version = readSettingsVersion();
-  cached = { value: loadSettings(), loadedAt: now, checkedAt: now, version, dataVersion };
+/** What the cached copy needs before it is served: nothing, a fingerprint check, or a reload. */
+function cacheNeeds(now: number, version: string): "nothing" | "check" | "reload" {
+  if (!cached || now - cached.loadedAt > CACHE_TTL_MS) return "reload";
+  return version === cached.databaseVersion && now - cached.checkedAt < SETTINGS_VERSION_CHECK_MS ? "nothing" : "check";
+}
+
+/** The cached copy, still right after a check (its stamps moved on), or undefined when the tables changed. */
+function confirmCached(now: number, version: string, fingerprint: string): PublicSettings | undefined {
+  if (!cached || cached.fingerprint !== fingerprint) return undefined;
+  cached.checkedAt = now;
+  cached.databaseVersion = version;
   return cached.value;
 }
 
-/** Call after every write to platform or footer settings. */
+function storeCached(now: number, version: string, fingerprint: string, value: PublicSettings): PublicSettings {
+  cached = { value, loadedAt: now, checkedAt: now, fingerprint, databaseVersion: version };
+  return value;
+}
+
+/** The public settings, cached in process for 5 minutes or until a write (here or in another worker) changes them. */
+export async function getPublicSettings(): Promise<PublicSettings> {
+  const queries = settingsQueries(readDb());
+  // Inside a unit of work the rows may be uncommitted: read them, and neither serve nor keep the cache.
+  if (isInsideOpenUnit()) return toPublicSettings(await queries.platforms.execute(), (await queries.footer.execute())[0]);
+  const now = Date.now();
+  // The version and the fingerprint are read before the rows: a write committed meanwhile moves both again.
+  const version = databaseVersion();
+  const needs = cacheNeeds(now, version);
+  if (needs === "nothing" && cached) return cached.value;
+  const fingerprint = fingerprintOf((await queries.fingerprint.execute())[0]);
+  const confirmed = needs === "check" ? confirmCached(now, version, fingerprint) : undefined;
+  if (confirmed) return confirmed;
+  const platforms = await queries.platforms.execute();
+  const [footer] = await queries.footer.execute();
+  return storeCached(now, version, fingerprint, toPublicSettings(platforms, footer));
+}
+
+/**
+ * `getPublicSettings` for the synchronous code of features not converted to the async data layer
+ * yet (the reserved usernames in auth); removed with its last caller (decision 0102).
+ */
+export function getPublicSettingsSync(): PublicSettings {
+  const queries = settingsQueries(getDb());
+  if (isInsideOpenUnit()) return toPublicSettings(queries.platforms.all(), queries.footer.all()[0]);
+  const now = Date.now();
+  const version = databaseVersion();
+  const needs = cacheNeeds(now, version);
+  if (needs === "nothing" && cached) return cached.value;
+  const fingerprint = fingerprintOf(queries.fingerprint.all()[0]);
+  const confirmed = needs === "check" ? confirmCached(now, version, fingerprint) : undefined;
+  return confirmed ?? storeCached(now, version, fingerprint, toPublicSettings(queries.platforms.all(), queries.footer.all()[0]));
+}
+
+/** Call after every write to platform or footer settings: once it is committed (a unit of work's may still roll back). */
 export function invalidateSettingsCache() {
-  cached = undefined;
+  afterCommit(() => {
+    cached = undefined;
+  });
 }
 
 // ---------- platform settings ----------
@@ -138,8 +165,8 @@ export function isPlatform(value: string): value is Platform {
 }
 
 /** The ten platform links in the order of docs/admin.md (a missing row reads as empty and active). */
-export function listPlatformSettings(): PlatformSettingView[] {
-  const rows = getDb().select().from(schema.platformSettings).all();
+export async function listPlatformSettings(): Promise<PlatformSettingView[]> {
+  const rows = await readDb().select().from(schema.platformSettings);
   return platformNames.map((platform) => {
     const row = rows.find((candidate) => candidate.platform === platform);
     return row ? toPlatformView(row) : { id: 0, platform, url: null, isActive: true, updatedAt: new Date(0) };
@@ -147,21 +174,20 @@ export function listPlatformSettings(): PlatformSettingView[] {
 }
 
 /** Sets a platform's URL and/or active switch. 404 unknown platform, 400 not an http(s) URL. */
-export function updatePlatformSetting({ actor, platform, input }: { actor: ActorRef; platform: string; input: unknown }): PlatformSettingView {
+export async function updatePlatformSetting({ actor, platform, input }: { actor: ActorRef; platform: string; input: unknown }): Promise<PlatformSettingView> {
   if (!isPlatform(platform)) throw notFound(`Unknown platform '${platform}'.`);
   const { url, isActive } = parseOrThrow(platformSettingUpdateSchema, input);
-  const result = transaction((db) => {
-    const current = db.select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, platform)).get();
+  const result = await write(async (tx) => {
+    const [current] = await tx.select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, platform)).limit(1);
     const nextUrl = url === undefined ? (current?.url ?? null) : url === null || url === "" ? null : url;
     const nextActive = isActive ?? current?.isActive ?? true;
     if (current && current.url === nextUrl && current.isActive === nextActive) return toPlatformView(current);
     const now = new Date();
-    const row = db
+    const [row] = await tx
       .insert(schema.platformSettings)
       .values({ platform, url: nextUrl, isActive: nextActive, updatedAt: now, updatedBy: actor.id })
       .onConflictDoUpdate({ target: schema.platformSettings.platform, set: { url: nextUrl, isActive: nextActive, updatedAt: now, updatedBy: actor.id } })
-      .returning()
-      .get();
+      .returning();
     const changes = [
       current?.url !== nextUrl ? `url ${nextUrl ?? "(empty)"}` : null,
       (current?.isActive ?? true) !== nextActive || !current ? `${nextActive ? "active" : "inactive"}` : null,
@@ -191,25 +217,26 @@ export type FooterSettingsView = {
   updatedAt: Date | null;
 };
 
-function readFooterRow() {
-  return getDb().select().from(schema.footerSettings).orderBy(asc(schema.footerSettings.id)).get();
+async function readFooterRow(): Promise<FooterRow | undefined> {
+  const [row] = await readDb().select().from(schema.footerSettings).orderBy(asc(schema.footerSettings.id)).limit(1);
+  return row;
 }
 
 /**
  * The footer settings (GET /api/admin/footer-settings, readable by everyone, and the admin form);
  * defaults when there is no row. `year` is the one the copyright line shows (the server's clock).
  */
-export function getFooterSettings({ year = new Date().getFullYear() }: { year?: number } = {}): FooterSettingsView {
-  const row = readFooterRow();
+export async function getFooterSettings({ year = new Date().getFullYear() }: { year?: number } = {}): Promise<FooterSettingsView> {
+  const row = await readFooterRow();
   const { updatedBy: _updatedBy, ...stored } = row ?? { id: null, ...defaultFooter(getEnv().COMMUNITY_NAME), createdAt: null, updatedAt: null, updatedBy: null };
   return { ...stored, copyrightText: copyrightLine(stored.copyrightText, year), copyrightTemplate: stored.copyrightText };
 }
 
 /** Updates any of the seven footer fields (others keep their value). 400 on bad input. */
-export function updateFooterSettings({ actor, input }: { actor: ActorRef; input: unknown }): FooterSettingsView {
+export async function updateFooterSettings({ actor, input }: { actor: ActorRef; input: unknown }): Promise<FooterSettingsView> {
   const changes: FooterSettingsUpdate = parseOrThrow(footerSettingsUpdateSchema, input);
-  transaction((db) => {
-    const current = readFooterRow();
+  await write(async (tx) => {
+    const current = await readFooterRow();
     const base = current ?? defaultFooter(getEnv().COMMUNITY_NAME);
     const changedFields = (Object.keys(changes) as (keyof FooterSettingsUpdate)[]).filter(
       (field) => changes[field] !== undefined && changes[field] !== base[field],
@@ -217,14 +244,12 @@ export function updateFooterSettings({ actor, input }: { actor: ActorRef; input:
     if (current && changedFields.length === 0) return;
     const now = new Date();
     if (current) {
-      db.update(schema.footerSettings)
+      await tx
+        .update(schema.footerSettings)
         .set({ ...changes, updatedAt: now, updatedBy: actor.id })
-        .where(eq(schema.footerSettings.id, current.id))
-        .run();
+        .where(eq(schema.footerSettings.id, current.id));
     } else {
-      db.insert(schema.footerSettings)
-        .values({ ...base, ...changes, updatedAt: now, updatedBy: actor.id })
-        .run();
+      await tx.insert(schema.footerSettings).values({ ...base, ...changes, updatedAt: now, updatedBy: actor.id });
     }
     recordAudit({
       actor,
@@ -235,6 +260,6 @@ export function updateFooterSettings({ actor, input }: { actor: ActorRef; input:
     });
   });
   invalidateSettingsCache();
-  return getFooterSettings();
+  return await getFooterSettings();
 }
 

@@ -1,0 +1,293 @@
+/**
+ * The async data layer with many requests in flight in one process (docs/decisions/0102-async-data-layer.md):
+ * units of work never interleave on the writer, readers never see uncommitted rows, a failing unit
+ * rolls back and lets the next one in, and the synchronous API of the unconverted features stays
+ * correct beside it.
+ */
+import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { appErrorOf } from "~/test/errors";
+import { afterCommit, cachedUntilWrite, databaseVersion, getDb, readDb, transaction, write, type AppDatabase } from "./db.server";
+
+type Row = { value: number };
+const readCounter = (db: AppDatabase, name = "hits"): number | undefined => db.get<Row>(sql`select value from test_counters where name = ${name}`)?.value;
+const readCounterAsync = async (db: AppDatabase, name = "hits") => (await db.all<Row>(sql`select value from test_counters where name = ${name}`))[0]?.value;
+// Through the client, as a feature's raw SQL would (Drizzle's `db.run(sql)` wraps a driver error in its own).
+const setCounter = (db: AppDatabase, value: number, name = "hits") =>
+  db.$client.prepare("insert into test_counters (name, value) values (?, ?) on conflict (name) do update set value = excluded.value").run(name, value);
+
+beforeAll(() => {
+  getDb().run(sql`create table test_counters (name text primary key, value integer not null)`);
+});
+beforeEach(() => {
+  getDb().run(sql`delete from test_counters`);
+});
+
+/** Gives way to timers and I/O callbacks: other requests' code runs while the caller is suspended. */
+const yieldToOtherRequests = () => sleep(1);
+
+describe("units of work: write(async (tx) => …)", () => {
+  it("runs 50 interleaved read-modify-write units one at a time: no lost update, no interleaving", async () => {
+    const events: string[] = [];
+    let inside = 0;
+    let mostInsideAtOnce = 0;
+    const increment = (id: number) =>
+      write(async (tx) => {
+        inside += 1;
+        mostInsideAtOnce = Math.max(mostInsideAtOnce, inside);
+        events.push(`begin ${id}`);
+        const current = (await readCounterAsync(tx)) ?? 0;
+        await yieldToOtherRequests();
+        setCounter(tx, current + 1);
+        await yieldToOtherRequests();
+        events.push(`end ${id}`);
+        inside -= 1;
+        return current + 1;
+      });
+    const readsOutside: number[] = [];
+    const reader = (async () => {
+      for (let index = 0; index < 20; index += 1) {
+        readsOutside.push((await readCounterAsync(readDb())) ?? 0);
+        await yieldToOtherRequests();
+      }
+    })();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, id) => increment(id)));
+    await reader;
+    expect(readCounter(readDb())).toBe(50);
+    expect(mostInsideAtOnce).toBe(1);
+    // FIFO: each unit ends before the next begins, in the order they were asked for.
+    expect(events).toEqual(Array.from({ length: 50 }, (_, id) => [`begin ${id}`, `end ${id}`]).flat());
+    expect(results).toEqual(Array.from({ length: 50 }, (_, id) => id + 1));
+    // Readers outside only ever see committed counts, never going backwards.
+    expect(readsOutside).toEqual([...readsOutside].sort((a, b) => a - b));
+  });
+
+  it("never shows a unit's uncommitted write to a reader outside it; the unit itself sees it", async () => {
+    setCounter(getDb(), 1);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let seenInside: number | undefined;
+    const unit = write(async (tx) => {
+      setCounter(tx, 2);
+      seenInside = await readCounterAsync(readDb());
+      await held;
+    });
+    await yieldToOtherRequests();
+    expect(seenInside).toBe(2);
+    expect(await readCounterAsync(readDb())).toBe(1);
+    expect(readCounter(getDb()), "the synchronous API reads committed data too").toBe(1);
+    release();
+    await unit;
+    expect(await readCounterAsync(readDb())).toBe(2);
+  });
+
+  it("rolls a failing unit back, rethrows its error and lets the next unit in", async () => {
+    setCounter(getDb(), 1);
+    const failing = write(async (tx) => {
+      setCounter(tx, 99);
+      await yieldToOtherRequests();
+      throw new Error("refused half-way");
+    });
+    const next = write(async (tx) => {
+      const value = (await readCounterAsync(tx)) ?? 0;
+      setCounter(tx, value + 1);
+      return value + 1;
+    });
+    await expect(failing).rejects.toThrow("refused half-way");
+    expect(await next).toBe(2);
+    expect(readCounter(readDb())).toBe(2);
+    expect(getDb().$client.inTransaction).toBe(false);
+  });
+
+  it("nests: a unit called inside a unit is a savepoint (rolled back alone), never a wait for itself", async () => {
+    await write(async (tx) => {
+      setCounter(tx, 1, "outer");
+      await write(async (inner) => setCounter(inner, 1, "kept"));
+      await expect(
+        write(async (inner) => {
+          setCounter(inner, 1, "dropped");
+          await yieldToOtherRequests();
+          throw new Error("inner refused");
+        }),
+      ).rejects.toThrow("inner refused");
+    });
+    expect(readCounter(readDb(), "outer")).toBe(1);
+    expect(readCounter(readDb(), "kept")).toBe(1);
+    expect(readCounter(readDb(), "dropped")).toBeUndefined();
+
+    await expect(
+      write(async (tx) => {
+        await write(async (inner) => setCounter(inner, 1, "inner of a failed unit"));
+        setCounter(tx, 1, "outer of a failed unit");
+        throw new Error("outer refused");
+      }),
+    ).rejects.toThrow("outer refused");
+    expect(readCounter(readDb(), "inner of a failed unit")).toBeUndefined();
+  });
+
+  it("runs afterCommit effects once the outermost unit commits, never after a rollback", async () => {
+    const effects: string[] = [];
+    afterCommit(() => effects.push("outside a unit: at once"));
+    await write(async () => {
+      await write(async () => afterCommit(() => effects.push("savepoint")));
+      afterCommit(() => effects.push("outer"));
+      expect(effects).toEqual(["outside a unit: at once"]);
+    });
+    await write(async () => {
+      afterCommit(() => effects.push("rolled back"));
+      throw new Error("refused");
+    }).catch(() => undefined);
+    expect(effects).toEqual(["outside a unit: at once", "savepoint", "outer"]);
+  });
+
+  it("refuses a write through the read handle outside a unit, with a message naming the rule", () => {
+    expect(() => setCounter(readDb(), 5)).toThrow(/every write goes through write/);
+  });
+
+  it("moves the write version on commit (here or in another process), never on uncommitted rows or a rollback", async () => {
+    const before = databaseVersion();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const unit = write(async (tx) => {
+      setCounter(tx, 7);
+      await held;
+    });
+    await yieldToOtherRequests();
+    expect(databaseVersion()).toBe(before);
+    release();
+    await unit;
+    const afterCommit = databaseVersion();
+    expect(afterCommit).not.toBe(before);
+
+    await write(async (tx) => {
+      setCounter(tx, 8);
+      throw new Error("rolled back");
+    }).catch(() => undefined);
+    expect(databaseVersion()).toBe(afterCommit);
+
+    setCounter(getDb(), 9);
+    const afterSyncWrite = databaseVersion();
+    expect(afterSyncWrite).not.toBe(afterCommit);
+
+    const otherProcess = new Database(getDb().$client.name);
+    otherProcess.prepare("update test_counters set value = 10 where name = 'hits'").run();
+    otherProcess.close();
+    expect(databaseVersion()).not.toBe(afterSyncWrite);
+  });
+
+  it("keeps cachedUntilWrite to committed data: inside a unit the value is computed afresh and not kept", async () => {
+    setCounter(getDb(), 1);
+    let computed = 0;
+    const cachedCounter = cachedUntilWrite(() => {
+      computed += 1;
+      return readCounter(readDb());
+    });
+    expect(cachedCounter()).toBe(1);
+    await write(async (tx) => {
+      setCounter(tx, 2);
+      expect(cachedCounter()).toBe(2);
+      throw new Error("rolled back");
+    }).catch(() => undefined);
+    expect(cachedCounter()).toBe(1);
+    expect(computed).toBe(2);
+  });
+
+  it("keeps an async value as one promise per version, and drops a rejected one", async () => {
+    let calls = 0;
+    const cached = cachedUntilWrite(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error("first call fails");
+      return calls;
+    });
+    await expect(cached()).rejects.toThrow("first call fails");
+    const [first, second] = await Promise.all([cached(), cached()]);
+    expect([first, second]).toEqual([2, 2]);
+  });
+});
+
+describe("the synchronous API beside units of work (features not converted yet)", () => {
+  it("refuses a synchronous transaction or write from another request while a unit is open (503), without joining it", async () => {
+    setCounter(getDb(), 1);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const unit = write(async (tx) => {
+      setCounter(tx, 2);
+      await held;
+      throw new Error("the unit fails after all");
+    });
+    await yieldToOtherRequests();
+    const refusedTransaction = appErrorOf(() => transaction((db) => setCounter(db, 50)));
+    expect(refusedTransaction.status).toBe(503);
+    expect(refusedTransaction.headers).toEqual({ "Retry-After": "1" });
+    expect(appErrorOf(() => setCounter(getDb(), 60)).status).toBe(503);
+    release();
+    await expect(unit).rejects.toThrow("the unit fails after all");
+    expect(readCounter(getDb())).toBe(1);
+    // The writer is free again: the synchronous API writes as before.
+    transaction((db) => setCounter(db, 3));
+    expect(readCounter(readDb())).toBe(3);
+  });
+
+  it("lets a synchronous helper called inside a unit join that unit (and its rollback)", async () => {
+    const legacyHelper = () => transaction((db) => setCounter(db, 5, "helper"));
+    const legacyWrite = () => setCounter(getDb(), 6, "plain");
+    await write(async () => {
+      await yieldToOtherRequests();
+      legacyHelper();
+      legacyWrite();
+      expect(readCounter(getDb(), "helper")).toBe(5);
+      throw new Error("rolled back");
+    }).catch(() => undefined);
+    expect(readCounter(readDb(), "helper")).toBeUndefined();
+    expect(readCounter(readDb(), "plain")).toBeUndefined();
+    await write(async () => legacyHelper());
+    expect(readCounter(readDb(), "helper")).toBe(5);
+  });
+
+  it("mixes 40 async units and 40 synchronous transactions on one counter without losing an update", async () => {
+    setCounter(getDb(), 0);
+    const asyncUnits = Array.from({ length: 40 }, () =>
+      write(async (tx) => {
+        const value = (await readCounterAsync(tx)) ?? 0;
+        await yieldToOtherRequests();
+        setCounter(tx, value + 1);
+      }),
+    );
+    let syncDone = 0;
+    let syncRefused = 0;
+    const syncRequests = Array.from({ length: 40 }, async (_, index) => {
+      await sleep(index % 5);
+      // A synchronous request arriving while a unit is open is refused (503) and retried, as a client would.
+      for (;;) {
+        try {
+          transaction((db) => setCounter(db, (readCounter(db) ?? 0) + 1));
+          syncDone += 1;
+          return;
+        } catch (error) {
+          expect((error as { status?: number }).status).toBe(503);
+          syncRefused += 1;
+          await sleep(1);
+        }
+      }
+    });
+    await Promise.all([...asyncUnits, ...syncRequests]);
+    expect(syncDone).toBe(40);
+    expect(readCounter(readDb())).toBe(80);
+    expect(syncRefused).toBeGreaterThan(0);
+  });
+
+  it("runs a unit left running after its parent ended as a unit of its own, after the parent committed", async () => {
+    let late: Promise<void> | undefined;
+    await write(async (tx) => {
+      setCounter(tx, 1, "parent");
+      late = (async () => {
+        await yieldToOtherRequests();
+        await write(async (inner) => setCounter(inner, (readCounter(inner, "parent") ?? 0) + 1, "late"));
+      })();
+    });
+    await late;
+    expect(readCounter(readDb(), "late")).toBe(2);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { FifoMutex } from "./fifo-mutex";
+
+describe("FifoMutex", () => {
+  it("hands the lock over in the order it was asked for, and frees it when nobody waits", async () => {
+    const lock = new FifoMutex();
+    const order: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3].map((id) =>
+        lock.run(async () => {
+          order.push(id);
+          await new Promise((resolve) => setTimeout(resolve, 3 - id));
+          order.push(id);
+        }),
+      ),
+    );
+    expect(order).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+    expect(lock.isHeld).toBe(false);
+  });
+
+  it("releases the lock when the work throws", async () => {
+    const lock = new FifoMutex();
+    await expect(lock.run(async () => Promise.reject(new Error("failed")))).rejects.toThrow("failed");
+    expect(lock.isHeld).toBe(false);
+  });
+});
