@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { submitMeetingStep, submitUpdateMeeting, type MeetingActionData } from "~/features/meetings/actions.server";
-import { meetingFormDefaults } from "~/features/meetings/components/meeting-form";
+import { meetingFormDefaults } from "~/features/meetings/form-defaults";
 import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";
 import { loadManagedMeeting } from "~/features/meetings/manage.server";
 import { meetingPaths } from "~/features/meetings/paths";
