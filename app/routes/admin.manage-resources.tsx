@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
+import { lazy } from "react";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { loadManageList, submitManageList } from "~/features/admin/manage-list.server";
-import { ResourceForm } from "~/features/resources/components/resource-form";
+import { ResourceForm as ServerResourceForm } from "~/features/resources/components/resource-form";
 import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources/constants";
 import { submitResourceForm } from "~/features/resources/form.server";
 import { deleteResource, getResource, listResourcesForAdmin } from "~/features/resources/resources.server";
@@ -10,6 +11,12 @@ import { routes } from "~/utils/routes";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources · Admin Panel", matches);
+
+// Loaded when an edit dialog or step opens, in the browser; the server renders it directly (docs/performance.md,
+// "Dialogs load their forms on use").
+const ResourceForm = import.meta.env.SSR
+  ? ServerResourceForm
+  : /* @__PURE__ */ lazy(() => import("~/features/resources/components/resource-form").then((module) => ({ default: module.ResourceForm })));
 
 const tab = { path: routes.adminTab("manage-resources"), noun: "Resource", idName: "resourceId" };
 
