@@ -150,6 +150,34 @@ describe("the browser's React Router", () => {
   });
 });
 
+describe("what only a dialog shows (decision 0098)", () => {
+  it("admin /meetings loads the meeting form when 'Schedule Meeting' opens its dialog, which then has the focus", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: true, baseURL });
+    const [name, ...value] = adminCookie.split("=");
+    await context.addCookies([{ name, value: value.join("="), url: baseURL }]);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/[\w.-]+\.js$/.test(pathname)) scripts.push(pathname);
+    });
+    await page.goto("/meetings", { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const isMeetingForm = (script: string) => /\/meeting-form-[\w-]+\.js$/.test(script);
+    expect(scripts.filter(isMeetingForm), "the form's chunk before the dialog opens").toEqual([]);
+    await page.getByRole("button", { name: "Schedule Meeting" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule Meeting" });
+    await dialog.getByLabel("Title").waitFor();
+    expect(scripts.some(isMeetingForm), "the form's chunk once the dialog opens").toBe(true);
+    // The modal opens once its content is there: the focus is inside it, not left on the page's button.
+    const focus = () => page.evaluate(() => `${document.activeElement?.tagName} in ${document.activeElement?.closest("dialog")?.getAttribute("aria-labelledby")}`);
+    await expect.poll(focus).toMatch(/ in create-meeting-title$/);
+    console.log(`focus after opening: ${await focus()}`);
+    await context.close();
+  });
+});
+
 describe("page weight budgets (gzipped)", () => {
   type Who = "visitor" | "member" | "admin";
   const pages: Array<{ name: string; path: () => string; who: Who }> = [
