@@ -12,8 +12,8 @@ import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources · Admin Panel", matches);
 
-// Loaded when an edit dialog or step opens, in the browser; the server renders it directly (docs/performance.md,
-// "Dialogs load their forms on use").
+// Loaded when an edit dialog or step opens, in the browser; the server renders it directly
+// (docs/decisions/0098-dialogs-load-their-forms-on-use.md).
 const ResourceForm = import.meta.env.SSR
   ? ServerResourceForm
   : /* @__PURE__ */ lazy(() => import("~/features/resources/components/resource-form").then((module) => ({ default: module.ResourceForm })));

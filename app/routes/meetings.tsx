@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 // What only the dialogs show is loaded when one opens, in the browser; the server renders it directly
-// (a failed form posted without JavaScript comes back open). docs/performance.md, "Dialogs load their forms on use".
+// (a failed form posted without JavaScript comes back open). docs/decisions/0098-dialogs-load-their-forms-on-use.md.
 const MeetingForm = import.meta.env.SSR
   ? ServerMeetingForm
   : /* @__PURE__ */ lazy(() => import("~/features/meetings/components/meeting-form").then((module) => ({ default: module.MeetingForm })));

@@ -7,8 +7,9 @@ import { Suspense, useEffect, useRef, type ReactNode, type RefObject } from "rea
  * whatever opens one is a link or a `DialogTrigger` to a page doing the same job without
  * JavaScript, and `renderOpen` makes the server render it open (a failed form posted without it).
  * The content is rendered only while the dialog is open; it may be loaded on use (a `lazy` form: the
- * page does not ship what only a dialog shows, docs/performance.md "Dialogs load their forms on use"):
- * the dialog opens once its content is there, so the browser's focus goes to its first field as before.
+ * page does not ship what only a dialog shows, docs/decisions/0098-dialogs-load-their-forms-on-use.md):
+ * the dialog opens once its content is there, so the browser puts the focus inside it as when the
+ * content came with the page.
  */
 export function Dialog({
   open,

@@ -1,7 +1,7 @@
 /**
  * A failed page form's answer and what the pages read from it (decision 0076). Apart from
  * use-server-form.ts: pages that only show a failure's message (a card's rating, an admin table)
- * do not load the form hook with it (docs/performance.md, "Dialogs load their forms on use").
+ * do not load the form hook with it (docs/decisions/0098-dialogs-load-their-forms-on-use.md).
  */
 import type { ToastMessage } from "./toaster";
 

@@ -9,8 +9,8 @@ import { Pagination } from "~/components/ui/pagination";
 import type { ItemFormProps } from "~/components/ui/item-form";
 import type { FormFailure } from "~/components/ui/use-server-form";
 
-// Loaded when the dialog opens, in the browser; the server renders it directly (docs/performance.md,
-// "Dialogs load their forms on use"). The routes' edit forms
+// Loaded when the dialog opens, in the browser; the server renders it directly
+// (docs/decisions/0098-dialogs-load-their-forms-on-use.md). The routes' edit forms
 // likewise: both also show as steps of the page (?edit=, ?delete=), inside a Suspense boundary.
 const DeleteConfirmation = import.meta.env.SSR
   ? ServerDeleteConfirmation

@@ -7,8 +7,8 @@ import type { FormResult } from "~/components/ui/use-server-form";
 import { resourceUrls } from "../urls";
 import { ResourceForm as ServerResourceForm } from "./resource-form";
 
-// Loaded when the dialog opens, in the browser; the server renders it directly (docs/performance.md,
-// "Dialogs load their forms on use").
+// Loaded when the dialog opens, in the browser; the server renders it directly
+// (docs/decisions/0098-dialogs-load-their-forms-on-use.md).
 const ResourceForm = import.meta.env.SSR
   ? ServerResourceForm
   : /* @__PURE__ */ lazy(() => import("./resource-form").then((module) => ({ default: module.ResourceForm })));
