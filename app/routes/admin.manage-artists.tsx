@@ -1,14 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
+import { lazy } from "react";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { loadManageList, submitManageList } from "~/features/admin/index.server";
 import { deleteArtist, getArtist, listArtists, submitArtistForm } from "~/features/artists/index.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-shell";
-import { ArtistForm } from "~/features/artists/components/artist-form";
+import { ArtistForm as ServerArtistForm } from "~/features/artists/components/artist-form";
+import { submitArtistForm } from "~/features/artists/index.server";
 import { routes } from "~/utils/routes";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Artists · Admin Panel", matches);
+
+// Loaded when an edit dialog or step opens, in the browser; the server renders it directly
+// (docs/decisions/0098-dialogs-load-their-forms-on-use.md).
+const ArtistForm = import.meta.env.SSR
+  ? ServerArtistForm
+  : /* @__PURE__ */ lazy(() => import("~/features/artists/components/artist-form").then((module) => ({ default: module.ArtistForm })));
 
 const tab = { path: routes.adminTab("manage-artists"), noun: "Artist", idName: "artistId" };
 

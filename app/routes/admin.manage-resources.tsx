@@ -1,14 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
+import { lazy } from "react";
 import { ManageList } from "~/features/admin/components/manage-list";
 import { loadManageList, submitManageList } from "~/features/admin/index.server";
-import { ResourceForm } from "~/features/resources/components/resource-form";
+import { ResourceForm as ServerResourceForm } from "~/features/resources/components/resource-form";
 import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources";
 import { submitResourceForm, deleteResource, getResource, listResourcesForAdmin } from "~/features/resources/index.server";
 import { routes } from "~/utils/routes";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Manage Resources · Admin Panel", matches);
+
+// Loaded when an edit dialog or step opens, in the browser; the server renders it directly
+// (docs/decisions/0098-dialogs-load-their-forms-on-use.md).
+const ResourceForm = import.meta.env.SSR
+  ? ServerResourceForm
+  : /* @__PURE__ */ lazy(() => import("~/features/resources/components/resource-form").then((module) => ({ default: module.ResourceForm })));
 
 const tab = { path: routes.adminTab("manage-resources"), noun: "Resource", idName: "resourceId" };
 

@@ -4,7 +4,7 @@ import type { FocusEvent, FormEvent } from "react";
 import { socialLabel } from "~/components/ui/social-icon";
 import { previewLink } from "~/features/admin";
 import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/index.server";
-import { failureFieldErrors, failureMessage, failureValues } from "~/components/ui/use-server-form";
+import { failureFieldErrors, failureMessage, failureValues } from "~/components/ui/form-failure";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { footerFormToInput, platformFormToInput, isVerifiedEmailRequiredToPost, setVerifiedEmailRequiredToPost, getFooterSettings, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "~/features/settings/index.server";
 import { supportPlatformLabels } from "~/features/settings";

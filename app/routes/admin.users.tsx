@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
 import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/index.server";
-import { failureMessage, failureValues } from "~/components/ui/use-server-form";
+import { failureMessage, failureValues } from "~/components/ui/form-failure";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { sendResetLinkAsAdmin, requirePagePermission } from "~/features/auth/index.server";
 import { grantSupporterBadge, revokeSupporterBadge, supporterIdsAmong } from "~/features/badges/index.server";

@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { buttonClass } from "~/components/ui/button";
 import { useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
-import { useEffect, useRef, useState } from "react";
+import { lazy, useEffect, useRef, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/ui/page";
 import { pageMessages, submitCreateMeeting, submitDeleteMeeting, submitRegistration, submitUpdateMeeting, type MeetingActionData, type MeetingView, loadMeetingsPage } from "~/features/meetings/index.server";
-import { DeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
+import { DeleteMeetingConfirmation as ServerDeleteMeetingConfirmation } from "~/features/meetings/components/delete-confirmation";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
-import { MeetingForm, meetingFormDefaults } from "~/features/meetings/components/meeting-form";
+import { MeetingForm as ServerMeetingForm } from "~/features/meetings/components/meeting-form";
+import { meetingFormDefaults } from "~/features/meetings/form-defaults";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
 import { meetingPaths } from "~/features/meetings";
@@ -37,6 +38,15 @@ export async function action({ request }: ActionFunctionArgs) {
     cancel: () => submitRegistration(request, formData, "cancel"),
   });
 }
+
+// What only the dialogs show is loaded when one opens, in the browser; the server renders it directly
+// (a failed form posted without JavaScript comes back open). docs/decisions/0098-dialogs-load-their-forms-on-use.md.
+const MeetingForm = import.meta.env.SSR
+  ? ServerMeetingForm
+  : /* @__PURE__ */ lazy(() => import("~/features/meetings/components/meeting-form").then((module) => ({ default: module.MeetingForm })));
+const DeleteMeetingConfirmation = import.meta.env.SSR
+  ? ServerDeleteMeetingConfirmation
+  : /* @__PURE__ */ lazy(() => import("~/features/meetings/components/delete-confirmation").then((module) => ({ default: module.DeleteMeetingConfirmation })));
 
 type DialogState = { kind: "create" } | { kind: "edit"; meeting: MeetingView } | { kind: "delete"; meeting: MeetingView } | null;
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { submitMeetingStep, submitUpdateMeeting, type MeetingActionData, loadManagedMeeting } from "~/features/meetings/index.server";
-import { meetingFormDefaults } from "~/features/meetings/components/meeting-form";
+import { meetingFormDefaults } from "~/features/meetings";
 import { MeetingFormPage } from "~/features/meetings/components/meeting-form-page";
 import { meetingPaths } from "~/features/meetings";
 import { pageMeta } from "~/utils/meta";

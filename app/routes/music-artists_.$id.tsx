@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { successToast } from "~/utils/toast";
 import { handlePage, readFormData, readIdField, readIdParam } from "~/utils/http.server";
 import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
-import { failureMessage } from "~/components/ui/use-server-form";
+import { failureMessage } from "~/components/ui/form-failure";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
   pageMeta(loaderData?.artist.name ?? "AI Music Artist", matches, loaderData?.artist.description ?? undefined);

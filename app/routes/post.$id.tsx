@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from "react";
 import type { FormFailure } from "~/components/ui/use-server-form";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { UserContent } from "~/features/content/components/user-content";
@@ -11,6 +11,7 @@ import { spaced } from "~/components/ui/spaced";
 import { LikeButton } from "~/features/discussions/components/like-button";
 import { PostForm as ServerPostForm } from "~/features/discussions/components/post-form";
 import { AuthorLine, authorName, PostBadges } from "~/features/discussions/components/post-meta";
+import { ConfirmDelete as ServerConfirmDelete } from "~/features/discussions/components/confirm-delete";
 import { ReplyForm } from "~/features/discussions/components/reply-form";
 import { HiddenBadge } from "~/features/discussions/components/hidden-badge";
 import { QuoteLink } from "~/features/discussions/components/quote-link";
@@ -551,77 +552,16 @@ function ReplyItem({
 
 const REMOVE_PICTURE_MESSAGE = "The picture is deleted everywhere it is shown and a placeholder takes its place; the text stays. This cannot be undone.";
 
-/**
- * The confirmation of a destructive action, in place. With `pictures` (a moderator's 'Remove
- * picture', docs/uploads.md), each picture is shown with its own button (its `hash` is sent).
- */
-function ConfirmDelete({
-  id,
-  title,
-  message,
-  action,
-  intent,
-  replyId,
-  pictures,
-  confirmLabel,
-  cancelTo,
-}: {
-  id: string;
-  title: string;
-  message: string;
-  action: string;
-  intent: string;
-  replyId?: number;
-  pictures?: { hash: string; url: string; alt: string }[];
-  confirmLabel: string;
-  cancelTo: string;
-}) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent ? navigation.formData : null;
-  const cancel = (
-    <AppLink to={cancelTo} preventScrollReset className={buttonClass("secondary")}>
-      Cancel
-    </AppLink>
-  );
-  const form = (picture?: { hash: string; url: string; alt: string }) => (
-    <Form method="post" action={action} preventScrollReset className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="intent" value={intent} />
-      {replyId ? <input type="hidden" name="replyId" value={replyId} /> : null}
-      {picture ? (
-        <>
-          <img src={picture.url} alt={picture.alt} width={96} height={96} className="h-24 w-24 rounded-md border border-red-200 bg-white object-contain" />
-          <input type="hidden" name="hash" value={picture.hash} />
-        </>
-      ) : null}
-      <button
-        type="submit"
-        disabled={Boolean(pending && pending.get("hash") === (picture?.hash ?? null))}
-        className={buttonClass("danger")}
-        aria-label={picture && pictures && pictures.length > 1 ? `${confirmLabel}: ${picture.alt}` : undefined}
-      >
-        {pending && pending.get("hash") === (picture?.hash ?? null) ? (picture ? "Removing..." : "Deleting...") : confirmLabel}
-      </button>
-      {picture ? null : cancel}
-    </Form>
-  );
+// The in-place confirmations (?delete=, ?removePicture=) are loaded when one shows, in the browser; the
+// server renders them directly (docs/decisions/0098-dialogs-load-their-forms-on-use.md).
+const LoadedConfirmDelete = import.meta.env.SSR
+  ? ServerConfirmDelete
+  : /* @__PURE__ */ lazy(() => import("~/features/discussions/components/confirm-delete").then((module) => ({ default: module.ConfirmDelete })));
+
+function ConfirmDelete(props: ComponentProps<typeof ServerConfirmDelete>) {
   return (
-    <div role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4">
-      <h3 id={`${id}-title`} className="font-semibold text-red-900">
-        {title}
-      </h3>
-      <p id={`${id}-message`} className="mt-1 text-sm text-red-800">
-        {message}
-      </p>
-      {pictures ? (
-        <div className="mt-3 space-y-3">
-          {pictures.map((picture) => (
-            <div key={picture.hash}>{form(picture)}</div>
-          ))}
-          {cancel}
-        </div>
-      ) : (
-        <div className="mt-3">{form()}</div>
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <LoadedConfirmDelete {...props} />
+    </Suspense>
   );
 }

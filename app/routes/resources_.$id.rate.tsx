@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { useActionData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { EmptyState } from "~/components/ui/page";
-import { failureMessage, failureValues } from "~/components/ui/use-server-form";
+import { failureMessage, failureValues } from "~/components/ui/form-failure";
 import { getResource, rateResource } from "~/features/resources/index.server";
 import { resourceUrls } from "~/features/resources";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";

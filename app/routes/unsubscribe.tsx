@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { Form, useActionData, useLoaderData } from "react-router";
 import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/index.server";
 import { isAppError } from "~/utils/errors.server";
-import { failureMessage } from "~/components/ui/use-server-form";
+import { failureMessage } from "~/components/ui/form-failure";
 import { formFailure, formResult } from "~/utils/page-action.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";

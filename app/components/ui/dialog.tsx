@@ -1,12 +1,15 @@
 import { Form, useNavigation } from "react-router";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode, type RefObject } from "react";
 
 /**
  * A real modal <dialog> (focus trapped by the browser, Escape closes it); `open` drives
  * showModal()/close(). Dialogs are addressed by the URL (docs/decisions/0014-url-driven-dialogs.md):
  * whatever opens one is a link or a `DialogTrigger` to a page doing the same job without
  * JavaScript, and `renderOpen` makes the server render it open (a failed form posted without it).
- * The content is rendered only while the dialog is open.
+ * The content is rendered only while the dialog is open; it may be loaded on use (a `lazy` form: the
+ * page does not ship what only a dialog shows, docs/decisions/0098-dialogs-load-their-forms-on-use.md):
+ * the dialog opens once its content is there, so the browser puts the focus inside it as when the
+ * content came with the page.
  */
 export function Dialog({
   open,
@@ -28,12 +31,7 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    }
-    if (!open && dialog.open) dialog.close();
+    if (dialog && !open && dialog.open) dialog.close();
   }, [open]);
   return (
     <dialog
@@ -50,11 +48,27 @@ export function Dialog({
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
-          <div className="mt-4">{children}</div>
+          <div className="mt-4">
+            <Suspense fallback={null}>
+              {children}
+              {open ? <ShowModal dialogRef={ref} /> : null}
+            </Suspense>
+          </div>
         </div>
       ) : null}
     </dialog>
   );
+}
+
+/** Opens the dialog as a modal once it is committed with its content (inside the content's Suspense boundary). */
+function ShowModal({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.open) return;
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+  }, [dialogRef]);
+  return null;
 }
 
 /**

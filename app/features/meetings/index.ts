@@ -3,3 +3,4 @@
  * features may import, in the browser too (never a .server module or zod: docs/decisions/0099-feature-entries.md).
  */
 export { meetingPaths, safeReturnTo } from "./paths";
+export { meetingFormDefaults } from "./form-defaults";

@@ -1,13 +1,20 @@
 import { useSearchParams } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
-import { Fragment, useCallback, useState, type ReactNode } from "react";
+import { Fragment, lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { DeleteConfirmation } from "~/components/ui/delete-confirmation";
+import { DeleteConfirmation as ServerDeleteConfirmation } from "~/components/ui/delete-confirmation";
 import { Dialog, useCloseAfterSubmit } from "~/components/ui/dialog";
 import { Card, EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import type { ItemFormProps } from "~/components/ui/item-form";
 import type { FormFailure } from "~/components/ui/use-server-form";
+
+// Loaded when the dialog opens, in the browser; the server renders it directly
+// (docs/decisions/0098-dialogs-load-their-forms-on-use.md). The routes' edit forms
+// likewise: both also show as steps of the page (?edit=, ?delete=), inside a Suspense boundary.
+const DeleteConfirmation = import.meta.env.SSR
+  ? ServerDeleteConfirmation
+  : /* @__PURE__ */ lazy(() => import("~/components/ui/delete-confirmation").then((module) => ({ default: module.DeleteConfirmation })));
 
 type EditFormProps = Pick<ItemFormProps, "id" | "action" | "lastResult" | "onCancel">;
 
@@ -79,7 +86,7 @@ export function ManageList<T extends { id: number }>({
       {editing ? (
         <Card className="mb-6 max-w-2xl">
           <h3 className="mb-4 text-lg font-semibold text-slate-900">Edit {noun}</h3>
-          {editForm(editing, { id: `edit-${slug}-${editing.id}`, action: `${path}?edit=${editing.id}`, lastResult: failedUpdate?.result })}
+          <Suspense fallback={null}>{editForm(editing, { id: `edit-${slug}-${editing.id}`, action: `${path}?edit=${editing.id}`, lastResult: failedUpdate?.result })}</Suspense>
           <AppLink to={path} className="mt-2 inline-block text-sm text-slate-600 hover:underline">
             Cancel
           </AppLink>
@@ -89,16 +96,18 @@ export function ManageList<T extends { id: number }>({
       {deleting ? (
         <Card className="mb-6 max-w-2xl">
           <h3 className="mb-2 text-lg font-semibold text-slate-900">Delete “{nameOf(deleting)}”?</h3>
-          <DeleteConfirmation
-            question={deleteQuestion}
-            action={`${path}?delete=${deleting.id}`}
-            fields={{ intent: "delete", [idName]: deleting.id }}
-            cancel={
-              <AppLink to={path} className={buttonClass("secondary")}>
-                Cancel
-              </AppLink>
-            }
-          />
+          <Suspense fallback={null}>
+            <DeleteConfirmation
+              question={deleteQuestion}
+              action={`${path}?delete=${deleting.id}`}
+              fields={{ intent: "delete", [idName]: deleting.id }}
+              cancel={
+                <AppLink to={path} className={buttonClass("secondary")}>
+                  Cancel
+                </AppLink>
+              }
+            />
+          </Suspense>
         </Card>
       ) : null}
 

@@ -2,7 +2,7 @@ import { MentionSuggestions } from "~/components/ui/mention-suggestions";
 import { useFetcher, useLocation, useNavigation } from "react-router";
 import { useIdleFetcher } from "~/components/ui/idle-fetcher";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
+import { failureMessage, type FormFailure } from "~/components/ui/form-failure";
 import { COMMENT_MAX_LENGTH } from "../constants";
 import { artistUrls } from "../urls";
 import type { CardComment, CardPanel, CardViewer } from "./card-view";

@@ -4,37 +4,12 @@ import type { ReactNode } from "react";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { DEFAULT_DURATION, MAX_DURATION, MAX_REPEAT_WEEKS, MIN_DURATION } from "../constants";
 import { createMeetingConstraints, meetingConstraints } from "../constraints";
-import type { MeetingView } from "../meetings.server";
+import type { MeetingFormDefaults } from "../form-defaults";
 import { FormField } from "~/components/ui/form-field";
 import { TextareaField } from "~/components/ui/labelled-field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
-export type MeetingFormDefaults = {
-  title?: string;
-  description?: string;
-  scheduledAt?: string;
-  duration?: number | string;
-  joinZoomUrl?: string;
-  registrationZoomUrl?: string;
-  replayZoomUrl?: string;
-  registrationRequired?: boolean;
-};
-
 type Mode = "create" | "update";
-
-/** A meeting's current values as the edit form's defaults (the dialog on /meetings and the edit page). */
-export function meetingFormDefaults(meeting: MeetingView): MeetingFormDefaults {
-  return {
-    title: meeting.title,
-    description: meeting.description,
-    scheduledAt: meeting.edit?.scheduledAtLocal,
-    duration: meeting.duration,
-    joinZoomUrl: meeting.edit?.joinZoomUrl,
-    registrationZoomUrl: meeting.edit?.registrationZoomUrl,
-    replayZoomUrl: meeting.edit?.replayZoomUrl,
-    registrationRequired: meeting.registrationRequired,
-  };
-}
 
 /**
  * The schedule / edit form (the fields). A plain POST form: it works without JavaScript

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { FieldErrors } from "~/components/ui/form-field";
-import { failureMessage, failureValues, type FormFailure } from "~/components/ui/use-server-form";
+import { failureMessage, failureValues, type FormFailure } from "~/components/ui/form-failure";
 import { routes } from "~/utils/routes";
 import { REASON_MAX_LENGTH, UNTIL_LIFTED } from "~/features/moderation";
 import { targetNouns, WARNING_MAX } from "../constants";

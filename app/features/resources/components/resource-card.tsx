@@ -9,7 +9,7 @@ import { countLabel } from "~/utils/plural";
 import { buttonClass } from "~/components/ui/button";
 import { spaced } from "~/components/ui/spaced";
 import { StarButtons } from "~/components/ui/star-buttons";
-import { failureMessage, type FormFailure } from "~/components/ui/use-server-form";
+import { failureMessage, type FormFailure } from "~/components/ui/form-failure";
 
 /** An idle fetcher on the server (plain form markup), React Router's in the browser (app/components/ui/idle-fetcher.tsx). */
 const usePageFetcher: typeof useFetcher = import.meta.env.SSR ? useIdleFetcher : useFetcher;

@@ -1,11 +1,17 @@
 import { useNavigation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
-import { useEffect, useRef, useState } from "react";
+import { lazy, useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { FormResult } from "~/components/ui/use-server-form";
 import { resourceUrls } from "../urls";
-import { ResourceForm } from "./resource-form";
+import { ResourceForm as ServerResourceForm } from "./resource-form";
+
+// Loaded when the dialog opens, in the browser; the server renders it directly
+// (docs/decisions/0098-dialogs-load-their-forms-on-use.md).
+const ResourceForm = import.meta.env.SSR
+  ? ServerResourceForm
+  : /* @__PURE__ */ lazy(() => import("./resource-form").then((module) => ({ default: module.ResourceForm })));
 
 /**
  * 'Submit Resource': a link to the form's own page (without JavaScript); with JavaScript the same
