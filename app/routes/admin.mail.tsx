@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { Form, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
-import { adminFailure, adminSuccess } from "~/features/admin/responses.server";
+import { answerAdminForm } from "~/features/admin/responses.server";
 import { getOutboxSummary, MAX_ATTEMPTS } from "~/features/mail/outbox.server";
 import { sendTestEmail } from "~/features/mail/test-mail.server";
 import { requirePagePermission } from "~/features/auth/guards.server";
@@ -22,12 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
-  try {
-    const { to } = sendTestEmail(admin);
-    return adminSuccess(url, `Test e-mail queued for ${to}`);
-  } catch (error) {
-    return adminFailure(request, error, { intent: "send-test", description: "Failed to queue the test e-mail", target: "test" });
-  }
+  return answerAdminForm(request, url, () => `Test e-mail queued for ${sendTestEmail(admin).to}`, {
+    intent: "send-test",
+    description: "Failed to queue the test e-mail",
+    target: "test",
+  });
 }
 
 const statusStyle = { pending: "bg-amber-100 text-amber-900", sent: "bg-emerald-100 text-emerald-900", failed: "bg-red-100 text-red-800" } as const;

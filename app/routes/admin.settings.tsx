@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useSubmit } from "react-router";
 import type { FocusEvent, FormEvent } from "react";
 import { socialLabel } from "~/components/ui/social-icon";
 import { previewLink } from "~/features/admin/format";
-import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
+import { adminSuccess, answerAdminForm, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
 import { failureFieldErrors, failureMessage, failureValues } from "~/components/ui/use-server-form";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { footerFormToInput, platformFormToInput } from "~/features/settings/schemas";
@@ -33,22 +33,27 @@ export async function action({ request, url }: ActionFunctionArgs) {
       setVerifiedEmailRequiredToPost({ actor, isRequired });
       return adminSuccess(url, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
     },
-    footer: (intent) => {
-      try {
-        updateFooterSettings({ actor, input: footerFormToInput(formData) });
-        return adminSuccess(url, "Footer settings updated successfully");
-      } catch (error) {
-        return adminFailure(request, error, { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
-      }
-    },
+    footer: (intent) =>
+      answerAdminForm(
+        request,
+        url,
+        () => {
+          updateFooterSettings({ actor, input: footerFormToInput(formData) });
+          return "Footer settings updated successfully";
+        },
+        { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) },
+      ),
     platform: (intent) => {
       const platform = String(formData.get("platform") ?? "");
-      try {
-        updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
-        return adminSuccess(url, "Platform setting updated successfully");
-      } catch (error) {
-        return adminFailure(request, error, { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });
-      }
+      return answerAdminForm(
+        request,
+        url,
+        () => {
+          updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
+          return "Platform setting updated successfully";
+        },
+        { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) },
+      );
     },
   });
 }

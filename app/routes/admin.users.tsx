@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
-import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
+import { answerAdminForm, formValues, type AdminActionFailure } from "~/features/admin/responses.server";
 import { failureMessage, failureValues } from "~/components/ui/use-server-form";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { sendResetLinkAsAdmin } from "~/features/auth/password-reset.server";
@@ -52,13 +52,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const userId = String(formData.get("userId") ?? "");
   const actor = { id: admin.id, email: admin.email };
   /** Runs a row's form: success back to the list, a refusal beside the row (what was typed kept when `keep`). */
-  const row = (description: string, work: () => string, keep = false) => (intent: string) => {
-    try {
-      return adminSuccess(url, work());
-    } catch (error) {
-      return adminFailure(request, error, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
-    }
-  };
+  const row = (description: string, work: () => string, keep = false) => (intent: string) =>
+    answerAdminForm(request, url, work, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
   const supporter = (isGrant: boolean) =>
     row(isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", () => {
       if (isGrant) grantSupporterBadge(admin, userId);
