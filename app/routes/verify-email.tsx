@@ -4,7 +4,7 @@ import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { resendVerificationEmail, verifyEmail } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/guards.server";
-import { isAppError } from "~/utils/errors.server";
+import { handleRefusal } from "~/utils/page-action.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
@@ -17,13 +17,10 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail
 /** Following the link from the verification e-mail verifies the address (docs/accounts.md). */
 export function loader({ url }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token") ?? "";
-  try {
-    const user = verifyEmail({ token });
-    return { isVerified: true as const, email: user.email, message: null };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { isVerified: false as const, email: null, message: error.message };
-  }
+  return handleRefusal(
+    () => ({ isVerified: true as const, email: verifyEmail({ token }).email, message: null }),
+    (error) => ({ isVerified: false as const, email: null, message: error.message }),
+  );
 }
 
 /** 'Resend verification e-mail' (the banner's form). */
@@ -32,13 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   // Only a path on this site (the banner sends the page it is on).
   const back = safeRedirectPath(formData.get("redirectTo"), routes.home);
-  try {
-    const { email } = resendVerificationEmail(user);
-    return redirectWithToast(back, successToast(`We sent a new link to ${email}. It works for 7 days.`, "Verification e-mail sent"));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return redirectWithToast(back, errorToast(error.message, "Could not send the e-mail"));
-  }
+  return handleRefusal(
+    () => redirectWithToast(back, successToast(`We sent a new link to ${resendVerificationEmail(user).email}. It works for 7 days.`, "Verification e-mail sent")),
+    (error) => redirectWithToast(back, errorToast(error.message, "Could not send the e-mail")),
+  );
 }
 
 export default function VerifyEmailPage() {
