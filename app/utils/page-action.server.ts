@@ -137,12 +137,12 @@ function refusedForm(submission: Submission, error: unknown, { hideFields, messa
  * Runs `work` (a form's save and its answer); a typed error it throws (bad input, not allowed, not
  * found, too many) is answered by `refused`, anything else is rethrown for the error page.
  */
-export async function handleRefusal<Answer, Refusal>(work: () => Answer | Promise<Answer>, refused: (error: AppError) => Refusal | Promise<Refusal>): Promise<Answer | Refusal> {
+export async function handleRefusal<Answer, Refusal>(work: () => Answer, refused: (error: AppError) => Refusal): Promise<Awaited<Answer> | Awaited<Refusal>> {
   try {
     return await work();
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return refused(error);
+    return await refused(error);
   }
 }
 
