@@ -8,7 +8,7 @@ import { resetPasswordConstraints } from "~/features/auth/constraints";
 import { isResetTokenUsable, RESET_LINK_INVALID, resetPassword } from "~/features/auth/password-reset.server";
 import { resetPasswordFormSchema } from "~/features/auth/schemas";
 import { answerFormRefusal, submitSchemaFormAsync } from "~/utils/page-action.server";
-import { CenteredCard } from "~/components/ui/centered-card";
+import { CardLink, CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { createUserSession } from "~/utils/session.server";
@@ -60,11 +60,9 @@ export default function ResetPasswordPage() {
             <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
               {invalidMessage}
             </p>
-            <p className="mt-6 text-center text-sm">
-              <AppLink to="/forgot-password" className="font-medium text-indigo-700 hover:underline">
-                Ask for a new link
-              </AppLink>
-            </p>
+            <CardLink to="/forgot-password" isCentered>
+              Ask for a new link
+            </CardLink>
           </>
         ) : (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

@@ -1,11 +1,10 @@
 import { readFormData } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import { AppLink } from "~/components/ui/app-link";
 import { resendVerificationEmail, verifyEmail } from "~/features/auth/email-verification.server";
 import { requireUser } from "~/features/auth/guards.server";
 import { handleRefusal } from "~/utils/page-action.server";
-import { CenteredCard } from "~/components/ui/centered-card";
+import { CardLink, CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -43,11 +42,7 @@ export default function VerifyEmailPage() {
         <p role={result.isVerified ? "status" : "alert"} className="mt-4 text-sm text-slate-700" data-testid="verify-email-result">
           {result.isVerified ? `Thank you: ${result.email} is verified.` : result.message}
         </p>
-        <p className="mt-6 text-sm">
-          <AppLink to={routes.home} className="font-medium text-indigo-700 hover:underline">
-            Go to the dashboard
-          </AppLink>
-        </p>
+        <CardLink to={routes.home}>Go to the dashboard</CardLink>
     </CenteredCard>
   );
 }
