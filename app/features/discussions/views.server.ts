@@ -21,12 +21,7 @@ export type PublicAuthor = {
   role: "member" | "moderator" | "admin";
 };
 
-export type PostCategory = {
-  id: number;
-  name: string;
-  colorClass: string;
-  iconClass: string;
-};
+export type PostCategory = { id: number; name: string; colorClass: string; iconClass: string };
 
 /** The post read form: the post, its category (name, colorClass) and author, plus the viewer's like. */
 export type PostView = PostColumns & {
@@ -117,10 +112,7 @@ export function selectPosts(db: AppDatabase, viewerId: string | SQLWrapper) {
     .from(postLikes)
     .where(and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId)));
   return db
-    .select({
-      ...postColumns,
-      isLiked: sql<boolean>`${exists(liked)}`.mapWith(Boolean),
-    })
+    .select({ ...postColumns, isLiked: sql<boolean>`${exists(liked)}`.mapWith(Boolean) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(categories, eq(categories.id, posts.categoryId));
@@ -167,14 +159,13 @@ type PostColumns = {
   updatedAt: Date;
 };
 
-export type PostRow = AuthorColumns &
-  PostColumns & {
-    categoryName: string | null;
-    categoryColorClass: string | null;
-    categoryIconClass: string | null;
-    isLiked?: boolean;
-    hiddenReason: HiddenReason | null;
-  };
+export type PostRow = AuthorColumns & PostColumns & {
+  categoryName: string | null;
+  categoryColorClass: string | null;
+  categoryIconClass: string | null;
+  isLiked?: boolean;
+  hiddenReason: HiddenReason | null;
+};
 
 export function toPublicAuthor(row: AuthorColumns): PublicAuthor {
   return {
@@ -184,9 +175,7 @@ export function toPublicAuthor(row: AuthorColumns): PublicAuthor {
     displayName: row.authorDisplayName,
     username: row.authorUsername,
     profileImageUrl: row.authorProfileImageUrl,
-    avatarUrl: avatarSources(row.authorProfileImageUrl)
-      ? row.authorProfileImageUrl
-      : null,
+    avatarUrl: avatarSources(row.authorProfileImageUrl) ? row.authorProfileImageUrl : null,
     role: row.authorRole,
   };
 }
@@ -206,12 +195,7 @@ export function toPostView(row: PostRow): PostView {
     updatedAt: row.updatedAt,
     category:
       row.categoryId !== null && row.categoryName !== null
-        ? {
-            id: row.categoryId,
-            name: row.categoryName,
-            colorClass: row.categoryColorClass ?? "",
-            iconClass: row.categoryIconClass ?? "",
-          }
+        ? { id: row.categoryId, name: row.categoryName, colorClass: row.categoryColorClass ?? "", iconClass: row.categoryIconClass ?? "" }
         : null,
     author: toPublicAuthor(row),
     isLiked: Boolean(row.isLiked),
@@ -225,19 +209,13 @@ function mayReadHidden(authorId: string, reader: Reader | undefined): boolean {
 }
 
 /** A hidden post as others see it: the notice in place of its title, no content. */
-export function postForReader(
-  post: PostView,
-  reader: Reader | undefined,
-): PostView {
+export function postForReader(post: PostView, reader: Reader | undefined): PostView {
   if (!post.isHidden || mayReadHidden(post.authorId, reader)) return post;
   return { ...post, title: hiddenTexts.post, content: "", excerpt: "" };
 }
 
 /** A hidden reply as others see it: no content (the page shows the notice). */
-export function replyForReader(
-  reply: ReplyView,
-  reader: Reader | undefined,
-): ReplyView {
+export function replyForReader(reply: ReplyView, reader: Reader | undefined): ReplyView {
   if (!reply.isHidden || mayReadHidden(reply.authorId, reader)) return reply;
   return { ...reply, content: "" };
 }
