@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { ColumnHeads } from "~/components/ui/column-heads";
 import { Form, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
@@ -71,14 +72,7 @@ export default function MailTab() {
       ) : (
         <TableScrollRegion label="Recent messages">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-3">Message</th>
-                <th scope="col" className="px-3 py-3">Status</th>
-                <th scope="col" className="px-3 py-3">Queued</th>
-                <th scope="col" className="px-3 py-3">Last error</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["Message", "Status", "Queued", "Last error"]} />
             <tbody className="divide-y divide-slate-100">
               {recent.map((message) => (
                 <tr key={message.id} data-testid="mail-row">

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { ColumnHeads } from "~/components/ui/column-heads";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/ui/page";
@@ -143,25 +144,7 @@ export default function ManageUsersTab() {
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  User
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Joined
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Change role
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  <span className="sr-only">Supporter badge and deletion</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["User", "Role", "Joined", "Change role", <span key="actions" className="sr-only">Supporter badge and deletion</span>]} />
             <tbody className="divide-y divide-slate-100">
               {rows.map((user) => (
                 <UserRow
