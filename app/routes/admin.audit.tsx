@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { ColumnHeads } from "~/components/ui/column-heads";
 import { useLoaderData, useLocation } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
@@ -35,22 +36,7 @@ export default function AuditLogPage() {
       ) : (
         <TableScrollRegion label="Audit log entries">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Who
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  What
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Details
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["When", "Who", "What", "Details"]} cellClass="px-4 py-3" />
             <tbody className="divide-y divide-slate-100">
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="audit-entry" data-action={entry.action}>

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { ColumnHeads } from "~/components/ui/column-heads";
 import { Form, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
 import { TableScrollRegion } from "~/components/ui/scroll-region";
-import { adminFailure, adminSuccess } from "~/features/admin/index.server";
+import { answerAdminForm } from "~/features/admin/index.server";
 import { getOutboxSummary, MAX_ATTEMPTS, sendTestEmail } from "~/features/mail/index.server";
 import { requirePagePermission } from "~/features/auth/index.server";
 import { getEnv } from "~/utils/env.server";
@@ -21,12 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
-  try {
-    const { to } = sendTestEmail(admin);
-    return adminSuccess(url, `Test e-mail queued for ${to}`);
-  } catch (error) {
-    return adminFailure(request, error, { intent: "send-test", description: "Failed to queue the test e-mail", target: "test" });
-  }
+  return answerAdminForm(request, url, () => `Test e-mail queued for ${sendTestEmail(admin).to}`, {
+    intent: "send-test",
+    description: "Failed to queue the test e-mail",
+    target: "test",
+  });
 }
 
 const statusStyle = { pending: "bg-amber-100 text-amber-900", sent: "bg-emerald-100 text-emerald-900", failed: "bg-red-100 text-red-800" } as const;
@@ -71,14 +71,7 @@ export default function MailTab() {
       ) : (
         <TableScrollRegion label="Recent messages">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-3">Message</th>
-                <th scope="col" className="px-3 py-3">Status</th>
-                <th scope="col" className="px-3 py-3">Queued</th>
-                <th scope="col" className="px-3 py-3">Last error</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["Message", "Status", "Queued", "Last error"]} />
             <tbody className="divide-y divide-slate-100">
               {recent.map((message) => (
                 <tr key={message.id} data-testid="mail-row">

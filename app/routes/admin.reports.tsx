@@ -2,7 +2,7 @@ import { readFormData, readIdField } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { EmptyState } from "~/components/ui/page";
-import { adminFailure, adminSuccess, formValues } from "~/features/admin/index.server";
+import { answerAdminForm, formValues } from "~/features/admin/index.server";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { ReportQueueItem } from "~/features/reports/components/report-queue";
 import { resolveActions, type ResolveAction } from "~/features/reports";
@@ -24,14 +24,13 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
   const formData = await readFormData(request);
   const values = formValues(formData);
-  const resolve = (intent: string) => {
-    try {
-      const result = resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
-      return adminSuccess(url, result.message);
-    } catch (error) {
-      return adminFailure(request, error, { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values });
-    }
-  };
+  const resolve = (intent: string) =>
+    answerAdminForm(
+      request,
+      url,
+      () => resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } }).message,
+      { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values },
+    );
   return dispatchIntent(formData, Object.fromEntries(resolveActions.map((name) => [name, resolve])));
 }
 

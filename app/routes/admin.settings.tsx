@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useSubmit } from "react-router";
 import type { FocusEvent, FormEvent } from "react";
 import { socialLabel } from "~/components/ui/social-icon";
 import { previewLink } from "~/features/admin";
-import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/index.server";
+import { adminSuccess, answerAdminForm, formValues, type AdminActionFailure } from "~/features/admin/index.server";
 import { failureFieldErrors, failureMessage, failureValues } from "~/components/ui/form-failure";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { footerFormToInput, platformFormToInput, isVerifiedEmailRequiredToPost, setVerifiedEmailRequiredToPost, getFooterSettings, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "~/features/settings/index.server";
@@ -32,22 +32,27 @@ export async function action({ request, url }: ActionFunctionArgs) {
       await setVerifiedEmailRequiredToPost({ actor, isRequired });
       return adminSuccess(url, isRequired ? "Members now need a verified e-mail to post" : "Members can post without a verified e-mail");
     },
-    footer: async (intent) => {
-      try {
-        await updateFooterSettings({ actor, input: footerFormToInput(formData) });
-        return adminSuccess(url, "Footer settings updated successfully");
-      } catch (error) {
-        return adminFailure(request, error, { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) });
-      }
-    },
-    platform: async (intent) => {
+    footer: (intent) =>
+      answerAdminForm(
+        request,
+        url,
+        async () => {
+          await updateFooterSettings({ actor, input: footerFormToInput(formData) });
+          return "Footer settings updated successfully";
+        },
+        { intent, description: "Failed to update footer settings", target: "footer", values: formValues(formData) },
+      ),
+    platform: (intent) => {
       const platform = String(formData.get("platform") ?? "");
-      try {
-        await updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
-        return adminSuccess(url, "Platform setting updated successfully");
-      } catch (error) {
-        return adminFailure(request, error, { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) });
-      }
+      return answerAdminForm(
+        request,
+        url,
+        async () => {
+          await updatePlatformSetting({ actor, platform, input: platformFormToInput(formData) });
+          return "Platform setting updated successfully";
+        },
+        { intent, description: "Failed to update platform setting", target: `platform:${platform}`, values: formValues(formData) },
+      );
     },
   });
 }

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { ColumnHeads } from "~/components/ui/column-heads";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { EmptyState } from "~/components/ui/page";
 import { Pagination } from "~/components/ui/pagination";
 import { RoleBadge } from "~/features/admin/components/role-badge";
-import { adminFailure, adminSuccess, formValues, type AdminActionFailure } from "~/features/admin/index.server";
+import { answerAdminForm, formValues, type AdminActionFailure } from "~/features/admin/index.server";
 import { failureMessage, failureValues } from "~/components/ui/form-failure";
 import { dispatchIntent } from "~/utils/page-action.server";
 import { sendResetLinkAsAdmin, requirePagePermission } from "~/features/auth/index.server";
@@ -51,13 +52,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const userId = String(formData.get("userId") ?? "");
   const actor = { id: admin.id, email: admin.email };
   /** Runs a row's form: success back to the list, a refusal beside the row (what was typed kept when `keep`). */
-  const row = (description: string, work: () => string, keep = false) => (intent: string) => {
-    try {
-      return adminSuccess(url, work());
-    } catch (error) {
-      return adminFailure(request, error, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
-    }
-  };
+  const row = (description: string, work: () => string, keep = false) => (intent: string) =>
+    answerAdminForm(request, url, work, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
   const supporter = (isGrant: boolean) =>
     row(isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", () => {
       if (isGrant) grantSupporterBadge(admin, userId);
@@ -147,25 +143,7 @@ export default function ManageUsersTab() {
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  User
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Joined
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Change role
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  <span className="sr-only">Supporter badge and deletion</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={["User", "Role", "Joined", "Change role", <span key="actions" className="sr-only">Supporter badge and deletion</span>]} />
             <tbody className="divide-y divide-slate-100">
               {rows.map((user) => (
                 <UserRow

@@ -1,22 +1,16 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useActionData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { useEffect, useRef } from "react";
 import { PostForm } from "~/features/discussions/components/post-form";
 import { messages } from "~/features/discussions";
-import { createPost, createPostSchema } from "~/features/discussions/index.server";
+import { createPost, answerPostForm } from "~/features/discussions/index.server";
 import { requireUser } from "~/features/auth/index.server";
-import { isAppError } from "~/utils/errors.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
-import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as discussionsLoader } from "./discussions";
 import { readFormData } from "~/utils/http.server";
-import { appendPictureFromForm } from "~/features/uploads/index.server";
-import { errorToast, successToast } from "~/utils/toast";
-import { formFailure } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Create New Discussion", matches);
 
@@ -29,31 +23,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Creates the post; success goes back to the list with the toast, failure re-renders the dialog with the input kept. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await readFormData(request);
-  try {
-    // The 'Add image' field without JavaScript (docs/uploads.md).
-    formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const result = parseWithZod(formData, { schema: createPostSchema }).reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message] });
-    return formFailure({ intent: "", result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
-  }
-  const submission = parseWithZod(formData, { schema: createPostSchema });
-  if (submission.status !== "success") {
-    return formFailure({ intent: "", result: submission.reply(), toast: errorToast(messages.postCreateFailed) });
-  }
-  try {
-    createPost({ actor: user, input: submission.value });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
+  return answerPostForm(await readFormData(request), {
+    ownerId: user.id,
+    intent: "",
+    save: (input) => createPost({ actor: user, input }),
+    redirectTo: routes.discussions,
+    success: messages.postCreated,
+    failed: messages.postCreateFailed,
     // A rate limit or a silence (docs/moderation.md) says why; other failures keep the toast.
-    const message = error.status === 429 || error.status === 403 ? error.message : messages.postCreateFailed;
-    return formFailure(
-      { intent: "", result: submission.reply({ formErrors: [error.status === 400 ? messages.postCreateFailed : error.message], fieldErrors: error.fieldErrors }), toast: errorToast(message) },
-      { status: error.status, headers: error.headers },
-    );
-  }
-  return redirectWithToast(routes.discussions, successToast(messages.postCreated));
+    toastOf: (error) => (error.status === 429 || error.status === 403 ? error.message : messages.postCreateFailed),
+    formMessageOf: (error) => (error.status === 400 ? messages.postCreateFailed : error.message),
+  });
 }
 
 /** The 'Create New Discussion' dialog over the list: a page of its own without JavaScript, a modal with it. */

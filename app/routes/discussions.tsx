@@ -21,8 +21,8 @@ import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
-import { readFormData, readIdParam } from "~/utils/http.server";
-import { dispatchIntent } from "~/utils/page-action.server";
+import { readFormData, readIdField } from "~/utils/http.server";
+import { dispatchIntent, handleRefusal } from "~/utils/page-action.server";
 import { safeRedirectPath } from "~/utils/url";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData }) => [
@@ -88,15 +88,12 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const returnTo = safeRedirectPath(`${url.pathname}${url.search}`, routes.discussions);
-  const like = () => {
-    let postId: number;
-    try {
-      postId = readIdParam(String(formData.get("postId") ?? ""), "Post");
-    } catch {
-      return redirectWithToast(returnTo, errorToast(messages.likeFailed));
-    }
-    return handleLikeIntent({ actor: user, formData, postId, returnTo });
-  };
+  // handleLikeIntent answers the like's own refusals; what is left is a missing or malformed post id.
+  const like = () =>
+    handleRefusal(
+      () => handleLikeIntent({ actor: user, formData, postId: readIdField(formData, "postId", "Post"), returnTo }),
+      () => redirectWithToast(returnTo, errorToast(messages.likeFailed)),
+    );
   return dispatchIntent(formData, { like, unlike: like });
 }
 

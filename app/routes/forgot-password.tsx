@@ -2,13 +2,12 @@ import { requestInfoOf } from "~/utils/request-context";
 import { readFormData } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData } from "react-router";
-import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
 import { forgotPasswordConstraints } from "~/features/auth";
 import { requestPasswordReset, forgotPasswordSchema } from "~/features/auth/index.server";
 import { formFailure, submitSchemaFormAsync } from "~/utils/page-action.server";
-import { CenteredCard } from "~/components/ui/centered-card";
+import { CardLink, CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -50,11 +49,9 @@ export default function ForgotPasswordPage() {
           <FormField label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
           <PrimaryButton disabled={isPending}>{isPending ? "Sending..." : "Send reset link"}</PrimaryButton>
         </Form>
-        <p className="mt-6 text-center text-sm">
-          <AppLink to={routes.login} className="font-medium text-indigo-700 hover:underline">
-            Back to sign in
-          </AppLink>
-        </p>
+        <CardLink to={routes.login} isCentered>
+          Back to sign in
+        </CardLink>
     </CenteredCard>
   );
 }

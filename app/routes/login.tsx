@@ -1,5 +1,4 @@
 import { requestInfoOf } from "~/utils/request-context";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { redirect } from "react-router";
 import { Form, useActionData, useSearchParams } from "react-router";
@@ -8,13 +7,12 @@ import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { loginConstraints, registerConstraints, USERNAME_RULE } from "~/features/auth";
 import { getAuthenticator, loginSchema, registerSchema, getOptionalUser } from "~/features/auth/index.server";
-import { isAppError } from "~/utils/errors.server";
 import { createUserSession } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
-import { dispatchIntent, formFailure } from "~/utils/page-action.server";
+import { answerFormRefusal, dispatchIntent, submitSchemaFormAsync } from "~/utils/page-action.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { safeRedirectPath } from "~/utils/url";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -44,33 +42,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Signs in (`login`) or creates the account (`register`); a refusal keeps the input (not the password). */
 async function signIn(request: Request, clientIp: string, formData: FormData, intent: Tab) {
-  const submission = parseWithZod(formData, { schema: intent === "register" ? registerSchema : loginSchema });
-  const fail = (status: number, message: string, fieldErrors?: Record<string, string[]>, headers?: Record<string, string>) =>
-    formFailure<Tab>(
-      {
-        intent,
-        result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }),
-        toast: errorToast(message, failureTitle[intent]),
-      },
-      { status, headers },
-    );
-  if (submission.status !== "success") {
-    const firstError = Object.values(submission.error ?? {}).flat()[0];
-    return fail(400, firstError ?? failureFallback[intent], submission.error as Record<string, string[]>);
-  }
-  try {
-    const user = await getAuthenticator({ clientIp }).authenticate(intent, request);
-    const sessionCookie = await createUserSession(request, user.id);
-    const toast =
-      intent === "login"
-        ? successToast("Welcome back!")
-        : successToast("Your account has been created successfully.", "Welcome!");
-    const back = intent === "login" ? safeRedirectPath(formData.get("redirectTo")) : "/";
-    return redirectWithToast(back, toast, { headers: { "Set-Cookie": sessionCookie } });
-  } catch (error) {
-    if (isAppError(error)) return fail(error.status, error.message || failureFallback[intent], error.fieldErrors, error.headers);
-    throw error;
-  }
+  // The authenticator reads the request itself; the schema only checks it first.
+  const outcome = await submitSchemaFormAsync(
+    formData,
+    intent === "register" ? registerSchema : loginSchema,
+    async () => {
+      const user = await getAuthenticator({ clientIp }).authenticate(intent, request);
+      const sessionCookie = await createUserSession(request, user.id);
+      const toast = intent === "login" ? successToast("Welcome back!") : successToast("Your account has been created successfully.", "Welcome!");
+      const back = intent === "login" ? safeRedirectPath(formData.get("redirectTo")) : "/";
+      return redirectWithToast(back, toast, { headers: { "Set-Cookie": sessionCookie } });
+    },
+    { hideFields: ["password"], messagesOf: (refusal) => ({ formErrors: [refusalMessage(refusal, intent)], fieldErrors: refusal.error?.fieldErrors }) },
+  );
+  if (outcome.ok) return outcome.saved;
+  return answerFormRefusal<Tab>(outcome, { intent, toast: errorToast(refusalMessage(outcome, intent), failureTitle[intent]) });
+}
+
+/** What a refused sign-in says: the first message, the form's fallback when it has none. */
+function refusalMessage({ message, error }: { message: string; error?: { message: string } }, intent: Tab) {
+  return (error ? error.message : message) || failureFallback[intent];
 }
 
 export default function LoginPage() {

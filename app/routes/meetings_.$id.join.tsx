@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { joinMeeting } from "~/features/meetings/index.server";
 import { meetingPaths } from "~/features/meetings";
 import { requireUser } from "~/features/auth/index.server";
-import { isAppError } from "~/utils/errors.server";
+import { handleRefusal } from "~/utils/page-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
 import { pageErrorResponse, readIdParam } from "~/utils/http.server";
@@ -14,14 +14,13 @@ import { pageErrorResponse, readIdParam } from "~/utils/http.server";
  */
 async function join(request: Request, idParam: string | undefined) {
   const user = await requireUser(request);
-  try {
-    const { joinUrl } = joinMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
-    return redirect(joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404) throw pageErrorResponse(error);
-    return redirectWithToast(meetingPaths.list, errorToast(error.message));
-  }
+  return handleRefusal(
+    () => redirect(joinMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") }).joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } }),
+    (error) => {
+      if (error.status === 404) throw pageErrorResponse(error);
+      return redirectWithToast(meetingPaths.list, errorToast(error.message));
+    },
+  );
 }
 
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
@@ -11,14 +10,15 @@ import { ReportLink } from "~/features/reports/components/report-link";
 import { LiftForm, RestrictionNotice, SuspensionForm } from "~/features/moderation/components/suspension-panel";
 import { suspensionSchema, liftSuspension, moderationPanelFor, suspendMember } from "~/features/moderation/index.server";
 import { removeMemberAvatar } from "~/features/uploads/index.server";
-import { forbidden, isAppError } from "~/utils/errors.server";
+import { forbidden, type AppError } from "~/utils/errors.server";
+import { CHECK_THE_FORM } from "~/utils/validation.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
-import { dispatchIntent, formFailure } from "~/utils/page-action.server";
+import { answerFormRefusal, dispatchIntent, handleRefusal, refuseSchemaForm, submitSchemaForm } from "~/utils/page-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.profile.name ?? "Member", matches, "A member's public profile.");
 
@@ -65,52 +65,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The moderation section's suspension form (and its 'Lift'): a refusal keeps the input. */
 async function suspensionAction(viewer: CurrentUser, userId: string, formData: FormData, intent: "suspend" | "lift") {
-  const submission = parseWithZod(formData, { schema: suspensionSchema });
-  try {
-    if (!userCan(viewer, "members:suspend")) throw forbidden();
-    const back = `${routes.member(userId)}#moderation`;
-    if (intent === "lift") {
+  const back = `${routes.member(userId)}#moderation`;
+  const refused = (error: AppError) => answerFormRefusal(refuseSchemaForm(formData, suspensionSchema, error), { intent, toast: errorToast(error.message) });
+  // Not allowed comes before bad input: a member learns nothing about the form.
+  if (!userCan(viewer, "members:suspend")) return refused(forbidden());
+  if (intent === "lift") {
+    return handleRefusal(() => {
       const lifted = liftSuspension({ actor: viewer, userId });
       return redirectWithToast(back, successToast(lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted"));
-    }
-    if (submission.status !== "success") {
-      return formFailure({ intent, result: submission.reply(), toast: errorToast("Please check the form and try again.") });
-    }
-    const restriction = suspendMember({ actor: viewer, userId, ...submission.value });
-    return redirectWithToast(back, successToast(restriction.kind === "suspend" ? "Member suspended" : "Member silenced"));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const result = submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors });
-    return formFailure({ intent, result, toast: errorToast(error.message) }, { status: error.status, headers: error.headers });
+    }, refused);
   }
+  const outcome = submitSchemaForm(formData, suspensionSchema, (input) => suspendMember({ actor: viewer, userId, ...input }));
+  if (outcome.ok) return redirectWithToast(back, successToast(outcome.saved.kind === "suspend" ? "Member suspended" : "Member silenced"));
+  return answerFormRefusal(outcome, { intent, toast: errorToast(outcome.error ? outcome.message : CHECK_THE_FORM) });
 }
 
 async function blockAction(viewer: CurrentUser, memberId: string, intent: "block" | "unblock") {
   const back = routes.member(memberId);
-  try {
-    if (intent === "block") {
-      const { name } = await blockMember({ blocker: viewer, memberId });
-      return redirectWithToast(back, successToast(`You blocked ${name}. Their posts, replies and comments are collapsed for you.`));
-    }
-    const { name } = await unblockMember({ blocker: viewer, memberId });
-    return redirectWithToast(back, successToast(`You unblocked ${name}.`));
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    if (error.status === 404) throw pageErrorResponse(error);
-    return redirectWithToast(back, errorToast(error.message));
-  }
+  return handleRefusal(
+    async () => {
+      if (intent === "block") {
+        const { name } = await blockMember({ blocker: viewer, memberId });
+        return redirectWithToast(back, successToast(`You blocked ${name}. Their posts, replies and comments are collapsed for you.`));
+      }
+      const { name } = await unblockMember({ blocker: viewer, memberId });
+      return redirectWithToast(back, successToast(`You unblocked ${name}.`));
+    },
+    (error) => {
+      if (error.status === 404) throw pageErrorResponse(error);
+      return redirectWithToast(back, errorToast(error.message));
+    },
+  );
 }
 
 /** A moderator removes the member's avatar (docs/uploads.md, "Moderators"): audited, the initials come back. */
 async function removeAvatarAction(viewer: CurrentUser, memberId: string) {
   const back = `${routes.member(memberId)}#moderation`;
-  try {
-    const { name } = await removeMemberAvatar({ actor: viewer, userId: memberId });
-    return redirectWithToast(back, successToast(`${name}'s profile picture has been removed.`));
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    return redirectWithToast(back, errorToast(error.message));
-  }
+  return handleRefusal(
+    async () => {
+      const { name } = await removeMemberAvatar({ actor: viewer, userId: memberId });
+      return redirectWithToast(back, successToast(`${name}'s profile picture has been removed.`));
+    },
+    (error) => redirectWithToast(back, errorToast(error.message)),
+  );
 }
 
 export default function MemberProfilePage() {

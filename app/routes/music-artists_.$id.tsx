@@ -9,12 +9,12 @@ import { blockedIdsOf } from "~/features/blocks/index.server";
 import { artistUrls } from "~/features/artists";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
 import { getOptionalUser, requireUser, userCan } from "~/features/auth/index.server";
-import { forbidden, isAppError } from "~/utils/errors.server";
+import { forbidden } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { successToast } from "~/utils/toast";
 import { handlePage, readFormData, readIdField, readIdParam } from "~/utils/http.server";
-import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
+import { dispatchIntent, formFailure, formResult, handleRefusal } from "~/utils/page-action.server";
 import { failureMessage } from "~/components/ui/form-failure";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
@@ -50,15 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   /** A refusal: the message beside `field` ("" = above the card), the comment and the way back kept. */
   const refused =
     <Intent extends string>(intent: Intent, field: string, work: () => Promise<Response>) =>
-    async () => {
-      try {
-        return await work();
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        const result = formResult({ comment, redirectTo: back }, { [field]: [error.message] });
-        return formFailure({ intent, result }, { status: error.status, headers: error.headers });
-      }
-    };
+    () =>
+      handleRefusal(work, (error) => formFailure({ intent, result: formResult({ comment, redirectTo: back }, { [field]: [error.message] }) }, { status: error.status, headers: error.headers }));
   return dispatchIntent(formData, {
     rate: refused("rate", "rating", async () => {
       const result = rateArtist({ userId: user.id, artistId: artist.id, input: { rating: formData.get("rating") } });

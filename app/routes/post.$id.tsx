@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData, useLocation } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
@@ -16,10 +15,10 @@ import { ReplyForm } from "~/features/discussions/components/reply-form";
 import { HiddenBadge } from "~/features/discussions/components/hidden-badge";
 import { QuoteLink } from "~/features/discussions/components/quote-link";
 import { repliesLabel, messages } from "~/features/discussions";
-import { handleLikeIntent, loadPostPage, type RenderedReply, deletePost, setPostPinned, updatePost, createReply, deleteReply, replyLink, updateReply, createPostSchema } from "~/features/discussions/index.server";
+import { handleLikeIntent, loadPostPage, type RenderedReply, deletePost, setPostPinned, updatePost, createReply, deleteReply, replyLink, updateReply, answerPostForm } from "~/features/discussions/index.server";
 import { ReportLink } from "~/features/reports/components/report-link";
 import { requireUser } from "~/features/auth/index.server";
-import { isAppError, notFound } from "~/utils/errors.server";
+import { notFound } from "~/utils/errors.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { pictureLimits } from "~/utils/upload-limit";
@@ -28,7 +27,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData, readIdField, readIdParam, readIntegerParam } from "~/utils/http.server";
 import { appendPictureFromForm, removeUpload } from "~/features/uploads/index.server";
 import { errorToast, successToast } from "~/utils/toast";
-import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
+import { dispatchIntent, formFailure, formResult, handleRefusal } from "~/utils/page-action.server";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
 /**
@@ -65,73 +64,53 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const failure = (to: string, description: string) => redirectWithToast(to, errorToast(description));
 
   /** The button-only forms: a refusal comes back to the page with an error toast. */
-  const button = (work: () => Promise<Response>, onMissing = postPath) => async () => {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return failure(error.status === 404 ? onMissing : postPath, error.message);
-    }
-  };
+  const button = (work: () => Promise<Response>, onMissing = postPath) => () =>
+    handleRefusal(work, (error) => failure(error.status === 404 ? onMissing : postPath, error.message));
 
   async function reply(intent: ReplyIntent) {
     const formId = String(formData.get("formId") ?? "reply-form");
     let content = String(formData.get("content") ?? "");
-    try {
-      content = await appendPictureFromForm({ ownerId: user.id, formData, content });
-      if (intent === "reply") {
-        const created = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
-        return success(replyLink(postId, created.id), messages.replyPosted);
-      }
-      const replyId = readIdField(formData, "replyId", "Reply");
-      updateReply({ actor: user, postId, replyId, input: { content } });
-      return success(replyLink(postId, replyId), messages.replyUpdated);
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      if (error.status === 404 && intent === "reply" && !formData.get("parentReplyId")) throw pageErrorResponse(error);
-      const fallback = intent === "reply" ? messages.replyFailed : "Failed to update reply. Please try again.";
-      // The picture's refusal goes beside the file field, any other field's beside the text.
-      const { image: imageMessages, ...otherFields } = error.fieldErrors ?? {};
-      const fieldMessages = Object.values(otherFields).flat();
-      const errors: Record<string, string[]> = imageMessages ? { image: imageMessages } : { content: fieldMessages.length ? fieldMessages : [error.message] };
-      // A field error is shown beside the field only: a toast saying "try again" would contradict it.
-      return formFailure<ReplyIntent>(
-        {
-          intent,
-          formId,
-          result: formResult({ content, imageAlt: String(formData.get("imageAlt") ?? "") }, errors),
-          toast: imageMessages || fieldMessages.length ? undefined : errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
-        },
-        { status: error.status, headers: error.headers },
-      );
-    }
+    return handleRefusal(
+      async () => {
+        content = await appendPictureFromForm({ ownerId: user.id, formData, content });
+        if (intent === "reply") {
+          const created = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
+          return success(replyLink(postId, created.id), messages.replyPosted);
+        }
+        const replyId = readIdField(formData, "replyId", "Reply");
+        updateReply({ actor: user, postId, replyId, input: { content } });
+        return success(replyLink(postId, replyId), messages.replyUpdated);
+      },
+      (error) => {
+        if (error.status === 404 && intent === "reply" && !formData.get("parentReplyId")) throw pageErrorResponse(error);
+        const fallback = intent === "reply" ? messages.replyFailed : "Failed to update reply. Please try again.";
+        // The picture's refusal goes beside the file field, any other field's beside the text.
+        const { image: imageMessages, ...otherFields } = error.fieldErrors ?? {};
+        const fieldMessages = Object.values(otherFields).flat();
+        const errors: Record<string, string[]> = imageMessages ? { image: imageMessages } : { content: fieldMessages.length ? fieldMessages : [error.message] };
+        // A field error is shown beside the field only: a toast saying "try again" would contradict it.
+        return formFailure<ReplyIntent>(
+          {
+            intent,
+            formId,
+            result: formResult({ content, imageAlt: String(formData.get("imageAlt") ?? "") }, errors),
+            toast: imageMessages || fieldMessages.length ? undefined : errorToast(error.status === 429 || error.status === 403 ? error.message : fallback),
+          },
+          { status: error.status, headers: error.headers },
+        );
+      },
+    );
   }
 
-  async function editPost() {
-    const intent = "edit-post";
-    try {
-      // The 'Add image' field without JavaScript (docs/uploads.md).
-      formData.set("content", await appendPictureFromForm({ ownerId: user.id, formData, content: String(formData.get("content") ?? "") }));
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      const result = parseWithZod(formData, { schema: createPostSchema }).reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message] });
-      return formFailure({ intent, result, toast: errorToast(error.message) }, { status: error.status });
-    }
-    const submission = parseWithZod(formData, { schema: createPostSchema });
-    if (submission.status !== "success") {
-      return formFailure({ intent, result: submission.reply(), toast: errorToast(messages.postUpdateFailed) });
-    }
-    try {
-      updatePost({ actor: user, postId, input: submission.value });
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return formFailure(
-        { intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: errorToast(messages.postUpdateFailed) },
-        { status: error.status },
-      );
-    }
-    return success(postPath, messages.postUpdated);
-  }
+  const editPost = () =>
+    answerPostForm(formData, {
+      ownerId: user.id,
+      intent: "edit-post",
+      save: (input) => updatePost({ actor: user, postId, input }),
+      redirectTo: postPath,
+      success: messages.postUpdated,
+      failed: messages.postUpdateFailed,
+    });
 
   const pin = (isPinned: boolean) =>
     button(async () => {

@@ -1,9 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
-import type { ToastMessage } from "~/components/ui/toaster";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm } from "~/components/ui/use-server-form";
 import { failureFieldErrors, type FormResult } from "~/components/ui/form-failure";
 import { listMemberBadges } from "~/features/badges/index.server";
@@ -17,15 +15,14 @@ import { USERNAME_RULE } from "~/features/auth";
 import { feedUrlsOf, rotateFeedToken } from "~/features/feeds/index.server";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/features/auth/index.server";
-import { isAppError, logServerError } from "~/utils/errors.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { pictureLimits } from "~/utils/upload-limit";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "~/utils/http.server";
-import { dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
-import { errorToast, successToast } from "~/utils/toast";
+import { answerFormOutcome, dispatchIntent, formFailure, formResult, handleRefusal, submitSchemaFormAsync } from "~/utils/page-action.server";
+import { successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
@@ -54,7 +51,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   };
 }
 
-const failureToast = (): ToastMessage => errorToast("Failed to update profile. Please try again.");
+const PROFILE_FAILED = "Failed to update profile. Please try again.";
 
 /**
  * The profile's forms, by intent: the Edit Profile form (no intent; its Cancel is a link back to
@@ -76,22 +73,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Saves the Edit Profile form (same updateProfile as PUT /api/profile); errors keep the input and say why. */
 async function saveProfile(request: Request, user: { id: string }, formData: FormData) {
-  const intent = "";
-  const submission = parseWithZod(formData, { schema: profileFormSchema });
-  if (submission.status !== "success") {
-    return formFailure({ intent, result: submission.reply(), toast: failureToast() });
-  }
-  try {
-    const value = submission.value;
-    await updateProfile(user.id, { ...value, bio: value.bio ?? null, interests: value.interests ?? "" });
-  } catch (error) {
-    if (isAppError(error) && error.status < 500) {
-      return formFailure({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: failureToast() }, { status: error.status });
-    }
-    logServerError(error, request);
-    return formFailure({ intent, result: submission.reply({ formErrors: ["Failed to update profile. Please try again."] }), toast: failureToast() }, { status: 500 });
-  }
-  return redirectWithToast(routes.profile, successToast("Profile updated successfully!"));
+  const outcome = await submitSchemaFormAsync(formData, profileFormSchema, (value) => updateProfile(user.id, { ...value, bio: value.bio ?? null, interests: value.interests ?? "" }), {
+    unexpected: { request, message: PROFILE_FAILED },
+  });
+  return answerFormOutcome(outcome, { redirectTo: routes.profile, success: "Profile updated successfully!", failure: PROFILE_FAILED, intent: "" });
 }
 
 const AVATAR_URL = `${routes.profile}#avatar`;
@@ -102,17 +87,19 @@ const AVATAR_URL = `${routes.profile}#avatar`;
  */
 async function saveAvatar(user: { id: string }, file: FormDataEntryValue | null) {
   const intent = "avatar";
-  try {
-    const picked = await readUploadedFile(file, "avatar");
-    if (!picked) return formFailure({ intent, result: formResult({}, { avatar: ["Choose a picture first."] }) });
-    const upload = await createUpload({ ownerId: user.id, bytes: picked.bytes, kind: "avatar" });
-    await updateProfile(user.id, { avatarUploadId: upload.id });
-    return redirectWithToast(AVATAR_URL, successToast("Your profile picture is saved."));
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    const refusal = asFileFieldError(error, "avatar");
-    return formFailure({ intent, result: formResult({}, { avatar: refusal.fieldErrors?.avatar ?? [refusal.message] }) }, { status: error.status, headers: error.headers });
-  }
+  return handleRefusal(
+    async () => {
+      const picked = await readUploadedFile(file, "avatar");
+      if (!picked) return formFailure({ intent, result: formResult({}, { avatar: ["Choose a picture first."] }) });
+      const upload = await createUpload({ ownerId: user.id, bytes: picked.bytes, kind: "avatar" });
+      await updateProfile(user.id, { avatarUploadId: upload.id });
+      return redirectWithToast(AVATAR_URL, successToast("Your profile picture is saved."));
+    },
+    (error) => {
+      const refusal = asFileFieldError(error, "avatar");
+      return formFailure({ intent, result: formResult({}, { avatar: refusal.fieldErrors?.avatar ?? [refusal.message] }) }, { status: error.status, headers: error.headers });
+    },
+  );
 }
 
 async function removeAvatar(user: { id: string }) {

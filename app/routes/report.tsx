@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { data } from "react-router";
 import { Form, useActionData, useLoaderData, useLocation } from "react-router";
@@ -7,13 +6,13 @@ import { ReportForm } from "~/features/reports/components/report-form";
 import { reportMessages, reportTargetTypes, targetNouns, type ReportTargetType } from "~/features/reports";
 import { createReport, getReportableTarget, reportFormSchema } from "~/features/reports/index.server";
 import { requireUser } from "~/features/auth/index.server";
-import { isAppError, notFound } from "~/utils/errors.server";
+import { notFound } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
 import { errorToast, successToast } from "~/utils/toast";
-import { formFailure } from "~/utils/page-action.server";
+import { answerFormRefusal, handleRefusal, submitSchemaForm } from "~/utils/page-action.server";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
@@ -30,41 +29,34 @@ function targetOf(url: URL): { targetType: ReportTargetType; targetId: string } 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { targetType, targetId } = await handlePage(() => targetOf(url));
-  try {
-    const target = getReportableTarget({ actor: user, targetType, targetId });
-    const isWithheld = target.isHidden && !readerOf(user).canModerate;
-    return {
-      noun: targetNouns[targetType],
-      target: { label: isWithheld ? `A hidden ${targetNouns[targetType]}` : target.label, excerpt: isWithheld ? "" : target.excerpt, link: target.link ?? routes.home },
-      problem: null,
-    };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404) throw pageErrorResponse(error);
-    return data({ noun: targetNouns[targetType], target: null, problem: error.message }, { status: error.status });
-  }
+  return handleRefusal(
+    () => {
+      const target = getReportableTarget({ actor: user, targetType, targetId });
+      const isWithheld = target.isHidden && !readerOf(user).canModerate;
+      return {
+        noun: targetNouns[targetType],
+        target: { label: isWithheld ? `A hidden ${targetNouns[targetType]}` : target.label, excerpt: isWithheld ? "" : target.excerpt, link: target.link ?? routes.home },
+        problem: null,
+      };
+    },
+    (error) => {
+      if (error.status === 404) throw pageErrorResponse(error);
+      return data({ noun: targetNouns[targetType], target: null, problem: error.message }, { status: error.status });
+    },
+  );
 }
 
 /** Sends the report: back to the item with the thanks toast, or the form again with the reason (400 / 404 / 409). */
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { targetType, targetId } = await handlePage(() => targetOf(url));
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: reportFormSchema });
-  if (submission.status !== "success") {
-    return formFailure({ intent: "", result: submission.reply(), toast: errorToast(reportMessages.reportFailed) });
-  }
-  try {
+  const outcome = submitSchemaForm(await readFormData(request), reportFormSchema, (input) => {
     const target = getReportableTarget({ actor: user, targetType, targetId });
-    createReport({ actor: user, input: { targetType, targetId, ...submission.value } });
-    return redirectWithToast(target.link ?? routes.home, successToast(reportMessages.thanks, "Report sent"));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return formFailure(
-      { intent: "", result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }), toast: errorToast(error.message) },
-      { status: error.status },
-    );
-  }
+    createReport({ actor: user, input: { targetType, targetId, ...input } });
+    return target;
+  });
+  if (outcome.ok) return redirectWithToast(outcome.saved.link ?? routes.home, successToast(reportMessages.thanks, "Report sent"));
+  return answerFormRefusal(outcome, { intent: "", toast: errorToast(outcome.error ? outcome.message : reportMessages.reportFailed) });
 }
 
 export default function ReportPage() {

@@ -1,5 +1,4 @@
 import { readFormData } from "~/utils/http.server";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
@@ -7,9 +6,8 @@ import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm } from "~/components/ui/use-server-form";
 import { resetPasswordConstraints } from "~/features/auth";
 import { isResetTokenUsable, RESET_LINK_INVALID, resetPassword, resetPasswordFormSchema } from "~/features/auth/index.server";
-import { isAppError } from "~/utils/errors.server";
-import { formFailure } from "~/utils/page-action.server";
-import { CenteredCard } from "~/components/ui/centered-card";
+import { answerFormRefusal, submitSchemaFormAsync } from "~/utils/page-action.server";
+import { CardLink, CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { createUserSession } from "~/utils/session.server";
@@ -27,20 +25,24 @@ export function loader({ url }: LoaderFunctionArgs) {
 
 /** Sets the new password, signs the member out everywhere and in here (docs/accounts.md). */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
-  const fail = (status: number, formErrors: string[], fieldErrors?: Record<string, string[]>) =>
-    formFailure({ intent: "", result: submission.reply({ formErrors, fieldErrors, hideFields: ["password", "confirmPassword"] }) }, { status });
-  if (submission.status !== "success") return fail(400, []);
-  try {
-    const user = await resetPassword(submission.value);
-    const sessionCookie = await createUserSession(request, user.id);
-    return redirectWithToast(routes.home, successToast("Your new password is set and you are signed in. Other devices were signed out.", "Password changed"), { headers: { "Set-Cookie": sessionCookie } });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const { token: _token, ...fieldErrors } = error.fieldErrors ?? {};
-    return fail(error.status, error.fieldErrors?.token ? [error.message] : [], fieldErrors);
-  }
+  const outcome = await submitSchemaFormAsync(
+    await readFormData(request),
+    resetPasswordFormSchema,
+    async (input) => {
+      const user = await resetPassword(input);
+      const sessionCookie = await createUserSession(request, user.id);
+      return redirectWithToast(routes.home, successToast("Your new password is set and you are signed in. Other devices were signed out.", "Password changed"), { headers: { "Set-Cookie": sessionCookie } });
+    },
+    {
+      hideFields: ["password", "confirmPassword"],
+      // A used or expired link is the form's message; the others stand beside their fields.
+      messagesOf: ({ error }) => {
+        const { token, ...fieldErrors } = error?.fieldErrors ?? {};
+        return { formErrors: token && error ? [error.message] : [], fieldErrors };
+      },
+    },
+  );
+  return outcome.ok ? outcome.saved : answerFormRefusal(outcome, { intent: "" });
 }
 
 export default function ResetPasswordPage() {
@@ -57,11 +59,9 @@ export default function ResetPasswordPage() {
             <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
               {invalidMessage}
             </p>
-            <p className="mt-6 text-center text-sm">
-              <AppLink to="/forgot-password" className="font-medium text-indigo-700 hover:underline">
-                Ask for a new link
-              </AppLink>
-            </p>
+            <CardLink to="/forgot-password" isCentered>
+              Ask for a new link
+            </CardLink>
           </>
         ) : (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

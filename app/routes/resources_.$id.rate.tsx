@@ -8,12 +8,11 @@ import { getResource, rateResource } from "~/features/resources/index.server";
 import { resourceUrls } from "~/features/resources";
 import { replacingHistory, safeRedirectPath } from "~/utils/url";
 import { requireUser } from "~/features/auth/index.server";
-import { isAppError } from "~/utils/errors.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { successToast } from "~/utils/toast";
 import { handlePage, readFormData, readIdParam } from "~/utils/http.server";
-import { formFailure, formResult } from "~/utils/page-action.server";
+import { formFailure, formResult, handleRefusal } from "~/utils/page-action.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Rate resource", matches);
 
@@ -26,16 +25,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const resourceId = await handlePage(() => readIdParam(params.id, "Resource"));
   const back = safeRedirectPath(formData.get("redirectTo"), resourceUrls.list);
-  try {
-    const result = rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
-    const { title } = getResource(resourceId);
-    const target = back.includes("#") ? back : `${back}#${resourceUrls.card(resourceId)}`;
-    return replacingHistory(await redirectWithToast(target, successToast(`You rated ${title} ${result.myRating}/5.`)));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
+  return handleRefusal(
+    async () => {
+      const result = rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
+      const { title } = getResource(resourceId);
+      const target = back.includes("#") ? back : `${back}#${resourceUrls.card(resourceId)}`;
+      return replacingHistory(await redirectWithToast(target, successToast(`You rated ${title} ${result.myRating}/5.`)));
+    },
     // The failed-form shape of every page action (docs/decisions/0076-page-action-pattern.md).
-    return formFailure({ intent: "", result: formResult({ rating: String(formData.get("rating") ?? ""), redirectTo: back }, { "": [error.message] }) }, { status: error.status });
-  }
+    (error) => formFailure({ intent: "", result: formResult({ rating: String(formData.get("rating") ?? ""), redirectTo: back }, { "": [error.message] }) }, { status: error.status }),
+  );
 }
 
 /** Only reached without JavaScript when a rating was refused. */

@@ -1,5 +1,4 @@
 import { requestInfoOf } from "~/utils/request-context";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
@@ -11,9 +10,8 @@ import { changePassword, deleteAccount, getNotificationPreferences, listAccountS
 import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints } from "~/features/account";
 import { pendingEmailOf, requestEmailChange, changeEmailSchema, changePasswordFormSchema, deleteAccountSchema, requireUser } from "~/features/auth/index.server";
 import { listBlockedMembers, unblockMember } from "~/features/blocks/index.server";
-import { isAppError } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
-import { dispatchIntent, formFailure } from "~/utils/page-action.server";
+import { answerFormRefusal, dispatchIntent, fieldMessagesFirst, handleRefusal, submitSchemaFormAsync } from "~/utils/page-action.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { currentSessionId, destroyUserSession } from "~/utils/session.server";
@@ -50,15 +48,8 @@ async function submitPasswordForm<Intent extends string, Schema extends ZodTypeA
   hideFields: string[],
   work: (value: z.output<Schema>) => Promise<Response>,
 ) {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return formFailure({ intent, result: submission.reply({ hideFields }) });
-  try {
-    return await work(submission.value);
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) throw error;
-    const formErrors = error.fieldErrors ? [] : [error.message];
-    return formFailure({ intent, result: submission.reply({ formErrors, fieldErrors: error.fieldErrors, hideFields }) }, { status: error.status });
-  }
+  const outcome = await submitSchemaFormAsync(formData, schema, work, { hideFields, messagesOf: fieldMessagesFirst });
+  return outcome.ok ? outcome.saved : answerFormRefusal(outcome, { intent });
 }
 
 /** One action per form, chosen by `intent`; each calls the same feature function as /api/account. */
@@ -87,15 +78,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       updateNotificationPreferences({ userId: user.id, input });
       return redirectWithToast(section("notifications"), successToast("Your e-mail preferences are saved."));
     },
-    unblock: async () => {
-      try {
-        const { name } = await unblockMember({ blocker: user, memberId: formData.get("memberId") });
-        return redirectWithToast(section("blocked-members"), successToast(`You unblocked ${name}.`));
-      } catch (error) {
-        if (!isAppError(error) || error.status >= 500) throw error;
-        return redirectWithToast(section("blocked-members"), errorToast(error.message));
-      }
-    },
+    unblock: () =>
+      handleRefusal(
+        async () => {
+          const { name } = await unblockMember({ blocker: user, memberId: formData.get("memberId") });
+          return redirectWithToast(section("blocked-members"), successToast(`You unblocked ${name}.`));
+        },
+        (error) => redirectWithToast(section("blocked-members"), errorToast(error.message)),
+      ),
     "delete-account": () =>
       submitPasswordForm("delete-account", formData, deleteAccountSchema, ["password"], async (input) => {
         await deleteAccount({ userId: user.id, input, meta });

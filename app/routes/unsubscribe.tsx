@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { notificationMailKinds, readUnsubscribeToken, unsubscribeWithToken } from "~/features/mail/index.server";
-import { isAppError } from "~/utils/errors.server";
 import { failureMessage } from "~/components/ui/form-failure";
-import { formFailure, formResult } from "~/utils/page-action.server";
+import { formFailure, formResult, handleRefusal } from "~/utils/page-action.server";
 import { CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { Button } from "~/components/ui/button";
@@ -13,13 +12,10 @@ export const meta: MetaFunction = ({ matches }) => [...pageMeta("Unsubscribe", m
 /** The page behind the e-mail's unsubscribe link: signed out, no JavaScript; a GET changes nothing (link scanners). */
 export function loader({ url }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token") ?? "";
-  try {
-    const { kind } = readUnsubscribeToken(token);
-    return { token, label: notificationMailKinds[kind].label, error: null };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { token, label: null, error: error.message };
-  }
+  return handleRefusal(
+    () => ({ token, label: notificationMailKinds[readUnsubscribeToken(token).kind].label, error: null }),
+    (error) => ({ token, label: null, error: error.message }),
+  );
 }
 
 /**
@@ -29,13 +25,10 @@ export function loader({ url }: LoaderFunctionArgs) {
 export async function action({ request, url }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const token = url.searchParams.get("token") ?? String(formData.get("token") ?? "");
-  try {
-    const { label } = unsubscribeWithToken(token);
-    return { done: label };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return formFailure({ intent: "", result: formResult({ token }, { "": [error.message] }) }, { status: error.status });
-  }
+  return handleRefusal(
+    () => ({ done: unsubscribeWithToken(token).label }),
+    (error) => formFailure({ intent: "", result: formResult({ token }, { "": [error.message] }) }, { status: error.status }),
+  );
 }
 
 export default function UnsubscribePage() {

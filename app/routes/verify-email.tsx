@@ -1,10 +1,9 @@
 import { readFormData } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import { AppLink } from "~/components/ui/app-link";
 import { resendVerificationEmail, verifyEmail, requireUser } from "~/features/auth/index.server";
-import { isAppError } from "~/utils/errors.server";
-import { CenteredCard } from "~/components/ui/centered-card";
+import { handleRefusal } from "~/utils/page-action.server";
+import { CardLink, CenteredCard } from "~/components/ui/centered-card";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -16,13 +15,10 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail
 /** Following the link from the verification e-mail verifies the address (docs/accounts.md). */
 export function loader({ url }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token") ?? "";
-  try {
-    const user = verifyEmail({ token });
-    return { isVerified: true as const, email: user.email, message: null };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { isVerified: false as const, email: null, message: error.message };
-  }
+  return handleRefusal(
+    () => ({ isVerified: true as const, email: verifyEmail({ token }).email, message: null }),
+    (error) => ({ isVerified: false as const, email: null, message: error.message }),
+  );
 }
 
 /** 'Resend verification e-mail' (the banner's form). */
@@ -31,13 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   // Only a path on this site (the banner sends the page it is on).
   const back = safeRedirectPath(formData.get("redirectTo"), routes.home);
-  try {
-    const { email } = resendVerificationEmail(user);
-    return redirectWithToast(back, successToast(`We sent a new link to ${email}. It works for 7 days.`, "Verification e-mail sent"));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return redirectWithToast(back, errorToast(error.message, "Could not send the e-mail"));
-  }
+  return handleRefusal(
+    () => redirectWithToast(back, successToast(`We sent a new link to ${resendVerificationEmail(user).email}. It works for 7 days.`, "Verification e-mail sent")),
+    (error) => redirectWithToast(back, errorToast(error.message, "Could not send the e-mail")),
+  );
 }
 
 export default function VerifyEmailPage() {
@@ -48,11 +41,7 @@ export default function VerifyEmailPage() {
         <p role={result.isVerified ? "status" : "alert"} className="mt-4 text-sm text-slate-700" data-testid="verify-email-result">
           {result.isVerified ? `Thank you: ${result.email} is verified.` : result.message}
         </p>
-        <p className="mt-6 text-sm">
-          <AppLink to={routes.home} className="font-medium text-indigo-700 hover:underline">
-            Go to the dashboard
-          </AppLink>
-        </p>
+        <CardLink to={routes.home}>Go to the dashboard</CardLink>
     </CenteredCard>
   );
 }

@@ -1,7 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { tooManyRequests } from "./errors.server";
-import { dispatchIntent, formFailure, formResult, submitSchemaFormAsync, UNKNOWN_ACTION_MESSAGE } from "./page-action.server";
+import { badRequest, forbidden, notFound, tooManyRequests } from "./errors.server";
+import {
+  answerFormOutcome,
+  dispatchIntent,
+  fieldMessagesFirst,
+  formFailure,
+  formResult,
+  handleRefusal,
+  refuseSchemaForm,
+  submitSchemaForm,
+  submitSchemaFormAsync,
+  UNKNOWN_ACTION_MESSAGE,
+} from "./page-action.server";
 
 const form = (fields: Record<string, string>) => {
   const formData = new FormData();
@@ -59,5 +70,70 @@ describe("submitSchemaFormAsync", () => {
     expect(!refused.ok && refused.result.error).toEqual({ "": ["Too many requests. Please try again in 1 minute."] });
     expect(!refused.ok && new Headers(refused.headers).get("Retry-After")).toBe("60");
     await expect(submitSchemaFormAsync(form({ email: "a@example.test" }), schema, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+  });
+});
+
+describe("submitSchemaForm options", () => {
+  const schema = z.object({ email: z.string().email("Enter an e-mail address"), password: z.string().min(1, "Password is required") });
+
+  it("keeps hidden fields out of the reply, for bad input and for a refusal", () => {
+    const invalid = submitSchemaForm(form({ email: "nope", password: "secret" }), schema, () => 1, { hideFields: ["password"] });
+    expect(!invalid.ok && invalid.result.initialValue).toEqual({ email: "nope" });
+    const refused = submitSchemaForm(form({ email: "a@example.test", password: "secret" }), schema, () => {
+      throw badRequest("Wrong password", { password: ["Wrong password"] });
+    }, { hideFields: ["password"] });
+    expect(!refused.ok && refused.result.initialValue).toEqual({ email: "a@example.test" });
+    expect(!refused.ok && refused.error?.status).toBe(400);
+  });
+
+  it("puts the messages messagesOf says: fieldMessagesFirst leaves the form's own out when a field says why", () => {
+    const refused = submitSchemaForm(form({ email: "a@example.test", password: "x" }), schema, () => {
+      throw badRequest("Wrong password", { password: ["Wrong password"] });
+    }, { messagesOf: fieldMessagesFirst });
+    expect(!refused.ok && refused.result.error).toEqual({ password: ["Wrong password"] });
+    const plain = submitSchemaForm(form({ email: "a@example.test", password: "x" }), schema, () => {
+      throw forbidden();
+    }, { messagesOf: fieldMessagesFirst });
+    expect(!plain.ok && plain.result.error).toEqual({ "": [forbidden().message] });
+  });
+
+  it("answers an unexpected error as a logged 500 with the given message only when told", () => {
+    const boom = () => {
+      throw new Error("boom");
+    };
+    expect(() => submitSchemaForm(form({ email: "a@example.test", password: "x" }), schema, boom)).toThrow("boom");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const outcome = submitSchemaForm(form({ email: "a@example.test", password: "x" }), schema, boom, { unexpected: { request: new Request("http://localhost/profile"), message: "Failed to save." } });
+    expect(outcome).toMatchObject({ ok: false, status: 500, message: "Failed to save." });
+    expect(!outcome.ok && outcome.result.error).toEqual({ "": ["Failed to save."] });
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
+
+  it("refuseSchemaForm answers a refusal made before the save, the input kept", () => {
+    const refusal = refuseSchemaForm(form({ email: "a@example.test", password: "x" }), schema, forbidden());
+    expect(refusal).toMatchObject({ ok: false, status: 403, message: forbidden().message });
+    expect(refusal.result.initialValue).toEqual({ email: "a@example.test", password: "x" });
+  });
+});
+
+describe("handleRefusal", () => {
+  it("answers the work's value, a typed error through `refused`, and rethrows anything else", async () => {
+    expect(await handleRefusal(() => "done", () => "refused")).toBe("done");
+    expect(await handleRefusal(async () => Promise.reject(notFound("Post not found")), (error) => `${error.status} ${error.message}`)).toBe("404 Post not found");
+    await expect(handleRefusal(() => {
+      throw new Error("boom");
+    }, () => "refused")).rejects.toThrow("boom");
+  });
+});
+
+describe("answerFormOutcome", () => {
+  it("passes the refusal's headers and leaves the toast out unless a failure is given", () => {
+    const answer = answerFormOutcome({ ok: false, status: 429, result: formResult({}, { "": ["Slow down"] }), headers: { "Retry-After": "60" } }, { redirectTo: "/", success: "Saved", intent: "" });
+    expect(answer).not.toBeInstanceOf(Promise);
+    const failed = answer as Exclude<typeof answer, Promise<Response>>;
+    expect(failed.init?.status).toBe(429);
+    expect(new Headers(failed.init?.headers).get("Retry-After")).toBe("60");
+    expect(failed.data.toast).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
+import { AppLink } from "./app-link";
 
 /**
  * A small centred card for the account pages (forgot and reset password, e-mail verification,
@@ -18,5 +19,16 @@ export function CenteredCard({ children, className = "" }: { children: ReactNode
     >
       <div className={`w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 ${className}`}>{children}</div>
     </Wrapper>
+  );
+}
+
+/** The way on under a centred card's text ("Back to sign in", "Go to the dashboard"). */
+export function CardLink({ to, children, isCentered = false }: { to: string; children: ReactNode; isCentered?: boolean }) {
+  return (
+    <p className={isCentered ? "mt-6 text-center text-sm" : "mt-6 text-sm"}>
+      <AppLink to={to} className="font-medium text-indigo-700 hover:underline">
+        {children}
+      </AppLink>
+    </p>
   );
 }

@@ -5,4 +5,4 @@
  */
 export { loadAddTab, submitAddTab } from "./add-tab.server";
 export { loadManageList, submitManageList } from "./manage-list.server";
-export { type AdminActionFailure, adminFailure, adminSuccess, formValues } from "./responses.server";
+export { type AdminActionFailure, adminSuccess, answerAdminForm, formValues } from "./responses.server";

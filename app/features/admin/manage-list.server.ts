@@ -7,9 +7,8 @@
 import type { FormResult } from "~/components/ui/use-server-form";
 import type { ActorRef } from "~/utils/actor";
 import { requirePagePermission } from "~/features/auth/index.server";
-import { isAppError } from "~/utils/errors.server";
 import { readFormData, readPageParam } from "~/utils/http.server";
-import { answerFormOutcome, dispatchIntent, formFailure, formResult } from "~/utils/page-action.server";
+import { answerFormOutcome, dispatchIntent, formFailure, formResult, handleRefusal } from "~/utils/page-action.server";
 import type { Permission } from "~/utils/permissions";
 import { errorToast, successToast } from "~/utils/toast";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -58,15 +57,14 @@ export async function submitManageList(
   const id = Number(formData.get(idName));
   const slug = noun.toLowerCase();
   return dispatchIntent(formData, {
-    delete: () => {
-      try {
-        remove({ actor, id });
-        return redirectWithToast(path, successToast(`${noun} deleted successfully`));
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        return formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast(`Failed to delete ${slug}`) }, { status: error.status });
-      }
-    },
+    delete: () =>
+      handleRefusal(
+        () => {
+          remove({ actor, id });
+          return redirectWithToast(path, successToast(`${noun} deleted successfully`));
+        },
+        (error) => formFailure({ intent: "delete", result: formResult({}, { "": [error.message] }), toast: errorToast(`Failed to delete ${slug}`) }, { status: error.status }),
+      ),
     update: () =>
       answerFormOutcome(update({ formData, actor, id }), {
         redirectTo: path,

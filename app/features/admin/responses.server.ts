@@ -37,6 +37,18 @@ export function adminFailure(
   return formFailure({ intent, formId: target, result: formResult(values, { "": [message], ...fieldErrors }), toast: errorToast(description) }, { status });
 }
 
+/**
+ * Runs an admin form's `work` (which says what it did): back to the tab with that in a 'Success'
+ * toast, or, whatever it throws, the tab again as `adminFailure` answers.
+ */
+export async function answerAdminForm(request: Request, url: URL, work: () => string | Promise<string>, failure: Parameters<typeof adminFailure>[2]) {
+  try {
+    return adminSuccess(url, await work());
+  } catch (error) {
+    return adminFailure(request, error, failure);
+  }
+}
+
 /** The string fields of a form, for echoing them back. */
 export function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};

@@ -37,7 +37,7 @@ describe("e-mail verification", () => {
     const token = tokenFromMail(mail);
     const stored = getDb().select().from(schema.authTokens).where(and(eq(schema.authTokens.userId, user.id), eq(schema.authTokens.purpose, "email_verification"))).get()!;
     expect(Math.round((stored.expiresAt.getTime() - stored.createdAt.getTime()) / 86_400_000)).toBe(7);
-    const page = verifyEmailPage(routeArgs(new Request(`http://localhost/verify-email?token=${token}`)));
+    const page = await verifyEmailPage(routeArgs(new Request(`http://localhost/verify-email?token=${token}`)));
     expect(page).toMatchObject({ isVerified: true, email: user.email });
     expect(userRow(user.id).emailVerifiedAt).toBeInstanceOf(Date);
     const again = await verifyByApi(token);

@@ -11,6 +11,8 @@ import { forbidden, unauthorized } from "~/utils/errors.server";
 import { can, type Permission } from "~/utils/permissions";
 import { getSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
+import { errorToast, successToast } from "~/utils/toast";
+import type { ToastMessage } from "~/components/ui/toaster";
 
 const userByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
 
@@ -34,8 +36,8 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
   return pending;
 }
 
-async function throwRedirectWithToast(url: string, title: string, description: string, variant: "default" | "destructive" = "destructive"): Promise<never> {
-  throw redirect(url, { headers: { "Set-Cookie": await createToastHeader({ title, description, variant }) } });
+async function throwRedirectWithToast(url: string, toast: ToastMessage): Promise<never> {
+  throw redirect(url, { headers: { "Set-Cookie": await createToastHeader(toast) } });
 }
 
 /** Whether the request carries a session cookie at all (an expired or unknown one included). */
@@ -49,8 +51,8 @@ function hasSessionCookie(request: Request): boolean {
  */
 const redirectToLogin = (request: Request, loginUrl: string) =>
   hasSessionCookie(request)
-    ? throwRedirectWithToast(loginUrl, "Unauthorized", "You are logged out. Logging in again...")
-    : throwRedirectWithToast(loginUrl, "Please sign in", "Sign in or create an account to see this page.", "default");
+    ? throwRedirectWithToast(loginUrl, errorToast("You are logged out. Logging in again...", "Unauthorized"))
+    : throwRedirectWithToast(loginUrl, successToast("Sign in or create an account to see this page.", "Please sign in"));
 
 /**
  * For member pages: the user, or a redirect to /login with a sign-in prompt (or 'Unauthorized' for
@@ -70,7 +72,7 @@ export async function requireUser(request: Request, { returnTo }: { returnTo?: U
 export async function requirePagePermission(request: Request, permission: Permission): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
   if (user && can(user, permission, getEnv().ADMIN_EMAIL)) return user;
-  return throwRedirectWithToast("/", "Access Denied", "You need admin privileges to access this page.");
+  return throwRedirectWithToast("/", errorToast("You need admin privileges to access this page.", "Access Denied"));
 }
 
 /** For /api: the user, or a 401 AppError ('Unauthorized'). */

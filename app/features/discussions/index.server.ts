@@ -11,5 +11,6 @@ export { loadPostPage, type RenderedReply } from "./post-page.server";
 export { canModerate, createPost, deletePost, findPost, getPost, likePost, listCategories, listPosts, readerOf, setPostPinned, unlikePost, updatePost } from "./posts.server";
 export { listRelatedPosts, listSimilarPosts } from "./related.server";
 export { createReply, deleteReply, findReply, listReplies, REPLIES_MAX, replyLink, updateReply } from "./replies.server";
-export { createPostSchema, discussionFiltersSchema, POSTS_PAGE_SIZE } from "./schemas";
+export { discussionFiltersSchema, POSTS_PAGE_SIZE } from "./schemas";
 export { hiddenLabelOf } from "./views.server";
+export { answerPostForm } from "./post-form.server";

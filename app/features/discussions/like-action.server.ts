@@ -1,6 +1,6 @@
 /** The like/unlike intent both discussion pages handle (cards on /discussions, the post page). */
 import { data, redirect } from "react-router";
-import { isAppError } from "~/utils/errors.server";
+import { handleRefusal } from "~/utils/page-action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast } from "~/utils/toast";
 import { messages } from "./messages";
@@ -17,13 +17,11 @@ const LIKE_ERROR = messages.likeFailed;
 export async function handleLikeIntent({ actor, formData, postId, returnTo }: { actor: Actor; formData: FormData; postId: number; returnTo: string }) {
   const isFetcher = formData.get("_fetcher") === "1";
   const intent = formData.get("intent");
-  try {
-    const likeResult = intent === "unlike" ? unlikePost({ actor, postId }) : likePost({ actor, postId });
-    if (isFetcher) return data<LikeActionData>({ likeResult });
-    return redirect(returnTo);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (isFetcher) return data<LikeActionData>({ likeError: LIKE_ERROR }, { status: error.status });
-    return redirectWithToast(returnTo, errorToast(LIKE_ERROR));
-  }
+  return handleRefusal(
+    () => {
+      const likeResult = intent === "unlike" ? unlikePost({ actor, postId }) : likePost({ actor, postId });
+      return isFetcher ? data<LikeActionData>({ likeResult }) : redirect(returnTo);
+    },
+    (error) => (isFetcher ? data<LikeActionData>({ likeError: LIKE_ERROR }, { status: error.status }) : redirectWithToast(returnTo, errorToast(LIKE_ERROR))),
+  );
 }

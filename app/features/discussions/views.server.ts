@@ -24,18 +24,9 @@ export type PublicAuthor = {
 export type PostCategory = { id: number; name: string; colorClass: string; iconClass: string };
 
 /** The post read form: the post, its category (name, colorClass) and author, plus the viewer's like. */
-export type PostView = {
-  id: number;
-  title: string;
-  content: string;
+export type PostView = PostColumns & {
   excerpt: string;
   authorId: string;
-  categoryId: number | null;
-  likesCount: number;
-  repliesCount: number;
-  isPinned: boolean;
-  createdAt: Date;
-  updatedAt: Date;
   category: PostCategory | null;
   author: PublicAuthor;
   /** Whether the member asking has liked it. */
@@ -155,7 +146,8 @@ export type AuthorColumns = {
   authorRole: PublicAuthor["role"];
 };
 
-export type PostRow = AuthorColumns & {
+/** A post's own columns, as read and as shown. */
+type PostColumns = {
   id: number;
   title: string;
   content: string;
@@ -165,6 +157,9 @@ export type PostRow = AuthorColumns & {
   isPinned: boolean;
   createdAt: Date;
   updatedAt: Date;
+};
+
+export type PostRow = AuthorColumns & PostColumns & {
   categoryName: string | null;
   categoryColorClass: string | null;
   categoryIconClass: string | null;

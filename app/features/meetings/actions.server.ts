@@ -3,13 +3,10 @@
  * /meetings/:id/edit, /meetings/:id/delete, the admin tabs): authorize, validate, call the
  * feature function, answer with a flash toast (redirect) or the form's errors and an 'Error' toast.
  */
-import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
 import type { output, ZodTypeAny } from "zod";
 import type { FormFailure } from "~/components/ui/use-server-form";
-import { formFailure } from "~/utils/page-action.server";
+import { answerFormRefusal, fieldMessagesFirst, handleRefusal, submitSchemaFormAsync } from "~/utils/page-action.server";
 import { requirePagePermission, requireUser } from "~/features/auth/index.server";
-import { isAppError, type FieldErrors } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cancelRegistration, createMeetings, deleteMeeting, registerForMeeting, updateMeeting } from "./meetings.server";
 import { safeReturnTo } from "./paths";
@@ -44,16 +41,6 @@ export const REGISTER_FAILURE = "Failed to register for meeting. Please try agai
 export const CANCEL_SUCCESS = "Your registration has been cancelled.";
 
 
-function failure(
-  intent: MeetingIntent,
-  meetingId: number | null,
-  status: number,
-  message: string,
-  result: SubmissionResult<string[]>,
-) {
-  return formFailure<MeetingIntent>({ intent, formId: meetingId === null ? undefined : String(meetingId), result, toast: errorToast(message) }, { status });
-}
-
 function meetingIdOf(formData: FormData, fallback?: string): number {
   const raw = formData.get("meetingId");
   return readIdParam(typeof raw === "string" ? raw : fallback, "Meeting");
@@ -70,15 +57,10 @@ async function saveMeetingForm<Schema extends ZodTypeAny>(
   { intent, meetingId, failureMessage, onNotFound }: { intent: MeetingIntent; meetingId: number | null; failureMessage: string; onNotFound?: () => Promise<Response> },
   save: (input: output<Schema>) => Promise<Response>,
 ) {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return failure(intent, meetingId, 400, failureMessage, submission.reply());
-  try {
-    return await save(submission.value);
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404 && onNotFound) return onNotFound();
-    return failure(intent, meetingId, error.status, failureMessage, submission.reply({ fieldErrors: error.fieldErrors as FieldErrors, formErrors: error.fieldErrors ? [] : [error.message] }));
-  }
+  const outcome = await submitSchemaFormAsync(formData, schema, save, { messagesOf: fieldMessagesFirst });
+  if (outcome.ok) return outcome.saved;
+  if (outcome.status === 404 && outcome.error && onNotFound) return onNotFound();
+  return answerFormRefusal<MeetingIntent>(outcome, { intent, formId: meetingId === null ? undefined : String(meetingId), toast: errorToast(failureMessage) });
 }
 
 /** Schedule a meeting or a weekly series (admins). */
@@ -113,32 +95,31 @@ export async function submitDeleteMeeting(
   { messages, redirectTo, meetingIdParam }: { messages: MessageSet; redirectTo: string; meetingIdParam?: string },
 ) {
   const actor = await requirePagePermission(request, "meetings:manage");
-  try {
-    deleteMeeting({ actor, id: meetingIdOf(formData, meetingIdParam) });
-    return redirectWithToast(redirectTo, successToast(messages.delete.success));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return redirectWithToast(redirectTo, errorToast(messages.delete.failure));
-  }
+  return handleRefusal(
+    () => {
+      deleteMeeting({ actor, id: meetingIdOf(formData, meetingIdParam) });
+      return redirectWithToast(redirectTo, successToast(messages.delete.success));
+    },
+    () => redirectWithToast(redirectTo, errorToast(messages.delete.failure)),
+  );
 }
 
 /** Register for, or cancel a registration for, a meeting (members). */
 export async function submitRegistration(request: Request, formData: FormData, intent: "register" | "cancel") {
   const user = await requireUser(request);
   const redirectTo = safeReturnTo(formData.get("returnTo"));
-  try {
-    const meetingId = meetingIdOf(formData);
-    if (intent === "register") {
-      registerForMeeting({ userId: user.id, meetingId });
-      return redirectWithToast(redirectTo, successToast(REGISTER_SUCCESS));
-    }
-    cancelRegistration({ userId: user.id, meetingId });
-    return redirectWithToast(redirectTo, successToast(CANCEL_SUCCESS, "Registration cancelled"));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const description = intent === "register" ? `${REGISTER_FAILURE} ${error.message}` : error.message;
-    return redirectWithToast(redirectTo, errorToast(description));
-  }
+  return handleRefusal(
+    () => {
+      const meetingId = meetingIdOf(formData);
+      if (intent === "register") {
+        registerForMeeting({ userId: user.id, meetingId });
+        return redirectWithToast(redirectTo, successToast(REGISTER_SUCCESS));
+      }
+      cancelRegistration({ userId: user.id, meetingId });
+      return redirectWithToast(redirectTo, successToast(CANCEL_SUCCESS, "Registration cancelled"));
+    },
+    (error) => redirectWithToast(redirectTo, errorToast(intent === "register" ? `${REGISTER_FAILURE} ${error.message}` : error.message)),
+  );
 }
 
 /**

@@ -130,47 +130,51 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
         ) : null}
       </div>
       {target.exists && target.authorId ? (
-        <details open={warnFailed} className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-indigo-700">Warn author</summary>
-          <Form method="post" preventScrollReset className="mt-2 space-y-2">
-            <input type="hidden" name="intent" value="warn" />
-            <input type="hidden" name="reportId" value={reportId} />
-            <MessageField id={warnId} label={`Message to ${target.authorName}`} rows={3} maxLength={WARNING_MAX} failure={warnFailed ? failure : null} />
-            <Button size="sm">
-              Send warning
-            </Button>
-          </Form>
-        </details>
+        <AuthorActionForm summary="Warn author" intent="warn" reportId={reportId} isOpen={warnFailed}>
+          <MessageField id={warnId} label={`Message to ${target.authorName}`} rows={3} maxLength={WARNING_MAX} failure={warnFailed ? failure : null} />
+          <Button size="sm">
+            Send warning
+          </Button>
+        </AuthorActionForm>
       ) : null}
       {target.exists && target.authorId ? (
-        <details open={suspendFailed} className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-indigo-700">Suspend author</summary>
-          <Form method="post" preventScrollReset className="mt-2 space-y-2">
-            <input type="hidden" name="intent" value="suspend" />
-            <input type="hidden" name="reportId" value={reportId} />
-            <label htmlFor={`${suspendId}-days`} className="block text-sm font-medium text-slate-800">
-              {`Suspend ${target.authorName} for`}
-            </label>
-            <select id={`${suspendId}-days`} name="days" defaultValue={suspendFailed ? failureValues(failure).days : "7"} className="block rounded-md border border-slate-300 px-3 py-2 text-sm">
-              <option value="1">1 day</option>
-              <option value="7">7 days</option>
-              <option value="30">30 days</option>
-              <option value={UNTIL_LIFTED}>Until lifted</option>
-            </select>
-            <MessageField id={`${suspendId}-reason`} errorId={`${suspendId}-error`} label="Reason (the member sees it)" rows={2} maxLength={REASON_MAX_LENGTH} failure={suspendFailed ? failure : null} />
-            <Button variant="danger" size="sm">
-              Suspend author
-            </Button>
-            <p className="text-xs text-slate-600">
-              To silence instead, or to see their history, use the{" "}
-              <AppLink to={`${routes.member(target.authorId)}#moderation`} className="font-medium text-indigo-700 hover:underline">
-                moderation section of their profile
-              </AppLink>
-              .
-            </p>
-          </Form>
-        </details>
+        <AuthorActionForm summary="Suspend author" intent="suspend" reportId={reportId} isOpen={suspendFailed}>
+          <label htmlFor={`${suspendId}-days`} className="block text-sm font-medium text-slate-800">
+            {`Suspend ${target.authorName} for`}
+          </label>
+          <select id={`${suspendId}-days`} name="days" defaultValue={suspendFailed ? failureValues(failure).days : "7"} className="block rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <option value="1">1 day</option>
+            <option value="7">7 days</option>
+            <option value="30">30 days</option>
+            <option value={UNTIL_LIFTED}>Until lifted</option>
+          </select>
+          <MessageField id={`${suspendId}-reason`} errorId={`${suspendId}-error`} label="Reason (the member sees it)" rows={2} maxLength={REASON_MAX_LENGTH} failure={suspendFailed ? failure : null} />
+          <Button variant="danger" size="sm">
+            Suspend author
+          </Button>
+          <p className="text-xs text-slate-600">
+            To silence instead, or to see their history, use the{" "}
+            <AppLink to={`${routes.member(target.authorId)}#moderation`} className="font-medium text-indigo-700 hover:underline">
+              moderation section of their profile
+            </AppLink>
+            .
+          </p>
+        </AuthorActionForm>
       ) : null}
     </li>
+  );
+}
+
+/** A folded form acting on the reported item's author (warn, suspend): open again when it failed. */
+function AuthorActionForm({ summary, intent, reportId, isOpen, children }: { summary: string; intent: string; reportId: number; isOpen: boolean; children: ReactNode }) {
+  return (
+    <details open={isOpen} className="mt-3">
+      <summary className="cursor-pointer text-sm font-medium text-indigo-700">{summary}</summary>
+      <Form method="post" preventScrollReset className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="reportId" value={reportId} />
+        {children}
+      </Form>
+    </details>
   );
 }
