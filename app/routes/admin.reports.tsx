@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Reports", matches);
 /** The moderation queue (content:moderate): open reports grouped by item, most recently reported first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
-  return listOpenReports({ actor: user });
+  return await listOpenReports({ actor: user });
 }
 
 /** One form per action (intent = dismiss | hide | delete | warn | suspend, reportId, message). */
@@ -24,9 +24,9 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
   const formData = await readFormData(request);
   const values = formValues(formData);
-  const resolve = (intent: string) => {
+  const resolve = async (intent: string) => {
     try {
-      const result = resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
+      const result = await resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } });
       return adminSuccess(url, result.message);
     } catch (error) {
       return adminFailure(request, error, { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values });

@@ -31,7 +31,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { targetType, targetId } = await handlePage(() => targetOf(url));
   try {
-    const target = getReportableTarget({ actor: user, targetType, targetId });
+    const target = await getReportableTarget({ actor: user, targetType, targetId });
     const isWithheld = target.isHidden && !readerOf(user).canModerate;
     return {
       noun: targetNouns[targetType],
@@ -55,8 +55,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
     return formFailure({ intent: "", result: submission.reply(), toast: errorToast(reportMessages.reportFailed) });
   }
   try {
-    const target = getReportableTarget({ actor: user, targetType, targetId });
-    createReport({ actor: user, input: { targetType, targetId, ...submission.value } });
+    const target = await getReportableTarget({ actor: user, targetType, targetId });
+    await createReport({ actor: user, input: { targetType, targetId, ...submission.value } });
     return redirectWithToast(target.link ?? routes.home, successToast(reportMessages.thanks, "Report sent"));
   } catch (error) {
     if (!isAppError(error)) throw error;
