@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Reports", matches);
 /** The moderation queue (content:moderate): open reports grouped by item, most recently reported first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePagePermission(request, "content:moderate");
-  return listOpenReports({ actor: user });
+  return await listOpenReports({ actor: user });
 }
 
 /** One form per action (intent = dismiss | hide | delete | warn | suspend, reportId, message). */
@@ -28,7 +28,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
     answerAdminForm(
       request,
       url,
-      () => resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } }).message,
+      async () => (await resolveReport({ actor: user, reportId: readIdField(formData, "reportId", "Report"), input: { action: intent as ResolveAction, message: values.message, days: values.days } })).message,
       { intent, description: "Failed to resolve the report", target: values.reportId ?? "", values },
     );
   return dispatchIntent(formData, Object.fromEntries(resolveActions.map((name) => [name, resolve])));

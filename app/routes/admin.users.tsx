@@ -30,7 +30,7 @@ export const UNDO_WINDOW_MS = 3000;
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const admin = await requirePagePermission(request, "users:manage");
-  const list = listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
+  const list = await listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
   // Who holds the Supporter badge, for the whole page in one query.
   const userIds = list.users.map((user) => user.id);
   const supporters = supporterIdsAmong(userIds);
@@ -52,7 +52,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const userId = String(formData.get("userId") ?? "");
   const actor = { id: admin.id, email: admin.email };
   /** Runs a row's form: success back to the list, a refusal beside the row (what was typed kept when `keep`). */
-  const row = (description: string, work: () => string, keep = false) => (intent: string) =>
+  const row = (description: string, work: () => string | Promise<string>, keep = false) => (intent: string) =>
     answerAdminForm(request, url, work, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
   const supporter = (isGrant: boolean) =>
     row(isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", () => {
@@ -61,8 +61,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
       return isGrant ? "Supporter badge granted" : "Supporter badge revoked";
     });
   return dispatchIntent(formData, {
-    delete: row("Failed to delete user", () => {
-      deleteUser({ actor, userId });
+    delete: row("Failed to delete user", async () => {
+      await deleteUser({ actor, userId });
       return "User deleted successfully";
     }),
     suspend: row(
@@ -79,8 +79,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
     "revoke-supporter": supporter(false),
     "change-role": row(
       "Failed to update user role",
-      () => {
-        changeUserRole({ actor, userId, input: { role: formData.get("role") } });
+      async () => {
+        await changeUserRole({ actor, userId, input: { role: formData.get("role") } });
         return "User role updated successfully";
       },
       true,

@@ -7,7 +7,7 @@ import { handleApi, methodNotAllowed, readJsonBody } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(getNotificationPreferences(user.id));
+    return Response.json(await getNotificationPreferences(user.id));
   });
 }
 
@@ -16,6 +16,6 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "PUT") throw methodNotAllowed(["GET", "PUT"]);
     const user = await requireApiUser(request);
-    return Response.json(updateNotificationPreferences({ userId: user.id, input: await readJsonBody(request) }));
+    return Response.json(await updateNotificationPreferences({ userId: user.id, input: await readJsonBody(request) }));
   });
 }

@@ -8,7 +8,7 @@ import { currentSessionId } from "~/utils/session.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }));
+    return Response.json(await listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }));
   });
 }
 
@@ -17,6 +17,6 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "DELETE") throw methodNotAllowed(["GET", "DELETE"]);
     const user = await requireApiUser(request);
-    return Response.json(signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) }));
+    return Response.json(await signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) }));
   });
 }

@@ -11,7 +11,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiPermission(request, "content:moderate");
-    return Response.json(resolveReport({ actor: user, reportId: readIdParam(params.id, "Report"), input: await readJsonBody(request) }));
+    return Response.json(await resolveReport({ actor: user, reportId: readIdParam(params.id, "Report"), input: await readJsonBody(request) }));
   });
 }
 

@@ -7,7 +7,7 @@ import { handleApi } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiPermission(request, "content:moderate");
-    const { groups, total } = listOpenReports({ actor: user });
+    const { groups, total } = await listOpenReports({ actor: user });
     return Response.json(groups, { headers: { "X-Total-Count": String(total) } });
   });
 }

@@ -11,7 +11,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     await requireApiPermission(request, "users:manage");
     const params = new URL(request.url).searchParams;
-    const list = listUsers(
+    const list = await listUsers(
       {
         search: params.get("search") ?? undefined,
         page: readIntegerParam(params, "page", { min: 1 }),

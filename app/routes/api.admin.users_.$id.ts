@@ -8,7 +8,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "DELETE") throw methodNotAllowed(["DELETE"]);
     const admin = await requireApiPermission(request, "users:manage");
-    const deleted = deleteUser({ actor: { id: admin.id, email: admin.email }, userId: params.id ?? "" });
+    const deleted = await deleteUser({ actor: { id: admin.id, email: admin.email }, userId: params.id ?? "" });
     return Response.json({ message: "User deleted successfully", id: deleted.id });
   });
 }

@@ -9,7 +9,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== "PUT") throw methodNotAllowed(["PUT"]);
     const admin = await requireApiPermission(request, "users:manage");
     const body = await readJsonBody(request);
-    return Response.json(changeUserRole({ actor: { id: admin.id, email: admin.email }, userId: params.userId ?? "", input: body }));
+    return Response.json(await changeUserRole({ actor: { id: admin.id, email: admin.email }, userId: params.userId ?? "", input: body }));
   });
 }
 

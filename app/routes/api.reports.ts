@@ -8,7 +8,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
-    const { id, message } = createReport({ actor: user, input: await readJsonBody(request) });
+    const { id, message } = await createReport({ actor: user, input: await readJsonBody(request) });
     return Response.json({ id, message }, { status: 201 });
   });
 }

@@ -187,7 +187,7 @@ const membersPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→
 const moderatorsApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: outcome, admin: outcome, owner: outcome });
 const moderatorsPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→ /", member: "→ /", moderator: outcome, admin: outcome, owner: outcome });
 /** A member's open report on another member's fresh post. */
-const freshReportId = async () => createReport({ actor: await someMember(), input: { targetType: "post", targetId: await freshPostId(), reason: "spam" } }).id;
+const freshReportId = async () => (await createReport({ actor: await someMember(), input: { targetType: "post", targetId: await freshPostId(), reason: "spam" } })).id;
 
 export const matrix: MatrixRow[] = [
   // ---- admin panel pages ----

@@ -12,7 +12,7 @@ import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
 import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server";
 import { errorToast, successToast } from "~/utils/toast";
-import { answerFormRefusal, handleRefusal, submitSchemaForm } from "~/utils/page-action.server";
+import { answerFormRefusal, handleRefusal, submitSchemaFormAsync } from "~/utils/page-action.server";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Report", matches);
@@ -30,8 +30,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { targetType, targetId } = await handlePage(() => targetOf(url));
   return handleRefusal(
-    () => {
-      const target = getReportableTarget({ actor: user, targetType, targetId });
+    async () => {
+      const target = await getReportableTarget({ actor: user, targetType, targetId });
       const isWithheld = target.isHidden && !readerOf(user).canModerate;
       return {
         noun: targetNouns[targetType],
@@ -50,9 +50,9 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
 export async function action({ request, url }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { targetType, targetId } = await handlePage(() => targetOf(url));
-  const outcome = submitSchemaForm(await readFormData(request), reportFormSchema, (input) => {
-    const target = getReportableTarget({ actor: user, targetType, targetId });
-    createReport({ actor: user, input: { targetType, targetId, ...input } });
+  const outcome = await submitSchemaFormAsync(await readFormData(request), reportFormSchema, async (input) => {
+    const target = await getReportableTarget({ actor: user, targetType, targetId });
+    await createReport({ actor: user, input: { targetType, targetId, ...input } });
     return target;
   });
   if (outcome.ok) return redirectWithToast(outcome.saved.link ?? routes.home, successToast(reportMessages.thanks, "Report sent"));

@@ -5,5 +5,5 @@ import { exportResponse } from "~/features/account/index.server";
 /** 'Download my data' on /settings/account: the same attachment as GET /api/account/export; visitors go to /login. */
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request, { returnTo: url });
-  return exportResponse(user);
+  return await exportResponse(user);
 }

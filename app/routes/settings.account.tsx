@@ -28,8 +28,8 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     email: user.email,
     isEmailVerified: user.emailVerifiedAt !== null,
     pendingEmail: pendingEmailOf(user.id),
-    sessions: listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }),
-    preferences: getNotificationPreferences(user.id),
+    sessions: await listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }),
+    preferences: await getNotificationPreferences(user.id),
     blockedMembers: (await listBlockedMembers(user.id)).map((member) => ({ id: member.id, name: member.displayName })),
   };
 }
@@ -69,13 +69,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectWithToast(section("email"), successToast(`We sent a link to ${pendingEmail}. Your e-mail changes when you follow it.`, "Check your inbox"));
       }),
     "sign-out-others": async () => {
-      const { signedOutSessions } = signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) });
+      const { signedOutSessions } = await signOutOtherSessions({ userId: user.id, currentSid: await currentSessionId(request) });
       const description = signedOutSessions === 0 ? "No other session was signed in." : `Signed out ${signedOutSessions} other ${signedOutSessions === 1 ? "session" : "sessions"}.`;
       return redirectWithToast(section("sessions"), successToast(description));
     },
-    preferences: () => {
+    preferences: async () => {
       const input = Object.fromEntries(preferenceKeys.map((key) => [key, formData.get(key) === "on"])) as NotificationPreferences;
-      updateNotificationPreferences({ userId: user.id, input });
+      await updateNotificationPreferences({ userId: user.id, input });
       return redirectWithToast(section("notifications"), successToast("Your e-mail preferences are saved."));
     },
     unblock: () =>

@@ -135,12 +135,12 @@ describe("sessions", () => {
     const member = await createMember();
     const here = await signIn(member.id);
     await signIn(member.id, SAFARI_IPHONE);
-    const list = listAccountSessions({ userId: member.id, currentSid: here });
+    const list = await listAccountSessions({ userId: member.id, currentSid: here });
     expect(list).toHaveLength(2);
     expect(list.map((session) => session.device).sort()).toEqual(["Firefox on Windows", "Safari on iOS"]);
     expect(list.filter((session) => session.current)).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain(here);
-    expect(signOutOtherSessions({ userId: member.id, currentSid: here })).toEqual({ signedOutSessions: 1 });
+    expect(await signOutOtherSessions({ userId: member.id, currentSid: here })).toEqual({ signedOutSessions: 1 });
     expect(sessionIdsOf(member.id)).toEqual([here]);
   });
 
@@ -163,15 +163,15 @@ describe("sessions", () => {
 describe("notification preferences", () => {
   it("reads and writes the four kinds with camelCase keys; anything else is a 400", async () => {
     const member = await createMember();
-    expect(getNotificationPreferences(member.id)).toEqual({ replies: true, mentions: true, meetingReminders: true, weeklyDigest: false });
-    expect(updateNotificationPreferences({ userId: member.id, input: { replies: false, weeklyDigest: true } })).toEqual({
+    expect(await getNotificationPreferences(member.id)).toEqual({ replies: true, mentions: true, meetingReminders: true, weeklyDigest: false });
+    expect(await updateNotificationPreferences({ userId: member.id, input: { replies: false, weeklyDigest: true } })).toEqual({
       replies: false,
       mentions: true,
       meetingReminders: true,
       weeklyDigest: true,
     });
-    expect(appErrorOf(() => updateNotificationPreferences({ userId: member.id, input: { replies: "yes" } })).status).toBe(400);
-    expect(appErrorOf(() => updateNotificationPreferences({ userId: member.id, input: { digest: true } })).status).toBe(400);
+    expect((await appErrorOfAsync(() => updateNotificationPreferences({ userId: member.id, input: { replies: "yes" } }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => updateNotificationPreferences({ userId: member.id, input: { digest: true } }))).status).toBe(400);
   });
 });
 
@@ -184,7 +184,7 @@ describe("exportAccountData", () => {
     createReply({ actor: member, postId: othersPost.id, input: { content: "My export reply" } });
     createReply({ actor: other, postId: post.id, input: { content: "Their reply" } });
     likePost({ actor: member, postId: othersPost.id });
-    const exported = exportAccountData(member.id);
+    const exported = await exportAccountData(member.id);
     expect(exported.profile).toMatchObject({ id: member.id, email: member.email });
     expect(exported.posts.map((row) => row.title)).toEqual(["My export post"]);
     expect(exported.replies.map((row) => row.content)).toEqual(["My export reply"]);
@@ -216,7 +216,7 @@ describe("deleteAccount", () => {
     registerForMeeting({ userId: leaving.id, meetingId });
     const resourceId = createResource({ actor: admin, input: { title: "Leaving resource", url: "https://example.com/leaving" } }).id;
     rateResource({ userId: leaving.id, resourceId, input: { rating: 5 } });
-    updateNotificationPreferences({ userId: leaving.id, input: { weeklyDigest: true } });
+    await updateNotificationPreferences({ userId: leaving.id, input: { weeklyDigest: true } });
     const otherPointsBefore = pointsOf(other.id);
     const membersBefore = countMembers();
 

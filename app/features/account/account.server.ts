@@ -1,13 +1,16 @@
 /**
  * Account settings (docs/accounts.md, "Account settings"): /settings/account and /api/account call
  * these. Every password-checking action goes through verifyCurrentPassword (sign-in's limits).
+ * Reads go through readDb() and writes through units of work (decision 0102); the sessions, tokens,
+ * mail preferences and notices are written by synchronous helpers of app/utils/session.server.ts,
+ * auth and mail, which join the unit they are called in.
  */
 import { eq } from "drizzle-orm";
 import { verifyCurrentPassword, type RequestMeta, findUserById, voidTokens, hashPassword, sendPasswordChangedNotice, changePasswordSchema, deleteAccountSchema } from "~/features/auth/index.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { getMailPreferences, setMailPreference, type NotificationMailKind } from "~/features/mail/index.server";
 import { deleteOwnAccount } from "~/features/users/index.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { badRequest } from "~/utils/errors.server";
 import { resetRateLimit } from "~/utils/rate-limit.server";
 import { deleteOtherSessions, listMemberSessions, publicSessionId } from "~/utils/session.server";
@@ -30,9 +33,9 @@ export async function changePassword({ userId, input, currentSid, meta }: { user
   const user = requireMember(userId);
   await verifyCurrentPassword(user, currentPassword, meta);
   const passwordHash = await hashPassword(newPassword);
-  const signedOut = transaction((db) => {
+  const signedOut = await write(async (tx) => {
     const now = new Date();
-    const updated = db.update(schema.users).set({ password: passwordHash, updatedAt: now }).where(eq(schema.users.id, user.id)).returning().get();
+    const [updated] = await tx.update(schema.users).set({ password: passwordHash, updatedAt: now }).where(eq(schema.users.id, user.id)).returning();
     // A reset link sent before the change would undo it.
     voidTokens({ userId: user.id, purpose: "password_reset", now });
     const count = deleteOtherSessions(user.id, currentSid);
@@ -46,7 +49,7 @@ export async function changePassword({ userId, input, currentSid, meta }: { user
 export type AccountSession = { id: string; device: string; lastSeenAt: string | null; signedInAt: string | null; current: boolean };
 
 /** The member's active sessions for the page and GET /api/account/sessions: an opaque id, never the sid. */
-export function listAccountSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): AccountSession[] {
+export async function listAccountSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): Promise<AccountSession[]> {
   const currentId = currentSid ? publicSessionId(currentSid) : null;
   return listMemberSessions(userId).map((session) => ({
     id: session.id,
@@ -58,9 +61,9 @@ export function listAccountSessions({ userId, currentSid }: { userId: string; cu
 }
 
 /** 'Sign out other sessions' and DELETE /api/account/sessions: every session but this one. */
-export function signOutOtherSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): { signedOutSessions: number } {
+export async function signOutOtherSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): Promise<{ signedOutSessions: number }> {
   if (!currentSid) throw badRequest("Please sign in again.");
-  return { signedOutSessions: deleteOtherSessions(userId, currentSid) };
+  return { signedOutSessions: await write(() => deleteOtherSessions(userId, currentSid)) };
 }
 
 export type NotificationPreferences = { replies: boolean; mentions: boolean; meetingReminders: boolean; weeklyDigest: boolean };
@@ -74,20 +77,20 @@ const kindOfKey: Record<keyof NotificationPreferences, NotificationMailKind> = {
 };
 
 /** The member's notification e-mail choices, `{ replies, mentions, meetingReminders, weeklyDigest }`. */
-export function getNotificationPreferences(userId: string): NotificationPreferences {
+export async function getNotificationPreferences(userId: string): Promise<NotificationPreferences> {
   const byKind = getMailPreferences(userId);
   return Object.fromEntries(Object.entries(kindOfKey).map(([key, kind]) => [key, byKind[kind]])) as NotificationPreferences;
 }
 
 /** Saves the given choices (keys left out stay as they are); 400 for anything but booleans of the four keys. */
-export function updateNotificationPreferences({ userId, input }: { userId: string; input: unknown }): NotificationPreferences {
+export async function updateNotificationPreferences({ userId, input }: { userId: string; input: unknown }): Promise<NotificationPreferences> {
   const values = parseOrThrow(notificationPreferencesSchema, input);
-  transaction(() => {
+  await write(() => {
     for (const [key, enabled] of Object.entries(values) as [keyof NotificationPreferences, boolean | undefined][]) {
       if (enabled !== undefined) setMailPreference(userId, kindOfKey[key], enabled);
     }
   });
-  return getNotificationPreferences(userId);
+  return await getNotificationPreferences(userId);
 }
 
 /**
@@ -95,21 +98,44 @@ export function updateNotificationPreferences({ userId, input }: { userId: strin
  * replies, likes, ratings, comments, meeting registrations, badges, points history). Other
  * members appear nowhere in it: no names, no e-mails.
  */
-export function exportAccountData(userId: string) {
+export async function exportAccountData(userId: string) {
   const user = requireMember(userId);
-  const db = getDb();
-  const meetingRows = db
+  const db = readDb();
+  const meetingRows = await db
     .select({ meetingId: schema.meetingAttendees.meetingId, title: schema.meetings.title, scheduledAt: schema.meetings.scheduledAt, registeredAt: schema.meetingAttendees.registeredAt, attended: schema.meetingAttendees.attended })
     .from(schema.meetingAttendees)
     .innerJoin(schema.meetings, eq(schema.meetings.id, schema.meetingAttendees.meetingId))
-    .where(eq(schema.meetingAttendees.userId, userId))
-    .all();
-  const badgeRows = db
+    .where(eq(schema.meetingAttendees.userId, userId));
+  const badgeRows = await db
     .select({ name: schema.badges.name, type: schema.badges.type, earnedAt: schema.userBadges.earnedAt, progress: schema.userBadges.progress, isCompleted: schema.userBadges.isCompleted })
     .from(schema.userBadges)
     .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
-    .where(eq(schema.userBadges.userId, userId))
-    .all();
+    .where(eq(schema.userBadges.userId, userId));
+  const posts = await db
+    .select({ id: schema.posts.id, title: schema.posts.title, content: schema.posts.content, categoryId: schema.posts.categoryId, createdAt: schema.posts.createdAt, updatedAt: schema.posts.updatedAt })
+    .from(schema.posts)
+    .where(eq(schema.posts.authorId, userId));
+  const replies = await db
+    .select({ id: schema.replies.id, postId: schema.replies.postId, parentReplyId: schema.replies.parentReplyId, content: schema.replies.content, createdAt: schema.replies.createdAt })
+    .from(schema.replies)
+    .where(eq(schema.replies.authorId, userId));
+  const likes = await db.select({ postId: schema.postLikes.postId, createdAt: schema.postLikes.createdAt }).from(schema.postLikes).where(eq(schema.postLikes.userId, userId));
+  const resourceRatings = await db
+    .select({ resourceId: schema.resourceRatings.resourceId, rating: schema.resourceRatings.rating, createdAt: schema.resourceRatings.createdAt })
+    .from(schema.resourceRatings)
+    .where(eq(schema.resourceRatings.userId, userId));
+  const artistRatings = await db
+    .select({ artistId: schema.artistRatings.artistId, rating: schema.artistRatings.rating, createdAt: schema.artistRatings.createdAt })
+    .from(schema.artistRatings)
+    .where(eq(schema.artistRatings.userId, userId));
+  const artistComments = await db
+    .select({ id: schema.artistComments.id, artistId: schema.artistComments.artistId, comment: schema.artistComments.comment, createdAt: schema.artistComments.createdAt })
+    .from(schema.artistComments)
+    .where(eq(schema.artistComments.userId, userId));
+  const pointsHistory = await db
+    .select({ kind: schema.contributions.kind, subjectId: schema.contributions.subjectId, points: schema.contributions.points, createdAt: schema.contributions.createdAt })
+    .from(schema.contributions)
+    .where(eq(schema.contributions.userId, userId));
   return {
     exportedAt: new Date().toISOString(),
     profile: {
@@ -131,40 +157,16 @@ export function exportAccountData(userId: string) {
       avatarUrl: user.avatarUploadId ? user.profileImageUrl : null,
       joinedAt: user.joinedAt,
     },
-    notificationPreferences: getNotificationPreferences(userId),
-    posts: db
-      .select({ id: schema.posts.id, title: schema.posts.title, content: schema.posts.content, categoryId: schema.posts.categoryId, createdAt: schema.posts.createdAt, updatedAt: schema.posts.updatedAt })
-      .from(schema.posts)
-      .where(eq(schema.posts.authorId, userId))
-      .all(),
-    replies: db
-      .select({ id: schema.replies.id, postId: schema.replies.postId, parentReplyId: schema.replies.parentReplyId, content: schema.replies.content, createdAt: schema.replies.createdAt })
-      .from(schema.replies)
-      .where(eq(schema.replies.authorId, userId))
-      .all(),
-    likes: db.select({ postId: schema.postLikes.postId, createdAt: schema.postLikes.createdAt }).from(schema.postLikes).where(eq(schema.postLikes.userId, userId)).all(),
-    resourceRatings: db
-      .select({ resourceId: schema.resourceRatings.resourceId, rating: schema.resourceRatings.rating, createdAt: schema.resourceRatings.createdAt })
-      .from(schema.resourceRatings)
-      .where(eq(schema.resourceRatings.userId, userId))
-      .all(),
-    artistRatings: db
-      .select({ artistId: schema.artistRatings.artistId, rating: schema.artistRatings.rating, createdAt: schema.artistRatings.createdAt })
-      .from(schema.artistRatings)
-      .where(eq(schema.artistRatings.userId, userId))
-      .all(),
-    artistComments: db
-      .select({ id: schema.artistComments.id, artistId: schema.artistComments.artistId, comment: schema.artistComments.comment, createdAt: schema.artistComments.createdAt })
-      .from(schema.artistComments)
-      .where(eq(schema.artistComments.userId, userId))
-      .all(),
+    notificationPreferences: await getNotificationPreferences(userId),
+    posts,
+    replies,
+    likes,
+    resourceRatings,
+    artistRatings,
+    artistComments,
     meetingRegistrations: meetingRows,
     badges: badgeRows,
-    pointsHistory: db
-      .select({ kind: schema.contributions.kind, subjectId: schema.contributions.subjectId, points: schema.contributions.points, createdAt: schema.contributions.createdAt })
-      .from(schema.contributions)
-      .where(eq(schema.contributions.userId, userId))
-      .all(),
+    pointsHistory,
   };
 }
 
@@ -174,8 +176,8 @@ export function exportFileName(username: string, now = new Date()): string {
 }
 
 /** The export as a JSON attachment (GET /api/account/export and /settings/account/export). */
-export function exportResponse(user: { id: string; username: string }): Response {
-  return new Response(JSON.stringify(exportAccountData(user.id), null, 2), {
+export async function exportResponse(user: { id: string; username: string }): Promise<Response> {
+  return new Response(JSON.stringify(await exportAccountData(user.id), null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${exportFileName(user.username)}"`,

@@ -9,13 +9,14 @@ import { getEnv } from "~/utils/env.server";
 import { reportMessages } from "./constants";
 import { createReport, listOpenReports, resolveReport } from "./reports.server";
 import { activeRestrictionOf } from "~/features/moderation/suspensions.server";
-import { statusOf } from "~/test/errors";
+import { appErrorOfAsync } from "~/test/errors";
 
 async function reportedPost(reporters = 1) {
   const author = await createActor();
   const post = createTestPost(author, { title: "Buy cheap followers" });
   const members = await Promise.all(Array.from({ length: reporters }, () => createActor()));
-  const reportIds = members.map((member) => createReport({ actor: member, input: { targetType: "post", targetId: post.id, reason: "spam", note: "Ads" } }).id);
+  const reportIds: number[] = [];
+  for (const member of members) reportIds.push((await createReport({ actor: member, input: { targetType: "post", targetId: post.id, reason: "spam", note: "Ads" } })).id);
   return { author, post, members, reportIds };
 }
 
@@ -29,21 +30,21 @@ describe("createReport", () => {
   it("refuses a second open report on the same item (409), own content (400), unknown items (404) and bad input (400)", async () => {
     const { author, post, members } = await reportedPost();
     const again = () => createReport({ actor: members[0], input: { targetType: "post", targetId: post.id, reason: "other" } });
-    expect(statusOf(again)).toBe(409);
-    expect(statusOf(() => createReport({ actor: author, input: { targetType: "post", targetId: post.id, reason: "spam" } }))).toBe(400);
-    expect(statusOf(() => createReport({ actor: members[0], input: { targetType: "user", targetId: members[0].id, reason: "spam" } }))).toBe(400);
-    expect(statusOf(() => createReport({ actor: members[0], input: { targetType: "post", targetId: 999_999, reason: "spam" } }))).toBe(404);
-    expect(statusOf(() => createReport({ actor: members[0], input: { targetType: "user", targetId: "nobody", reason: "spam" } }))).toBe(404);
-    expect(statusOf(() => createReport({ actor: author, input: { targetType: "meeting", targetId: 1, reason: "spam" } }))).toBe(400);
-    expect(statusOf(() => createReport({ actor: author, input: { targetType: "user", targetId: members[0].id, reason: "rude" } }))).toBe(400);
-    expect(statusOf(() => createReport({ actor: author, input: { targetType: "user", targetId: members[0].id, reason: "spam", note: "x".repeat(501) } }))).toBe(400);
+    expect((await appErrorOfAsync(again)).status).toBe(409);
+    expect((await appErrorOfAsync(() => createReport({ actor: author, input: { targetType: "post", targetId: post.id, reason: "spam" } }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => createReport({ actor: members[0], input: { targetType: "user", targetId: members[0].id, reason: "spam" } }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => createReport({ actor: members[0], input: { targetType: "post", targetId: 999_999, reason: "spam" } }))).status).toBe(404);
+    expect((await appErrorOfAsync(() => createReport({ actor: members[0], input: { targetType: "user", targetId: "nobody", reason: "spam" } }))).status).toBe(404);
+    expect((await appErrorOfAsync(() => createReport({ actor: author, input: { targetType: "meeting", targetId: 1, reason: "spam" } }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => createReport({ actor: author, input: { targetType: "user", targetId: members[0].id, reason: "rude" } }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => createReport({ actor: author, input: { targetType: "user", targetId: members[0].id, reason: "spam", note: "x".repeat(501) } }))).status).toBe(400);
   });
 
   it("lets the member report the item again once the first report was handled", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { post, members, reportIds } = await reportedPost();
-    resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
-    expect(createReport({ actor: members[0], input: { targetType: "post", targetId: String(post.id), reason: "other" } }).id).toBeGreaterThan(reportIds[0]);
+    await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
+    expect((await createReport({ actor: members[0], input: { targetType: "post", targetId: String(post.id), reason: "other" } })).id).toBeGreaterThan(reportIds[0]);
   });
 
   it(`hides a post automatically at the REPORTS_TO_HIDE-th distinct reporter (${getEnv().REPORTS_TO_HIDE})`, async () => {
@@ -51,7 +52,7 @@ describe("createReport", () => {
     const { author, post } = await reportedPost(threshold - 1);
     const other = await createActor();
     expect(findPost(post.id, readerOf(other))?.isHidden).toBe(false);
-    expect(createReport({ actor: other, input: { targetType: "post", targetId: post.id, reason: "spam" } }).isHidden).toBe(true);
+    expect((await createReport({ actor: other, input: { targetType: "post", targetId: post.id, reason: "spam" } })).isHidden).toBe(true);
     const seenByOther = findPost(post.id, readerOf(other))!;
     expect(seenByOther).toMatchObject({ isHidden: true, hiddenReason: "reports", title: "This post was hidden by a moderator", content: "" });
     expect(findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, title: "Buy cheap followers" });
@@ -68,14 +69,14 @@ describe("the moderation queue", () => {
     const { post, members } = await reportedPost(2);
     const author = await createActor();
     const reply = createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
-    createReport({ actor: members[0], input: { targetType: "reply", targetId: reply.id, reason: "harassment" } });
+    await createReport({ actor: members[0], input: { targetType: "reply", targetId: reply.id, reason: "harassment" } });
 
-    const { groups } = listOpenReports({ actor: moderator });
+    const { groups } = await listOpenReports({ actor: moderator });
     expect(groups[0].target).toMatchObject({ type: "reply", exists: true, authorId: author.id, excerpt: "Rude words" });
     const postGroup = groups.find((group) => group.target.type === "post" && group.target.id === String(post.id))!;
     expect(postGroup).toMatchObject({ count: 2, reasons: [{ reason: "spam", label: "Spam", count: 2 }] });
     expect(postGroup.reports.map((report) => report.note)).toEqual(["Ads", "Ads"]);
-    expect(statusOf(() => listOpenReports({ actor: members[0] }))).toBe(403);
+    expect((await appErrorOfAsync(() => listOpenReports({ actor: members[0] }))).status).toBe(403);
   });
 });
 
@@ -83,7 +84,7 @@ describe("resolveReport", () => {
   it("hide: the author and moderators still see the post marked, others the notice; reporters are notified; audited", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { author, post, members, reportIds } = await reportedPost(2);
-    const result = resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "hide" } });
+    const result = await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "hide" } });
     expect(result).toMatchObject({ action: "hide", resolved: 2 });
     expect(findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, hiddenReason: "moderator", title: "Buy cheap followers" });
     expect(findPost(post.id, readerOf(moderator))?.title).toBe("Buy cheap followers");
@@ -91,15 +92,15 @@ describe("resolveReport", () => {
     for (const member of members) expect(listNotifications(member.id).notifications[0].message).toMatch(/a moderator took action/);
     expect(listNotifications(author.id).notifications[0].message).toMatch(/A moderator hid your post/);
     expect(listAuditEntries().entries[0]).toMatchObject({ action: "report.hidden", targetType: "post", targetId: String(post.id) });
-    expect(listOpenReports({ actor: moderator }).groups.some((group) => group.target.id === String(post.id) && group.target.type === "post")).toBe(false);
-    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[1], input: { action: "dismiss" } }))).toBe(409);
+    expect((await listOpenReports({ actor: moderator })).groups.some((group) => group.target.id === String(post.id) && group.target.type === "post")).toBe(false);
+    expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[1], input: { action: "dismiss" } }))).status).toBe(409);
   });
 
   it("dismiss: shows an automatically hidden post again and notifies nobody", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { post, members, reportIds } = await reportedPost(getEnv().REPORTS_TO_HIDE);
     const before = listNotifications(members[0].id).notifications.length;
-    resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
+    await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
     expect(findPost(post.id, readerOf(members[0]))).toMatchObject({ isHidden: false, title: "Buy cheap followers" });
     expect(listNotifications(members[0].id).notifications.length).toBe(before);
     expect(listAuditEntries().entries[0].action).toBe("report.dismissed");
@@ -111,19 +112,19 @@ describe("resolveReport", () => {
     const reporter = await createActor();
     const post = createTestPost(author);
     const reply = createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
-    const reportId = createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } }).id;
-    resolveReport({ actor: moderator, reportId, input: { action: "hide" } });
+    const reportId = (await createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } })).id;
+    await resolveReport({ actor: moderator, reportId, input: { action: "hide" } });
     expect(listReplies(post.id, { reader: readerOf(reporter) })[0]).toMatchObject({ isHidden: true, content: "" });
     expect(listReplies(post.id, { reader: readerOf(author) })[0]).toMatchObject({ isHidden: true, content: "Rude words" });
 
-    const second = createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } }).id;
-    resolveReport({ actor: moderator, reportId: second, input: { action: "delete" } });
+    const second = (await createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } })).id;
+    await resolveReport({ actor: moderator, reportId: second, input: { action: "delete" } });
     expect(listReplies(post.id)).toEqual([]);
 
     const artistId = createArtist({ actor: moderator, input: { name: "Reported artist" } }).id;
     const comment = addComment({ userId: author.id, artistId, input: { comment: "Spammy comment" } });
-    const commentReport = createReport({ actor: reporter, input: { targetType: "artist_comment", targetId: comment.id, reason: "spam" } }).id;
-    resolveReport({ actor: moderator, reportId: commentReport, input: { action: "hide" } });
+    const commentReport = (await createReport({ actor: reporter, input: { targetType: "artist_comment", targetId: comment.id, reason: "spam" } })).id;
+    await resolveReport({ actor: moderator, reportId: commentReport, input: { action: "hide" } });
     expect(findComment(comment.id)?.isHidden).toBe(true);
     expect(listComments(artistId)).toEqual([]);
   });
@@ -131,31 +132,31 @@ describe("resolveReport", () => {
   it("warn: the author gets the moderator's message; an empty message is a 400", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { author, reportIds } = await reportedPost();
-    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: " " } }))).toBe(400);
-    resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: "Please stop posting ads." } });
+    expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: " " } }))).status).toBe(400);
+    await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: "Please stop posting ads." } });
     expect(listNotifications(author.id).notifications[0].message).toMatch(/Please stop posting ads\./);
   });
 
   it("suspend: the author is suspended (signed out, the reason kept), the reports close, reporters hear back; no reason is a 400", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { author, members, reportIds } = await reportedPost();
-    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7 } }))).toBe(400);
-    const result = resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7, reason: "Spam after a warning." } });
+    expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7 } }))).status).toBe(400);
+    const result = await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7, reason: "Spam after a warning." } });
     expect(result.resolved).toBe(1);
     expect(activeRestrictionOf(author.id)).toMatchObject({ kind: "suspend", reason: "Spam after a warning." });
     expect(listNotifications(members[0].id).notifications[0].message).toMatch(/took action/);
-    expect(listOpenReports({ actor: moderator }).groups.some((group) => group.reportId === reportIds[0])).toBe(false);
+    expect((await listOpenReports({ actor: moderator })).groups.some((group) => group.reportId === reportIds[0])).toBe(false);
   });
 
   it("answers 403 to members, 404 to unknown reports, 400 to bad actions, to suspend without a reason and to hiding a member", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { members, reportIds } = await reportedPost();
-    expect(statusOf(() => resolveReport({ actor: members[0], reportId: reportIds[0], input: { action: "dismiss" } }))).toBe(403);
-    expect(statusOf(() => resolveReport({ actor: moderator, reportId: 999_999, input: { action: "dismiss" } }))).toBe(404);
-    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "ban" } }))).toBe(400);
-    expect(statusOf(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend" } }))).toBe(400);
+    expect((await appErrorOfAsync(() => resolveReport({ actor: members[0], reportId: reportIds[0], input: { action: "dismiss" } }))).status).toBe(403);
+    expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: 999_999, input: { action: "dismiss" } }))).status).toBe(404);
+    expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "ban" } }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend" } }))).status).toBe(400);
     const target = await createActor();
-    const userReport = createReport({ actor: members[0], input: { targetType: "user", targetId: target.id, reason: "harassment" } }).id;
-    expect(statusOf(() => resolveReport({ actor: moderator, reportId: userReport, input: { action: "hide" } }))).toBe(400);
+    const userReport = (await createReport({ actor: members[0], input: { targetType: "user", targetId: target.id, reason: "harassment" } })).id;
+    expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: userReport, input: { action: "hide" } }))).status).toBe(400);
   });
 });

@@ -14,7 +14,7 @@ import type { Actor } from "~/utils/actor";
 import { notify } from "~/features/notifications/index.server";
 import { displayNameOf, profileNameOf } from "~/utils/display-name";
 import { and, count, desc, eq, max, or } from "drizzle-orm";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -56,8 +56,11 @@ function positiveId(value: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** The item a report is about, as a moderator sees it. */
-export function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
+/**
+ * The item a report is about, as a moderator sees it. Synchronous: the items are read through the
+ * owning features' finders, not converted to the async data layer yet (decision 0102).
+ */
+function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
   const missing: ReportTarget = { type, id, exists: false, label: `A deleted ${targetNouns[type]}`, excerpt: "", authorId: null, authorName: "", link: null, isHidden: false, hiddenReason: null };
   if (type === "user") {
     const user = findUserById(id);
@@ -117,7 +120,7 @@ export function findReportTarget(type: ReportTargetType, id: string): ReportTarg
 }
 
 /** The item a member is about to report: 404 when it does not exist, 400 when it is their own. */
-export function getReportableTarget({ actor, targetType, targetId }: { actor: Actor; targetType: ReportTargetType; targetId: string }): ReportTarget {
+export async function getReportableTarget({ actor, targetType, targetId }: { actor: Actor; targetType: ReportTargetType; targetId: string }): Promise<ReportTarget> {
   const target = findReportTarget(targetType, targetId);
   if (!target.exists) throw notFound(`That ${targetNouns[targetType]} does not exist (any more).`);
   if (target.authorId === actor.id) {
@@ -144,13 +147,9 @@ const { reports, users } = schema;
 const openOn = (targetType: ReportTargetType, targetId: string) =>
   and(eq(reports.status, "open"), eq(reports.targetType, targetType), eq(reports.targetId, targetId));
 
-function openReporterIds(targetType: ReportTargetType, targetId: string): string[] {
-  return getDb()
-    .selectDistinct({ reporterId: reports.reporterId })
-    .from(reports)
-    .where(openOn(targetType, targetId))
-    .all()
-    .map((row) => row.reporterId);
+async function openReporterIds(targetType: ReportTargetType, targetId: string): Promise<string[]> {
+  const rows = await readDb().selectDistinct({ reporterId: reports.reporterId }).from(reports).where(openOn(targetType, targetId));
+  return rows.map((row) => row.reporterId);
 }
 
 /**
@@ -158,26 +157,25 @@ function openReporterIds(targetType: ReportTargetType, targetId: string): string
  * unknown item, 409 when they already have an open report on it. The REPORTS_TO_HIDE-th distinct
  * reporter hides a post, reply or comment until a moderator decides.
  */
-export function createReport({ actor, input }: { actor: Actor; input: unknown }): { id: number; message: string; isHidden: boolean } {
+export async function createReport({ actor, input }: { actor: Actor; input: unknown }): Promise<{ id: number; message: string; isHidden: boolean }> {
   const data = parseOrThrow(reportSchema, input);
-  const target = getReportableTarget({ actor, targetType: data.targetType, targetId: data.targetId });
+  const target = await getReportableTarget({ actor, targetType: data.targetType, targetId: data.targetId });
   const targetId = target.type === "user" ? target.id : String(Number(target.id));
   const alreadyReported = () => conflict(`You have already reported this ${targetNouns[target.type]}. A moderator will look at it.`);
-  return transaction(() => {
-    const db = getDb();
-    const existing = db
+  return write(async (tx) => {
+    const [existing] = await tx
       .select({ id: reports.id })
       .from(reports)
       .where(and(openOn(target.type, targetId), eq(reports.reporterId, actor.id)))
-      .get();
+      .limit(1);
     if (existing) throw alreadyReported();
-    const inserted = db
+    const [inserted] = await tx
       .insert(reports)
       .values({ reporterId: actor.id, targetType: target.type, targetId, reason: data.reason, note: data.note })
-      .returning({ id: reports.id })
-      .get();
+      .returning({ id: reports.id });
     let isHidden = target.isHidden;
-    if (!isHidden && target.type !== "user" && openReporterIds(target.type, targetId).length >= getEnv().REPORTS_TO_HIDE) {
+    // setTargetHidden and notify are synchronous helpers of unconverted features: inside this unit they join it (decision 0102).
+    if (!isHidden && target.type !== "user" && (await openReporterIds(target.type, targetId)).length >= getEnv().REPORTS_TO_HIDE) {
       setTargetHidden(target, null, true);
       isHidden = true;
       if (target.authorId) {
@@ -202,17 +200,18 @@ export type QueueGroup = {
 };
 
 /** Open reports grouped by item, the most recently reported item first (at most QUEUE_GROUPS_MAX items); `total` counts every item waiting. */
-export function listOpenReports({ actor }: { actor: Actor }): { groups: QueueGroup[]; total: number } {
+export async function listOpenReports({ actor }: { actor: Actor }): Promise<{ groups: QueueGroup[]; total: number }> {
   assertModerator(actor);
-  const db = getDb();
+  const db = readDb();
   const isOpen = eq(reports.status, "open");
   // A new builder each time: the builder's orderBy/limit change the query they are called on.
   const items = () =>
     db.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(isOpen).groupBy(reports.targetType, reports.targetId);
-  const keys = items().orderBy(desc(max(reports.createdAt)), desc(max(reports.id))).limit(QUEUE_GROUPS_MAX).all();
-  const total = db.select({ total: count() }).from(items().as("items")).get()?.total ?? 0;
+  const keys = await items().orderBy(desc(max(reports.createdAt)), desc(max(reports.id))).limit(QUEUE_GROUPS_MAX);
+  const [totalRow] = await db.select({ total: count() }).from(items().as("items"));
+  const total = totalRow?.total ?? 0;
   if (keys.length === 0) return { groups: [], total };
-  const rows = db
+  const rows = await db
     .select({
       id: reports.id,
       targetType: reports.targetType,
@@ -228,8 +227,7 @@ export function listOpenReports({ actor }: { actor: Actor }): { groups: QueueGro
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .where(and(isOpen, or(...keys.map((key) => and(eq(reports.targetType, key.targetType), eq(reports.targetId, key.targetId))))))
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .all();
+    .orderBy(desc(reports.createdAt), desc(reports.id));
   return {
     total,
     groups: keys.map(({ targetType, targetId }) => {
@@ -276,16 +274,16 @@ const auditVerbs: Record<ResolveAction, string> = { dismiss: "dismissed", hide: 
  * transaction. 400 bad action or an action the item does not allow, 403 not a moderator, 404
  * unknown report or a deleted item, 409 already handled.
  */
-export function resolveReport({ actor, reportId, input }: { actor: Actor; reportId: number; input: unknown }): { id: number; action: ResolveAction; resolved: number; message: string } {
+export async function resolveReport({ actor, reportId, input }: { actor: Actor; reportId: number; input: unknown }): Promise<{ id: number; action: ResolveAction; resolved: number; message: string }> {
   assertModerator(actor);
   const data = parseOrThrow(resolveSchema, input);
-  const report = Number.isSafeInteger(reportId)
-    ? getDb()
+  const [report] = Number.isSafeInteger(reportId)
+    ? await readDb()
         .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, status: reports.status })
         .from(reports)
         .where(eq(reports.id, reportId))
-        .get()
-    : undefined;
+        .limit(1)
+    : [];
   if (!report) throw notFound("Report not found");
   if (report.status !== "open") throw conflict("This report was already handled.");
   const action = data.action;
@@ -302,8 +300,10 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
   if (action === "delete" && target.type === "user") throw badRequest("Members are deleted from Manage Users, not from the queue.");
   const warning = action === "warn" ? parseOrThrow(warnFormSchema, { message: data.message }).message : "";
 
-  return transaction(() => {
-    const reporterIds = openReporterIds(target.type, target.id);
+  // The actions below go through synchronous helpers of unconverted features (hiding, deleting,
+  // suspending, notify, recordAudit): inside this unit they join it (decision 0102).
+  return write(async (tx) => {
+    const reporterIds = await openReporterIds(target.type, target.id);
     const id = Number(target.id);
     switch (action) {
       case "dismiss":
@@ -329,11 +329,13 @@ export function resolveReport({ actor, reportId, input }: { actor: Actor; report
         }
         break;
     }
-    const closed = getDb()
-      .update(reports)
-      .set({ status: action === "dismiss" ? "dismissed" : "resolved", resolution: action, resolvedBy: actor.id, resolvedAt: new Date() })
-      .where(openOn(target.type, target.id))
-      .run().changes;
+    const closed = (
+      await tx
+        .update(reports)
+        .set({ status: action === "dismiss" ? "dismissed" : "resolved", resolution: action, resolvedBy: actor.id, resolvedAt: new Date() })
+        .where(openOn(target.type, target.id))
+        .returning({ id: reports.id })
+    ).length;
     if (action !== "dismiss") {
       const link = action === "delete" ? null : target.link;
       for (const reporterId of reporterIds) {

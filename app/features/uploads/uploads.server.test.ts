@@ -266,7 +266,7 @@ describe("uploads", () => {
     const leaving = await createMember();
     const theirs = await createUpload({ ownerId: leaving.id, bytes: await picture(40, 30, "#0a0b0c").png().toBuffer(), kind: "avatar" });
     await updateProfile(leaving.id, { avatarUploadId: theirs.id });
-    deleteUser({ actor: admin, userId: leaving.id });
+    await deleteUser({ actor: admin, userId: leaving.id });
     expect(rowsOf(theirs.hash)).toBe(0);
     // The files go right after the rows commit, without the caller waiting: poll for them.
     await vi.waitFor(() => expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false), { timeout: 5_000, interval: 20 });

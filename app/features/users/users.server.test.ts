@@ -6,7 +6,7 @@ import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb, schema } from "~/utils/db.server";
 import { changeUserRole, countAdmins, deleteUser, listUsers } from "./users.server";
-import { statusOf } from "~/test/errors";
+import { appErrorOfAsync } from "~/test/errors";
 
 const db = () => getDb();
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
@@ -50,18 +50,18 @@ describe("listUsers", () => {
     const second = await createMember({ lastName: `${tag}last` });
     const third = await createMember({ displayName: `${tag}display` });
     const fourth = await createMember({ email: `${tag}-mail@example.com` });
-    const found = listUsers({ search: tag.toUpperCase() });
+    const found = await listUsers({ search: tag.toUpperCase() });
     expect(found.users.map((user) => user.id)).toEqual([fourth.id, third.id, second.id, first.id]);
     expect(found.total).toBe(4);
-    const paged = listUsers({ search: tag, page: 2, pageSize: 3 });
+    const paged = await listUsers({ search: tag, page: 2, pageSize: 3 });
     expect(paged.users.map((user) => user.id)).toEqual([first.id]);
     expect(paged.pageCount).toBe(2);
-    expect(listUsers({ search: "%" }).users.every((user) => user.email.includes("%") || user.displayName.includes("%"))).toBe(true);
+    expect((await listUsers({ search: "%" })).users.every((user) => user.email.includes("%") || user.displayName.includes("%"))).toBe(true);
     expect(found.users[0]).not.toHaveProperty("password");
   });
 
-  it("cuts a search longer than the box's 100 characters instead of failing", () => {
-    const list = listUsers({ search: `${"a".repeat(100)}zzz` });
+  it("cuts a search longer than the box's 100 characters instead of failing", async () => {
+    const list = await listUsers({ search: `${"a".repeat(100)}zzz` });
     expect(list.search).toBe("a".repeat(100));
     expect(list.total).toBe(0);
   });
@@ -71,7 +71,7 @@ describe("changeUserRole", () => {
   it("changes a role, records it in the audit log, and the user's next request sees it", async () => {
     const admin = await createAdmin();
     const member = await createMember();
-    const updated = changeUserRole({ actor: actorOf(admin), userId: member.id, input: { role: "moderator" } });
+    const updated = await changeUserRole({ actor: actorOf(admin), userId: member.id, input: { role: "moderator" } });
     expect(updated.role).toBe("moderator");
     const user = await getOptionalUser(await signedInRequest(member.id));
     expect(user?.isModerator).toBe(true);
@@ -86,11 +86,11 @@ describe("changeUserRole", () => {
     const member = await createMember();
     const owner = await createMember({ email: "owner@example.com" });
     const moderator = await createMember({ role: "moderator" });
-    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: member.id, input: { role: "king" } }))).toBe(400);
-    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: "nobody", input: { role: "admin" } }))).toBe(404);
-    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: admin.id, input: { role: "member" } }))).toBe(403);
-    expect(statusOf(() => changeUserRole({ actor: actorOf(admin), userId: owner.id, input: { role: "moderator" } }))).toBe(403);
-    expect(statusOf(() => changeUserRole({ actor: actorOf(moderator), userId: member.id, input: { role: "admin" } }))).toBe(403);
+    expect((await appErrorOfAsync(() => changeUserRole({ actor: actorOf(admin), userId: member.id, input: { role: "king" } }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => changeUserRole({ actor: actorOf(admin), userId: "nobody", input: { role: "admin" } }))).status).toBe(404);
+    expect((await appErrorOfAsync(() => changeUserRole({ actor: actorOf(admin), userId: admin.id, input: { role: "member" } }))).status).toBe(403);
+    expect((await appErrorOfAsync(() => changeUserRole({ actor: actorOf(admin), userId: owner.id, input: { role: "moderator" } }))).status).toBe(403);
+    expect((await appErrorOfAsync(() => changeUserRole({ actor: actorOf(moderator), userId: member.id, input: { role: "admin" } }))).status).toBe(403);
   });
 
   it("never leaves the community without an admin (409)", async () => {
@@ -100,11 +100,11 @@ describe("changeUserRole", () => {
     db().delete(schema.users).where(eq(schema.users.email, "owner@example.com")).run();
     const first = await createAdmin();
     const second = await createAdmin();
-    expect(countAdmins()).toBe(2);
-    changeUserRole({ actor: actorOf(first), userId: second.id, input: { role: "member" } });
+    expect(await countAdmins()).toBe(2);
+    await changeUserRole({ actor: actorOf(first), userId: second.id, input: { role: "member" } });
     // `second` was demoted a moment ago: its own request is refused inside the transaction.
-    expect(statusOf(() => changeUserRole({ actor: actorOf(second), userId: first.id, input: { role: "member" } }))).toBe(403);
-    expect(countAdmins()).toBe(1);
+    expect((await appErrorOfAsync(() => changeUserRole({ actor: actorOf(second), userId: first.id, input: { role: "member" } }))).status).toBe(403);
+    expect(await countAdmins()).toBe(1);
   });
 });
 
@@ -140,7 +140,7 @@ describe("deleteUser", () => {
     const authorPointsBefore = pointsOf(author.id)!;
     const replierPointsBefore = pointsOf(replier.id)!;
 
-    deleteUser({ actor: actorOf(admin), userId: doomed.id });
+    await deleteUser({ actor: actorOf(admin), userId: doomed.id });
 
     expect(db().select().from(schema.users).where(eq(schema.users.id, doomed.id)).get()).toBeUndefined();
     expect(db().select().from(schema.sessions).where(eq(schema.sessions.userId, doomed.id)).all()).toEqual([]);
@@ -171,10 +171,10 @@ describe("deleteUser", () => {
     const admin = await createAdmin();
     const member = await createMember();
     const owner = db().select().from(schema.users).where(eq(schema.users.email, "owner@example.com")).get() ?? (await createMember({ email: "owner@example.com" }));
-    expect(statusOf(() => deleteUser({ actor: actorOf(admin), userId: admin.id }))).toBe(403);
-    expect(statusOf(() => deleteUser({ actor: actorOf(admin), userId: owner.id }))).toBe(403);
-    expect(statusOf(() => deleteUser({ actor: actorOf(admin), userId: "nobody" }))).toBe(404);
-    expect(statusOf(() => deleteUser({ actor: actorOf(member), userId: admin.id }))).toBe(403);
+    expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(admin), userId: admin.id }))).status).toBe(403);
+    expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(admin), userId: owner.id }))).status).toBe(403);
+    expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(admin), userId: "nobody" }))).status).toBe(404);
+    expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(member), userId: admin.id }))).status).toBe(403);
     expect(db().select().from(schema.users).where(eq(schema.users.id, admin.id)).get()).toBeDefined();
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Manage Users: the list admins see, role changes and deletions. The page action
  * (/admin/users) and the /api/admin/users routes call these functions; each write runs in one
- * IMMEDIATE transaction with its audit entry and re-checks its guards inside it.
+ * unit of work with its audit entry and re-checks its guards inside it (decision 0102).
  */
 import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { refreshBadges } from "~/features/gamification/index.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { conflict, forbidden, notFound } from "~/utils/errors.server";
 import { isAdmin, isListedAdmin } from "~/utils/permissions";
@@ -55,10 +55,10 @@ function escapeLike(value: string) {
 }
 
 /** Users, newest first, filtered by first name, last name, display name or e-mail, one page at a time. */
-export function listUsers(query: UserListQuery = {}, defaultPageSize = USERS_PAGE_SIZE) {
+export async function listUsers(query: UserListQuery = {}, defaultPageSize = USERS_PAGE_SIZE) {
   const { search, page, pageSize: requestedPageSize } = userListQuerySchema.parse(query);
   const pageSize = requestedPageSize ?? defaultPageSize;
-  const db = getDb();
+  const db = readDb();
   let where: SQL | undefined;
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
@@ -66,22 +66,22 @@ export function listUsers(query: UserListQuery = {}, defaultPageSize = USERS_PAG
     where = or(like(schema.users.firstName), like(schema.users.lastName), like(schema.users.displayName), like(schema.users.email));
   }
   where = and(ne(schema.users.id, DELETED_MEMBER_ID), where);
-  const total = db.select({ total: count() }).from(schema.users).where(where).get()?.total ?? 0;
+  const [totalRow] = await db.select({ total: count() }).from(schema.users).where(where);
+  const total = totalRow?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const currentPage = Math.min(page, pageCount);
-  const rows = db
+  const rows = await db
     .select()
     .from(schema.users)
     .where(where)
     .orderBy(desc(schema.users.createdAt), desc(schema.users.id))
     .limit(pageSize)
-    .offset((currentPage - 1) * pageSize)
-    .all();
+    .offset((currentPage - 1) * pageSize);
   return { users: rows.map(toAdminUser), total, page: currentPage, pageCount, pageSize, search: search ?? "" };
 }
 
-/** How many accounts hold admin rights (role admin or ADMIN_EMAIL). */
-export function countAdmins(): number {
+/** How many accounts hold admin rights (role admin or ADMIN_EMAIL); inside a unit of work, counting its own writes. */
+export async function countAdmins(): Promise<number> {
   const adminEmails = getEnv().ADMIN_EMAIL;
   const byEmail = adminEmails.length
     ? sql`(${schema.users.emailVerifiedAt} is not null and lower(${schema.users.email}) in (${sql.join(
@@ -89,16 +89,18 @@ export function countAdmins(): number {
         sql`, `,
       )}))`
     : sql`0`;
-  return getDb().select({ total: count() }).from(schema.users).where(or(eq(schema.users.role, "admin"), byEmail)).get()?.total ?? 0;
+  const [row] = await readDb().select({ total: count() }).from(schema.users).where(or(eq(schema.users.role, "admin"), byEmail));
+  return row?.total ?? 0;
 }
 
-function findUser(userId: string): User | undefined {
-  return getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
+async function findUser(userId: string): Promise<User | undefined> {
+  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  return user;
 }
 
-/** Re-reads the actor inside the transaction: an admin demoted a moment ago can no longer act. */
-function requireActingAdmin(actor: ActorRef): User {
-  const current = findUser(actor.id);
+/** Re-reads the actor inside the unit of work: an admin demoted a moment ago can no longer act. */
+async function requireActingAdmin(actor: ActorRef): Promise<User> {
+  const current = await findUser(actor.id);
   if (!current || !isAdmin(current, getEnv().ADMIN_EMAIL)) throw forbidden("You need admin privileges to do this.");
   return current;
 }
@@ -117,23 +119,18 @@ function guardTarget(actor: ActorRef, target: User, what: "role" | "delete") {
 }
 
 /** Changes a user's role. 400 bad role, 403 self / ADMIN_EMAIL / actor no longer admin, 404 unknown user, 409 last admin. */
-export function changeUserRole({ actor, userId, input }: { actor: ActorRef; userId: string; input: unknown }): AdminUser {
+export async function changeUserRole({ actor, userId, input }: { actor: ActorRef; userId: string; input: unknown }): Promise<AdminUser> {
   const parsed = changeRoleSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, "Choose a role: member, moderator or admin.");
   const role: UserRole = parsed.data.role;
-  return transaction((db) => {
-    requireActingAdmin(actor);
-    const target = findUser(userId);
+  return write(async (tx) => {
+    await requireActingAdmin(actor);
+    const target = await findUser(userId);
     if (!target) throw notFound("User not found.");
     guardTarget(actor, target, "role");
     if (target.role === role) return toAdminUser(target);
-    const updated = db
-      .update(schema.users)
-      .set({ role, updatedAt: new Date() })
-      .where(eq(schema.users.id, userId))
-      .returning()
-      .get();
-    if (countAdmins() === 0) throw conflict("You cannot demote the last admin: promote someone else first.");
+    const [updated] = await tx.update(schema.users).set({ role, updatedAt: new Date() }).where(eq(schema.users.id, userId)).returning();
+    if ((await countAdmins()) === 0) throw conflict("You cannot demote the last admin: promote someone else first.");
     recordAudit({
       actor,
       action: "user.role_changed",
@@ -152,12 +149,12 @@ type DoomedReply = { id: number; postId: number };
  * posts and replies included, with exact counters (removeAccount). 403 self / ADMIN_EMAIL / actor
  * no longer admin, 404 unknown, 409 last admin. Audited.
  */
-export function deleteUser({ actor, userId }: { actor: ActorRef; userId: string }): { id: string; email: string } {
+export async function deleteUser({ actor, userId }: { actor: ActorRef; userId: string }): Promise<{ id: string; email: string }> {
   return removeAccount({
     userId,
     isKeepingContent: false,
-    guard: (target) => {
-      requireActingAdmin(actor);
+    guard: async (target) => {
+      await requireActingAdmin(actor);
       guardTarget(actor, target, "delete");
     },
     lastAdminMessage: "You cannot delete the last admin: promote someone else first.",
@@ -170,18 +167,18 @@ export function deleteUser({ actor, userId }: { actor: ActorRef; userId: string 
  * removeAccount, but their posts and replies stay, shown as 'Deleted member' (DELETED_MEMBER_ID).
  * The caller checks the password. 409 when it would leave no account with admin rights.
  */
-export function deleteOwnAccount({ userId }: { userId: string }): { id: string; email: string } {
+export async function deleteOwnAccount({ userId }: { userId: string }): Promise<{ id: string; email: string }> {
   return removeAccount({
     userId,
     isKeepingContent: true,
-    guard: () => undefined,
+    guard: async () => undefined,
     lastAdminMessage: "You are the last admin: make another member an admin before you delete your account.",
   });
 }
 
-/** The placeholder author of kept posts and replies (app/utils/deleted-member.ts), made once. */
-function ensureDeletedMemberRow() {
-  getDb()
+/** The placeholder author of kept posts and replies (app/utils/deleted-member.ts), made once; inside the deletion's unit of work. */
+async function ensureDeletedMemberRow(tx: AppDatabase) {
+  await tx
     .insert(schema.users)
     .values({
       id: DELETED_MEMBER_ID,
@@ -197,8 +194,7 @@ function ensureDeletedMemberRow() {
       // Also kept out of @mention suggestions, which skip suspended members.
       suspendedUntil: new Date("9999-12-31T00:00:00Z"),
     })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
   // No notification mail is ever queued for it.
   for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) setMailPreference(DELETED_MEMBER_ID, kind, false);
 }
@@ -206,13 +202,13 @@ function ensureDeletedMemberRow() {
 /**
  * The one account deletion (docs/decisions/0051-deleting-a-user.md): deletes a user and everything
  * that cascades from the account (sessions, links, preferences, blocks, likes, ratings, comments,
- * registrations, contributions, badges) in one IMMEDIATE transaction, keeping every counter exact:
+ * registrations, contributions, badges) in one unit of work, keeping every counter exact:
  * likes and replies counts of other members' posts, meeting attendee counts, resource ratings, and
  * other members' points that came from this user (likes they gave, replies under removed content).
  * With `isKeepingContent` the user's posts and replies first move to the 'Deleted member' row, so
  * they, the replies under them and the points others earned there all stay.
  */
-function removeAccount({
+async function removeAccount({
   userId,
   isKeepingContent,
   guard,
@@ -221,114 +217,91 @@ function removeAccount({
 }: {
   userId: string;
   isKeepingContent: boolean;
-  guard: (target: User) => void;
+  guard: (target: User) => Promise<void>;
   lastAdminMessage: string;
   audit?: (target: User) => void;
-}): { id: string; email: string } {
+}): Promise<{ id: string; email: string }> {
   // The member's pictures go with them when nothing else uses them (docs/uploads.md).
   const hashes = uploadHashesOwnedBy(userId);
-  const deleted = transaction((db) => {
-    const target = findUser(userId);
+  // forgetMailTo, refreshResourceRatings, refreshBadges and recordAudit are synchronous helpers of
+  // unconverted features: inside this unit they join it (decision 0102).
+  const deleted = await write(async (tx) => {
+    const target = await findUser(userId);
     if (!target || target.id === DELETED_MEMBER_ID) throw notFound("User not found.");
-    guard(target);
+    await guard(target);
     const { posts, replies, postLikes, meetingAttendees, resourceRatings, authTokens } = schema;
     if (isKeepingContent) {
-      ensureDeletedMemberRow();
-      db.update(posts).set({ authorId: DELETED_MEMBER_ID }).where(eq(posts.authorId, userId)).run();
-      db.update(replies).set({ authorId: DELETED_MEMBER_ID }).where(eq(replies.authorId, userId)).run();
+      await ensureDeletedMemberRow(tx);
+      await tx.update(posts).set({ authorId: DELETED_MEMBER_ID }).where(eq(posts.authorId, userId));
+      await tx.update(replies).set({ authorId: DELETED_MEMBER_ID }).where(eq(replies.authorId, userId));
     }
     // The recursive walk, the json_each sets and UPDATE … FROM below have no builder form (docs/decisions/0077-data-access-style.md).
-    const client = db.$client;
 
     // 1. What the cascade will remove, read before it happens.
-    const doomedReplies = client
-      .prepare(
-        `with recursive doomed(id) as (
-           select id from replies
-            where author_id = @userId or post_id in (select id from posts where author_id = @userId)
-           union
-           select replies.id from replies join doomed on replies.parent_reply_id = doomed.id
-         )
-         select replies.id as id, replies.post_id as postId from replies where replies.id in (select id from doomed)`,
-      )
-      .all({ userId }) as DoomedReply[];
-    const ownPostIds = new Set(db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId)).all().map((row) => row.id));
+    const doomedReplies = await tx.all<DoomedReply>(
+      sql`with recursive doomed(id) as (
+            select id from replies
+             where author_id = ${userId} or post_id in (select id from posts where author_id = ${userId})
+            union
+            select replies.id from replies join doomed on replies.parent_reply_id = doomed.id
+          )
+          select replies.id as id, replies.post_id as postId from replies where replies.id in (select id from doomed)`,
+    );
+    const ownPostIds = new Set((await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId))).map((row) => row.id));
     const repliedPostIds = [...new Set(doomedReplies.map((reply) => reply.postId))].filter((postId) => !ownPostIds.has(postId));
-    const likedPostIds = db
-      .select({ postId: postLikes.postId })
-      .from(postLikes)
-      .where(eq(postLikes.userId, userId))
-      .all()
+    const likedPostIds = (await tx.select({ postId: postLikes.postId }).from(postLikes).where(eq(postLikes.userId, userId)))
       .map((row) => row.postId)
       .filter((postId) => !ownPostIds.has(postId));
-    const meetingIds = db
-      .select({ id: meetingAttendees.meetingId })
-      .from(meetingAttendees)
-      .where(eq(meetingAttendees.userId, userId))
-      .all()
-      .map((row) => row.id);
-    const resourceIds = db
-      .select({ id: resourceRatings.resourceId })
-      .from(resourceRatings)
-      .where(eq(resourceRatings.userId, userId))
-      .all()
-      .map((row) => row.id);
+    const meetingIds = (await tx.select({ id: meetingAttendees.meetingId }).from(meetingAttendees).where(eq(meetingAttendees.userId, userId))).map((row) => row.id);
+    const resourceIds = (await tx.select({ id: resourceRatings.resourceId }).from(resourceRatings).where(eq(resourceRatings.userId, userId))).map((row) => row.id);
 
     // 2. Other members' contributions that came from this user: likes they gave (subject
     //    `${postId}:${userId}`) and replies that disappear with their posts and replies.
     const replySubjects = JSON.stringify(doomedReplies.map((reply) => String(reply.id)));
-    const removedContributions = client
-      .prepare(
-        `delete from contributions
-          where user_id <> @userId
-            and ((kind = 'like_received' and subject_id like '%:' || @userId)
-              or (kind in ('reply_created', 'reply_to_other') and subject_id in (select value from json_each(@replySubjects))))
-          returning user_id as userId, points`,
-      )
-      .all({ userId, replySubjects }) as { userId: string; points: number }[];
+    const removedContributions = await tx.all<{ userId: string; points: number }>(
+      sql`delete from contributions
+           where user_id <> ${userId}
+             and ((kind = 'like_received' and subject_id like '%:' || ${userId})
+               or (kind in ('reply_created', 'reply_to_other') and subject_id in (select value from json_each(${replySubjects}))))
+           returning user_id as userId, points`,
+    );
 
-    const pendingAddresses = db
-      .selectDistinct({ email: authTokens.email })
-      .from(authTokens)
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "email_change")))
-      .all()
-      .map((row) => row.email);
+    const pendingAddresses = (
+      await tx
+        .selectDistinct({ email: authTokens.email })
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "email_change")))
+    ).map((row) => row.email);
 
     // 3. The deletion itself; foreign keys cascade (sessions included, so the user is signed out).
-    db.delete(schema.users).where(eq(schema.users.id, userId)).run();
+    await tx.delete(schema.users).where(eq(schema.users.id, userId));
     // Their addresses leave the outbox too (what was sent to them, and anything still waiting).
     for (const email of new Set([target.email, ...pendingAddresses])) forgetMailTo(email);
 
     // 4. Counters recomputed from what is left, set-based.
     const ids = (values: Array<number | string>) => JSON.stringify(values);
-    client
-      .prepare(
-        `update posts set
-           likes_count = (select count(*) from post_likes where post_likes.post_id = posts.id),
-           replies_count = (select count(*) from replies where replies.post_id = posts.id)
-         where id in (select value from json_each(?))`,
-      )
-      .run(ids([...new Set([...likedPostIds, ...repliedPostIds])]));
-    client
-      .prepare(
-        `update meetings set attendees_count = (select count(*) from meeting_attendees where meeting_attendees.meeting_id = meetings.id)
-         where id in (select value from json_each(?))`,
-      )
-      .run(ids(meetingIds));
-    refreshResourceRatings(db, resourceIds);
+    await tx.run(
+      sql`update posts set
+            likes_count = (select count(*) from post_likes where post_likes.post_id = posts.id),
+            replies_count = (select count(*) from replies where replies.post_id = posts.id)
+          where id in (select value from json_each(${ids([...new Set([...likedPostIds, ...repliedPostIds])])}))`,
+    );
+    await tx.run(
+      sql`update meetings set attendees_count = (select count(*) from meeting_attendees where meeting_attendees.meeting_id = meetings.id)
+          where id in (select value from json_each(${ids(meetingIds)}))`,
+    );
+    refreshResourceRatings(tx, resourceIds);
     const pointsLost = new Map<string, number>();
     for (const row of removedContributions) pointsLost.set(row.userId, (pointsLost.get(row.userId) ?? 0) + row.points);
-    client
-      .prepare(
-        `update users set points = max(0, users.points - lost.points)
-           from (select json_extract(value, '$[0]') as user_id, json_extract(value, '$[1]') as points from json_each(?)) as lost
-          where users.id = lost.user_id`,
-      )
-      .run(JSON.stringify([...pointsLost.entries()]));
+    await tx.run(
+      sql`update users set points = max(0, users.points - lost.points)
+            from (select json_extract(value, '$[0]') as user_id, json_extract(value, '$[1]') as points from json_each(${JSON.stringify([...pointsLost.entries()])})) as lost
+           where users.id = lost.user_id`,
+    );
     for (const memberId of pointsLost.keys()) refreshBadges(memberId, { kinds: ["like_received", "reply_created", "reply_to_other"] });
 
     // Only removing an account with admin rights can leave none (a fresh install may have none at all).
-    if (isAdmin(target, getEnv().ADMIN_EMAIL) && countAdmins() === 0) throw conflict(lastAdminMessage);
+    if (isAdmin(target, getEnv().ADMIN_EMAIL) && (await countAdmins()) === 0) throw conflict(lastAdminMessage);
     audit?.(target);
     return { id: userId, email: target.email };
   });
