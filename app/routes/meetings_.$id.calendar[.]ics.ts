@@ -5,10 +5,10 @@ import { isAppError } from "~/utils/errors.server";
 import { readIdParam } from "~/utils/http.server";
 
 /** GET /meetings/:id/calendar.ics: one meeting as an iCalendar file ('Add to calendar'). */
-export function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const id = readIdParam(params.id, "Meeting");
-    const body = buildMeetingCalendar({ id, origin: getEnv().PUBLIC_URL });
+    const body = await buildMeetingCalendar({ id, origin: getEnv().PUBLIC_URL });
     return new Response(body, { headers: calendarHeaders(`meeting-${id}.ics`) });
   } catch (error) {
     if (isAppError(error) && error.status === 404) return new Response("Meeting not found", { status: 404, headers: { "Content-Type": "text/plain" } });

@@ -15,7 +15,7 @@ import { pageErrorResponse, readIdParam } from "~/utils/http.server";
 async function join(request: Request, idParam: string | undefined) {
   const user = await requireUser(request);
   try {
-    const { joinUrl } = joinMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
+    const { joinUrl } = await joinMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
     return redirect(joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!isAppError(error)) throw error;
