@@ -26,7 +26,6 @@ export function startMailDelivery() {
 }
 
 /** Stops the jobs and the sender, waiting briefly for a message being sent; call before closing the database. */
-export function stopMailDelivery(): Promise<void> {
-  stopMailScheduler();
-  return stopMailSender();
+export async function stopMailDelivery(): Promise<void> {
+  await Promise.all([stopMailScheduler(), stopMailSender()]);
 }

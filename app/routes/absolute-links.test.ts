@@ -30,8 +30,8 @@ describe("absolute links follow PUBLIC_URL, never the request's Host", () => {
     const publicUrl = getEnv().PUBLIC_URL;
     const member = await createActor({ role: "admin" });
     const post = createTestPost(member, { title: "Linked from a feed" });
-    const [meeting] = createMeetings({ actor: member, input: createMeetingFormSchema.parse({ title: "Linked from a calendar", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }) });
-    const token = feedTokenOf(member.id);
+    const [meeting] = await createMeetings({ actor: member, input: createMeetingFormSchema.parse({ title: "Linked from a calendar", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }) });
+    const token = await feedTokenOf(member.id);
 
     const bodies = [
       await (await call(discussionsFeedLoader, new Request(attacker(`/feeds/${token}/discussions.xml`)), { token })).text(),

@@ -9,8 +9,8 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
-    rotateFeedToken(user.id);
-    return Response.json(feedUrlsOf(user.id, getEnv().PUBLIC_URL), { headers: { "Cache-Control": "no-store" } });
+    await rotateFeedToken(user.id);
+    return Response.json(await feedUrlsOf(user.id, getEnv().PUBLIC_URL), { headers: { "Cache-Control": "no-store" } });
   });
 }
 

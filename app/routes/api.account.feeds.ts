@@ -8,7 +8,7 @@ import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(feedUrlsOf(user.id, getEnv().PUBLIC_URL), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await feedUrlsOf(user.id, getEnv().PUBLIC_URL), { headers: { "Cache-Control": "no-store" } });
   });
 }
 

@@ -139,7 +139,7 @@ const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000);
 /** A `datetime-local` value (read in UTC by the form). */
 const localInTwoDays = () => inTwoDays().toISOString().slice(0, 16);
 const freshMeetingId = async () =>
-  createMeetings({ actor: await author(), input: createMeetingFormSchema.parse({ title: "Matrix meeting", scheduledAt: inTwoDays().toISOString(), duration: 60 }) })[0].id;
+  (await createMeetings({ actor: await author(), input: createMeetingFormSchema.parse({ title: "Matrix meeting", scheduledAt: inTwoDays().toISOString(), duration: 60 }) }))[0].id;
 const meetingForm = { title: "Matrix meeting", scheduledAt: "", timeZone: "UTC", duration: "60" };
 const freshResourceId = async () => createResource({ actor: await author(), input: { title: "Matrix resource", url: "https://example.com/matrix" } }).id;
 const freshArtistId = async () => createArtist({ actor: await author(), input: { name: "Matrix artist" } }).id;

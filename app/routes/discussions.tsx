@@ -16,7 +16,7 @@ import { markDiscussionsSeen } from "~/features/notifications/index.server";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
-import { bestEffortWrite } from "~/utils/db.server";
+import { bestEffortUnit, bestEffortWrite } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -52,7 +52,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   });
   const blockedIds = blockedIdsOf(user.id);
   // A new member's first visit creates their feed token (a write); a busy database leaves the feed links out this once.
-  const feeds = bestEffortWrite(() => feedUrlsOf(user.id, getEnv().PUBLIC_URL), null);
+  const feeds = await bestEffortUnit((writeOptions) => feedUrlsOf(user.id, getEnv().PUBLIC_URL, writeOptions), null);
   const cards = posts.map((post) => {
     // Only what a card shows (the excerpt, not the Markdown; the author's shown name).
     const card: ListCard = {

@@ -22,7 +22,7 @@ async function discussionsHead(userId: string, search = "") {
 describe("feed discovery", () => {
   it("/discussions advertises the member's feed; a category's view its category's feed first", async () => {
     const member = await createMember();
-    const urls = feedUrlsOf(member.id, getEnv().PUBLIC_URL);
+    const urls = await feedUrlsOf(member.id, getEnv().PUBLIC_URL);
     expect(await discussionsHead(member.id)).toEqual([{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: urls.discussions }]);
 
     const category = listCategories()[1];

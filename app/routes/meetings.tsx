@@ -9,10 +9,9 @@ import { DeleteMeetingConfirmation as ServerDeleteMeetingConfirmation } from "~/
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PastMeetingCard, UpcomingMeetingCard, type ManageHandlers } from "~/features/meetings/components/meeting-card";
 import { MeetingForm as ServerMeetingForm } from "~/features/meetings/components/meeting-form";
-import { meetingFormDefaults } from "~/features/meetings";
 import { NextMeetingCard } from "~/features/meetings/components/next-meeting-card";
 import { TimeZoneScript } from "~/features/meetings/components/time-zone-script";
-import { meetingPaths } from "~/features/meetings";
+import { meetingFormDefaults, meetingPaths } from "~/features/meetings";
 import { pageMeta } from "~/utils/meta";
 import { readFormData } from "~/utils/http.server";
 import { dispatchIntent } from "~/utils/page-action.server";

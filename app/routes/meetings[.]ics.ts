@@ -2,6 +2,6 @@ import { buildMeetingsFeed, calendarHeaders } from "~/features/meetings/index.se
 import { getEnv } from "~/utils/env.server";
 
 /** GET /meetings.ics: every upcoming meeting, a calendar feed apps can subscribe to. */
-export function loader() {
-  return new Response(buildMeetingsFeed({ origin: getEnv().PUBLIC_URL }), { headers: calendarHeaders("meetings.ics") });
+export async function loader() {
+  return new Response(await buildMeetingsFeed({ origin: getEnv().PUBLIC_URL }), { headers: calendarHeaders("meetings.ics") });
 }

@@ -5,11 +5,11 @@ import { handleRefusal } from "~/utils/page-action.server";
 import { readIdParam } from "~/utils/http.server";
 
 /** GET /meetings/:id/calendar.ics: one meeting as an iCalendar file ('Add to calendar'). */
-export function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   return handleRefusal(
-    () => {
+    async () => {
       const id = readIdParam(params.id, "Meeting");
-      const body = buildMeetingCalendar({ id, origin: getEnv().PUBLIC_URL });
+      const body = await buildMeetingCalendar({ id, origin: getEnv().PUBLIC_URL });
       return new Response(body, { headers: calendarHeaders(`meeting-${id}.ics`) });
     },
     (error) => {

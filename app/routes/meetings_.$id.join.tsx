@@ -15,7 +15,7 @@ import { pageErrorResponse, readIdParam } from "~/utils/http.server";
 async function join(request: Request, idParam: string | undefined) {
   const user = await requireUser(request);
   return handleRefusal(
-    () => redirect(joinMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") }).joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } }),
+    async () => redirect((await joinMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") })).joinUrl, { status: 302, headers: { "Cache-Control": "no-store" } }),
     (error) => {
       if (error.status === 404) throw pageErrorResponse(error);
       return redirectWithToast(meetingPaths.list, errorToast(error.message));

@@ -38,7 +38,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     isEditing: url.searchParams.has("edit"),
     pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES),
     // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.
-    feeds: feedUrlsOf(user.id, getEnv().PUBLIC_URL),
+    feeds: await feedUrlsOf(user.id, getEnv().PUBLIC_URL),
     form: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -64,8 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
     "": () => saveProfile(request, user, formData),
     avatar: () => saveAvatar(user, formData.get("avatar")),
     "remove-avatar": () => removeAvatar(user),
-    "rotate-feed": () => {
-      rotateFeedToken(user.id);
+    "rotate-feed": async () => {
+      await rotateFeedToken(user.id);
       return redirectWithToast(FEEDS_URL, successToast("New feed links made. The old ones no longer work."));
     },
   });

@@ -219,16 +219,18 @@ export function readDb(): AppDatabase {
  * network: do those before or after), and have no effect outside the database: on PostgreSQL a unit
  * may be run again after a serialization failure (decision 0102).
  */
-export async function write<T>(work: (tx: AppDatabase) => Promise<T> | T): Promise<T> {
+export async function write<T>(work: (tx: AppDatabase) => Promise<T> | T, options: WriteOptions = {}): Promise<T> {
   const current = unitContext.getStore();
   if (current?.isOpen && current.root === openUnit) return writeSavepoint(current, work);
-  await writerLock.acquire();
+  const { maxWaitMs } = options;
+  if (maxWaitMs === undefined) await writerLock.acquire();
+  else if (!(await writerLock.acquireWithin(maxWaitMs))) throw databaseBusy();
   const tx = writer();
   const client = tx.$client;
   try {
     // A synchronous transaction runs to its end in one go, so none can be open here.
     if (client.inTransaction) throw new Error("The writer is inside a transaction nobody owns.");
-    controlStatements(client).begin.run();
+    begin(client, maxWaitMs);
     const unit = new Unit();
     openUnit = unit;
     try {
@@ -250,6 +252,31 @@ export async function write<T>(work: (tx: AppDatabase) => Promise<T> | T): Promi
     }
   } finally {
     writerLock.release();
+  }
+}
+
+/** How a unit of work waits for the writer. */
+export type WriteOptions = {
+  /**
+   * Wait at most this long for this process's writer lock, then for other processes' write lock
+   * (the busy timeout of BEGIN IMMEDIATE); past it the unit does not run and a 503 "busy" AppError
+   * (`isDatabaseBusy`) is thrown. For bookkeeping a page can do without (`bestEffortUnit`). Inside a
+   * unit it is moot: the write is a savepoint of it.
+   */
+  maxWaitMs?: number;
+};
+
+/** BEGIN IMMEDIATE, waiting for other connections' write lock at most `maxWaitMs` when given. */
+function begin(client: Database.Database, maxWaitMs: number | undefined) {
+  const statement = controlStatements(client).begin;
+  if (maxWaitMs === undefined) return void statement.run();
+  // Synchronous from here to the restore: no other unit can run with the shortened timeout.
+  const busyTimeout = client.pragma("busy_timeout", { simple: true }) as number;
+  client.pragma(`busy_timeout = ${Math.min(busyTimeout, maxWaitMs)}`);
+  try {
+    statement.run();
+  } finally {
+    client.pragma(`busy_timeout = ${busyTimeout}`);
   }
 }
 
@@ -364,6 +391,21 @@ export function bestEffortWrite<T>(write: () => T, fallback: T): T {
   }
 }
 
+/**
+ * The async twin of `bestEffortWrite`: runs `work` with write options that bound its units' wait
+ * for the writer (this process's lock and other processes' write lock) to
+ * BOOKKEEPING_BUSY_TIMEOUT_MS; when the database stays busy the bookkeeping is skipped and
+ * `fallback` returned, so the page renders (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md).
+ * `work` passes the options to each `write(…, options)` it does. Any other error is thrown.
+ */
+export async function bestEffortUnit<T>(work: (options: WriteOptions) => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work({ maxWaitMs: BOOKKEEPING_BUSY_TIMEOUT_MS });
+  } catch (error) {
+    if (!isDatabaseBusy(error)) throw error;
+    return fallback;
+  }
+}
 
 // ---------- freshness ----------
 

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appErrorOf } from "~/test/errors";
-import { afterCommit, cachedUntilWrite, databaseVersion, getDb, readDb, transaction, write, type AppDatabase } from "./db.server";
+import { afterCommit, bestEffortUnit, BOOKKEEPING_BUSY_TIMEOUT_MS, cachedUntilWrite, isDatabaseBusy, databaseVersion, getDb, readDb, transaction, write, type AppDatabase } from "./db.server";
 
 type Row = { value: number };
 const readCounter = (db: AppDatabase, name = "hits"): number | undefined => db.get<Row>(sql`select value from test_counters where name = ${name}`)?.value;
@@ -140,6 +140,33 @@ describe("units of work: write(async (tx) => …)", () => {
       throw new Error("refused");
     }).catch(() => undefined);
     expect(effects).toEqual(["outside a unit: at once", "savepoint", "outer"]);
+  });
+
+  it("bounds a bookkeeping unit's wait for the writer (this process's unit, another process's lock): skipped, never blocking", async () => {
+    // This process: another request's unit holds the writer longer than the bound.
+    let release!: () => void;
+    const held = write(() => new Promise<void>((resolve) => (release = resolve)));
+    await yieldToOtherRequests();
+    const started = Date.now();
+    const skipped = await bestEffortUnit((options) => write((tx) => setCounter(tx, 1), options).then(() => "written"), "skipped");
+    expect(skipped).toBe("skipped");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(BOOKKEEPING_BUSY_TIMEOUT_MS - 20);
+    release();
+    await held;
+    // Another process holding the file's write lock: SQLite's busy timeout, shortened for this BEGIN only.
+    const other = new Database(getDb().$client.name);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const error = await write((tx) => setCounter(tx, 2), { maxWaitMs: 50 }).catch((caught: unknown) => caught);
+      expect(isDatabaseBusy(error)).toBe(true);
+      expect(getDb().$client.pragma("busy_timeout", { simple: true })).toBe(5000);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    // Free again: the bookkeeping happens.
+    expect(await bestEffortUnit((options) => write((tx) => setCounter(tx, 3), options).then(() => "written"), "skipped")).toBe("written");
+    expect(readCounter(readDb())).toBe(3);
   });
 
   it("refuses a write through the read handle outside a unit, with a message naming the rule", () => {

@@ -23,4 +23,17 @@ describe("FifoMutex", () => {
     await expect(lock.run(async () => Promise.reject(new Error("failed")))).rejects.toThrow("failed");
     expect(lock.isHeld).toBe(false);
   });
+
+  it("gives up a bounded wait when the lock stays held, and leaves the queue so the next caller gets it", async () => {
+    const lock = new FifoMutex();
+    expect(await lock.acquireWithin(10)).toBe(true);
+    const started = Date.now();
+    expect(await lock.acquireWithin(20)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+    const next = lock.acquireWithin(1_000);
+    lock.release();
+    expect(await next).toBe(true);
+    lock.release();
+    expect(lock.isHeld).toBe(false);
+  });
 });

@@ -17,6 +17,31 @@ export class FifoMutex {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
+  /**
+   * Like `acquire`, but gives up after `timeoutMs` in the queue: resolves true once the lock is this
+   * caller's (then `release()` it), false when the wait ran out (the caller left the queue; nothing to
+   * release). For writes a page can do without (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md).
+   */
+  acquireWithin(timeoutMs: number): Promise<boolean> {
+    if (!this.#isHeld) {
+      this.#isHeld = true;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        const index = this.#waiting.indexOf(waiter);
+        if (index < 0) return;
+        this.#waiting.splice(index, 1);
+        resolve(false);
+      }, timeoutMs);
+      this.#waiting.push(waiter);
+    });
+  }
+
   release(): void {
     const next = this.#waiting.shift();
     if (next) next();

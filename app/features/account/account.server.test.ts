@@ -209,11 +209,11 @@ describe("deleteAccount", () => {
     const leavingReply = createReply({ actor: leaving, postId: othersPost.id, input: { content: "Kept reply" } });
     likePost({ actor: leaving, postId: othersPost.id });
     likePost({ actor: other, postId: leavingPost.id });
-    const meetingId = createMeetings({
+    const meetingId = (await createMeetings({
       actor: admin,
       input: createMeetingFormSchema.parse({ title: "Leaving meeting", scheduledAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), duration: 60 }),
-    })[0].id;
-    registerForMeeting({ userId: leaving.id, meetingId });
+    }))[0].id;
+    await registerForMeeting({ userId: leaving.id, meetingId });
     const resourceId = createResource({ actor: admin, input: { title: "Leaving resource", url: "https://example.com/leaving" } }).id;
     rateResource({ userId: leaving.id, resourceId, input: { rating: 5 } });
     await updateNotificationPreferences({ userId: leaving.id, input: { weeklyDigest: true } });

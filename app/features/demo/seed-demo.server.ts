@@ -23,7 +23,7 @@ import { notificationMailKinds, setMailPreference, type NotificationMailKind } f
 import { createMeetings, joinMeeting, parseMeetingJson, registerForMeeting } from "~/features/meetings/index.server";
 import { markNotificationRead } from "~/features/notifications/index.server";
 import { createResource, rateResource } from "~/features/resources/index.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, write } from "~/utils/db.server";
 import {
   DEMO_ARTISTS,
   DEMO_MEETINGS,
@@ -61,24 +61,22 @@ function nextThursdayEvening(nowMs: number): number {
 }
 
 /**
- * Creates the demo community in one IMMEDIATE transaction; does nothing when the users table
- * already has rows. Needs the reference data (categories and badges) seeded first. The two
- * password hashes are computed once by the caller and shared by the members (no hashing here).
+ * Creates the demo community in one unit of work (docs/decisions/0102-async-data-layer.md: the
+ * converted features' units are savepoints of it, the synchronous ones join it); does nothing when
+ * the users table already has rows. Needs the reference data (categories and badges) seeded first.
+ * The two password hashes are computed once by the caller and shared by the members (no hashing here).
  */
-export function seedDemoContent(options: SeedDemoOptions): void {
-  const db = getDb();
-  db.$client
-    .transaction(() => {
-      const existingUsers = db.select({ total: count() }).from(schema.users).get()?.total ?? 0;
-      if (existingUsers > 0) return;
-      replayDemoHistory(options);
-    })
-    .immediate();
+export async function seedDemoContent(options: SeedDemoOptions): Promise<void> {
+  await write(async (tx) => {
+    const [existing] = await tx.select({ total: count() }).from(schema.users);
+    if ((existing?.total ?? 0) > 0) return;
+    await replayDemoHistory(options);
+  });
 }
 
-type Action = { at: number; sequence: number; run: () => void };
+type Action = { at: number; sequence: number; run: () => unknown };
 
-function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordHash }: SeedDemoOptions) {
+async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordHash }: SeedDemoOptions) {
   const db = getDb();
   const nowMs = now.getTime();
   const clampPast = (ms: number) => Math.min(ms, nowMs - MINUTE);
@@ -86,7 +84,7 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
   const between = (from: number, to: number, index: number, total: number) => from + Math.floor(((index + 1) / (total + 1)) * Math.max(to - from, 0));
 
   const actions: Action[] = [];
-  const schedule = (at: number, run: () => void) => actions.push({ at, sequence: actions.length, run });
+  const schedule = (at: number, run: () => unknown) => actions.push({ at, sequence: actions.length, run });
 
   /* ---- members ---- */
   const joinedAt = new Map<DemoUsername, number>();
@@ -193,7 +191,7 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
     const createdAt = Math.min(scheduledAt - 10 * DAY, nowMs - DAY);
     const zoomId = String(81_234_567_890 + spread(meeting.title, 9_000_000) * 1_009);
     let meetingId = 0;
-    schedule(createdAt, () => {
+    schedule(createdAt, async () => {
       const input = parseMeetingJson(
         {
           title: meeting.title,
@@ -207,7 +205,7 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
         },
         { isCreate: true },
       );
-      meetingId = createMeetings({ actor: actor(admin.username), input, now: new Date(createdAt) })[0].id;
+      meetingId = (await createMeetings({ actor: actor(admin.username), input, now: new Date(createdAt) }))[0].id;
     });
     meeting.registered.forEach((username, index) => {
       const from = Math.max(joined(username), createdAt) + HOUR;
@@ -272,7 +270,7 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
 
   /* ---- the replay, oldest first (a parent before its child at the same moment) ---- */
   actions.sort((a, b) => a.at - b.at || a.sequence - b.sequence);
-  for (const action of actions) action.run();
+  for (const action of actions) await action.run();
 
   /* ---- notifications: each member has read all but their newest few ---- */
   const notifications = db

@@ -8,35 +8,42 @@ const origin = "https://quads.example";
 describe("private feeds", () => {
   it("gives each member a stable secret token until rotated; the old token then finds nothing", async () => {
     const member = await createActor();
-    const token = feedTokenOf(member.id);
+    const token = await feedTokenOf(member.id);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(feedTokenOf(member.id)).toBe(token);
-    expect(findFeedOwner(token)).toEqual({ id: member.id });
-    const urls = feedUrlsOf(member.id, origin);
+    expect(await feedTokenOf(member.id)).toBe(token);
+    expect(await findFeedOwner(token)).toEqual({ id: member.id });
+    const urls = await feedUrlsOf(member.id, origin);
     expect(urls.discussions).toBe(`${origin}/feeds/${token}/discussions.xml`);
     expect(urls.categories[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), url: expect.stringMatching(/\/categories\/\d+\.xml$/) });
-    const next = rotateFeedToken(member.id);
+    const next = await rotateFeedToken(member.id);
     expect(next).not.toBe(token);
-    expect(findFeedOwner(token)).toBeNull();
-    expect(buildDiscussionsFeed({ token, origin })).toBeNull();
-    expect(buildDiscussionsFeed({ token: "nonsense", origin })).toBeNull();
+    expect(await findFeedOwner(token)).toBeNull();
+    expect(await buildDiscussionsFeed({ token, origin })).toBeNull();
+    expect(await buildDiscussionsFeed({ token: "nonsense", origin })).toBeNull();
+  });
+
+  it("makes one token when two first uses run at once (both get the one that works)", async () => {
+    const member = await createActor();
+    const [first, second] = await Promise.all([feedTokenOf(member.id), feedUrlsOf(member.id, origin)]);
+    expect(second.discussions).toBe(`${origin}/feeds/${first}/discussions.xml`);
+    expect(await findFeedOwner(first)).toEqual({ id: member.id });
   });
 
   it("is Atom a real feed parser reads: titles, authors, dates, excerpts and links, per category too", async () => {
     const reader = await createActor();
     const author = await createActor({ displayName: "Feed Writer" });
     const post = createTestPost(author, { title: "Feeds are here", content: "An **excerpt** of the post." });
-    const token = feedTokenOf(reader.id);
-    const feed = parseFeed(buildDiscussionsFeed({ token, origin }) ?? "");
+    const token = await feedTokenOf(reader.id);
+    const feed = parseFeed(await buildDiscussionsFeed({ token, origin }) ?? "");
     const item = feed.items.find((candidate) => candidate.title === "Feeds are here");
     expect(item?.url).toBe(`${origin}/post/${post.id}`);
     expect(item?.description).toBe("An excerpt of the post.");
     expect(item?.authors[0]?.name).toBe("Feed Writer");
     expect(item?.published?.getTime()).toBe(new Date(post.createdAt).getTime());
-    const categoryFeed = parseFeed(buildDiscussionsFeed({ token, origin, categoryId: firstCategoryId() }) ?? "");
+    const categoryFeed = parseFeed(await buildDiscussionsFeed({ token, origin, categoryId: firstCategoryId() }) ?? "");
     expect(categoryFeed.title).toMatch(/^Quads discussions: /);
     expect(categoryFeed.items.map((entry) => entry.title)).toContain("Feeds are here");
-    expect(buildDiscussionsFeed({ token, origin, categoryId: 999_999 })).toBeNull();
+    expect(await buildDiscussionsFeed({ token, origin, categoryId: 999_999 })).toBeNull();
   });
 
   it("reads members' text literally: a title is text and a summary carries no markup of theirs", async () => {
@@ -44,7 +51,7 @@ describe("private feeds", () => {
     const author = await createActor();
     createTestPost(author, { title: "<b>bold</b> &", content: "Look: <script>alert(1)</script> & <b>loud</b> text." });
     createTestPost(author, { title: "Tom &amp; Jerry", content: "Written as `&lt;` on purpose." });
-    const xml = buildDiscussionsFeed({ token: feedTokenOf(reader.id), origin }) ?? "";
+    const xml = await buildDiscussionsFeed({ token: await feedTokenOf(reader.id), origin }) ?? "";
     const items = parseFeed(xml).items;
     expect(items.map((item) => item.title)).toEqual(expect.arrayContaining(["<b>bold</b> &", "Tom &amp; Jerry"]));
     expect(items.find((item) => item.title === "<b>bold</b> &")?.description).toBe("Look: <script>alert(1)</script> & <b>loud</b> text.");

@@ -5,12 +5,12 @@
  * them. An unknown, rotated or suspended member's token finds nothing (the routes answer 404).
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { Feed } from "feed";
 import { blockedIdsOf } from "~/features/blocks/index.server";
 import { isSuspendedAt } from "~/features/moderation/index.server";
 import { listCategories, listPosts } from "~/features/discussions/index.server";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { escapeHtml } from "~/utils/html";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { notFound } from "~/utils/errors.server";
@@ -23,7 +23,6 @@ function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** The member's feed token, made on first use. */
 /** Read on every discussions page (its feed link): prepared once per database. */
 const feedTokenQuery = perDatabase((db: AppDatabase) =>
   db
@@ -33,30 +32,43 @@ const feedTokenQuery = perDatabase((db: AppDatabase) =>
     .prepare(),
 );
 
-export function feedTokenOf(userId: string): string {
-  const row = feedTokenQuery(getDb()).get({ userId });
+/**
+ * The member's feed token, made on first use (a write: `writeOptions` bound its wait on a page that
+ * can do without it, docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). Two first uses
+ * at once agree on one token: the second finds the first's.
+ */
+export async function feedTokenOf(userId: string, writeOptions?: WriteOptions): Promise<string> {
+  const [row] = await feedTokenQuery(readDb()).execute({ userId });
   if (!row) throw notFound("Member not found");
   if (row.feedToken) return row.feedToken;
-  return rotateFeedToken(userId);
+  const { users } = schema;
+  return write(async (tx) => {
+    const token = newToken();
+    const [made] = await tx.update(users).set({ feedToken: token }).where(and(eq(users.id, userId), isNull(users.feedToken))).returning({ id: users.id });
+    if (made) return token;
+    const [current] = await tx.select({ feedToken: users.feedToken }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!current?.feedToken) throw notFound("Member not found");
+    return current.feedToken;
+  }, writeOptions);
 }
 
 /** Replaces the member's feed token: every URL with the old one answers 404 from now on. */
-export function rotateFeedToken(userId: string): string {
+export async function rotateFeedToken(userId: string): Promise<string> {
   const token = newToken();
-  const updated = getDb().update(schema.users).set({ feedToken: token }).where(eq(schema.users.id, userId)).returning({ id: schema.users.id }).get();
-  if (!updated) throw notFound("Member not found");
+  const updated = await write((tx) => tx.update(schema.users).set({ feedToken: token }).where(eq(schema.users.id, userId)).returning({ id: schema.users.id }));
+  if (updated.length === 0) throw notFound("Member not found");
   return token;
 }
 
 /** The member a feed token belongs to (not suspended), or null. The final check is constant-time. */
-export function findFeedOwner(token: string): { id: string } | null {
+export async function findFeedOwner(token: string): Promise<{ id: string } | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const { users } = schema;
-  const row = getDb()
+  const [row] = await readDb()
     .select({ id: users.id, feedToken: users.feedToken, suspendedUntil: users.suspendedUntil })
     .from(users)
     .where(eq(users.feedToken, token))
-    .get();
+    .limit(1);
   if (!row?.feedToken || !timingSafeEqual(Buffer.from(row.feedToken), Buffer.from(token))) return null;
   if (isSuspendedAt(row.suspendedUntil)) return null;
   return { id: row.id };
@@ -64,9 +76,12 @@ export function findFeedOwner(token: string): { id: string } | null {
 
 export type FeedUrls = { discussions: string; categories: { id: number; name: string; url: string }[] };
 
-/** The member's absolute feed URLs (GET /api/account/feeds, the Feeds section of /profile). */
-export function feedUrlsOf(userId: string, origin: string): FeedUrls {
-  const token = feedTokenOf(userId);
+/**
+ * The member's absolute feed URLs (GET /api/account/feeds, the Feeds section of /profile, the
+ * discussions list). Makes the token on first use: `writeOptions` as for `feedTokenOf`.
+ */
+export async function feedUrlsOf(userId: string, origin: string, writeOptions?: WriteOptions): Promise<FeedUrls> {
+  const token = await feedTokenOf(userId, writeOptions);
   return {
     discussions: `${origin}${routes.discussionsFeed(token)}`,
     categories: listCategories().map((category) => ({ id: category.id, name: category.name, url: `${origin}${routes.categoryFeed(token, category.id)}` })),
@@ -74,8 +89,8 @@ export function feedUrlsOf(userId: string, origin: string): FeedUrls {
 }
 
 /** The Atom XML of the latest discussions (of one category when `categoryId`) for the token's owner; null: 404. */
-export function buildDiscussionsFeed({ token, origin, categoryId }: { token: string; origin: string; categoryId?: number }): string | null {
-  const owner = findFeedOwner(token);
+export async function buildDiscussionsFeed({ token, origin, categoryId }: { token: string; origin: string; categoryId?: number }): Promise<string | null> {
+  const owner = await findFeedOwner(token);
   if (!owner) return null;
   const category = categoryId === undefined ? undefined : listCategories().find((candidate) => candidate.id === categoryId);
   if (categoryId !== undefined && !category) return null;

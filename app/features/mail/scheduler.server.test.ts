@@ -27,4 +27,28 @@ describe("the mail scheduler", () => {
     expect(runs).toHaveLength(3);
     consoleError.mockRestore();
   });
+
+  it("awaits an async job: a rejection is logged, a run still going is not started twice, and stop waits for it", async () => {
+    vi.useFakeTimers();
+    let finish!: () => void;
+    const slow = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const rejecting = vi.fn(() => Promise.reject(new Error("async job failed")));
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    startMailScheduler([
+      { name: "slow", intervalMs: 1_000, run: slow },
+      { name: "rejecting", intervalMs: 1_000, run: rejecting },
+    ]);
+    await vi.advanceTimersByTimeAsync(3_500);
+    expect(slow).toHaveBeenCalledTimes(1);
+    expect(rejecting).toHaveBeenCalledTimes(3);
+    expect(consoleError).toHaveBeenCalled();
+    let stopped = false;
+    const stopping = stopMailScheduler().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
+    consoleError.mockRestore();
+  });
 });

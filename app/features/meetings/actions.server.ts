@@ -66,8 +66,8 @@ async function saveMeetingForm<Schema extends ZodTypeAny>(
 /** Schedule a meeting or a weekly series (admins). */
 export async function submitCreateMeeting(request: Request, formData: FormData, { messages, redirectTo }: { messages: MessageSet; redirectTo: string }) {
   const actor = await requirePagePermission(request, "meetings:manage");
-  return saveMeetingForm(formData, createMeetingFormSchema, { intent: "create", meetingId: null, failureMessage: messages.create.failure }, (input) => {
-    const created = createMeetings({ actor, input });
+  return saveMeetingForm(formData, createMeetingFormSchema, { intent: "create", meetingId: null, failureMessage: messages.create.failure }, async (input) => {
+    const created = await createMeetings({ actor, input });
     const description = created.length > 1 ? `${messages.create.success} ${created.length} weekly meetings were scheduled.` : messages.create.success;
     return redirectWithToast(redirectTo, successToast(description));
   });
@@ -82,8 +82,8 @@ export async function submitUpdateMeeting(
   const actor = await requirePagePermission(request, "meetings:manage");
   const id = meetingIdOf(formData, meetingIdParam);
   const onNotFound = () => redirectWithToast(redirectTo, errorToast(messages.update.failure));
-  return saveMeetingForm(formData, meetingFormSchema, { intent: "update", meetingId: id, failureMessage: messages.update.failure, onNotFound }, (input) => {
-    updateMeeting({ actor, id, input });
+  return saveMeetingForm(formData, meetingFormSchema, { intent: "update", meetingId: id, failureMessage: messages.update.failure, onNotFound }, async (input) => {
+    await updateMeeting({ actor, id, input });
     return redirectWithToast(redirectTo, successToast(messages.update.success));
   });
 }
@@ -96,8 +96,8 @@ export async function submitDeleteMeeting(
 ) {
   const actor = await requirePagePermission(request, "meetings:manage");
   return handleRefusal(
-    () => {
-      deleteMeeting({ actor, id: meetingIdOf(formData, meetingIdParam) });
+    async () => {
+      await deleteMeeting({ actor, id: meetingIdOf(formData, meetingIdParam) });
       return redirectWithToast(redirectTo, successToast(messages.delete.success));
     },
     () => redirectWithToast(redirectTo, errorToast(messages.delete.failure)),
@@ -109,13 +109,13 @@ export async function submitRegistration(request: Request, formData: FormData, i
   const user = await requireUser(request);
   const redirectTo = safeReturnTo(formData.get("returnTo"));
   return handleRefusal(
-    () => {
+    async () => {
       const meetingId = meetingIdOf(formData);
       if (intent === "register") {
-        registerForMeeting({ userId: user.id, meetingId });
+        await registerForMeeting({ userId: user.id, meetingId });
         return redirectWithToast(redirectTo, successToast(REGISTER_SUCCESS));
       }
-      cancelRegistration({ userId: user.id, meetingId });
+      await cancelRegistration({ userId: user.id, meetingId });
       return redirectWithToast(redirectTo, successToast(CANCEL_SUCCESS, "Registration cancelled"));
     },
     (error) => redirectWithToast(redirectTo, errorToast(intent === "register" ? `${REGISTER_FAILURE} ${error.message}` : error.message)),

@@ -13,19 +13,19 @@ function pageParams(request: Request) {
 /** GET /api/meetings: every meeting in date order (?limit=, ?offset= for pages; at most 500). */
 export async function getAllMeetingsJson(request: Request) {
   await requireApiUser(request);
-  return Response.json(listAllMeetings(pageParams(request)).map(toMeetingJson));
+  return Response.json((await listAllMeetings(pageParams(request))).map(toMeetingJson));
 }
 
 /** GET /api/meetings/upcoming: upcoming meetings, soonest first. */
 export async function getUpcomingMeetingsJson(request: Request) {
   await requireApiUser(request);
-  return Response.json(listUpcomingMeetings({ limit: pageParams(request).limit }).map(toMeetingJson));
+  return Response.json((await listUpcomingMeetings({ limit: pageParams(request).limit })).map(toMeetingJson));
 }
 
 /** GET /api/meetings/{id}. */
 export async function getMeetingJson(request: Request, idParam: string | undefined) {
   await requireApiUser(request);
-  return Response.json(toMeetingJson(getMeeting(readIdParam(idParam, "Meeting"))));
+  return Response.json(toMeetingJson(await getMeeting(readIdParam(idParam, "Meeting"))));
 }
 
 /**
@@ -35,7 +35,7 @@ export async function getMeetingJson(request: Request, idParam: string | undefin
 export async function createMeetingJson(request: Request) {
   const actor = await requireApiPermission(request, "meetings:manage");
   const input = parseMeetingJson(await readJsonBody(request), { isCreate: true });
-  const created = createMeetings({ actor, input }).map(toMeetingJson);
+  const created = (await createMeetings({ actor, input })).map(toMeetingJson);
   return Response.json(created.length > 1 ? { ...created[0], series: created } : created[0], { status: 201 });
 }
 
@@ -43,7 +43,7 @@ export async function createMeetingJson(request: Request) {
 export async function updateMeetingJson(request: Request, idParam: string | undefined) {
   const actor = await requireApiPermission(request, "meetings:manage");
   const id = readIdParam(idParam, "Meeting");
-  const current = toMeetingJson(getMeeting(id));
+  const current = toMeetingJson(await getMeeting(id));
   const body = await readJsonBody(request);
   const input = parseMeetingJson(
     {
@@ -59,20 +59,20 @@ export async function updateMeetingJson(request: Request, idParam: string | unde
     },
     { isCreate: false },
   );
-  return Response.json(toMeetingJson(updateMeeting({ actor, id, input })));
+  return Response.json(toMeetingJson(await updateMeeting({ actor, id, input })));
 }
 
 /** DELETE /api/meetings/{id} (admins). */
 export async function deleteMeetingJson(request: Request, idParam: string | undefined) {
   const actor = await requireApiPermission(request, "meetings:manage");
-  const deleted = deleteMeeting({ actor, id: readIdParam(idParam, "Meeting") });
+  const deleted = await deleteMeeting({ actor, id: readIdParam(idParam, "Meeting") });
   return Response.json({ message: "Meeting deleted successfully!", id: deleted.id });
 }
 
 /** POST /api/meetings/{id}/register (members): 201 when registered now, 200 when already registered. */
 export async function registerJson(request: Request, idParam: string | undefined) {
   const user = await requireApiUser(request);
-  const result = registerForMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
+  const result = await registerForMeeting({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
   return Response.json(
     { message: "Successfully registered for the meeting!", meetingId: result.meetingId, isRegistered: true, attendeesCount: result.attendeesCount },
     { status: result.wasAlreadyRegistered ? 200 : 201 },
@@ -82,6 +82,6 @@ export async function registerJson(request: Request, idParam: string | undefined
 /** DELETE /api/meetings/{id}/register (members): cancels the registration. */
 export async function cancelRegistrationJson(request: Request, idParam: string | undefined) {
   const user = await requireApiUser(request);
-  const result = cancelRegistration({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
+  const result = await cancelRegistration({ userId: user.id, meetingId: readIdParam(idParam, "Meeting") });
   return Response.json({ message: "Your registration has been cancelled.", meetingId: result.meetingId, isRegistered: false, attendeesCount: result.attendeesCount });
 }

@@ -20,14 +20,14 @@ function toEvent(meeting: MeetingRecord, origin: string, now: Date): CalendarEve
 }
 
 /** The .ics text of every upcoming meeting. */
-export function buildMeetingsFeed({ origin, now = new Date() }: { origin: string; now?: Date }): string {
+export async function buildMeetingsFeed({ origin, now = new Date() }: { origin: string; now?: Date }): Promise<string> {
   const name = `${getEnv().COMMUNITY_NAME} Weekly Meetings`;
-  return buildCalendar({ name, events: listUpcomingMeetings({ now }).map((meeting) => toEvent(meeting, origin, now)) });
+  return buildCalendar({ name, events: (await listUpcomingMeetings({ now })).map((meeting) => toEvent(meeting, origin, now)) });
 }
 
 /** The .ics text of one meeting (404 AppError when it does not exist). */
-export function buildMeetingCalendar({ id, origin, now = new Date() }: { id: number; origin: string; now?: Date }): string {
-  const meeting = getMeeting(id);
+export async function buildMeetingCalendar({ id, origin, now = new Date() }: { id: number; origin: string; now?: Date }): Promise<string> {
+  const meeting = await getMeeting(id);
   return buildCalendar({ name: meeting.title, events: [toEvent(meeting, origin, now)] });
 }
 

@@ -12,13 +12,13 @@ describe("loadNextMeetingCard", () => {
     const admin = await createMember({ role: "admin" });
     const actor = { id: admin.id, email: admin.email };
     const soon = new Date(Date.now() + 86_400_000);
-    createMeetings({ actor, input: createMeetingFormSchema.parse({ title: "Later", scheduledAt: new Date(soon.getTime() + 7 * 86_400_000).toISOString() }) });
-    const [next] = createMeetings({
+    await createMeetings({ actor, input: createMeetingFormSchema.parse({ title: "Later", scheduledAt: new Date(soon.getTime() + 7 * 86_400_000).toISOString() }) });
+    const [next] = await createMeetings({
       actor,
       input: createMeetingFormSchema.parse({ title: "Sooner", scheduledAt: soon.toISOString(), duration: "", registrationRequired: "on", joinZoomUrl: "https://zoom.us/j/1" }),
     });
-    createMeetings({ actor, input: createMeetingFormSchema.parse({ title: "Past", scheduledAt: new Date(Date.now() - 86_400_000).toISOString() }) });
-    registerForMeeting({ userId: member.id, meetingId: next.id });
+    await createMeetings({ actor, input: createMeetingFormSchema.parse({ title: "Past", scheduledAt: new Date(Date.now() - 86_400_000).toISOString() }) });
+    await registerForMeeting({ userId: member.id, meetingId: next.id });
 
     const request = await signedInRequest(member.id);
     request.headers.set("Cookie", `${request.headers.get("Cookie")}; tz=Asia%2FTokyo`);

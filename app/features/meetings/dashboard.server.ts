@@ -9,8 +9,8 @@ export type NextMeetingCardData = { meeting: MeetingView | null; timeZone: strin
 export async function loadNextMeetingCard(request: Request): Promise<NextMeetingCardData> {
   const user = await getOptionalUser(request);
   const timeZone = getViewerTimeZone(request);
-  const [next] = listUpcomingMeetings({ limit: 1 });
+  const [next] = await listUpcomingMeetings({ limit: 1 });
   if (!next) return { meeting: null, timeZone };
-  const [meeting] = toMeetingViews([next], { userId: user?.id ?? null, timeZone, canManage: userCan(user, "meetings:manage") });
+  const [meeting] = await toMeetingViews([next], { userId: user?.id ?? null, timeZone, canManage: userCan(user, "meetings:manage") });
   return { meeting, timeZone };
 }

@@ -16,8 +16,8 @@ export async function loadManagedMeeting(request: Request, url: URL, idParam: st
   await requirePagePermission(request, "meetings:manage");
   const timeZone = getViewerTimeZone(request);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
-  return handlePage(() => {
-    const [meeting] = toMeetingViews([getMeeting(readIdParam(idParam, "Meeting"))], { userId: null, timeZone, canManage: true });
+  return handlePage(async () => {
+    const [meeting] = await toMeetingViews([await getMeeting(readIdParam(idParam, "Meeting"))], { userId: null, timeZone, canManage: true });
     return { meeting, timeZone, returnTo };
   });
 }
@@ -26,9 +26,9 @@ export async function loadManagedMeeting(request: Request, url: URL, idParam: st
 export async function loadManageMeetings(request: Request, url: URL) {
   await requirePagePermission(request, "meetings:manage");
   const timeZone = getViewerTimeZone(request);
-  const result = listMeetingsNewestFirst({ page: readPageParam(url.searchParams) });
+  const result = await listMeetingsNewestFirst({ page: readPageParam(url.searchParams) });
   return {
-    meetings: toMeetingViews(result.meetings, { userId: null, timeZone, canManage: true }),
+    meetings: await toMeetingViews(result.meetings, { userId: null, timeZone, canManage: true }),
     total: result.total,
     page: result.page,
     pageCount: result.pageCount,

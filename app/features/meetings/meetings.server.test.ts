@@ -16,7 +16,7 @@ import {
   updateMeeting,
 } from "./meetings.server";
 import { createMeetingFormSchema } from "./schemas";
-import { appErrorOf } from "~/test/errors";
+import { appErrorOf, appErrorOfAsync } from "~/test/errors";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -74,15 +74,15 @@ describe("upcoming and past", () => {
     const { actor } = await newAdmin();
     const now = Date.now();
     for (const offset of [-10, -9, -8, -7, -6, -5, -1, 1, 3]) {
-      createMeetings({ actor, input: input({ title: `split ${offset}`, scheduledAt: new Date(now + offset * HOUR).toISOString() }) });
+      await createMeetings({ actor, input: input({ title: `split ${offset}`, scheduledAt: new Date(now + offset * HOUR).toISOString() }) });
     }
     const at = new Date(now);
-    const upcoming = listUpcomingMeetings({ now: at }).filter((meeting) => meeting.title.startsWith("split"));
+    const upcoming = (await listUpcomingMeetings({ now: at })).filter((meeting) => meeting.title.startsWith("split"));
     expect(upcoming.map((meeting) => meeting.title)).toEqual(["split 1", "split 3"]);
-    const past = listPastMeetings({ now: at }).filter((meeting) => meeting.title.startsWith("split"));
+    const past = (await listPastMeetings({ now: at })).filter((meeting) => meeting.title.startsWith("split"));
     expect(past.map((meeting) => meeting.title)).toEqual(["split -1", "split -5", "split -6", "split -7", "split -8"]);
     // Two hours later the next one has become past.
-    expect(listUpcomingMeetings({ now: new Date(now + 2 * HOUR) }).some((meeting) => meeting.title === "split 1")).toBe(false);
+    expect((await listUpcomingMeetings({ now: new Date(now + 2 * HOUR) })).some((meeting) => meeting.title === "split 1")).toBe(false);
   });
 });
 
@@ -90,7 +90,7 @@ describe("scheduling", () => {
   it("creates a weekly series in one go, same local time across daylight saving, one notification per member", async () => {
     const { id: adminId, actor } = await newAdmin();
     const member = await createMember();
-    const created = createMeetings({
+    const created = await createMeetings({
       actor,
       input: input({ title: "Series", scheduledAt: "2026-10-15T18:00", timeZone: "Europe/Paris", repeatWeeks: "4" }),
     });
@@ -117,7 +117,7 @@ describe("scheduling", () => {
   it("refuses a date that is not a date, and writes nothing", async () => {
     const { actor } = await newAdmin();
     const before = getDb().select({ total: count() }).from(schema.meetings).get()?.total;
-    const error = appErrorOf(() => createMeetings({ actor, input: { ...input({ title: "Bad date" }), scheduledAt: "2026-02-30T10:00" } }));
+    const error = await appErrorOfAsync(() => createMeetings({ actor, input: { ...input({ title: "Bad date" }), scheduledAt: "2026-02-30T10:00" } }));
     expect(error.status).toBe(400);
     expect(error.fieldErrors?.scheduledAt).toEqual(["Please enter a valid date and time"]);
     expect(getDb().select({ total: count() }).from(schema.meetings).get()?.total).toBe(before);
@@ -126,7 +126,7 @@ describe("scheduling", () => {
   it("refuses a date outside the years 2000 to 2100, and a JSON number no date can hold, with the field message", async () => {
     const { actor } = await newAdmin();
     for (const scheduledAt of ["0000-01-01T10:00", "0000-01-01T10:00:00Z", "2101-01-01T10:00", "1999-12-31T10:00:00Z"]) {
-      const error = appErrorOf(() => createMeetings({ actor, input: { ...input({ title: "Odd year" }), scheduledAt } }));
+      const error = await appErrorOfAsync(() => createMeetings({ actor, input: { ...input({ title: "Odd year" }), scheduledAt } }));
       expect(error.status, scheduledAt).toBe(400);
       expect(error.fieldErrors?.scheduledAt, scheduledAt).toEqual(["Please choose a date between the years 2000 and 2100"]);
     }
@@ -147,7 +147,7 @@ describe("scheduling", () => {
       for (let index = 0; index < 10_000; index += 1) insert.run(`bulk-${index}`, `bulk-${index}@example.com`, `bulk_${index}`);
     })();
     const started = performance.now();
-    createMeetings({ actor, input: input({ title: "Big announcement", repeatWeeks: "12" }) });
+    await createMeetings({ actor, input: input({ title: "Big announcement", repeatWeeks: "12" }) });
     expect(performance.now() - started).toBeLessThan(2_000);
     const total = db.$client.prepare("SELECT count(*) AS total FROM notifications WHERE message LIKE '%Big announcement%'").get() as { total: number };
     const others = db.$client.prepare("SELECT count(*) AS total FROM users WHERE id <> ?").get(actor.id) as { total: number };
@@ -156,12 +156,12 @@ describe("scheduling", () => {
 
   it("edits and deletes with an audit entry each", async () => {
     const { actor } = await newAdmin();
-    const [meeting] = createMeetings({ actor, input: input({ title: "Editable" }) });
-    const updated = updateMeeting({ actor, id: meeting.id, input: input({ title: "Edited", scheduledAt: "2027-01-07T19:30", timeZone: "UTC", duration: "90" }) });
+    const [meeting] = await createMeetings({ actor, input: input({ title: "Editable" }) });
+    const updated = await updateMeeting({ actor, id: meeting.id, input: input({ title: "Edited", scheduledAt: "2027-01-07T19:30", timeZone: "UTC", duration: "90" }) });
     expect(updated).toMatchObject({ title: "Edited", duration: 90 });
     expect(updated.scheduledAt.toISOString()).toBe("2027-01-07T19:30:00.000Z");
-    deleteMeeting({ actor, id: meeting.id });
-    expect(appErrorOf(() => getMeeting(meeting.id)).status).toBe(404);
+    await deleteMeeting({ actor, id: meeting.id });
+    expect((await appErrorOfAsync(() => getMeeting(meeting.id))).status).toBe(404);
     const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(meeting.id))).all().map((entry) => entry.action);
     expect(actions).toEqual(expect.arrayContaining(["meeting.created", "meeting.updated", "meeting.deleted"]));
   });
@@ -170,36 +170,36 @@ describe("scheduling", () => {
 describe("registration and attendance", () => {
   it("registers a member once and keeps attendeesCount exact; cancelling gives the seat back", async () => {
     const { actor } = await newAdmin();
-    const [meeting] = createMeetings({ actor, input: input({ title: "Register me" }) });
+    const [meeting] = await createMeetings({ actor, input: input({ title: "Register me" }) });
     const ada = await createMember();
     const bob = await createMember();
-    expect(registerForMeeting({ userId: ada.id, meetingId: meeting.id })).toMatchObject({ wasAlreadyRegistered: false, attendeesCount: 1 });
-    expect(registerForMeeting({ userId: ada.id, meetingId: meeting.id })).toMatchObject({ wasAlreadyRegistered: true, attendeesCount: 1 });
-    expect(registerForMeeting({ userId: bob.id, meetingId: meeting.id }).attendeesCount).toBe(2);
-    expect(countAttendees(meeting.id).registered).toBe(2);
-    expect(cancelRegistration({ userId: ada.id, meetingId: meeting.id }).attendeesCount).toBe(1);
-    expect(cancelRegistration({ userId: ada.id, meetingId: meeting.id }).attendeesCount).toBe(1);
-    expect(getMeeting(meeting.id).attendeesCount).toBe(countAttendees(meeting.id).registered);
+    expect(await registerForMeeting({ userId: ada.id, meetingId: meeting.id })).toMatchObject({ wasAlreadyRegistered: false, attendeesCount: 1 });
+    expect(await registerForMeeting({ userId: ada.id, meetingId: meeting.id })).toMatchObject({ wasAlreadyRegistered: true, attendeesCount: 1 });
+    expect((await registerForMeeting({ userId: bob.id, meetingId: meeting.id })).attendeesCount).toBe(2);
+    expect((await countAttendees(meeting.id)).registered).toBe(2);
+    expect((await cancelRegistration({ userId: ada.id, meetingId: meeting.id })).attendeesCount).toBe(1);
+    expect((await cancelRegistration({ userId: ada.id, meetingId: meeting.id })).attendeesCount).toBe(1);
+    expect((await getMeeting(meeting.id)).attendeesCount).toBe((await countAttendees(meeting.id)).registered);
   });
 
   it("refuses registration for a past meeting and an unknown one", async () => {
     const { actor } = await newAdmin();
-    const [past] = createMeetings({ actor, input: input({ title: "Old", scheduledAt: new Date(Date.now() - DAY).toISOString() }) });
+    const [past] = await createMeetings({ actor, input: input({ title: "Old", scheduledAt: new Date(Date.now() - DAY).toISOString() }) });
     const member = await createMember();
-    expect(appErrorOf(() => registerForMeeting({ userId: member.id, meetingId: past.id })).message).toBe("This meeting has already taken place.");
-    expect(appErrorOf(() => registerForMeeting({ userId: member.id, meetingId: 999_999 })).status).toBe(404);
+    expect((await appErrorOfAsync(() => registerForMeeting({ userId: member.id, meetingId: past.id }))).message).toBe("This meeting has already taken place.");
+    expect((await appErrorOfAsync(() => registerForMeeting({ userId: member.id, meetingId: 999_999 }))).status).toBe(404);
   });
 
   it("records attendance through Join once: registers if needed, counts once, credits points once", async () => {
     const { actor } = await newAdmin();
-    const [meeting] = createMeetings({ actor, input: input({ title: "Join me" }) });
+    const [meeting] = await createMeetings({ actor, input: input({ title: "Join me" }) });
     const member = await createMember();
     const pointsBefore = getDb().select().from(schema.users).where(eq(schema.users.id, member.id)).get()!.points;
     const during = new Date(meeting.scheduledAt.getTime() + 5 * 60 * 1000);
-    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: during })).toEqual({ joinUrl: "https://zoom.us/j/123", isRecorded: true });
-    joinMeeting({ userId: member.id, meetingId: meeting.id, now: during });
-    expect(countAttendees(meeting.id)).toEqual({ registered: 1, attended: 1 });
-    expect(getMeeting(meeting.id).attendeesCount).toBe(1);
+    expect(await joinMeeting({ userId: member.id, meetingId: meeting.id, now: during })).toEqual({ joinUrl: "https://zoom.us/j/123", isRecorded: true });
+    await joinMeeting({ userId: member.id, meetingId: meeting.id, now: during });
+    expect(await countAttendees(meeting.id)).toEqual({ registered: 1, attended: 1 });
+    expect((await getMeeting(meeting.id)).attendeesCount).toBe(1);
     const ledger = getDb()
       .select()
       .from(schema.contributions)
@@ -210,51 +210,51 @@ describe("registration and attendance", () => {
     const pointsAfter = getDb().select().from(schema.users).where(eq(schema.users.id, member.id)).get()!.points;
     expect(pointsAfter - pointsBefore).toBe(ledger[0].points);
     // A joined member cannot cancel.
-    expect(appErrorOf(() => cancelRegistration({ userId: member.id, meetingId: meeting.id })).message).toBe("You have already joined this meeting.");
+    expect((await appErrorOfAsync(() => cancelRegistration({ userId: member.id, meetingId: meeting.id }))).message).toBe("You have already joined this meeting.");
   });
 
   it("marks a registered member as attended without counting them twice", async () => {
     const { actor } = await newAdmin();
-    const [meeting] = createMeetings({ actor, input: input({ title: "Registered then joined" }) });
+    const [meeting] = await createMeetings({ actor, input: input({ title: "Registered then joined" }) });
     const member = await createMember();
-    registerForMeeting({ userId: member.id, meetingId: meeting.id });
-    joinMeeting({ userId: member.id, meetingId: meeting.id, now: meeting.scheduledAt });
-    expect(countAttendees(meeting.id)).toEqual({ registered: 1, attended: 1 });
-    expect(getMeeting(meeting.id).attendeesCount).toBe(1);
+    await registerForMeeting({ userId: member.id, meetingId: meeting.id });
+    await joinMeeting({ userId: member.id, meetingId: meeting.id, now: meeting.scheduledAt });
+    expect(await countAttendees(meeting.id)).toEqual({ registered: 1, attended: 1 });
+    expect((await getMeeting(meeting.id)).attendeesCount).toBe(1);
   });
 
   it("records attendance only from 15 minutes before the start to the end", async () => {
     const { actor } = await newAdmin();
-    const [meeting] = createMeetings({ actor, input: input({ title: "Window" }) });
+    const [meeting] = await createMeetings({ actor, input: input({ title: "Window" }) });
     const member = await createMember();
     const start = meeting.scheduledAt.getTime();
     const minute = 60 * 1000;
-    expect(joinMeeting({ userId: member.id, meetingId: meeting.id }).isRecorded).toBe(false); // two days ahead
-    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start - 16 * minute) }).isRecorded).toBe(false);
-    expect(countAttendees(meeting.id).attended).toBe(0);
-    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start - 15 * minute) }).isRecorded).toBe(true);
-    expect(joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start + 60 * minute) }).isRecorded).toBe(false);
-    expect(countAttendees(meeting.id).attended).toBe(1);
+    expect((await joinMeeting({ userId: member.id, meetingId: meeting.id })).isRecorded).toBe(false); // two days ahead
+    expect((await joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start - 16 * minute) })).isRecorded).toBe(false);
+    expect((await countAttendees(meeting.id)).attended).toBe(0);
+    expect((await joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start - 15 * minute) })).isRecorded).toBe(true);
+    expect((await joinMeeting({ userId: member.id, meetingId: meeting.id, now: new Date(start + 60 * minute) })).isRecorded).toBe(false);
+    expect((await countAttendees(meeting.id)).attended).toBe(1);
   });
 
   it("does not record attendance after the meeting ended, and needs a join link", async () => {
     const { actor } = await newAdmin();
-    const [ended] = createMeetings({ actor, input: input({ title: "Ended", scheduledAt: new Date(Date.now() - 3 * HOUR).toISOString() }) });
-    const [noLink] = createMeetings({ actor, input: input({ title: "No link", joinZoomUrl: "" }) });
+    const [ended] = await createMeetings({ actor, input: input({ title: "Ended", scheduledAt: new Date(Date.now() - 3 * HOUR).toISOString() }) });
+    const [noLink] = await createMeetings({ actor, input: input({ title: "No link", joinZoomUrl: "" }) });
     const member = await createMember();
-    expect(joinMeeting({ userId: member.id, meetingId: ended.id }).isRecorded).toBe(false);
-    expect(countAttendees(ended.id).attended).toBe(0);
-    expect(appErrorOf(() => joinMeeting({ userId: member.id, meetingId: noLink.id })).message).toBe("This meeting has no join link yet.");
+    expect((await joinMeeting({ userId: member.id, meetingId: ended.id })).isRecorded).toBe(false);
+    expect((await countAttendees(ended.id)).attended).toBe(0);
+    expect((await appErrorOfAsync(() => joinMeeting({ userId: member.id, meetingId: noLink.id }))).message).toBe("This meeting has no join link yet.");
   });
 
   it("refuses to follow a join link stored with a line break (400, nothing recorded)", async () => {
     const { actor } = await newAdmin();
-    const [meeting] = createMeetings({ actor, input: input({ title: "Broken link" }) });
+    const [meeting] = await createMeetings({ actor, input: input({ title: "Broken link" }) });
     getDb().update(schema.meetings).set({ joinZoomUrl: "https://zoom.example/j/1\r\nX-Evil: 1" }).where(eq(schema.meetings.id, meeting.id)).run();
     const member = await createMember();
-    const error = appErrorOf(() => joinMeeting({ userId: member.id, meetingId: meeting.id }));
+    const error = await appErrorOfAsync(() => joinMeeting({ userId: member.id, meetingId: meeting.id }));
     expect(error.status).toBe(400);
     expect(error.message).toBe("This meeting's join link is not a valid address. Please tell an admin.");
-    expect(countAttendees(meeting.id).attended).toBe(0);
+    expect((await countAttendees(meeting.id)).attended).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
@@ -76,45 +76,46 @@ const meetingQueries = perDatabase((db: AppDatabase) => {
 });
 
 /** Upcoming meetings, soonest first. */
-export function listUpcomingMeetings({ now = new Date(), limit }: { now?: Date; limit?: number } = {}): MeetingRecord[] {
-  const queries = meetingQueries(getDb());
-  return limit ? queries.upcomingFirst.all({ now: now.getTime(), limit }) : queries.upcoming.all({ now: now.getTime() });
+export async function listUpcomingMeetings({ now = new Date(), limit }: { now?: Date; limit?: number } = {}): Promise<MeetingRecord[]> {
+  const queries = meetingQueries(readDb());
+  return limit ? queries.upcomingFirst.execute({ now: now.getTime(), limit }) : queries.upcoming.execute({ now: now.getTime() });
 }
 
 /** Past meetings, most recent first (docs/meetings.md shows the first 5). */
-export function listPastMeetings({ now = new Date(), limit = PAST_MEETINGS_SHOWN }: { now?: Date; limit?: number } = {}): MeetingRecord[] {
-  return meetingQueries(getDb()).past.all({ now: now.getTime(), limit });
+export async function listPastMeetings({ now = new Date(), limit = PAST_MEETINGS_SHOWN }: { now?: Date; limit?: number } = {}): Promise<MeetingRecord[]> {
+  return meetingQueries(readDb()).past.execute({ now: now.getTime(), limit });
 }
 
 /** Every meeting in date order (GET /api/meetings), optionally a page of them. */
-export function listAllMeetings({ limit = 500, offset = 0 }: { limit?: number; offset?: number } = {}): MeetingRecord[] {
-  return getDb().select().from(schema.meetings).orderBy(asc(schema.meetings.scheduledAt), asc(schema.meetings.id)).limit(limit).offset(offset).all();
+export async function listAllMeetings({ limit = 500, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<MeetingRecord[]> {
+  return readDb().select().from(schema.meetings).orderBy(asc(schema.meetings.scheduledAt), asc(schema.meetings.id)).limit(limit).offset(offset);
 }
 
 /** The admin panel's list: newest created first, a page at a time. */
-export function listMeetingsNewestFirst({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {}) {
-  const db = getDb();
-  const total = db.select({ total: count() }).from(schema.meetings).get()?.total ?? 0;
+export async function listMeetingsNewestFirst({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number } = {}) {
+  const db = readDb();
+  const [totalRow] = await db.select({ total: count() }).from(schema.meetings);
+  const total = totalRow?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
-  const meetings = db
+  const meetings = await db
     .select()
     .from(schema.meetings)
     .orderBy(desc(schema.meetings.createdAt), desc(schema.meetings.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .all();
+    .offset((current - 1) * pageSize);
   return { meetings, total, page: current, pageCount };
 }
 
-export function findMeeting(id: number): MeetingRecord | undefined {
+export async function findMeeting(id: number): Promise<MeetingRecord | undefined> {
   if (!Number.isSafeInteger(id) || id < 1) return undefined;
-  return meetingQueries(getDb()).byId.get({ id });
+  const [meeting] = await meetingQueries(readDb()).byId.execute({ id });
+  return meeting;
 }
 
 /** The meeting, or a 404 AppError. */
-export function getMeeting(id: number): MeetingRecord {
-  const meeting = findMeeting(id);
+export async function getMeeting(id: number): Promise<MeetingRecord> {
+  const meeting = await findMeeting(id);
   if (!meeting) throw notFound("Meeting not found");
   return meeting;
 }
@@ -123,19 +124,18 @@ export function getMeeting(id: number): MeetingRecord {
 export type Registration = { attended: boolean };
 
 /** The member's registrations among these meetings. */
-export function registrationsOf(userId: string, meetingIds: number[]): Map<number, Registration> {
+export async function registrationsOf(userId: string, meetingIds: number[]): Promise<Map<number, Registration>> {
   if (meetingIds.length === 0) return new Map();
-  const rows = meetingQueries(getDb()).registrations.all({ userId, ids: JSON.stringify(meetingIds) });
+  const rows = await meetingQueries(readDb()).registrations.execute({ userId, ids: JSON.stringify(meetingIds) });
   return new Map(rows.map((row) => [row.meetingId, { attended: row.attended }]));
 }
 
 /** Attendance facts for one meeting (tests and the admin list). */
-export function countAttendees(meetingId: number): { registered: number; attended: number } {
-  const row = getDb()
+export async function countAttendees(meetingId: number): Promise<{ registered: number; attended: number }> {
+  const [row] = await readDb()
     .select({ registered: count(), attended: sql<number>`coalesce(sum(${schema.meetingAttendees.attended}), 0)` })
     .from(schema.meetingAttendees)
-    .where(eq(schema.meetingAttendees.meetingId, meetingId))
-    .get();
+    .where(eq(schema.meetingAttendees.meetingId, meetingId));
   return { registered: row?.registered ?? 0, attended: Number(row?.attended ?? 0) };
 }
 
@@ -215,16 +215,16 @@ function linkFields(input: MeetingFormInput) {
 
 /**
  * Schedules a meeting, or a weekly series of `repeatWeeks` meetings sharing a seriesId, in one
- * transaction; notifies every other member once (one INSERT … SELECT, however many members)
+ * unit of work; notifies every other member once (one INSERT … SELECT, however many members)
  * and writes the audit log. Returns the created meetings in date order.
  */
-export function createMeetings({ actor, input, now = new Date() }: { actor: ActorRef; input: CreateMeetingFormInput; now?: Date }): MeetingRecord[] {
+export async function createMeetings({ actor, input, now = new Date() }: { actor: ActorRef; input: CreateMeetingFormInput; now?: Date }): Promise<MeetingRecord[]> {
   const zone = resolveTimeZone(input.timeZone);
   const firstStart = resolveScheduledAt(input.scheduledAt, zone);
   const weeks = input.repeatWeeks;
   const seriesId = weeks > 1 ? randomUUID() : null;
-  return transaction((db) => {
-    const created = db
+  return write(async (tx) => {
+    const created = await tx
       .insert(schema.meetings)
       .values(
         Array.from({ length: weeks }, (_, index) => ({
@@ -235,8 +235,7 @@ export function createMeetings({ actor, input, now = new Date() }: { actor: Acto
           createdAt: now,
         })),
       )
-      .returning()
-      .all();
+      .returning();
     const first = created[0];
     const community = getEnv().COMMUNITY_TIMEZONE;
     const when = `${formatLongDate(first.scheduledAt, community)} at ${formatTimeWithZone(first.scheduledAt, community)}`;
@@ -260,27 +259,26 @@ export function createMeetings({ actor, input, now = new Date() }: { actor: Acto
 }
 
 /** Edits one meeting (one occurrence of a series) and writes the audit log. */
-export function updateMeeting({ actor, id, input }: { actor: ActorRef; id: number; input: MeetingFormInput }): MeetingRecord {
+export async function updateMeeting({ actor, id, input }: { actor: ActorRef; id: number; input: MeetingFormInput }): Promise<MeetingRecord> {
   const zone = resolveTimeZone(input.timeZone);
   const scheduledAt = resolveScheduledAt(input.scheduledAt, zone);
-  return transaction((db) => {
-    getMeeting(id);
-    const updated = db
+  return write(async (tx) => {
+    await getMeeting(id);
+    const [updated] = await tx
       .update(schema.meetings)
       .set({ ...linkFields(input), scheduledAt })
       .where(eq(schema.meetings.id, id))
-      .returning()
-      .get();
+      .returning();
     recordAudit({ actor, action: "meeting.updated", targetType: "meeting", targetId: id, summary: updated.title });
     return updated;
   });
 }
 
 /** Deletes one meeting (its registrations go with it) and writes the audit log. */
-export function deleteMeeting({ actor, id }: { actor: ActorRef; id: number }): MeetingRecord {
-  return transaction((db) => {
-    const meeting = getMeeting(id);
-    db.delete(schema.meetings).where(eq(schema.meetings.id, id)).run();
+export async function deleteMeeting({ actor, id }: { actor: ActorRef; id: number }): Promise<MeetingRecord> {
+  return write(async (tx) => {
+    const meeting = await getMeeting(id);
+    await tx.delete(schema.meetings).where(eq(schema.meetings.id, id));
     recordAudit({ actor, action: "meeting.deleted", targetType: "meeting", targetId: id, summary: meeting.title });
     return meeting;
   });
@@ -290,50 +288,62 @@ export function deleteMeeting({ actor, id }: { actor: ActorRef; id: number }): M
 
 export const MEETING_ALREADY_TOOK_PLACE = "This meeting has already taken place.";
 
+/** The member's registration row for a meeting, read inside the unit that changes it. */
+async function registrationIn(tx: AppDatabase, meetingId: number, userId: string) {
+  const { meetingAttendees } = schema;
+  const [row] = await tx
+    .select({ id: meetingAttendees.id, attended: meetingAttendees.attended })
+    .from(meetingAttendees)
+    .where(and(eq(meetingAttendees.meetingId, meetingId), eq(meetingAttendees.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The meeting's attendeesCount as the unit left it. */
+async function attendeesCountOf(tx: AppDatabase, meetingId: number): Promise<number> {
+  const [row] = await tx.select({ value: schema.meetings.attendeesCount }).from(schema.meetings).where(eq(schema.meetings.id, meetingId)).limit(1);
+  return row?.value ?? 0;
+}
+
 /**
  * Registers a member for an upcoming meeting: one row per member, attendeesCount kept exact
- * by an SQL increment in the same IMMEDIATE transaction. Registering twice is harmless.
+ * by an SQL increment in the same unit of work. Registering twice is harmless.
  */
-export function registerForMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
-  return transaction((db) => {
-    const meeting = getMeeting(meetingId);
+export async function registerForMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
+  return write(async (tx) => {
+    const meeting = await getMeeting(meetingId);
     if (!isUpcoming(meeting, now)) throw badRequest(MEETING_ALREADY_TOOK_PLACE);
-    const inserted = db
+    const [inserted] = await tx
       .insert(schema.meetingAttendees)
       .values({ meetingId, userId, registeredAt: now })
       .onConflictDoNothing()
-      .returning({ id: schema.meetingAttendees.id })
-      .get();
+      .returning({ id: schema.meetingAttendees.id });
     if (inserted) {
-      db.update(schema.meetings)
+      await tx
+        .update(schema.meetings)
         .set({ attendeesCount: sql`${schema.meetings.attendeesCount} + 1` })
-        .where(eq(schema.meetings.id, meetingId))
-        .run();
+        .where(eq(schema.meetings.id, meetingId));
     }
-    const attendeesCount = db.select({ value: schema.meetings.attendeesCount }).from(schema.meetings).where(eq(schema.meetings.id, meetingId)).get()?.value ?? 0;
+    const attendeesCount = await attendeesCountOf(tx, meetingId);
     return { meetingId, isRegistered: true, wasAlreadyRegistered: !inserted, attendeesCount };
   });
 }
 
 /** Cancels a member's registration for an upcoming meeting they have not joined yet. */
-export function cancelRegistration({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
-  return transaction((db) => {
-    const meeting = getMeeting(meetingId);
+export async function cancelRegistration({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
+  return write(async (tx) => {
+    const meeting = await getMeeting(meetingId);
     if (!isUpcoming(meeting, now)) throw badRequest(MEETING_ALREADY_TOOK_PLACE);
-    const existing = db
-      .select({ id: schema.meetingAttendees.id, attended: schema.meetingAttendees.attended })
-      .from(schema.meetingAttendees)
-      .where(and(eq(schema.meetingAttendees.meetingId, meetingId), eq(schema.meetingAttendees.userId, userId)))
-      .get();
+    const existing = await registrationIn(tx, meetingId, userId);
     if (existing?.attended) throw badRequest("You have already joined this meeting.");
     if (existing) {
-      db.delete(schema.meetingAttendees).where(eq(schema.meetingAttendees.id, existing.id)).run();
-      db.update(schema.meetings)
+      await tx.delete(schema.meetingAttendees).where(eq(schema.meetingAttendees.id, existing.id));
+      await tx
+        .update(schema.meetings)
         .set({ attendeesCount: sql`max(0, ${schema.meetings.attendeesCount} - 1)` })
-        .where(eq(schema.meetings.id, meetingId))
-        .run();
+        .where(eq(schema.meetings.id, meetingId));
     }
-    const attendeesCount = db.select({ value: schema.meetings.attendeesCount }).from(schema.meetings).where(eq(schema.meetings.id, meetingId)).get()?.value ?? 0;
+    const attendeesCount = await attendeesCountOf(tx, meetingId);
     return { meetingId, isRegistered: false, attendeesCount };
   });
 }
@@ -350,27 +360,23 @@ export const JOIN_WINDOW_BEFORE_START_MS = 15 * 60 * 1000;
  * and credits meeting_attended once; returns the link to send them to. Outside that window
  * it only returns the link. A meeting without a join link is a 400.
  */
-export function joinMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }): { joinUrl: string; isRecorded: boolean } {
-  return transaction((db) => {
-    const meeting = getMeeting(meetingId);
+export async function joinMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }): Promise<{ joinUrl: string; isRecorded: boolean }> {
+  return write(async (tx) => {
+    const meeting = await getMeeting(meetingId);
     if (!meeting.joinZoomUrl) throw badRequest(NO_JOIN_LINK);
     // A link stored before links were checked for control characters (app/utils/url.ts).
     if (!isHttpUrl(meeting.joinZoomUrl)) throw badRequest(BROKEN_JOIN_LINK);
     const isOn = meeting.scheduledAt.getTime() - JOIN_WINDOW_BEFORE_START_MS <= now.getTime() && now.getTime() < endOf(meeting).getTime();
     if (!isOn) return { joinUrl: meeting.joinZoomUrl, isRecorded: false };
-    const existing = db
-      .select({ id: schema.meetingAttendees.id, attended: schema.meetingAttendees.attended })
-      .from(schema.meetingAttendees)
-      .where(and(eq(schema.meetingAttendees.meetingId, meetingId), eq(schema.meetingAttendees.userId, userId)))
-      .get();
+    const existing = await registrationIn(tx, meetingId, userId);
     if (!existing) {
-      db.insert(schema.meetingAttendees).values({ meetingId, userId, registeredAt: now, attended: true }).run();
-      db.update(schema.meetings)
+      await tx.insert(schema.meetingAttendees).values({ meetingId, userId, registeredAt: now, attended: true });
+      await tx
+        .update(schema.meetings)
         .set({ attendeesCount: sql`${schema.meetings.attendeesCount} + 1` })
-        .where(eq(schema.meetings.id, meetingId))
-        .run();
+        .where(eq(schema.meetings.id, meetingId));
     } else if (!existing.attended) {
-      db.update(schema.meetingAttendees).set({ attended: true }).where(eq(schema.meetingAttendees.id, existing.id)).run();
+      await tx.update(schema.meetingAttendees).set({ attended: true }).where(eq(schema.meetingAttendees.id, existing.id));
     }
     recordContribution({ userId, kind: "meeting_attended", subjectId: meetingId, at: now });
     return { joinUrl: meeting.joinZoomUrl, isRecorded: true };
@@ -430,11 +436,11 @@ export type MeetingView = {
 };
 
 /** Shapes meetings for cards, with the member's registration and (for managers) the edit values. */
-export function toMeetingViews(
+export async function toMeetingViews(
   meetings: MeetingRecord[],
   { userId, timeZone, canManage, now = new Date() }: { userId: string | null; timeZone: string; canManage: boolean; now?: Date },
-): MeetingView[] {
-  const registrations = userId ? registrationsOf(userId, meetings.map((meeting) => meeting.id)) : new Map<number, Registration>();
+): Promise<MeetingView[]> {
+  const registrations = userId ? await registrationsOf(userId, meetings.map((meeting) => meeting.id)) : new Map<number, Registration>();
   return meetings.map((meeting) => {
     const registration = registrations.get(meeting.id);
     return {

@@ -11,9 +11,9 @@ export async function loadMeetingsPage(request: Request, url: URL) {
   const timeZone = getViewerTimeZone(request);
   const canManage = userCan(user, "meetings:manage");
   const now = new Date();
-  const upcomingRows = listUpcomingMeetings({ now, limit: showAll ? undefined : UPCOMING_PAGE_SIZE + 1 });
+  const upcomingRows = await listUpcomingMeetings({ now, limit: showAll ? undefined : UPCOMING_PAGE_SIZE + 1 });
   const hasMoreUpcoming = !showAll && upcomingRows.length > UPCOMING_PAGE_SIZE;
-  const upcoming = toMeetingViews(hasMoreUpcoming ? upcomingRows.slice(0, UPCOMING_PAGE_SIZE) : upcomingRows, { userId: user.id, timeZone, canManage, now });
-  const past = toMeetingViews(listPastMeetings({ now }), { userId: user.id, timeZone, canManage, now });
+  const upcoming = await toMeetingViews(hasMoreUpcoming ? upcomingRows.slice(0, UPCOMING_PAGE_SIZE) : upcomingRows, { userId: user.id, timeZone, canManage, now });
+  const past = await toMeetingViews(await listPastMeetings({ now }), { userId: user.id, timeZone, canManage, now });
   return { upcoming, past, hasMoreUpcoming, timeZone, canManage };
 }

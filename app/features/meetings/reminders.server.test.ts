@@ -31,13 +31,13 @@ describe("meeting reminders", () => {
     const other = await createMember();
     const notRegistered = await createMember();
     const meeting = createMeeting(new Date(now.getTime() + 30 * HOUR));
-    registerForMeeting({ userId: member.id, meetingId: meeting.id, now });
-    registerForMeeting({ userId: other.id, meetingId: meeting.id, now });
+    await registerForMeeting({ userId: member.id, meetingId: meeting.id, now });
+    await registerForMeeting({ userId: other.id, meetingId: meeting.id, now });
 
     // Thirty hours before: too early.
-    expect(sendMeetingReminders(now)).toBe(0);
+    expect(await sendMeetingReminders(now)).toBe(0);
     const due = new Date(meeting.scheduledAt.getTime() - REMINDER_LEAD_MS + 60_000);
-    expect(sendMeetingReminders(due)).toBe(2);
+    expect(await sendMeetingReminders(due)).toBe(2);
     const [mail] = remindersTo(member.email);
     expect(mail.subject).toBe('Reminder: "Prompt clinic", Nov 25, 2026 at 12:00 AM UTC');
     expect(mail.text).toContain("it starts on Wednesday, November 25, 2026 at 12:00 AM UTC and lasts 45 minutes");
@@ -46,9 +46,9 @@ describe("meeting reminders", () => {
     expect(remindersTo(notRegistered.email)).toHaveLength(0);
 
     // The next minute, and after a restart: nothing more.
-    expect(sendMeetingReminders(new Date(due.getTime() + 60_000))).toBe(0);
+    expect(await sendMeetingReminders(new Date(due.getTime() + 60_000))).toBe(0);
     closeDb();
-    expect(sendMeetingReminders(new Date(due.getTime() + 2 * 60_000))).toBe(0);
+    expect(await sendMeetingReminders(new Date(due.getTime() + 2 * 60_000))).toBe(0);
     expect(remindersTo(member.email)).toHaveLength(1);
     expect(remindersTo(other.email)).toHaveLength(1);
   });
@@ -57,8 +57,8 @@ describe("meeting reminders", () => {
     const now = new Date("2026-07-01T10:00:00Z");
     const member = await createMember();
     const meeting = createMeeting(new Date("2026-07-02T08:00:00Z"), { title: "Zoned" });
-    registerForMeeting({ userId: member.id, meetingId: meeting.id, now });
-    sendMeetingReminders(now);
+    await registerForMeeting({ userId: member.id, meetingId: meeting.id, now });
+    await sendMeetingReminders(now);
     expect(remindersTo(member.email)[0].subject).toBe('Reminder: "Zoned", Jul 2, 2026 at 8:00 AM UTC');
   });
 
@@ -67,11 +67,11 @@ describe("meeting reminders", () => {
     const member = await createMember();
     const meeting = createMeeting(new Date(now.getTime() + 20 * HOUR), { title: "Moved" });
     const soon = createMeeting(new Date(now.getTime() + 10 * 60_000), { title: "Soon" });
-    registerForMeeting({ userId: member.id, meetingId: meeting.id, now });
-    registerForMeeting({ userId: member.id, meetingId: soon.id, now });
-    expect(sendMeetingReminders(now)).toBe(1);
+    await registerForMeeting({ userId: member.id, meetingId: meeting.id, now });
+    await registerForMeeting({ userId: member.id, meetingId: soon.id, now });
+    expect(await sendMeetingReminders(now)).toBe(1);
     getDb().$client.prepare(`UPDATE meetings SET scheduled_at = ? WHERE id = ?`).run(now.getTime() + 22 * HOUR, meeting.id);
-    expect(sendMeetingReminders(new Date(now.getTime() + 60_000))).toBe(1);
+    expect(await sendMeetingReminders(new Date(now.getTime() + 60_000))).toBe(1);
     expect(remindersTo(member.email).map((mail) => mail.subject.split(",")[0])).toEqual(['Reminder: "Moved"', 'Reminder: "Moved"']);
   });
 
@@ -81,9 +81,9 @@ describe("meeting reminders", () => {
     const unverified = await createMember({ emailVerifiedAt: null });
     const meeting = createMeeting(new Date(now.getTime() + 2 * HOUR));
     setMailPreference(optedOut.id, "meeting_reminders", false);
-    registerForMeeting({ userId: optedOut.id, meetingId: meeting.id, now });
-    registerForMeeting({ userId: unverified.id, meetingId: meeting.id, now });
-    expect(sendMeetingReminders(now)).toBe(1);
+    await registerForMeeting({ userId: optedOut.id, meetingId: meeting.id, now });
+    await registerForMeeting({ userId: unverified.id, meetingId: meeting.id, now });
+    expect(await sendMeetingReminders(now)).toBe(1);
     expect(remindersTo(optedOut.email)).toHaveLength(0);
     expect(remindersTo(unverified.email)).toHaveLength(1);
   });

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gt, lte, notExists, sql } from "drizzle-orm";
 import { enqueueNotificationMail, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { meetingPaths } from "./paths";
 import { formatLongDate, formatShortDate, formatTimeWithZone } from "./time";
@@ -23,10 +23,10 @@ const REMINDERS_PER_RUN = 200;
 type DueReminder = { meetingId: number; userId: string; scheduledAt: Date; title: string; duration: number; joinZoomUrl: string | null };
 
 /** The scheduled job: enqueues the reminders due now; returns how many. */
-export function sendMeetingReminders(now = new Date()): number {
-  const db = getDb();
+export async function sendMeetingReminders(now = new Date()): Promise<number> {
+  const db = readDb();
   const { meetingAttendees, meetingRemindersSent, meetings, users } = schema;
-  const due: DueReminder[] = db
+  const due: DueReminder[] = await db
     .select({
       meetingId: meetings.id,
       userId: meetingAttendees.userId,
@@ -58,17 +58,17 @@ export function sendMeetingReminders(now = new Date()): number {
       ),
     )
     .orderBy(asc(meetings.scheduledAt))
-    .limit(REMINDERS_PER_RUN)
-    .all();
+    .limit(REMINDERS_PER_RUN);
   let sent = 0;
   for (const reminder of due) {
-    const isSent = transaction(() => {
-      const claimed = db
+    // The claim and the enqueue in one unit (enqueueNotificationMail, synchronous, joins it).
+    const isSent = await write(async (tx) => {
+      const claimed = await tx
         .insert(meetingRemindersSent)
         .values({ meetingId: reminder.meetingId, userId: reminder.userId, scheduledAt: reminder.scheduledAt, sentAt: now })
         .onConflictDoNothing()
-        .run();
-      return claimed.changes > 0 && enqueueReminder(reminder) !== null;
+        .returning({ meetingId: meetingRemindersSent.meetingId });
+      return claimed.length > 0 && enqueueReminder(reminder) !== null;
     });
     if (isSent) sent += 1;
   }
