@@ -5,6 +5,7 @@ import { Form, useActionData, useSearchParams } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { NameFields } from "~/features/auth/components/name-fields";
 import { loginConstraints, registerConstraints, USERNAME_RULE } from "~/features/auth";
 import { getAuthenticator, loginSchema, registerSchema, getOptionalUser } from "~/features/auth/index.server";
 import { createUserSession } from "~/utils/session.server";
@@ -141,11 +142,7 @@ function RegisterForm({ lastResult }: { lastResult?: FormResult }) {
   return (
     <Form method="post" action="/login?tab=register" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="register" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
-        <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
-      </div>
-      <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <NameFields fields={fields} />
       <FormField
         label="Username (optional)"
         errors={fields.username.errors}

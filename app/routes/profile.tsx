@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm } from "~/components/ui/use-server-form";
+import { NameFields } from "~/features/auth/components/name-fields";
 import { failureFieldErrors, type FormResult } from "~/components/ui/form-failure";
 import { listMemberBadges } from "~/features/badges/index.server";
 import { ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
@@ -233,11 +234,7 @@ function EditProfileForm({ defaults, lastResult }: { defaults: Record<string, st
           {formMeta.errors.join(" ")}
         </p>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
-        <FormField label="Last Name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
-      </div>
-      <FormField label="Display Name" errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+      <NameFields fields={fields} />
       <FormField
         label="Username"
         hint={`Others mention you as @username. ${USERNAME_RULE}`}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { MeetingView } from "../meetings.server";
 import { buttonClass } from "~/components/ui/button";
 import { spaced } from "~/components/ui/spaced";
@@ -57,6 +57,24 @@ function MeetingCardFrame({ meeting, handlers, canManage, testId, children }: { 
   );
 }
 
+/** A card's description and its date, time and attendance, spaced for text browsers. */
+function MeetingAbout({ meeting, count }: { meeting: MeetingView; count: ReactNode }) {
+  return (
+    <>
+      {meeting.description ? <p>{meeting.description}</p> : null}
+      <p>
+        {spaced([
+          <time key="date" dateTime={meeting.scheduledAt}>
+            {meeting.longDate}
+          </time>,
+          <span key="time">{meeting.time}</span>,
+          <Fragment key="count">{count}</Fragment>,
+        ])}
+      </p>
+    </>
+  );
+}
+
 /** An 'Upcoming Meetings' card. */
 export function UpcomingMeetingCard({ meeting, handlers, canManage }: { meeting: MeetingView; handlers?: ManageHandlers; canManage: boolean }) {
   return (
@@ -69,16 +87,7 @@ export function UpcomingMeetingCard({ meeting, handlers, canManage }: { meeting:
           </Tag>,
         ])}
       </div>
-      {meeting.description ? <p>{meeting.description}</p> : null}
-      <p>
-        {spaced([
-          <time key="date" dateTime={meeting.scheduledAt}>
-            {meeting.longDate}
-          </time>,
-          <span key="time">{meeting.time}</span>,
-          <AttendeeCount key="count" meeting={meeting} suffix="attending" />,
-        ])}
-      </p>
+      <MeetingAbout meeting={meeting} count={<AttendeeCount meeting={meeting} suffix="attending" />} />
       <div>
         {spaced([
           <JoinLink key="join" meeting={meeting} label="Join" />,
@@ -109,16 +118,7 @@ export function PastMeetingCard({ meeting, handlers, canManage }: { meeting: Mee
           ) : null,
         ])}
       </div>
-      {meeting.description ? <p>{meeting.description}</p> : null}
-      <p>
-        {spaced([
-          <time key="date" dateTime={meeting.scheduledAt}>
-            {meeting.longDate}
-          </time>,
-          <span key="time">{meeting.time}</span>,
-          <span key="count">{meeting.attendeesCount} attended</span>,
-        ])}
-      </p>
+      <MeetingAbout meeting={meeting} count={<span>{meeting.attendeesCount} attended</span>} />
       {meeting.replayUrl ? (
         <div>
           <a href={meeting.replayUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
