@@ -63,7 +63,7 @@ async function seedDemoIfEmpty() {
   // The demo replays some 650 actions through the feature functions (decision 0082): reusing their
   // prepared statements, as the workers do (entry.server.tsx), takes about a quarter off its time.
   reuseStatementsOnEveryConnection();
-  seedDemoContent({ now: new Date(), adminEmail: DEMO_ADMIN_EMAIL, adminPasswordHash, memberPasswordHash });
+  await seedDemoContent({ now: new Date(), adminEmail: DEMO_ADMIN_EMAIL, adminPasswordHash, memberPasswordHash });
   console.log(
     [
       "",

@@ -6,7 +6,6 @@ import { loadManageList, submitManageList } from "~/features/admin/index.server"
 import { deleteArtist, getArtist, listArtists, submitArtistForm } from "~/features/artists/index.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-shell";
 import { ArtistForm as ServerArtistForm } from "~/features/artists/components/artist-form";
-import { submitArtistForm } from "~/features/artists/index.server";
 import { routes } from "~/utils/routes";
 import { pageMeta } from "~/utils/meta";
 

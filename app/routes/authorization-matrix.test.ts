@@ -141,7 +141,7 @@ const localInTwoDays = () => inTwoDays().toISOString().slice(0, 16);
 const freshMeetingId = async () =>
   createMeetings({ actor: await author(), input: createMeetingFormSchema.parse({ title: "Matrix meeting", scheduledAt: inTwoDays().toISOString(), duration: 60 }) })[0].id;
 const meetingForm = { title: "Matrix meeting", scheduledAt: "", timeZone: "UTC", duration: "60" };
-const freshResourceId = async () => createResource({ actor: await author(), input: { title: "Matrix resource", url: "https://example.com/matrix" } }).id;
+const freshResourceId = async () => (await createResource({ actor: await author(), input: { title: "Matrix resource", url: "https://example.com/matrix" } })).id;
 const freshArtistId = async () => createArtist({ actor: await author(), input: { name: "Matrix artist" } }).id;
 /** A member's comment on a fresh artist: "/music-artists/{artistId}?comment={commentId}". */
 const freshCommentPath = async () => {

@@ -124,8 +124,8 @@ describe("SQL statements per page do not grow with the items on it", () => {
       const raters = await someMembers(2);
       for (let index = 0; index < N; index += 1) {
         serial += 1;
-        const resource = createResource({ actor: admin, input: { title: `Resource ${serial}`, url: `https://example.com/r/${serial}`, tags: "LLM, Agents" } });
-        for (const rater of [...raters, viewer]) rateResource({ userId: rater.id, resourceId: resource.id, input: { rating: 4 } });
+        const resource = await createResource({ actor: admin, input: { title: `Resource ${serial}`, url: `https://example.com/r/${serial}`, tags: "LLM, Agents" } });
+        for (const rater of [...raters, viewer]) await rateResource({ userId: rater.id, resourceId: resource.id, input: { rating: 4 } });
       }
     };
     const request = () => signedInRequest(viewer.id, "http://localhost/resources");

@@ -16,7 +16,7 @@ import { isHttpUrl } from "~/utils/url";
 import { artistCommentSchema, artistFormSchema, type ArtistFilters, type ArtistFormValues } from "./schemas";
 import type { ListenPlatform } from "./constants";
 import { fieldValidationError, validationError } from "~/utils/validation.server";
-import { parseRating, ratingsTable, ratingSummaryColumns, upsertRating, type RatingSummary } from "~/utils/rating.server";
+import { parseRating, ratingsTable, ratingSummaryColumns, upsertRatingSync, type RatingSummary } from "~/utils/rating.server";
 import type { ActorRef } from "~/utils/actor";
 
 type ArtistRow = typeof schema.musicArtists.$inferSelect;
@@ -450,7 +450,7 @@ export function rateArtist({ userId, artistId, input, now = new Date() }: { user
   return transaction((tx) => {
     const artist = tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
     if (!artist) throw notFound("Artist not found");
-    const { isFirstRating, summary } = upsertRating(tx, artistRatingsTable, { itemId: artistId, userId, rating, now });
+    const { isFirstRating, summary } = upsertRatingSync(tx, artistRatingsTable, { itemId: artistId, userId, rating, now });
     if (isFirstRating) recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
     return { artistId, rating, ...toArtistSummary(summary) };
   });

@@ -8,8 +8,8 @@ import { seedDemoContent } from "./seed-demo.server";
 const now = new Date("2025-06-11T12:00:00.000Z");
 
 // app/test/setup.ts gave this file a fresh database with the reference data.
-beforeAll(() => {
-  seedDemoContent({ now, adminEmail: "admin@quads.example", adminPasswordHash: "admin-hash", memberPasswordHash: "member-hash" });
+beforeAll(async () => {
+  await seedDemoContent({ now, adminEmail: "admin@quads.example", adminPasswordHash: "admin-hash", memberPasswordHash: "member-hash" });
 });
 
 const countOf = (sql: string) => (getDb().$client.prepare(sql).get() as { n: number }).n;
@@ -112,9 +112,9 @@ describe("seedDemoContent", () => {
     expect(countOf("SELECT count(*) AS n FROM reply_mail_batches")).toBe(0);
   });
 
-  it("does nothing when users already exist", () => {
+  it("does nothing when users already exist", async () => {
     const before = countOf("SELECT count(*) AS n FROM posts");
-    seedDemoContent({ now, adminEmail: "other@quads.example", adminPasswordHash: "x", memberPasswordHash: "y" });
+    await seedDemoContent({ now, adminEmail: "other@quads.example", adminPasswordHash: "x", memberPasswordHash: "y" });
     expect(countOf("SELECT count(*) AS n FROM posts")).toBe(before);
   });
 });

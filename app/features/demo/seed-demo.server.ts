@@ -23,7 +23,7 @@ import { notificationMailKinds, setMailPreference, type NotificationMailKind } f
 import { createMeetings, joinMeeting, parseMeetingJson, registerForMeeting } from "~/features/meetings/index.server";
 import { markNotificationRead } from "~/features/notifications/index.server";
 import { createResource, rateResource } from "~/features/resources/index.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, write } from "~/utils/db.server";
 import {
   DEMO_ARTISTS,
   DEMO_MEETINGS,
@@ -61,24 +61,23 @@ function nextThursdayEvening(nowMs: number): number {
 }
 
 /**
- * Creates the demo community in one IMMEDIATE transaction; does nothing when the users table
- * already has rows. Needs the reference data (categories and badges) seeded first. The two
- * password hashes are computed once by the caller and shared by the members (no hashing here).
+ * Creates the demo community in one unit of work (`write`, docs/decisions/0102-async-data-layer.md);
+ * does nothing when the users table already has rows. Needs the reference data (categories and
+ * badges) seeded first. The two password hashes are computed once by the caller and shared by the
+ * members (no hashing here). The feature functions not converted yet join the unit on their own.
  */
-export function seedDemoContent(options: SeedDemoOptions): void {
-  const db = getDb();
-  db.$client
-    .transaction(() => {
-      const existingUsers = db.select({ total: count() }).from(schema.users).get()?.total ?? 0;
-      if (existingUsers > 0) return;
-      replayDemoHistory(options);
-    })
-    .immediate();
+export async function seedDemoContent(options: SeedDemoOptions): Promise<void> {
+  await write(async (tx) => {
+    const [existing] = await tx.select({ total: count() }).from(schema.users);
+    if ((existing?.total ?? 0) > 0) return;
+    await replayDemoHistory(options);
+  });
 }
 
-type Action = { at: number; sequence: number; run: () => void };
+/** One action of the history: synchronous or async (a converted feature's function), run in turn. */
+type Action = { at: number; sequence: number; run: () => unknown };
 
-function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordHash }: SeedDemoOptions) {
+async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordHash }: SeedDemoOptions) {
   const db = getDb();
   const nowMs = now.getTime();
   const clampPast = (ms: number) => Math.min(ms, nowMs - MINUTE);
@@ -86,7 +85,7 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
   const between = (from: number, to: number, index: number, total: number) => from + Math.floor(((index + 1) / (total + 1)) * Math.max(to - from, 0));
 
   const actions: Action[] = [];
-  const schedule = (at: number, run: () => void) => actions.push({ at, sequence: actions.length, run });
+  const schedule = (at: number, run: () => unknown) => actions.push({ at, sequence: actions.length, run });
 
   /* ---- members ---- */
   const joinedAt = new Map<DemoUsername, number>();
@@ -224,9 +223,9 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
   for (const resource of DEMO_RESOURCES) {
     const createdAt = clampPast(Math.max(nowMs - resource.daysAgo * DAY - (1 + spread(resource.title, 20)) * HOUR, joined(resource.by) + HOUR));
     let resourceId = 0;
-    schedule(createdAt, () => {
+    schedule(createdAt, async () => {
       const { by, daysAgo: _daysAgo, ratings: _ratings, ...input } = resource;
-      resourceId = createResource({ actor: actor(by), input, now: new Date(createdAt) }).id;
+      resourceId = (await createResource({ actor: actor(by), input, now: new Date(createdAt) })).id;
     });
     const ratings = Object.entries(resource.ratings) as [DemoUsername, number][];
     ratings.forEach(([username, rating], index) => {
@@ -272,7 +271,7 @@ function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordH
 
   /* ---- the replay, oldest first (a parent before its child at the same moment) ---- */
   actions.sort((a, b) => a.at - b.at || a.sequence - b.sequence);
-  for (const action of actions) action.run();
+  for (const action of actions) await action.run();
 
   /* ---- notifications: each member has read all but their newest few ---- */
   const notifications = db

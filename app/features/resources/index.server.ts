@@ -5,5 +5,5 @@
  */
 export { createResourceJson } from "./api.server";
 export { submitNewResource, submitResourceForm } from "./form.server";
-export { createResource, deleteResource, getResource, listResources, listResourcesForAdmin, rateResource, refreshResourceRatings, toCardData, updateResource } from "./resources.server";
+export { createResource, deleteResource, getResource, listResources, listResourcesForAdmin, rateResource, refreshResourceRatings, refreshResourceRatingsSync, toCardData, updateResource } from "./resources.server";
 export { parseResourceFilters } from "./schemas";

@@ -18,7 +18,7 @@ import { validationError } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
 import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from "~/utils/deleted-member";
 import { forgetMailTo, notificationMailKinds, setMailPreference, type NotificationMailKind } from "~/features/mail/index.server";
-import { refreshResourceRatings } from "~/features/resources/index.server";
+import { refreshResourceRatingsSync } from "~/features/resources/index.server";
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_API_PAGE_SIZE = 200;
@@ -315,7 +315,7 @@ function removeAccount({
          where id in (select value from json_each(?))`,
       )
       .run(ids(meetingIds));
-    refreshResourceRatings(db, resourceIds);
+    refreshResourceRatingsSync(db, resourceIds);
     const pointsLost = new Map<string, number>();
     for (const row of removedContributions) pointsLost.set(row.userId, (pointsLost.get(row.userId) ?? 0) + row.points);
     client
