@@ -110,16 +110,3 @@ export async function upsertRating<Table extends SQLiteTable & RatingColumns<Ite
   const summary = (await summarizeRatings(tx, ratings, [itemId])).get(itemId)!;
   return { isFirstRating: previous === undefined, summary };
 }
-
-/** `upsertRating` inside a synchronous transaction, for the artists until they convert (decision 0102). */
-export function upsertRatingSync<Table extends SQLiteTable & RatingColumns<ItemKey>, ItemKey extends string>(
-  db: AppDatabase,
-  ratings: RatingsTable<Table, ItemKey>,
-  { itemId, userId, rating, now }: { itemId: number; userId: string; rating: number; now: Date },
-): { isFirstRating: boolean; summary: RatingSummary } {
-  const { table, itemKey } = ratings;
-  const previous = db.select({ rating: table.rating }).from(table as SQLiteTable).where(and(eq(table[itemKey], itemId), eq(table.userId, userId))).get();
-  const row = { [itemKey]: itemId, userId, rating, createdAt: now } as unknown as Table["$inferInsert"];
-  db.insert(table).values(row).onConflictDoUpdate({ target: [table[itemKey], table.userId], set: { rating } as unknown as SQLiteUpdateSetSource<Table> }).run();
-  return { isFirstRating: previous === undefined, summary: summarizeRatingsSync(db, ratings, [itemId]).get(itemId)! };
-}

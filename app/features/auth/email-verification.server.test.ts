@@ -98,7 +98,7 @@ describe("'Require a verified e-mail to post'", () => {
     const unverified = toCurrentUser(await createMember({ emailVerifiedAt: null }));
     const verified = toCurrentUser(await createMember());
     const resourceId = (await createResource({ actor: admin, input: { title: "Rule resource", url: "https://example.com/rule" } })).id;
-    const artistId = createArtist({ actor: admin, input: { name: "Rule artist" } }).id;
+    const artistId = (await createArtist({ actor: admin, input: { name: "Rule artist" } })).id;
     const post = createTestPost(unverified);
     expect(post.id).toBeGreaterThan(0);
 
@@ -107,8 +107,8 @@ describe("'Require a verified e-mail to post'", () => {
       statusOf(() => createTestPost(user)),
       statusOf(() => createReply({ actor: user, postId: post.id, input: { content: "A reply" } })),
       await statusOfAsync(() => rateResource({ userId: user.id, resourceId, input: { rating: 4 } })),
-      statusOf(() => rateArtist({ userId: user.id, artistId, input: { rating: 5 } })),
-      statusOf(() => addComment({ userId: user.id, artistId, input: { comment: "Nice" } })),
+      await statusOfAsync(() => rateArtist({ userId: user.id, artistId, input: { rating: 5 } })),
+      await statusOfAsync(() => addComment({ userId: user.id, artistId, input: { comment: "Nice" } })),
     ];
     expect(await attempts(unverified)).toEqual([403, 403, 403, 403, 403]);
     expect(() => createTestPost(unverified)).toThrow(VERIFICATION_REQUIRED);

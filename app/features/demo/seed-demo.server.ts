@@ -238,23 +238,25 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
   for (const artist of DEMO_ARTISTS) {
     const createdAt = nowMs - artist.daysAgo * DAY - (1 + spread(artist.name, 20)) * HOUR;
     let artistId = 0;
-    schedule(createdAt, () => {
-      artistId = createArtist({
-        actor: actor(admin.username),
-        input: {
-          name: artist.name,
-          description: artist.description,
-          genre: artist.genre,
-          latestTrack: artist.latestTrack,
-          spotifyUrl: artist.spotify,
-          youtubeUrl: artist.youtube,
-          appleMusicUrl: artist.appleMusic,
-          featured: artist.featured ?? false,
-        },
-        now: new Date(createdAt),
-      }).id;
+    schedule(createdAt, async () => {
+      artistId = (
+        await createArtist({
+          actor: actor(admin.username),
+          input: {
+            name: artist.name,
+            description: artist.description,
+            genre: artist.genre,
+            latestTrack: artist.latestTrack,
+            spotifyUrl: artist.spotify,
+            youtubeUrl: artist.youtube,
+            appleMusicUrl: artist.appleMusic,
+            featured: artist.featured ?? false,
+          },
+          now: new Date(createdAt),
+        })
+      ).id;
       // Plays counted on the streaming platforms before the artist was listed (no action here makes them).
-      db.update(schema.musicArtists).set({ playCount: artist.playCount }).where(eq(schema.musicArtists.id, artistId)).run();
+      await write((tx) => tx.update(schema.musicArtists).set({ playCount: artist.playCount }).where(eq(schema.musicArtists.id, artistId)));
     });
     const ratings = Object.entries(artist.ratings) as [DemoUsername, number][];
     ratings.forEach(([username, rating], index) => {
