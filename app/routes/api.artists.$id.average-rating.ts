@@ -4,7 +4,7 @@ import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.s
 
 /** GET /api/artists/{id}/average-rating (public): { averageRating, totalRatings } (0 and 0 when unrated). */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(request, () => Response.json(getAverageRating(readIdParam(params.id, "Artist"))));
+  return handleApi(request, async () => Response.json(await getAverageRating(readIdParam(params.id, "Artist"))));
 }
 
 export function action() {

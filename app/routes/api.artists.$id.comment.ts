@@ -9,7 +9,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
     const artistId = readIdParam(params.id, "Artist");
-    return Response.json(addComment({ userId: user.id, artistId, input: await readJsonBody(request) }), { status: 201 });
+    return Response.json(await addComment({ userId: user.id, artistId, input: await readJsonBody(request) }), { status: 201 });
   });
 }
 

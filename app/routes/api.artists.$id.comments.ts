@@ -4,7 +4,7 @@ import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.s
 
 /** GET /api/artists/{id}/comments (public): visible comments, newest first, each with its author (`user`). */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(request, () => Response.json(listComments(readIdParam(params.id, "Artist"))));
+  return handleApi(request, async () => Response.json(await listComments(readIdParam(params.id, "Artist"))));
 }
 
 export function action() {

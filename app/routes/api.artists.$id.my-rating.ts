@@ -7,7 +7,7 @@ import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.s
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(getMyRating(readIdParam(params.id, "Artist"), user.id));
+    return Response.json(await getMyRating(readIdParam(params.id, "Artist"), user.id));
   });
 }
 

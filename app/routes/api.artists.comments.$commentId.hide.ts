@@ -8,7 +8,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiPermission(request, "content:moderate");
-    const hidden = hideComment({ actor: user, commentId: readIdParam(params.commentId, "Comment") });
+    const hidden = await hideComment({ actor: user, commentId: readIdParam(params.commentId, "Comment") });
     return Response.json({ ...hidden, isHidden: true });
   });
 }

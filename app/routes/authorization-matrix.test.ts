@@ -141,12 +141,12 @@ const localInTwoDays = () => inTwoDays().toISOString().slice(0, 16);
 const freshMeetingId = async () =>
   (await createMeetings({ actor: await author(), input: createMeetingFormSchema.parse({ title: "Matrix meeting", scheduledAt: inTwoDays().toISOString(), duration: 60 }) }))[0].id;
 const meetingForm = { title: "Matrix meeting", scheduledAt: "", timeZone: "UTC", duration: "60" };
-const freshResourceId = async () => createResource({ actor: await author(), input: { title: "Matrix resource", url: "https://example.com/matrix" } }).id;
-const freshArtistId = async () => createArtist({ actor: await author(), input: { name: "Matrix artist" } }).id;
+const freshResourceId = async () => (await createResource({ actor: await author(), input: { title: "Matrix resource", url: "https://example.com/matrix" } })).id;
+const freshArtistId = async () => (await createArtist({ actor: await author(), input: { name: "Matrix artist" } })).id;
 /** A member's comment on a fresh artist: "/music-artists/{artistId}?comment={commentId}". */
 const freshCommentPath = async () => {
   const artistId = await freshArtistId();
-  const comment = addComment({ userId: (await someMember()).id, artistId, input: { comment: "Matrix comment" } });
+  const comment = await addComment({ userId: (await someMember()).id, artistId, input: { comment: "Matrix comment" } });
   return `/music-artists/${artistId}?comment=${comment.id}`;
 };
 /** Another member's post (and a reply on it by that member); a new author each time, below the posting rate limit. */

@@ -129,9 +129,9 @@ describe("content by a blocked member is marked for collapsing", () => {
     const otherPost = createTestPost(other, { title: "Someone else's post" });
     const theirReply = createReply({ actor: blocked, postId: otherPost.id, input: { content: "Blocked reply" } });
     const answer = createReply({ actor: other, postId: otherPost.id, input: { content: "Answer", parentReplyId: theirReply.id } });
-    const artist = createArtist({ actor: admin, input: { name: "Blocking Artist" } });
-    const theirComment = addComment({ userId: blocked.id, artistId: artist.id, input: { comment: "Blocked comment" } });
-    const otherComment = addComment({ userId: other.id, artistId: artist.id, input: { comment: "Other comment" } });
+    const artist = await createArtist({ actor: admin, input: { name: "Blocking Artist" } });
+    const theirComment = await addComment({ userId: blocked.id, artistId: artist.id, input: { comment: "Blocked comment" } });
+    const otherComment = await addComment({ userId: other.id, artistId: artist.id, input: { comment: "Other comment" } });
     await blockMember({ blocker: viewer, memberId: blocked.id });
 
     type PostPage = { post: { isFromBlockedMember: boolean }; replies: { id: number; isFromBlockedMember: boolean; children: { id: number; isFromBlockedMember: boolean }[] }[] };

@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return handlePage(async () => {
     const user = await getOptionalUser(request);
     const listener = listenerKey({ userId: user?.id ?? null, clientIp: requestInfoOf(context).clientIp });
-    const link = recordPlay({ artistId: readIdParam(params.id, "Artist"), platform: params.platform ?? "", listener });
+    const link = await recordPlay({ artistId: readIdParam(params.id, "Artist"), platform: params.platform ?? "", listener });
     return redirect(link, 302);
   });
 }

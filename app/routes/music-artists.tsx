@@ -20,16 +20,16 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("AI Music Artists", 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = parseArtistFilters(url.searchParams);
-  const all = listArtists(filters);
-  const featured = listArtists({ q: filters.q, genre: filters.genre }, { featuredOnly: true, pageSize: 12 });
+  const all = await listArtists(filters);
+  const featured = await listArtists({ q: filters.q, genre: filters.genre }, { featuredOnly: true, pageSize: 12 });
   const blockedIds = blockedIdsOf(user.id);
   return {
     filters,
-    stats: getArtistStats(),
-    genres: listGenres(),
+    stats: await getArtistStats(),
+    genres: await listGenres(),
     // Rows, not objects: a lighter hydration payload (card-rows.ts).
-    featured: toArtistRows(withPanels(featured.items, user.id).map((artist) => toCardView(artist, blockedIds))),
-    artists: toArtistRows(withPanels(all.items, user.id).map((artist) => toCardView(artist, blockedIds))),
+    featured: toArtistRows((await withPanels(featured.items, user.id)).map((artist) => toCardView(artist, blockedIds))),
+    artists: toArtistRows((await withPanels(all.items, user.id)).map((artist) => toCardView(artist, blockedIds))),
     total: all.total,
     page: all.page,
     pageCount: all.pageCount,

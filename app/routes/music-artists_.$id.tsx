@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const artist = await loadArtist(params.id);
-  const [card] = withPanels([artist], user?.id ?? null);
+  const [card] = await withPanels([artist], user?.id ?? null);
   return {
     artist: toCardView(card, blockedIdsOf(user?.id ?? "")),
     viewer: { isSignedIn: Boolean(user), canModerate: userCan(user, "content:moderate") },
@@ -54,16 +54,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       handleRefusal(work, (error) => formFailure({ intent, result: formResult({ comment, redirectTo: back }, { [field]: [error.message] }) }, { status: error.status, headers: error.headers }));
   return dispatchIntent(formData, {
     rate: refused("rate", "rating", async () => {
-      const result = rateArtist({ userId: user.id, artistId: artist.id, input: { rating: formData.get("rating") } });
+      const result = await rateArtist({ userId: user.id, artistId: artist.id, input: { rating: formData.get("rating") } });
       return success(`You rated ${artist.name} ${result.rating}/5.`);
     }),
     comment: refused("comment", "comment", async () => {
-      addComment({ userId: user.id, artistId: artist.id, input: { comment } });
+      await addComment({ userId: user.id, artistId: artist.id, input: { comment } });
       return success("Comment posted successfully!");
     }),
     "hide-comment": refused("hide-comment", "", async () => {
       if (!userCan(user, "content:moderate")) throw forbidden();
-      hideComment({ actor: user, commentId: readIdField(formData, "commentId", "Comment") });
+      await hideComment({ actor: user, commentId: readIdField(formData, "commentId", "Comment") });
       return success("Comment hidden");
     }),
   });

@@ -124,8 +124,8 @@ describe("SQL statements per page do not grow with the items on it", () => {
       const raters = await someMembers(2);
       for (let index = 0; index < N; index += 1) {
         serial += 1;
-        const resource = createResource({ actor: admin, input: { title: `Resource ${serial}`, url: `https://example.com/r/${serial}`, tags: "LLM, Agents" } });
-        for (const rater of [...raters, viewer]) rateResource({ userId: rater.id, resourceId: resource.id, input: { rating: 4 } });
+        const resource = await createResource({ actor: admin, input: { title: `Resource ${serial}`, url: `https://example.com/r/${serial}`, tags: "LLM, Agents" } });
+        for (const rater of [...raters, viewer]) await rateResource({ userId: rater.id, resourceId: resource.id, input: { rating: 4 } });
       }
     };
     const request = () => signedInRequest(viewer.id, "http://localhost/resources");
@@ -145,11 +145,11 @@ describe("SQL statements per page do not grow with the items on it", () => {
       const fans = await someMembers(2);
       for (let index = 0; index < N; index += 1) {
         serial += 1;
-        const artist = createArtist({ actor: admin, input: { name: `Artist ${serial}`, genre: "Synthwave", spotifyUrl: `https://open.spotify.com/artist/${serial}` } });
-        rateArtist({ userId: viewer.id, artistId: artist.id, input: { rating: 4 } });
+        const artist = await createArtist({ actor: admin, input: { name: `Artist ${serial}`, genre: "Synthwave", spotifyUrl: `https://open.spotify.com/artist/${serial}` } });
+        await rateArtist({ userId: viewer.id, artistId: artist.id, input: { rating: 4 } });
         for (const fan of fans) {
-          rateArtist({ userId: fan.id, artistId: artist.id, input: { rating: 5 } });
-          addComment({ userId: fan.id, artistId: artist.id, input: { comment: "Great" } });
+          await rateArtist({ userId: fan.id, artistId: artist.id, input: { rating: 5 } });
+          await addComment({ userId: fan.id, artistId: artist.id, input: { comment: "Great" } });
         }
       }
     };

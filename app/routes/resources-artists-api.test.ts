@@ -98,7 +98,7 @@ describe("GET lists", () => {
     const resources = await call(resourcesLoader as never, await signedInRequest(member.id, url("/api/resources?pricing=paid")));
     expect(resources.status).toBe(200);
     expect(Array.isArray(await resources.json())).toBe(true);
-    createArtist({ actor: admin, input: { name: "Listed" } });
+    await createArtist({ actor: admin, input: { name: "Listed" } });
     const artists = await call(musicArtistsLoader as never, new Request(url("/api/music-artists")));
     expect(artists.status).toBe(200);
     expect((await artists.json()).some((artist: { name: string }) => artist.name === "Listed")).toBe(true);
@@ -109,7 +109,7 @@ describe("GET lists", () => {
 describe("artist ratings and comments API", () => {
   it("rates (1–5, else 400), reads the average, my rating, and comments with their author", async () => {
     const { admin, member } = await users();
-    const artist = createArtist({ actor: admin, input: { name: "Api Artist" } });
+    const artist = await createArtist({ actor: admin, input: { name: "Api Artist" } });
     const id = String(artist.id);
     const params = { id };
     expect((await call(rateAction as never, new Request(url(`/api/artists/${id}/rate`), jsonInit({ rating: 5 })), params)).status).toBe(401);
@@ -146,7 +146,7 @@ describe("artist ratings and comments API", () => {
 
   it("lets moderators hide a comment (members 403, visitors 401)", async () => {
     const { admin, member, moderator } = await users();
-    const artist = createArtist({ actor: admin, input: { name: "Hidden" } });
+    const artist = await createArtist({ actor: admin, input: { name: "Hidden" } });
     const posted = await call(commentAction as never, await signedInRequest(member.id, url(`/api/artists/${artist.id}/comment`), jsonInit({ comment: "spam" })), { id: String(artist.id) });
     const comment = await posted.json();
     const params = { commentId: String(comment.id) };
@@ -175,7 +175,7 @@ describe("artist ratings and comments API", () => {
 describe("/music-artists/:id/listen/:platform", () => {
   it("counts the play and redirects (302); a missing link or unknown artist is 404", async () => {
     const { admin } = await users();
-    const artist = createArtist({ actor: admin, input: { name: "Listen", youtubeUrl: "https://www.youtube.com/@listen" } });
+    const artist = await createArtist({ actor: admin, input: { name: "Listen", youtubeUrl: "https://www.youtube.com/@listen" } });
     const response = await call(listenLoader as never, new Request(url(`/music-artists/${artist.id}/listen/youtube`)), { id: String(artist.id), platform: "youtube" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("https://www.youtube.com/@listen");

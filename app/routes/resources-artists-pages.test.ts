@@ -15,7 +15,7 @@ describe("the artist page's action (the rating panel's forms)", () => {
   it("redirects back with a toast on success, and answers 400 with the message and the text kept", async () => {
     const admin = await createMember({ role: "admin" });
     const member = await createMember();
-    const artist = createArtist({ actor: admin, input: { name: "Form Artist" } });
+    const artist = await createArtist({ actor: admin, input: { name: "Form Artist" } });
     const params = { id: String(artist.id) };
     const url = `http://localhost/music-artists/${artist.id}`;
 
@@ -38,7 +38,7 @@ describe("the artist page's action (the rating panel's forms)", () => {
 
     const comment = (await call(artistPageAction as never, await signedInRequest(member.id, url, form({ intent: "comment", comment: " hello " })), params)) as Response;
     expect(comment.status).toBe(302);
-    const panel = getRatingPanels([artist.id], member.id).get(artist.id);
+    const panel = (await getRatingPanels([artist.id], member.id)).get(artist.id);
     expect(panel).toMatchObject({ averageRating: 4, totalRatings: 1, myRating: 4, commentsCount: 1 });
 
     // A member cannot hide comments; a visitor is sent to sign in.

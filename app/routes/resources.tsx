@@ -17,10 +17,10 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("AI Resource Library
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const filters = parseResourceFilters(url.searchParams);
-  const { items, total, page, pageCount } = listResources(filters);
+  const { items, total, page, pageCount } = await listResources(filters);
   return {
     filters,
-    resources: toCardData(items, user.id),
+    resources: await toCardData(items, user.id),
     total,
     page,
     pageCount,

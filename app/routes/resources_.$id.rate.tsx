@@ -27,8 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = safeRedirectPath(formData.get("redirectTo"), resourceUrls.list);
   return handleRefusal(
     async () => {
-      const result = rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
-      const { title } = getResource(resourceId);
+      const result = await rateResource({ userId: user.id, resourceId, input: { rating: formData.get("rating") } });
+      const { title } = await getResource(resourceId);
       const target = back.includes("#") ? back : `${back}#${resourceUrls.card(resourceId)}`;
       return replacingHistory(await redirectWithToast(target, successToast(`You rated ${title} ${result.myRating}/5.`)));
     },

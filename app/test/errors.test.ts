@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { badRequest, notFound } from "~/utils/errors.server";
-import { appErrorOf, appErrorOfAsync, statusOf } from "./errors";
+import { appErrorOf, appErrorOfAsync, statusOf, statusOfAsync } from "./errors";
 
 describe("test error capture", () => {
   it("appErrorOf returns the AppError thrown, and fails without one or with another error", () => {
@@ -27,5 +27,11 @@ describe("test error capture", () => {
     expect(() => statusOf(() => {
       throw new Error("boom");
     })).toThrow("boom");
+  });
+
+  it("statusOfAsync gives the status of async work, or ok when it resolves", async () => {
+    expect(await statusOfAsync(async () => 1)).toBe("ok");
+    expect(await statusOfAsync(Promise.reject(badRequest("No")))).toBe(400);
+    await expect(statusOfAsync(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
   });
 });

@@ -35,3 +35,14 @@ export function statusOf(work: () => unknown): number | "ok" {
     throw error;
   }
 }
+
+/** `statusOf` for async work (a function or a promise already started). */
+export async function statusOfAsync(work: (() => Promise<unknown>) | Promise<unknown>): Promise<number | "ok"> {
+  try {
+    await (typeof work === "function" ? work() : work);
+    return "ok";
+  } catch (error) {
+    if (isAppError(error)) return error.status;
+    throw error;
+  }
+}

@@ -45,48 +45,54 @@ export function ratingSummaryColumns(rating: SQLiteColumn) {
   return { average: sql<number>`coalesce(avg(${rating}), 0)`.mapWith(Number), count: count() };
 }
 
-/** The summaries of the given items (an unrated item: average 0, count 0). */
-export function summarizeRatings<Table extends SQLiteTable & RatingColumns<ItemKey>, ItemKey extends string>(
-  db: AppDatabase,
-  { table, itemKey }: RatingsTable<Table, ItemKey>,
-  itemIds: number[],
-): Map<number, RatingSummary> {
-  const summaries = new Map<number, RatingSummary>(itemIds.map((itemId) => [itemId, { average: 0, count: 0 }]));
-  if (itemIds.length === 0) return summaries;
+/** The summaries' query over the given items (shared by the async reader and its synchronous twin). */
+function summaryQuery<Table extends SQLiteTable & RatingColumns<ItemKey>, ItemKey extends string>(db: AppDatabase, { table, itemKey }: RatingsTable<Table, ItemKey>, itemIds: number[]) {
   const item = table[itemKey];
-  const rows = db
+  return db
     .select({ itemId: sql<number>`${item}`.mapWith(Number), ...ratingSummaryColumns(table.rating) })
     .from(table as SQLiteTable)
     .where(inArray(item, itemIds))
-    .groupBy(item)
-    .all();
+    .groupBy(item);
+}
+
+function toSummaries(itemIds: number[], rows: Array<{ itemId: number } & RatingSummary>): Map<number, RatingSummary> {
+  const summaries = new Map<number, RatingSummary>(itemIds.map((itemId) => [itemId, { average: 0, count: 0 }]));
   for (const { itemId, average, count: total } of rows) summaries.set(itemId, { average, count: total });
   return summaries;
 }
 
-/**
- * A member rates an item: their first rating is stored, a later one replaces it. Run inside the
- * caller's transaction; answers whether it was their first rating of the item (points are given
- * once) and the item's new summary.
- */
-export function upsertRating<Table extends SQLiteTable & RatingColumns<ItemKey>, ItemKey extends string>(
+/** The summaries of the given items (an unrated item: average 0, count 0), read through `db` (`readDb()` or a unit's `tx`). */
+export async function summarizeRatings<Table extends SQLiteTable & RatingColumns<ItemKey>, ItemKey extends string>(
   db: AppDatabase,
   ratings: RatingsTable<Table, ItemKey>,
+  itemIds: number[],
+): Promise<Map<number, RatingSummary>> {
+  if (itemIds.length === 0) return new Map();
+  return toSummaries(itemIds, await summaryQuery(db, ratings, itemIds));
+}
+
+/**
+ * A member rates an item: their first rating is stored, a later one replaces it. Run inside the
+ * caller's unit of work (`tx` of `write()`); answers whether it was their first rating of the item
+ * (points are given once) and the item's new summary.
+ */
+export async function upsertRating<Table extends SQLiteTable & RatingColumns<ItemKey>, ItemKey extends string>(
+  tx: AppDatabase,
+  ratings: RatingsTable<Table, ItemKey>,
   { itemId, userId, rating, now }: { itemId: number; userId: string; rating: number; now: Date },
-): { isFirstRating: boolean; summary: RatingSummary } {
+): Promise<{ isFirstRating: boolean; summary: RatingSummary }> {
   const { table, itemKey } = ratings;
-  const previous = db
+  const [previous] = await tx
     .select({ rating: table.rating })
     .from(table as SQLiteTable)
     .where(and(eq(table[itemKey], itemId), eq(table.userId, userId)))
-    .get();
+    .limit(1);
   // The item column's name is a parameter here, which Drizzle's row types cannot follow.
   const row = { [itemKey]: itemId, userId, rating, createdAt: now } as unknown as Table["$inferInsert"];
-  db.insert(table)
+  await tx
+    .insert(table)
     .values(row)
-    .onConflictDoUpdate({ target: [table[itemKey], table.userId], set: { rating } as unknown as SQLiteUpdateSetSource<Table> })
-    .run();
-  const summary = summarizeRatings(db, ratings, [itemId]).get(itemId)!;
+    .onConflictDoUpdate({ target: [table[itemKey], table.userId], set: { rating } as unknown as SQLiteUpdateSetSource<Table> });
+  const summary = (await summarizeRatings(tx, ratings, [itemId])).get(itemId)!;
   return { isFirstRating: previous === undefined, summary };
 }
-

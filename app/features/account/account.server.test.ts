@@ -214,8 +214,8 @@ describe("deleteAccount", () => {
       input: createMeetingFormSchema.parse({ title: "Leaving meeting", scheduledAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), duration: 60 }),
     }))[0].id;
     await registerForMeeting({ userId: leaving.id, meetingId });
-    const resourceId = createResource({ actor: admin, input: { title: "Leaving resource", url: "https://example.com/leaving" } }).id;
-    rateResource({ userId: leaving.id, resourceId, input: { rating: 5 } });
+    const resourceId = (await createResource({ actor: admin, input: { title: "Leaving resource", url: "https://example.com/leaving" } })).id;
+    await rateResource({ userId: leaving.id, resourceId, input: { rating: 5 } });
     await updateNotificationPreferences({ userId: leaving.id, input: { weeklyDigest: true } });
     const otherPointsBefore = pointsOf(other.id);
     const membersBefore = countMembers();

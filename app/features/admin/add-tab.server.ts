@@ -6,6 +6,8 @@ import { readFormData } from "~/utils/http.server";
 import { answerFormOutcome } from "~/utils/page-action.server";
 import type { Permission } from "~/utils/permissions";
 
+type FormOutcome = { ok: true } | { ok: false; status: number; result: FormResult };
+
 /** A new key after every save, so the form starts empty again. */
 export async function loadAddTab(request: Request, permission: Permission) {
   await requirePagePermission(request, permission);
@@ -24,11 +26,11 @@ export async function submitAddTab(
   }: {
     permission: Permission;
     path: string;
-    create: (args: { formData: FormData; actor: ActorRef }) => { ok: true } | { ok: false; status: number; result: FormResult };
+    create: (args: { formData: FormData; actor: ActorRef }) => FormOutcome | Promise<FormOutcome>;
     success: string;
     failure: string;
   },
 ) {
   const actor = await requirePagePermission(request, permission);
-  return answerFormOutcome(create({ formData: await readFormData(request), actor }), { redirectTo: path, success, failure, intent: "create" });
+  return answerFormOutcome(await create({ formData: await readFormData(request), actor }), { redirectTo: path, success, failure, intent: "create" });
 }

@@ -1,14 +1,16 @@
 /**
  * AI music artists: the showcase list, stats and genres; admin create, update and delete;
  * counted plays; members' ratings and comments; moderators hiding comments. The only code
- * touching music_artists, artist_ratings and artist_comments.
+ * touching music_artists, artist_ratings and artist_comments. On the async data layer
+ * (docs/decisions/0102-async-data-layer.md); the `…Sync` twins of the comment functions serve the
+ * reports feature's synchronous code until it converts.
  */
 import { createHmac } from "node:crypto";
 import { and, asc, count, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
-import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { cachedUntilWrite, getDb, readDb, schema, transaction, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -145,14 +147,6 @@ const artistQueries = perDatabase((db: AppDatabase) => {
       .where(and(inIds(artistComments.artistId), visibleComment))
       .groupBy(artistComments.artistId)
       .prepare(),
-    // The latest comments of each artist: a window function keeps it one query. Raw SQL: the
-    // builder has no form for a window over a subquery (docs/decisions/0077-data-access-style.md).
-    latestCommentIds: db.$client.prepare<[string, number], { id: number }>(
-      `select id from (
-         select id, row_number() over (partition by artist_id order by created_at desc, id desc) as position
-         from artist_comments where is_hidden = 0 and artist_id in (select value from json_each(?))
-       ) where position <= ?`,
-    ),
     commentsByIds: commentQuery(db, inIds(artistComments.id)).prepare(),
     commentsOf: commentQuery(db, and(eq(artistComments.artistId, param("artistId")), visibleComment))
       .limit(param("limit"))
@@ -161,61 +155,72 @@ const artistQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
+/**
+ * The latest comments of each artist: a window function keeps it one query. Raw SQL: the builder
+ * has no form for a window over a subquery (docs/decisions/0077-data-access-style.md).
+ */
+function latestCommentIds(db: AppDatabase, ids: string) {
+  return db.all<{ id: number }>(sql`select id from (
+      select id, row_number() over (partition by artist_id order by created_at desc, id desc) as position
+      from artist_comments where is_hidden = 0 and artist_id in (select value from json_each(${ids}))
+    ) where position <= ${COMMENTS_PER_PANEL}`);
+}
+
 /** Artists matching the filters, newest first, one page, with the total ('All Artists (n)'). */
-export function listArtists(
+export async function listArtists(
   filters: Partial<ArtistFilters>,
   options: { pageSize?: number; featuredOnly?: boolean } = {},
-): { items: ArtistView[]; total: number; page: number; pageCount: number; pageSize: number } {
+): Promise<{ items: ArtistView[]; total: number; page: number; pageCount: number; pageSize: number }> {
   const pageSize = options.pageSize ?? ARTISTS_PAGE_SIZE;
   const query = filters.q?.trim().toLowerCase() ?? "";
   const genre = filters.genre ? filters.genre.toLowerCase() : "";
   const shape: ListShape = { hasQuery: query !== "", hasGenre: genre !== "", featuredOnly: Boolean(options.featuredOnly) };
-  const list = listQueries(getDb(), shape);
+  const list = listQueries(readDb(), shape);
   const values = { query, genre };
-  const total = list.total.get(values)?.total ?? 0;
+  const [counted] = await list.total.execute(values);
+  const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
-  const rows = list.rows.all({ ...values, limit: pageSize, offset: (page - 1) * pageSize });
+  const rows = await list.rows.execute({ ...values, limit: pageSize, offset: (page - 1) * pageSize });
   return { items: rows.map(toView), total, page, pageCount, pageSize };
 }
 
 /** The stat cards: Artists, Total Plays, Genres (distinct), Active (play count above 0). */
 /** The same for everyone and a scan of every artist: kept until the next write (app/utils/db.server.ts). */
-export const getArtistStats: () => { artists: number; totalPlays: number; genres: number; active: number } = cachedUntilWrite(() => {
-  const row = artistQueries(getDb()).stats.get();
+export const getArtistStats: () => Promise<{ artists: number; totalPlays: number; genres: number; active: number }> = cachedUntilWrite(async () => {
+  const [row] = await artistQueries(readDb()).stats.execute();
   return { artists: row?.artists ?? 0, totalPlays: row?.totalPlays ?? 0, genres: row?.genres ?? 0, active: row?.active ?? 0 };
 });
 
 /** The genre filter's options, built from the data. */
-export function listGenres(): string[] {
-  return artistQueries(getDb())
-    .genres.all()
-    .map((row) => row.genre as string);
+export async function listGenres(): Promise<string[]> {
+  const rows = await artistQueries(readDb()).genres.execute();
+  return rows.map((row) => row.genre as string);
 }
 
 /** One artist, or a 404. */
-export function getArtist(id: number): ArtistView {
-  const row = artistQueries(getDb()).byId.get({ id });
+export async function getArtist(id: number): Promise<ArtistView> {
+  const [row] = await artistQueries(readDb()).byId.execute({ id });
   if (!row) throw notFound("Artist not found");
   return toView(row);
 }
 
 /** Average (exact) and count of an artist's ratings. */
-export function getAverageRating(artistId: number): ArtistRatingSummary {
-  getArtist(artistId);
-  return summarize(getDb(), [artistId]).get(artistId) ?? { averageRating: 0, totalRatings: 0 };
+export async function getAverageRating(artistId: number): Promise<ArtistRatingSummary> {
+  await getArtist(artistId);
+  return (await summarize(readDb(), [artistId])).get(artistId) ?? { averageRating: 0, totalRatings: 0 };
 }
 
-function summarize(db: AppDatabase, artistIds: number[]): Map<number, ArtistRatingSummary> {
+async function summarize(db: AppDatabase, artistIds: number[]): Promise<Map<number, ArtistRatingSummary>> {
   if (artistIds.length === 0) return new Map();
-  const rows = artistQueries(db).summaries.all({ ids: JSON.stringify(artistIds) });
+  const rows = await artistQueries(db).summaries.execute({ ids: JSON.stringify(artistIds) });
   return new Map(rows.map((row) => [row.artistId, toArtistSummary(row)]));
 }
 
 /** The member's own rating of an artist (null when none). */
-export function getMyRating(artistId: number, userId: string): { rating: number | null } {
-  getArtist(artistId);
-  const row = artistQueries(getDb()).myRating.get({ artistId, userId });
+export async function getMyRating(artistId: number, userId: string): Promise<{ rating: number | null }> {
+  await getArtist(artistId);
+  const [row] = await artistQueries(readDb()).myRating.execute({ artistId, userId });
   return { rating: row?.rating ?? null };
 }
 
@@ -227,6 +232,7 @@ function commentQuery(db: AppDatabase, where: SQL | undefined) {
       userId: schema.artistComments.userId,
       comment: schema.artistComments.comment,
       createdAt: schema.artistComments.createdAt,
+      isHidden: schema.artistComments.isHidden,
       firstName: schema.users.firstName,
       lastName: schema.users.lastName,
       displayName: schema.users.displayName,
@@ -244,6 +250,7 @@ type CommentRow = {
   userId: string;
   comment: string;
   createdAt: Date;
+  isHidden: boolean;
   firstName: string;
   lastName: string;
   displayName: string;
@@ -262,11 +269,10 @@ function toComment(row: CommentRow): ArtistComment {
 }
 
 /** An artist's visible comments, newest first (hidden ones are never shown). */
-export function listComments(artistId: number, options: { limit?: number } = {}): ArtistComment[] {
-  getArtist(artistId);
-  return artistQueries(getDb())
-    .commentsOf.all({ artistId, limit: options.limit ?? 200 })
-    .map(toComment);
+export async function listComments(artistId: number, options: { limit?: number } = {}): Promise<ArtistComment[]> {
+  await getArtist(artistId);
+  const rows = await artistQueries(readDb()).commentsOf.execute({ artistId, limit: options.limit ?? 200 });
+  return rows.map(toComment);
 }
 
 /** Rating panels for many artists at once (a fixed number of queries, whatever the page size). */
@@ -275,27 +281,26 @@ export function listComments(artistId: number, options: { limit?: number } = {})
  * next write (app/utils/db.server.ts) per list of artists; the viewer's own ratings are read each time.
  */
 const publicPanels = cachedUntilWrite(
-  (ids: string, artistIds: number[]) => {
-    const db = getDb();
+  async (ids: string, artistIds: number[]) => {
+    const db = readDb();
     const queries = artistQueries(db);
-    const summaries = summarize(db, artistIds);
-    const counts = new Map(queries.commentCounts.all({ ids }).map((row) => [row.artistId, row.total]));
-    const latest = queries.latestCommentIds.all(ids, COMMENTS_PER_PANEL);
-    const comments = latest.length ? queries.commentsByIds.all({ ids: JSON.stringify(latest.map((row) => row.id)) }).map(toComment) : [];
+    const summaries = await summarize(db, artistIds);
+    const counts = new Map((await queries.commentCounts.execute({ ids })).map((row) => [row.artistId, row.total]));
+    const latest = await latestCommentIds(db, ids);
+    const comments = latest.length ? (await queries.commentsByIds.execute({ ids: JSON.stringify(latest.map((row) => row.id)) })).map(toComment) : [];
     return { summaries, counts, comments };
   },
   (ids) => ids,
 );
 
-export function getRatingPanels(artistIds: number[], viewerId: string | null): Map<number, RatingPanelData> {
-  const db = getDb();
+export async function getRatingPanels(artistIds: number[], viewerId: string | null): Promise<Map<number, RatingPanelData>> {
   const panels = new Map<number, RatingPanelData>();
   if (artistIds.length === 0) return panels;
-  const queries = artistQueries(db);
+  const queries = artistQueries(readDb());
   const ids = JSON.stringify(artistIds);
-  const { summaries, counts, comments } = publicPanels(ids, artistIds);
+  const { summaries, counts, comments } = await publicPanels(ids, artistIds);
   const mine = new Map<number, number>();
-  if (viewerId) queries.myRatings.all({ userId: viewerId, ids }).forEach((row) => mine.set(row.artistId, row.rating));
+  if (viewerId) (await queries.myRatings.execute({ userId: viewerId, ids })).forEach((row) => mine.set(row.artistId, row.rating));
   for (const artistId of artistIds) {
     const summary = summaries.get(artistId) ?? { averageRating: 0, totalRatings: 0 };
     panels.set(artistId, {
@@ -309,8 +314,8 @@ export function getRatingPanels(artistIds: number[], viewerId: string | null): M
 }
 
 /** Artists with their rating panels, for cards. */
-export function withPanels(artists: ArtistView[], viewerId: string | null): ArtistCardData[] {
-  const panels = getRatingPanels(artists.map((artist) => artist.id), viewerId);
+export async function withPanels(artists: ArtistView[], viewerId: string | null): Promise<ArtistCardData[]> {
+  const panels = await getRatingPanels(artists.map((artist) => artist.id), viewerId);
   return artists.map((artist) => ({
     ...artist,
     panel: panels.get(artist.id) ?? { averageRating: 0, totalRatings: 0, myRating: null, commentsCount: 0, comments: [] },
@@ -339,18 +344,18 @@ function toColumns(values: ArtistFormValues) {
 }
 
 /** Admin: adds an artist (`now`: when, default now; the demo community replays its history at its own dates). */
-export function createArtist({ actor, input, now = new Date() }: { actor: ActorRef; input: unknown; now?: Date }): ArtistView {
+export async function createArtist({ actor, input, now = new Date() }: { actor: ActorRef; input: unknown; now?: Date }): Promise<ArtistView> {
   const values = parseArtistInput(input);
-  return transaction((tx) => {
-    const created = tx.insert(schema.musicArtists).values({ ...toColumns(values), createdAt: now }).returning().get();
+  return write(async (tx) => {
+    const [created] = await tx.insert(schema.musicArtists).values({ ...toColumns(values), createdAt: now }).returning();
     recordAudit({ actor, action: "artist.created", targetType: "artist", targetId: created.id, summary: values.name, at: now });
     return toView(created);
   });
 }
 
 /** Admin: updates an artist (fields not given keep their value). */
-export function updateArtist({ actor, id, input }: { actor: ActorRef; id: number; input: Record<string, unknown> }): ArtistView {
-  const existing = getArtist(id);
+export async function updateArtist({ actor, id, input }: { actor: ActorRef; id: number; input: Record<string, unknown> }): Promise<ArtistView> {
+  const existing = await getArtist(id);
   const merged: Record<string, unknown> = {
     name: existing.name,
     description: existing.description,
@@ -366,25 +371,25 @@ export function updateArtist({ actor, id, input }: { actor: ActorRef; id: number
     if (value !== undefined && key in merged) merged[key] = value;
   }
   const values = parseArtistInput(merged);
-  return transaction((tx) => {
-    const updated = tx.update(schema.musicArtists).set(toColumns(values)).where(eq(schema.musicArtists.id, id)).returning().get();
+  return write(async (tx) => {
+    const [updated] = await tx.update(schema.musicArtists).set(toColumns(values)).where(eq(schema.musicArtists.id, id)).returning();
+    if (!updated) throw notFound("Artist not found");
     recordAudit({ actor, action: "artist.updated", targetType: "artist", targetId: id, summary: values.name });
     return toView(updated);
   });
 }
 
 /** Admin: deletes an artist with its ratings and comments, taking back the points they earned. */
-export function deleteArtist({ actor, id }: { actor: ActorRef; id: number }): void {
-  transaction((tx) => {
-    const existing = tx.select({ name: schema.musicArtists.name }).from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).get();
+export async function deleteArtist({ actor, id }: { actor: ActorRef; id: number }): Promise<void> {
+  await write(async (tx) => {
+    const [existing] = await tx.select({ name: schema.musicArtists.name }).from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).limit(1);
     if (!existing) throw notFound("Artist not found");
-    const raters = tx.select({ userId: schema.artistRatings.userId }).from(schema.artistRatings).where(eq(schema.artistRatings.artistId, id)).all();
-    const comments = tx
+    const raters = await tx.select({ userId: schema.artistRatings.userId }).from(schema.artistRatings).where(eq(schema.artistRatings.artistId, id));
+    const comments = await tx
       .select({ id: schema.artistComments.id, userId: schema.artistComments.userId })
       .from(schema.artistComments)
-      .where(and(eq(schema.artistComments.artistId, id), visibleComment))
-      .all();
-    tx.delete(schema.musicArtists).where(eq(schema.musicArtists.id, id)).run();
+      .where(and(eq(schema.artistComments.artistId, id), visibleComment));
+    await tx.delete(schema.musicArtists).where(eq(schema.musicArtists.id, id));
     for (const rater of raters) revokeContribution({ userId: rater.userId, kind: "artist_rated", subjectId: id });
     for (const comment of comments) revokeContribution({ userId: comment.userId, kind: "artist_commented", subjectId: comment.id });
     recordAudit({ actor, action: "artist.deleted", targetType: "artist", targetId: id, summary: existing.name });
@@ -413,7 +418,7 @@ export function listenerKey(listener: { userId: string | null; clientIp: string 
  * Returns the platform link to send the listener to and counts a play, once per member or visitor
  * per artist per UTC day (docs/resources-and-artists.md); 404 for an unknown artist or a missing link.
  */
-export function recordPlay({
+export async function recordPlay({
   artistId,
   platform,
   listener,
@@ -423,34 +428,34 @@ export function recordPlay({
   platform: string;
   listener: string;
   now?: Date;
-}): string {
+}): Promise<string> {
   if (!isListenPlatform(platform)) throw notFound("Unknown platform");
   const day = now.toISOString().slice(0, 10);
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-  return transaction((tx) => {
-    const row = tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
+  return write(async (tx) => {
+    const [row] = await tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).limit(1);
     if (!row) throw notFound("Artist not found");
     if (!row.link || !isHttpUrl(row.link)) throw notFound("This artist has no link for that platform");
-    tx.delete(schema.artistPlays).where(lt(schema.artistPlays.day, yesterday)).run();
-    const firstToday = tx.insert(schema.artistPlays).values({ artistId, listener, day }).onConflictDoNothing().run().changes > 0;
-    if (firstToday) {
-      tx.update(schema.musicArtists)
+    await tx.delete(schema.artistPlays).where(lt(schema.artistPlays.day, yesterday));
+    const counted = await tx.insert(schema.artistPlays).values({ artistId, listener, day }).onConflictDoNothing().returning({ artistId: schema.artistPlays.artistId });
+    if (counted.length > 0) {
+      await tx
+        .update(schema.musicArtists)
         .set({ playCount: sql`${schema.musicArtists.playCount} + 1` })
-        .where(eq(schema.musicArtists.id, artistId))
-        .run();
+        .where(eq(schema.musicArtists.id, artistId));
     }
     return row.link;
   });
 }
 
 /** A member rates an artist 1–5; re-rating replaces the rating. Returns the new summary. */
-export function rateArtist({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }) {
+export async function rateArtist({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }) {
   const rating = parseRating(input);
   assertMayContribute({ id: userId }, "rating", { now });
-  return transaction((tx) => {
-    const artist = tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).get();
+  return write(async (tx) => {
+    const [artist] = await tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).limit(1);
     if (!artist) throw notFound("Artist not found");
-    const { isFirstRating, summary } = upsertRating(tx, artistRatingsTable, { itemId: artistId, userId, rating, now });
+    const { isFirstRating, summary } = await upsertRating(tx, artistRatingsTable, { itemId: artistId, userId, rating, now });
     if (isFirstRating) recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
     return { artistId, rating, ...toArtistSummary(summary) };
   });
@@ -464,68 +469,136 @@ export function parseComment(input: unknown): string {
 }
 
 /** A member comments on an artist (rate-limited like posts). Returns the comment with its author. */
-export function addComment({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }): ArtistComment {
+export async function addComment({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }): Promise<ArtistComment> {
   const comment = parseComment(input);
-  getArtist(artistId);
+  await getArtist(artistId);
   assertMayContribute({ id: userId }, "comment", { now });
-  const id = transaction((tx) => {
-    const created = tx.insert(schema.artistComments).values({ artistId, userId, comment, createdAt: now }).returning({ id: schema.artistComments.id }).get();
+  const id = await write(async (tx) => {
+    const [created] = await tx.insert(schema.artistComments).values({ artistId, userId, comment, createdAt: now }).returning({ id: schema.artistComments.id });
     recordContribution({ userId, kind: "artist_commented", subjectId: created.id, at: now });
     return created.id;
   });
-  const row = artistQueries(getDb()).commentById.get({ id });
+  const [row] = await artistQueries(readDb()).commentById.execute({ id });
   if (!row) throw notFound("Comment not found");
   return toComment(row);
+}
+
+type CommentModeration = { id: number; artistId: number };
+type StoredComment = typeof schema.artistComments.$inferSelect;
+
+/** The statements the comment moderation shares with its synchronous twins (awaited, or `.get()`/`.run()` there). */
+const commentRow = (db: AppDatabase, commentId: number) => db.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).limit(1);
+const setCommentHidden = (db: AppDatabase, commentId: number, isHidden: boolean) =>
+  db.update(schema.artistComments).set({ isHidden }).where(eq(schema.artistComments.id, commentId));
+const deleteCommentRow = (db: AppDatabase, commentId: number) => db.delete(schema.artistComments).where(eq(schema.artistComments.id, commentId));
+
+/** What hiding, showing or deleting a comment does beside its row: points and the audit log (synchronous helpers that join the unit). */
+function afterHidden(existing: StoredComment, actor: ActorRef | null): void {
+  revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
+  if (actor) recordAudit({ actor, action: "artist_comment.hidden", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
+}
+function afterShown(existing: StoredComment, actor: ActorRef): void {
+  recordContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
+  recordAudit({ actor, action: "artist_comment.shown", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
+}
+function afterDeleted(existing: StoredComment, actor: ActorRef): void {
+  revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
+  recordAudit({ actor, action: "artist_comment.deleted", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
 }
 
 /**
  * A moderator hides a comment (or, with actor null, members' reports did: docs/moderation.md):
  * it is no longer shown or counted, and its points are taken back.
  */
-export function hideComment({ actor, commentId }: { actor: ActorRef | null; commentId: number }): { id: number; artistId: number } {
-  return transaction((tx) => {
-    const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
+export async function hideComment({ actor, commentId }: { actor: ActorRef | null; commentId: number }): Promise<CommentModeration> {
+  return write(async (tx) => {
+    const [existing] = await commentRow(tx, commentId);
     if (!existing) throw notFound("Comment not found");
     if (!existing.isHidden) {
-      tx.update(schema.artistComments).set({ isHidden: true }).where(eq(schema.artistComments.id, commentId)).run();
-      revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: commentId });
-      if (actor) recordAudit({ actor, action: "artist_comment.hidden", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
+      await setCommentHidden(tx, commentId, true);
+      afterHidden(existing, actor);
     }
     return { id: commentId, artistId: existing.artistId };
   });
 }
 
 /** A moderator shows a hidden comment again (reports on it dismissed); its points come back. */
-export function unhideComment({ actor, commentId }: { actor: ActorRef; commentId: number }): { id: number; artistId: number } {
-  return transaction((tx) => {
-    const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
+export async function unhideComment({ actor, commentId }: { actor: ActorRef; commentId: number }): Promise<CommentModeration> {
+  return write(async (tx) => {
+    const [existing] = await commentRow(tx, commentId);
     if (!existing) throw notFound("Comment not found");
     if (existing.isHidden) {
-      tx.update(schema.artistComments).set({ isHidden: false }).where(eq(schema.artistComments.id, commentId)).run();
-      recordContribution({ userId: existing.userId, kind: "artist_commented", subjectId: commentId });
-      recordAudit({ actor, action: "artist_comment.shown", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
+      await setCommentHidden(tx, commentId, false);
+      afterShown(existing, actor);
     }
     return { id: commentId, artistId: existing.artistId };
   });
 }
 
 /** A moderator deletes a comment; its points are taken back. */
-export function deleteComment({ actor, commentId }: { actor: ActorRef; commentId: number }): { id: number; artistId: number } {
-  return transaction((tx) => {
-    const existing = tx.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
+export async function deleteComment({ actor, commentId }: { actor: ActorRef; commentId: number }): Promise<CommentModeration> {
+  return write(async (tx) => {
+    const [existing] = await commentRow(tx, commentId);
     if (!existing) throw notFound("Comment not found");
-    tx.delete(schema.artistComments).where(eq(schema.artistComments.id, commentId)).run();
-    revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: commentId });
-    recordAudit({ actor, action: "artist_comment.deleted", targetType: "comment", targetId: commentId, summary: existing.comment.slice(0, 120) });
+    await deleteCommentRow(tx, commentId);
+    afterDeleted(existing, actor);
     return { id: commentId, artistId: existing.artistId };
   });
 }
 
 /** One comment, hidden or not, with its author and whether it is hidden (the moderation queue), or null. */
-export function findComment(commentId: number): (ArtistComment & { isHidden: boolean }) | null {
+export async function findComment(commentId: number): Promise<(ArtistComment & { isHidden: boolean }) | null> {
+  if (!Number.isSafeInteger(commentId) || commentId < 1) return null;
+  const [row] = await artistQueries(readDb()).commentById.execute({ id: commentId });
+  return row ? { ...toComment(row), isHidden: row.isHidden } : null;
+}
+
+/*
+ * The synchronous twins of the comment moderation, for the reports feature's synchronous code (its
+ * queue and automatic hiding run inside its own synchronous transaction). They share the statements
+ * and effects above and go when reports converts (docs/decisions/0102-async-data-layer.md).
+ */
+
+/** `hideComment` for synchronous code. */
+export function hideCommentSync({ actor, commentId }: { actor: ActorRef | null; commentId: number }): CommentModeration {
+  return transaction((tx) => {
+    const existing = commentRow(tx, commentId).get();
+    if (!existing) throw notFound("Comment not found");
+    if (!existing.isHidden) {
+      setCommentHidden(tx, commentId, true).run();
+      afterHidden(existing, actor);
+    }
+    return { id: commentId, artistId: existing.artistId };
+  });
+}
+
+/** `unhideComment` for synchronous code. */
+export function unhideCommentSync({ actor, commentId }: { actor: ActorRef; commentId: number }): CommentModeration {
+  return transaction((tx) => {
+    const existing = commentRow(tx, commentId).get();
+    if (!existing) throw notFound("Comment not found");
+    if (existing.isHidden) {
+      setCommentHidden(tx, commentId, false).run();
+      afterShown(existing, actor);
+    }
+    return { id: commentId, artistId: existing.artistId };
+  });
+}
+
+/** `deleteComment` for synchronous code. */
+export function deleteCommentSync({ actor, commentId }: { actor: ActorRef; commentId: number }): CommentModeration {
+  return transaction((tx) => {
+    const existing = commentRow(tx, commentId).get();
+    if (!existing) throw notFound("Comment not found");
+    deleteCommentRow(tx, commentId).run();
+    afterDeleted(existing, actor);
+    return { id: commentId, artistId: existing.artistId };
+  });
+}
+
+/** `findComment` for synchronous code. */
+export function findCommentSync(commentId: number): (ArtistComment & { isHidden: boolean }) | null {
   if (!Number.isSafeInteger(commentId) || commentId < 1) return null;
   const row = artistQueries(getDb()).commentById.get({ id: commentId });
-  if (!row) return null;
-  const hidden = getDb().select({ isHidden: schema.artistComments.isHidden }).from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).get();
-  return { ...toComment(row), isHidden: Boolean(hidden?.isHidden) };
+  return row ? { ...toComment(row), isHidden: row.isHidden } : null;
 }

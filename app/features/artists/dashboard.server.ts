@@ -10,12 +10,12 @@ export type FeaturedArtistsData = {
 };
 
 /** Featured artists (newest first) with their panels as the given viewer (null: a visitor, read only) sees them. */
-export function loadFeaturedArtists(userId: string | null): FeaturedArtistsData {
+export async function loadFeaturedArtists(userId: string | null): Promise<FeaturedArtistsData> {
   const user = userId ? findUserById(userId) : undefined;
   const viewerId = user ? user.id : null;
-  const { items } = listArtists({}, { featuredOnly: true, pageSize: FEATURED_ON_DASHBOARD });
+  const { items } = await listArtists({}, { featuredOnly: true, pageSize: FEATURED_ON_DASHBOARD });
   return {
-    artists: withPanels(items, viewerId),
+    artists: await withPanels(items, viewerId),
     viewer: { isSignedIn: Boolean(user), canModerate: user ? userCan(toCurrentUser(user), "content:moderate") : false },
   };
 }

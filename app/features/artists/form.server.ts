@@ -1,6 +1,6 @@
 /** The artist forms' server side: parse with Conform, call the feature, shape the reply. */
 import type { ActorRef } from "~/utils/actor";
-import { submitSchemaForm, type SchemaFormOutcome } from "~/utils/page-action.server";
+import { submitSchemaFormAsync, type SchemaFormOutcome } from "~/utils/page-action.server";
 import { createArtist, updateArtist, type ArtistView } from "./artists.server";
 import { artistFormSchema } from "./schemas";
 
@@ -9,8 +9,8 @@ export type ArtistFormOutcome = { ok: true; artist: ArtistView } | Extract<Schem
 const fields = ["name", "description", "genre", "avatarUrl", "latestTrack", "spotifyUrl", "youtubeUrl", "appleMusicUrl", "featured"] as const;
 
 /** Validates a submitted artist form and creates or updates the artist; bad input comes back with the field messages and the input kept. */
-export function submitArtistForm({ formData, actor, artistId }: { formData: FormData; actor: ActorRef; artistId?: number }): ArtistFormOutcome {
-  const outcome = submitSchemaForm(formData, artistFormSchema, (value) => {
+export async function submitArtistForm({ formData, actor, artistId }: { formData: FormData; actor: ActorRef; artistId?: number }): Promise<ArtistFormOutcome> {
+  const outcome = await submitSchemaFormAsync(formData, artistFormSchema, (value) => {
     if (artistId === undefined) return createArtist({ actor, input: value });
     const input: Record<string, unknown> = {};
     for (const field of fields) input[field] = value[field] ?? null;

@@ -15,7 +15,7 @@ import { registerUser, toCurrentUser } from "./auth.server";
 import { issueToken } from "./email-tokens.server";
 import { VERIFICATION_REQUIRED } from "~/features/moderation/contribution-guard.server";
 import { resendVerificationEmail, VERIFY_LINK_INVALID } from "./email-verification.server";
-import { statusOf } from "~/test/errors";
+import { statusOf, statusOfAsync } from "~/test/errors";
 
 const smtp = startTestSmtpServerForFile();
 
@@ -97,22 +97,22 @@ describe("'Require a verified e-mail to post'", () => {
     const admin = toCurrentUser(await createMember({ role: "admin" }));
     const unverified = toCurrentUser(await createMember({ emailVerifiedAt: null }));
     const verified = toCurrentUser(await createMember());
-    const resourceId = createResource({ actor: admin, input: { title: "Rule resource", url: "https://example.com/rule" } }).id;
-    const artistId = createArtist({ actor: admin, input: { name: "Rule artist" } }).id;
+    const resourceId = (await createResource({ actor: admin, input: { title: "Rule resource", url: "https://example.com/rule" } })).id;
+    const artistId = (await createArtist({ actor: admin, input: { name: "Rule artist" } })).id;
     const post = createTestPost(unverified);
     expect(post.id).toBeGreaterThan(0);
 
     await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: true });
-    const attempts = (user: typeof unverified) => [
+    const attempts = async (user: typeof unverified) => [
       statusOf(() => createTestPost(user)),
       statusOf(() => createReply({ actor: user, postId: post.id, input: { content: "A reply" } })),
-      statusOf(() => rateResource({ userId: user.id, resourceId, input: { rating: 4 } })),
-      statusOf(() => rateArtist({ userId: user.id, artistId, input: { rating: 5 } })),
-      statusOf(() => addComment({ userId: user.id, artistId, input: { comment: "Nice" } })),
+      await statusOfAsync(() => rateResource({ userId: user.id, resourceId, input: { rating: 4 } })),
+      await statusOfAsync(() => rateArtist({ userId: user.id, artistId, input: { rating: 5 } })),
+      await statusOfAsync(() => addComment({ userId: user.id, artistId, input: { comment: "Nice" } })),
     ];
-    expect(attempts(unverified)).toEqual([403, 403, 403, 403, 403]);
+    expect(await attempts(unverified)).toEqual([403, 403, 403, 403, 403]);
     expect(() => createTestPost(unverified)).toThrow(VERIFICATION_REQUIRED);
-    expect(attempts(verified)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
+    expect(await attempts(verified)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
 
     await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: false });
     expect(statusOf(() => createReply({ actor: unverified, postId: post.id, input: { content: "Back again" } }))).toBe("ok");

@@ -1,8 +1,8 @@
 /**
  * The /api handlers the artists and resources catalogues share (docs/api.md): list paging (a JSON
  * array plus X-Total-Count and Link headers), one item's GET, PUT/PATCH and DELETE for admins,
- * and a member's 1–5 rating. The routes name their feature's functions; each handler runs inside
- * the route's `handleApi`.
+ * and a member's 1–5 rating. The routes name their feature's functions (async: each handler awaits
+ * what they return); each handler runs inside the route's `handleApi`.
  */
 import type { ActorRef } from "~/utils/actor";
 import type { Permission } from "~/utils/permissions";
@@ -33,9 +33,12 @@ export function pagedJson<T>(request: Request, items: T[], { total, page, pageCo
 type ListPage<Item> = { items: Item[]; total: number; page: number; pageCount: number };
 
 /** GET of a list: one page of `list` (?page, ?limit) as `pagedJson`; `list` also gets the query's other parameters. */
-export function listJson<Item>(request: Request, list: (paging: { page: number; limit: number }, searchParams: URLSearchParams) => ListPage<Item>): Response {
+export async function listJson<Item>(
+  request: Request,
+  list: (paging: { page: number; limit: number }, searchParams: URLSearchParams) => ListPage<Item> | Promise<ListPage<Item>>,
+): Promise<Response> {
   const searchParams = new URL(request.url).searchParams;
-  const page = list(readPaging(searchParams), searchParams);
+  const page = await list(readPaging(searchParams), searchParams);
   return pagedJson(request, page.items, page);
 }
 
@@ -43,7 +46,7 @@ export function listJson<Item>(request: Request, list: (paging: { page: number; 
 export async function createItemJson(request: Request, permission: Permission, create: (args: { actor: ActorRef; input: Record<string, unknown> }) => unknown) {
   if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
   const actor = await requireApiPermission(request, permission);
-  return Response.json(create({ actor, input: await readJsonBody(request) }), { status: 201 });
+  return Response.json(await create({ actor, input: await readJsonBody(request) }), { status: 201 });
 }
 
 type ItemApi = { permission: Permission; /** "Artist", "Resource": in "Artist not found" and "Artist deleted successfully". */ noun: string };
@@ -51,7 +54,7 @@ type ItemApi = { permission: Permission; /** "Artist", "Resource": in "Artist no
 /** GET /api/admin/<items>/{id} (the permission): the item, or 404 "<noun> not found". */
 export async function getItemJson(request: Request, idParam: string | undefined, { permission, noun, get }: ItemApi & { get: (id: number) => unknown }) {
   await requireApiPermission(request, permission);
-  return Response.json(get(readIdParam(idParam, noun)));
+  return Response.json(await get(readIdParam(idParam, noun)));
 }
 
 /** PUT or PATCH (the fields to change; the others keep their value) and DELETE /api/admin/<items>/{id} (the permission); any other method 405. */
@@ -63,16 +66,16 @@ export async function changeItemJson(
     noun,
     update,
     remove,
-  }: ItemApi & { update: (args: { actor: ActorRef; id: number; input: Record<string, unknown> }) => unknown; remove: (args: { actor: ActorRef; id: number }) => void },
+  }: ItemApi & { update: (args: { actor: ActorRef; id: number; input: Record<string, unknown> }) => unknown; remove: (args: { actor: ActorRef; id: number }) => unknown },
 ) {
   if (request.method !== "PUT" && request.method !== "PATCH" && request.method !== "DELETE") throw methodNotAllowed(["GET", "PUT", "DELETE"]);
   const actor = await requireApiPermission(request, permission);
   const id = readIdParam(idParam, noun);
   if (request.method === "DELETE") {
-    remove({ actor, id });
+    await remove({ actor, id });
     return Response.json({ message: `${noun} deleted successfully`, id });
   }
-  return Response.json(update({ actor, id, input: await readJsonBody(request) }));
+  return Response.json(await update({ actor, id, input: await readJsonBody(request) }));
 }
 
 /** POST /api/<items>/{id}/rate (signed in): the body `{ rating: 1–5 }` to `rate`, whose summary is the answer; any other method 405. */
@@ -80,5 +83,5 @@ export async function rateItemJson(request: Request, idParam: string | undefined
   if (request.method !== "POST") throw methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
   const id = readIdParam(idParam, noun);
-  return Response.json(rate({ userId: user.id, id, input: await readJsonBody(request) }));
+  return Response.json(await rate({ userId: user.id, id, input: await readJsonBody(request) }));
 }

@@ -13,7 +13,7 @@ import { displayNameOf } from "~/utils/display-name";
 
 export async function loadDashboard(request: Request, user: CurrentUser) {
   const badges = getDashboardBadges(user.id);
-  const featuredArtists = loadFeaturedArtists(user.id);
+  const featuredArtists = await loadFeaturedArtists(user.id);
   const blockedIds = blockedIdsOf(user.id);
   return {
     name: displayNameOf(user),

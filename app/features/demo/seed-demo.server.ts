@@ -74,6 +74,7 @@ export async function seedDemoContent(options: SeedDemoOptions): Promise<void> {
   });
 }
 
+/** One action of the history: synchronous or async (a converted feature's function), run in turn. */
 type Action = { at: number; sequence: number; run: () => unknown };
 
 async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordHash }: SeedDemoOptions) {
@@ -222,9 +223,9 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
   for (const resource of DEMO_RESOURCES) {
     const createdAt = clampPast(Math.max(nowMs - resource.daysAgo * DAY - (1 + spread(resource.title, 20)) * HOUR, joined(resource.by) + HOUR));
     let resourceId = 0;
-    schedule(createdAt, () => {
+    schedule(createdAt, async () => {
       const { by, daysAgo: _daysAgo, ratings: _ratings, ...input } = resource;
-      resourceId = createResource({ actor: actor(by), input, now: new Date(createdAt) }).id;
+      resourceId = (await createResource({ actor: actor(by), input, now: new Date(createdAt) })).id;
     });
     const ratings = Object.entries(resource.ratings) as [DemoUsername, number][];
     ratings.forEach(([username, rating], index) => {
@@ -237,23 +238,25 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
   for (const artist of DEMO_ARTISTS) {
     const createdAt = nowMs - artist.daysAgo * DAY - (1 + spread(artist.name, 20)) * HOUR;
     let artistId = 0;
-    schedule(createdAt, () => {
-      artistId = createArtist({
-        actor: actor(admin.username),
-        input: {
-          name: artist.name,
-          description: artist.description,
-          genre: artist.genre,
-          latestTrack: artist.latestTrack,
-          spotifyUrl: artist.spotify,
-          youtubeUrl: artist.youtube,
-          appleMusicUrl: artist.appleMusic,
-          featured: artist.featured ?? false,
-        },
-        now: new Date(createdAt),
-      }).id;
+    schedule(createdAt, async () => {
+      artistId = (
+        await createArtist({
+          actor: actor(admin.username),
+          input: {
+            name: artist.name,
+            description: artist.description,
+            genre: artist.genre,
+            latestTrack: artist.latestTrack,
+            spotifyUrl: artist.spotify,
+            youtubeUrl: artist.youtube,
+            appleMusicUrl: artist.appleMusic,
+            featured: artist.featured ?? false,
+          },
+          now: new Date(createdAt),
+        })
+      ).id;
       // Plays counted on the streaming platforms before the artist was listed (no action here makes them).
-      db.update(schema.musicArtists).set({ playCount: artist.playCount }).where(eq(schema.musicArtists.id, artistId)).run();
+      await write((tx) => tx.update(schema.musicArtists).set({ playCount: artist.playCount }).where(eq(schema.musicArtists.id, artistId)));
     });
     const ratings = Object.entries(artist.ratings) as [DemoUsername, number][];
     ratings.forEach(([username, rating], index) => {

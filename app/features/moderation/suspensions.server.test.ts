@@ -112,16 +112,16 @@ describe("silence", () => {
     const member = toCurrentUser(await createMember());
     const other = toCurrentUser(await createMember());
     const post = createTestPost(other);
-    const artist = createArtist({ actor, input: { name: "Silent artist" } });
-    const resource = createResource({ actor, input: { title: "Silent resource", url: "https://example.com/silent" } });
+    const artist = await createArtist({ actor, input: { name: "Silent artist" } });
+    const resource = await createResource({ actor, input: { title: "Silent resource", url: "https://example.com/silent" } });
     suspendMember({ actor, userId: member.id, kind: "silence", days: 7, reason: "Flame war" });
 
     const expected = /^Your account is silenced until .+ UTC: Flame war$/;
     expect(appErrorOf(() => createTestPost(member))).toMatchObject({ status: 403, message: expect.stringMatching(expected) });
     expect(appErrorOf(() => createReply({ actor: member, postId: post.id, input: { content: "hi" } })).status).toBe(403);
-    expect(appErrorOf(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "hi" } })).status).toBe(403);
-    expect(appErrorOf(() => rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } })).status).toBe(403);
-    expect(appErrorOf(() => rateResource({ userId: member.id, resourceId: resource.id, input: { rating: 5 } })).status).toBe(403);
+    expect((await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "hi" } }))).status).toBe(403);
+    expect((await appErrorOfAsync(() => rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } }))).status).toBe(403);
+    expect((await appErrorOfAsync(() => rateResource({ userId: member.id, resourceId: resource.id, input: { rating: 5 } }))).status).toBe(403);
     expect(listPosts({ viewerId: member.id }).posts.some((listed) => listed.id === post.id)).toBe(true);
     expect(await getOptionalUser(await signedInRequest(member.id))).not.toBeNull();
 

@@ -121,12 +121,12 @@ describe("resolveReport", () => {
     await resolveReport({ actor: moderator, reportId: second, input: { action: "delete" } });
     expect(listReplies(post.id)).toEqual([]);
 
-    const artistId = createArtist({ actor: moderator, input: { name: "Reported artist" } }).id;
-    const comment = addComment({ userId: author.id, artistId, input: { comment: "Spammy comment" } });
+    const artistId = (await createArtist({ actor: moderator, input: { name: "Reported artist" } })).id;
+    const comment = await addComment({ userId: author.id, artistId, input: { comment: "Spammy comment" } });
     const commentReport = (await createReport({ actor: reporter, input: { targetType: "artist_comment", targetId: comment.id, reason: "spam" } })).id;
     await resolveReport({ actor: moderator, reportId: commentReport, input: { action: "hide" } });
-    expect(findComment(comment.id)?.isHidden).toBe(true);
-    expect(listComments(artistId)).toEqual([]);
+    expect((await findComment(comment.id))?.isHidden).toBe(true);
+    expect(await listComments(artistId)).toEqual([]);
   });
 
   it("warn: the author gets the moderator's message; an empty message is a 400", async () => {

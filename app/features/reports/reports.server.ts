@@ -4,7 +4,7 @@
  * them. The report page, the dialog, /admin/reports and the /api routes all call these.
  * The only code touching the reports table.
  */
-import { deleteComment, findComment, hideComment, unhideComment } from "~/features/artists/index.server";
+import { deleteCommentSync, findCommentSync, hideCommentSync, unhideCommentSync } from "~/features/artists/index.server";
 import { artistUrls } from "~/features/artists";
 import { recordAudit } from "~/features/audit/index.server";
 import { type CurrentUser, findUserById, userCan } from "~/features/auth/index.server";
@@ -103,7 +103,7 @@ function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
       hiddenReason: reply.hiddenReason,
     };
   }
-  const comment = findComment(numericId);
+  const comment = findCommentSync(numericId);
   if (!comment) return missing;
   return {
     type,
@@ -136,8 +136,8 @@ function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: bo
   if (target.type === "post") setPostHidden(id, hiding);
   else if (target.type === "reply") setReplyHidden(id, hiding);
   else if (target.type === "artist_comment") {
-    if (isHidden) hideComment({ actor, commentId: id });
-    else if (actor) unhideComment({ actor, commentId: id });
+    if (isHidden) hideCommentSync({ actor, commentId: id });
+    else if (actor) unhideCommentSync({ actor, commentId: id });
   }
 }
 
@@ -318,7 +318,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
       case "delete":
         if (target.type === "post") deletePost({ actor, postId: id });
         else if (target.type === "reply") deleteReply({ actor, postId: Number(findReply(id)?.postId), replyId: id });
-        else deleteComment({ actor, commentId: id });
+        else deleteCommentSync({ actor, commentId: id });
         break;
       case "suspend":
         suspendMember({ actor, userId: target.authorId!, kind: "suspend", days: suspension!.days, reason: suspension!.reason });

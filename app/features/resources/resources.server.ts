@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { RESOURCES_PAGE_SIZE, type Difficulty, type PricingCategory, type ResourceType } from "./constants";
@@ -95,55 +95,54 @@ function filterConditions(filters: Partial<ResourceFilters>): SQL | undefined {
 }
 
 /** One page of resources matching the filters, newest first, with the total for pagination. */
-export function listResources(
+export async function listResources(
   filters: Partial<ResourceFilters>,
   options: { pageSize?: number } = {},
-): { items: ResourceView[]; total: number; page: number; pageCount: number; pageSize: number } {
-  const db = getDb();
+): Promise<{ items: ResourceView[]; total: number; page: number; pageCount: number; pageSize: number }> {
+  const db = readDb();
   const pageSize = options.pageSize ?? RESOURCES_PAGE_SIZE;
   const where = filterConditions(filters);
-  const total = db.select({ total: sql<number>`count(*)` }).from(schema.resources).where(where).get()?.total ?? 0;
+  const [counted] = await db.select({ total: sql<number>`count(*)` }).from(schema.resources).where(where);
+  const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
-  const rows = db
+  const rows = await db
     .select(selection)
     .from(schema.resources)
     .leftJoin(schema.users, eq(schema.users.id, schema.resources.submittedBy))
     .where(where)
     .orderBy(desc(schema.resources.createdAt), desc(schema.resources.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
+    .offset((page - 1) * pageSize);
   return { items: rows.map(toView), total, page, pageCount, pageSize };
 }
 
 /** One resource, or a 404. */
-export function getResource(id: number): ResourceView {
-  const row = getDb()
+export async function getResource(id: number): Promise<ResourceView> {
+  const [row] = await readDb()
     .select(selection)
     .from(schema.resources)
     .leftJoin(schema.users, eq(schema.users.id, schema.resources.submittedBy))
     .where(eq(schema.resources.id, id))
-    .get();
+    .limit(1);
   if (!row) throw notFound("Resource not found");
   return toView(row);
 }
 
 /** The viewer's own ratings of the given resources (resource id → 1..5). */
-export function getMyResourceRatings(userId: string, resourceIds: number[]): Map<number, number> {
+export async function getMyResourceRatings(userId: string, resourceIds: number[]): Promise<Map<number, number>> {
   if (resourceIds.length === 0) return new Map();
-  const rows = getDb()
+  const rows = await readDb()
     .select({ resourceId: schema.resourceRatings.resourceId, rating: schema.resourceRatings.rating })
     .from(schema.resourceRatings)
-    .where(and(eq(schema.resourceRatings.userId, userId), inArray(schema.resourceRatings.resourceId, resourceIds)))
-    .all();
+    .where(and(eq(schema.resourceRatings.userId, userId), inArray(schema.resourceRatings.resourceId, resourceIds)));
   return new Map(rows.map((row) => [row.resourceId, row.rating]));
 }
 
 /** Adds what a card shows: the video player, the thumbnail, the domain, the byline and the viewer's rating. */
-export function toCardData(resources: ResourceView[], viewerId: string | null): ResourceCardData[] {
+export async function toCardData(resources: ResourceView[], viewerId: string | null): Promise<ResourceCardData[]> {
   const template = getEnv().SCREENSHOT_URL_TEMPLATE;
-  const mine = viewerId ? getMyResourceRatings(viewerId, resources.map((resource) => resource.id)) : new Map<number, number>();
+  const mine = viewerId ? await getMyResourceRatings(viewerId, resources.map((resource) => resource.id)) : new Map<number, number>();
   return resources.map((resource) => {
     const playerUrl = resource.resourceType === "video" ? (toEmbedUrl(resource.embedUrl) ?? toEmbedUrl(resource.url)) : null;
     return {
@@ -190,7 +189,7 @@ function toColumns(values: ResourceFormValues) {
  * Admin: adds a resource (credited to the submitter as resource_shared) and writes the audit log.
  * `isTypeRequired` (the JSON API): a body without resourceType is a 400; the forms start on 'tool'.
  */
-export function createResource({
+export async function createResource({
   actor,
   input,
   isTypeRequired = false,
@@ -201,24 +200,23 @@ export function createResource({
   isTypeRequired?: boolean;
   /** When it is added (default: now; the demo community replays its history at its own dates). */
   now?: Date;
-}): ResourceView {
+}): Promise<ResourceView> {
   if (isTypeRequired && !hasResourceType(input)) {
     const parsed = resourceFormSchema.safeParse(input);
     const fieldErrors = parsed.success ? {} : validationError(parsed.error).fieldErrors;
     throw badRequest("Resource type is required", { ...fieldErrors, resourceType: ["Resource type is required"] });
   }
   const values = parseResourceInput(input);
-  const id = transaction((tx) => {
-    const created = tx
+  const id = await write(async (tx) => {
+    const [created] = await tx
       .insert(schema.resources)
       .values({ ...toColumns(values), submittedBy: actor.id, createdAt: now })
-      .returning({ id: schema.resources.id })
-      .get();
+      .returning({ id: schema.resources.id });
     recordContribution({ userId: actor.id, kind: "resource_shared", subjectId: created.id, at: now });
     recordAudit({ actor, action: "resource.created", targetType: "resource", targetId: created.id, summary: values.title, at: now });
     return created.id;
   });
-  return getResource(id);
+  return await getResource(id);
 }
 
 /** The stored resource as form input, so a partial update (PUT with some fields) keeps the rest. */
@@ -236,8 +234,8 @@ function toInput(resource: ResourceView) {
 }
 
 /** Admin: updates a resource (fields not given keep their value). */
-export function updateResource({ actor, id, input }: { actor: ActorRef; id: number; input: Record<string, unknown> }): ResourceView {
-  const existing = getResource(id);
+export async function updateResource({ actor, id, input }: { actor: ActorRef; id: number; input: Record<string, unknown> }): Promise<ResourceView> {
+  const existing = await getResource(id);
   const merged: Record<string, unknown> = { ...toInput(existing) };
   for (const [key, value] of Object.entries(input)) {
     if (value !== undefined && key in merged) merged[key] = value;
@@ -245,28 +243,27 @@ export function updateResource({ actor, id, input }: { actor: ActorRef; id: numb
   // Changing a video to another type (or back) recomputes the embed; a new url replaces a stale embed.
   if ("url" in input && !("embedUrl" in input)) merged.embedUrl = undefined;
   const values = parseResourceInput(merged);
-  transaction((tx) => {
-    tx.update(schema.resources).set(toColumns(values)).where(eq(schema.resources.id, id)).run();
+  await write(async (tx) => {
+    await tx.update(schema.resources).set(toColumns(values)).where(eq(schema.resources.id, id));
     recordAudit({ actor, action: "resource.updated", targetType: "resource", targetId: id, summary: values.title });
   });
   return getResource(id);
 }
 
 /** Admin: deletes a resource, taking back the points it earned (shared, rated). */
-export function deleteResource({ actor, id }: { actor: ActorRef; id: number }): void {
-  transaction((tx) => {
-    const existing = tx
+export async function deleteResource({ actor, id }: { actor: ActorRef; id: number }): Promise<void> {
+  await write(async (tx) => {
+    const [existing] = await tx
       .select({ title: schema.resources.title, submittedBy: schema.resources.submittedBy })
       .from(schema.resources)
       .where(eq(schema.resources.id, id))
-      .get();
+      .limit(1);
     if (!existing) throw notFound("Resource not found");
-    const raters = tx
+    const raters = await tx
       .select({ userId: schema.resourceRatings.userId })
       .from(schema.resourceRatings)
-      .where(eq(schema.resourceRatings.resourceId, id))
-      .all();
-    tx.delete(schema.resources).where(eq(schema.resources.id, id)).run();
+      .where(eq(schema.resourceRatings.resourceId, id));
+    await tx.delete(schema.resources).where(eq(schema.resources.id, id));
     if (existing.submittedBy) revokeContribution({ userId: existing.submittedBy, kind: "resource_shared", subjectId: id });
     for (const rater of raters) revokeContribution({ userId: rater.userId, kind: "resource_rated", subjectId: id });
     recordAudit({ actor, action: "resource.deleted", targetType: "resource", targetId: id, summary: existing.title });
@@ -281,30 +278,30 @@ const resourceRatingsTable = ratingsTable(schema.resourceRatings, "resourceId");
  * stored rating (exact average) and reviewsCount, which lists sort and show, are the rule's
  * summary, written in the same transaction.
  */
-export function rateResource({ userId, resourceId, input, now = new Date() }: { userId: string; resourceId: number; input: unknown; now?: Date }) {
+export async function rateResource({ userId, resourceId, input, now = new Date() }: { userId: string; resourceId: number; input: unknown; now?: Date }) {
   const rating = parseRating(input);
   assertMayContribute({ id: userId }, "rating", { now });
-  return transaction((tx) => {
-    const resource = tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).get();
+  return write(async (tx) => {
+    const [resource] = await tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).limit(1);
     if (!resource) throw notFound("Resource not found");
-    const { isFirstRating, summary } = upsertRating(tx, resourceRatingsTable, { itemId: resourceId, userId, rating, now });
-    storeResourceRating(tx, resourceId, summary);
+    const { isFirstRating, summary } = await upsertRating(tx, resourceRatingsTable, { itemId: resourceId, userId, rating, now });
+    await storeResourceRating(tx, resourceId, summary);
     if (isFirstRating) recordContribution({ userId, kind: "resource_rated", subjectId: resourceId, at: now });
     return { resourceId, rating: summary.average, reviewsCount: summary.count, myRating: rating };
   });
 }
 
-/** The rule's summary in the resources' stored columns (rating, reviewsCount). */
-function storeResourceRating(tx: AppDatabase, resourceId: number, { average, count }: RatingSummary): void {
-  tx.update(schema.resources).set({ rating: average, reviewsCount: count }).where(eq(schema.resources.id, resourceId)).run();
+/** The rule's summary in the resources' stored columns (rating, reviewsCount): the statement, awaited or run by the caller. */
+function storeResourceRating(tx: AppDatabase, resourceId: number, { average, count }: RatingSummary) {
+  return tx.update(schema.resources).set({ rating: average, reviewsCount: count }).where(eq(schema.resources.id, resourceId));
 }
 
 /**
  * Recomputes the stored rating and reviewsCount of the given resources from their ratings (after
- * ratings went away with a deleted member), inside the caller's transaction.
+ * ratings went away with a deleted member), inside the caller's unit of work.
  */
-export function refreshResourceRatings(tx: AppDatabase, resourceIds: number[]): void {
-  for (const [resourceId, summary] of summarizeRatings(tx, resourceRatingsTable, [...new Set(resourceIds)])) storeResourceRating(tx, resourceId, summary);
+export async function refreshResourceRatings(tx: AppDatabase, resourceIds: number[]): Promise<void> {
+  for (const [resourceId, summary] of await summarizeRatings(tx, resourceRatingsTable, [...new Set(resourceIds)])) await storeResourceRating(tx, resourceId, summary);
 }
 
 /** Admin list: newest created first, one page. */

@@ -290,7 +290,7 @@ async function removeAccount({
       sql`update meetings set attendees_count = (select count(*) from meeting_attendees where meeting_attendees.meeting_id = meetings.id)
           where id in (select value from json_each(${ids(meetingIds)}))`,
     );
-    refreshResourceRatings(tx, resourceIds);
+    await refreshResourceRatings(tx, resourceIds);
     const pointsLost = new Map<string, number>();
     for (const row of removedContributions) pointsLost.set(row.userId, (pointsLost.get(row.userId) ?? 0) + row.points);
     await tx.run(
