@@ -1,9 +1,10 @@
 /**
  * The scripts and the root configuration stay honest: a comment naming a section of a docs/ page
  * names one that exists (a heading, maybe with a parenthesis after it, or a paragraph's bold lead term), and no script writes to a
- * fixed path under /tmp (a scratch file comes from `os.tmpdir()` / `mkdtempSync`).
+ * fixed path under /tmp (a scratch file comes from `os.tmpdir()` / `mkdtempSync`), and no dependency is
+ * patched without a decision record.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -41,5 +42,13 @@ describe("repository hygiene", () => {
   it("no script writes to a fixed /tmp path", () => {
     const offenders = scripts.filter((file) => /["'`]\/tmp\//.test(readFileSync(path.join(root, file), "utf8")));
     expect(offenders).toEqual([]);
+  });
+
+  it("patches nothing without a decision record (docs/decisions/0091-public-apis-only.md)", () => {
+    // A dependency patch needs a record naming its file, a test that fails without it and an
+    // upstream link; stale patches of packages no longer installed are not kept either.
+    const patches = existsSync(path.join(root, "patches")) ? readdirSync(path.join(root, "patches")) : [];
+    const decisions = readdirSync(path.join(root, "docs/decisions")).map((name) => readFileSync(path.join(root, "docs/decisions", name), "utf8")).join("\n");
+    expect(patches.filter((name) => !decisions.includes(`patches/${name}`))).toEqual([]);
   });
 });
