@@ -11,10 +11,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./app-server";
 
 /** The system user the server runs as when this process is root. */
 export const POSTGRES_TEST_USER = "quadspg";
@@ -71,19 +71,6 @@ function serverIdentity(): { uid: number; gid: number; home: string } | undefine
   const uid = Number(lookup().stdout.trim());
   const gid = Number(spawnSync("id", ["-g", POSTGRES_TEST_USER], { encoding: "utf8" }).stdout.trim());
   return { uid, gid, home: "/" };
-}
-
-/** A port nothing listens on right now (the server may still lose a race for it: start() retries). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** The supervisor: starts postgres, waits for its standard input to close, stops postgres, deletes the cluster. */
