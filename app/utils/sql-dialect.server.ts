@@ -1,0 +1,54 @@
+/**
+ * The few pieces of SQL that differ between SQLite and PostgreSQL, each with its twin (the table
+ * "The named places of dialect-specific SQL" in docs/decisions/0104-one-schema-two-dialects.md).
+ * Feature code builds queries with Drizzle's builders (the same on both engines); where it needs
+ * raw SQL, it runs it through `queryRows` / `executeSql` and takes the dialect-specific fragments
+ * from here, never writing one engine's syntax itself.
+ */
+import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { PgDatabase } from "drizzle-orm/pg-core";
+import type { AppDatabase } from "./db.server";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** Which engine a handle (from `readDb()` or a unit's `tx`) talks to. */
+export function dialectOf(db: AppDatabase): Dialect {
+  return is(db as unknown, PgDatabase) ? "postgres" : "sqlite";
+}
+
+type PgLike = { execute: (query: SQL) => Promise<{ rows: unknown[]; rowCount: number | null }> };
+type SqliteLike = { all: (query: SQL) => unknown[]; run: (query: SQL) => { changes: number } };
+
+/** The rows of a raw SQL query (column names as the query spells them), on either engine. */
+export async function queryRows<T>(db: AppDatabase, query: SQL): Promise<T[]> {
+  if (dialectOf(db) === "postgres") return (await (db as unknown as PgLike).execute(query)).rows as T[];
+  return (db as unknown as SqliteLike).all(query) as T[];
+}
+
+/** Runs a raw SQL statement that returns no rows; the number of rows it changed. */
+export async function executeSql(db: AppDatabase, query: SQL): Promise<number> {
+  if (dialectOf(db) === "postgres") return (await (db as unknown as PgLike).execute(query)).rowCount ?? 0;
+  return (db as unknown as SqliteLike).run(query).changes;
+}
+
+/**
+ * `column IN (the ids of a JSON list)`: a variable list of ids as one parameter, so a prepared
+ * query serves any count (decision 0077). `ids` is a JSON array text (`JSON.stringify([1, 2])`) or a
+ * placeholder bound to one. SQLite: `json_each`; PostgreSQL: `jsonb_array_elements_text`.
+ */
+export function inJsonIds(db: AppDatabase, column: SQLWrapper, ids: SQLWrapper | string): SQL {
+  if (dialectOf(db) === "postgres") return sql`${column} IN (SELECT (jsonb_array_elements_text(${ids}::jsonb))::bigint)`;
+  return sql`${column} IN (SELECT value FROM json_each(${ids}))`;
+}
+
+/** `greatest(0, expression)`: a counter that never goes below zero (SQLite spells it `max(0, …)`). */
+export function atLeastZero(db: AppDatabase, expression: SQLWrapper): SQL {
+  if (dialectOf(db) === "postgres") return sql`greatest(0, ${expression})`;
+  return sql`max(0, ${expression})`;
+}
+
+/** An expression to order or compare by without regard to ASCII case (SQLite: `COLLATE NOCASE`). */
+export function caseless(db: AppDatabase, expression: SQLWrapper): SQL {
+  if (dialectOf(db) === "postgres") return sql`lower(${expression}) COLLATE "C"`;
+  return sql`${expression} COLLATE NOCASE`;
+}

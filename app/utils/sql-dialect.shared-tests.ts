@@ -1,0 +1,29 @@
+/** The dialect helpers' behaviour, run on SQLite (sql-dialect.server.test.ts) and PostgreSQL (sql-dialect.server.pg.test.ts). */
+import { sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import type { AppDatabase } from "./db.server";
+import { atLeastZero, caseless, dialectOf, executeSql, inJsonIds, queryRows } from "./sql-dialect.server";
+
+export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" | "postgres") {
+  it("names the engine of a handle", () => {
+    expect(dialectOf(handle())).toBe(dialect);
+  });
+
+  it("runs raw SQL: rows back, changed rows counted", async () => {
+    const db = handle();
+    await executeSql(db, sql`create table dialect_probe (id integer primary key, name text not null, n integer not null)`);
+    const changed = await executeSql(db, sql`insert into dialect_probe (id, name, n) values (1, 'beta', 2), (2, 'Alpha', 5), (3, 'gamma', 0)`);
+    expect(changed).toBe(3);
+    const rows = await queryRows<{ id: number; name: string }>(db, sql`select id, name from dialect_probe where ${inJsonIds(db, sql.raw("id"), JSON.stringify([1, 3, 99]))} order by id`);
+    expect(rows.map((row) => [Number(row.id), row.name])).toEqual([
+      [1, "beta"],
+      [3, "gamma"],
+    ]);
+    expect(await queryRows(db, sql`select id from dialect_probe where ${inJsonIds(db, sql.raw("id"), "[]")}`)).toEqual([]);
+    await executeSql(db, sql`update dialect_probe set n = ${atLeastZero(db, sql`n - 3`)}`);
+    const counters = await queryRows<{ n: number }>(db, sql`select n from dialect_probe order by id`);
+    expect(counters.map((row) => Number(row.n))).toEqual([0, 2, 0]);
+    const ordered = await queryRows<{ name: string }>(db, sql`select name from dialect_probe order by ${caseless(db, sql.raw("name"))}`);
+    expect(ordered.map((row) => row.name)).toEqual(["Alpha", "beta", "gamma"]);
+  });
+}
