@@ -50,6 +50,17 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // The async data layer (docs/decisions/0102-async-data-layer.md): a promise nobody awaits is a
+    // write that may land after the answer, or a check that is always true. Type-aware, server code.
+    files: ["app/**/*.server.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts", "app/entry.server.tsx", "app/root.tsx"],
+    ignores: [...testCode],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+    },
+  },
+  {
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "react-hooks": reactHooks },

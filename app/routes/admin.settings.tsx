@@ -142,10 +142,10 @@ function PlatformRow({ setting, failure }: { setting: PlatformRowData; failure?:
   // With JavaScript: save on blur only when the value changed; the switch saves on change.
   function saveOnBlur(event: FocusEvent<HTMLInputElement>) {
     if (event.currentTarget.value.trim() === savedUrl && !failure) return;
-    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+    if (event.currentTarget.form) void submit(event.currentTarget.form, { preventScrollReset: true });
   }
   function saveOnToggle(event: FormEvent<HTMLInputElement>) {
-    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+    if (event.currentTarget.form) void submit(event.currentTarget.form, { preventScrollReset: true });
   }
 
   return (
@@ -222,7 +222,7 @@ function FooterSettingsForm({ footer, failure }: { footer: FooterData; failure?:
   const errorOf = (name: string) => fieldErrors?.[name]?.join(" ");
 
   function saveOnToggle(event: FormEvent<HTMLInputElement>) {
-    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+    if (event.currentTarget.form) void submit(event.currentTarget.form, { preventScrollReset: true });
   }
 
   const textField = (name: "companyName" | "tagline" | "copyrightTemplate", label: string) => (

@@ -359,7 +359,7 @@ function usePendingDeletions() {
     const timer = window.setTimeout(() => {
       timers.current.delete(deletion.userId);
       setPending((current) => current.map((item) => (item.userId === deletion.userId ? { ...item, isSent: true } : item)));
-      submit({ intent: "delete", userId: deletion.userId }, { method: "post", action: formActionRef.current, preventScrollReset: true });
+      void submit({ intent: "delete", userId: deletion.userId }, { method: "post", action: formActionRef.current, preventScrollReset: true });
     }, UNDO_WINDOW_MS);
     timers.current.set(deletion.userId, timer);
   }

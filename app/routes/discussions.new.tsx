@@ -48,7 +48,7 @@ export default function CreateDiscussionDialog() {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape") {
-        navigate(closeTo, { preventScrollReset: true });
+        void navigate(closeTo, { preventScrollReset: true });
         return;
       }
       // Keep Tab inside the modal dialog.

@@ -208,7 +208,7 @@ function useMarkSeenInShell() {
   useEffect(() => {
     if (unread > 0 && !hasRevalidated.current && revalidator.state === "idle") {
       hasRevalidated.current = true;
-      revalidator.revalidate();
+      void revalidator.revalidate();
     }
   }, [unread, revalidator]);
 }

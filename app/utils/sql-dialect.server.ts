@@ -34,10 +34,15 @@ export async function executeSql(db: AppDatabase, query: SQL): Promise<number> {
 /**
  * `column IN (the ids of a JSON list)`: a variable list of ids as one parameter, so a prepared
  * query serves any count (decision 0077). `ids` is a JSON array text (`JSON.stringify([1, 2])`) or a
- * placeholder bound to one. SQLite: `json_each`; PostgreSQL: `jsonb_array_elements_text`.
+ * placeholder bound to one; `type` is the column's (integer ids, or text). SQLite: `json_each`;
+ * PostgreSQL: `jsonb_array_elements_text`.
  */
-export function inJsonIds(db: AppDatabase, column: SQLWrapper, ids: SQLWrapper | string): SQL {
-  if (dialectOf(db) === "postgres") return sql`${column} IN (SELECT (jsonb_array_elements_text(${ids}::jsonb))::bigint)`;
+export function inJsonIds(db: AppDatabase, column: SQLWrapper, ids: SQLWrapper | string, type: "integer" | "text" = "integer"): SQL {
+  if (dialectOf(db) === "postgres") {
+    return type === "text"
+      ? sql`${column} IN (SELECT jsonb_array_elements_text(${ids}::jsonb))`
+      : sql`${column} IN (SELECT (jsonb_array_elements_text(${ids}::jsonb))::bigint)`;
+  }
   return sql`${column} IN (SELECT value FROM json_each(${ids}))`;
 }
 

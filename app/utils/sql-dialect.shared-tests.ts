@@ -20,6 +20,8 @@ export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" 
       [3, "gamma"],
     ]);
     expect(await queryRows(db, sql`select id from dialect_probe where ${inJsonIds(db, sql.raw("id"), "[]")}`)).toEqual([]);
+    const named = await queryRows<{ id: number }>(db, sql`select id from dialect_probe where ${inJsonIds(db, sql.raw("name"), JSON.stringify(["gamma", "x"]), "text")}`);
+    expect(named.map((row) => Number(row.id))).toEqual([3]);
     await executeSql(db, sql`update dialect_probe set n = ${atLeastZero(db, sql`n - 3`)}`);
     const counters = await queryRows<{ n: number }>(db, sql`select n from dialect_probe order by id`);
     expect(counters.map((row) => Number(row.n))).toEqual([0, 2, 0]);

@@ -7,6 +7,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { refreshBadges } from "~/features/gamification/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { atLeastZero, executeSql, inJsonIds, queryRows } from "~/utils/sql-dialect.server";
 import { getEnv } from "~/utils/env.server";
 import { conflict, forbidden, notFound } from "~/utils/errors.server";
 import { isAdmin, isListedAdmin } from "~/utils/permissions";
@@ -235,17 +236,18 @@ async function removeAccount({
       await tx.update(posts).set({ authorId: DELETED_MEMBER_ID }).where(eq(posts.authorId, userId));
       await tx.update(replies).set({ authorId: DELETED_MEMBER_ID }).where(eq(replies.authorId, userId));
     }
-    // The recursive walk, the json_each sets and UPDATE … FROM below have no builder form (docs/decisions/0077-data-access-style.md).
+    // The recursive walk, the JSON id sets (sql-dialect.server.ts) below have no builder form (docs/decisions/0077-data-access-style.md).
 
     // 1. What the cascade will remove, read before it happens.
-    const doomedReplies = await tx.all<DoomedReply>(
+    const doomedReplies = await queryRows<DoomedReply>(
+      tx,
       sql`with recursive doomed(id) as (
             select id from replies
              where author_id = ${userId} or post_id in (select id from posts where author_id = ${userId})
             union
             select replies.id from replies join doomed on replies.parent_reply_id = doomed.id
           )
-          select replies.id as id, replies.post_id as postId from replies where replies.id in (select id from doomed)`,
+          select replies.id as id, replies.post_id as "postId" from replies where replies.id in (select id from doomed)`,
     );
     const ownPostIds = new Set((await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId))).map((row) => row.id));
     const repliedPostIds = [...new Set(doomedReplies.map((reply) => reply.postId))].filter((postId) => !ownPostIds.has(postId));
@@ -258,12 +260,13 @@ async function removeAccount({
     // 2. Other members' contributions that came from this user: likes they gave (subject
     //    `${postId}:${userId}`) and replies that disappear with their posts and replies.
     const replySubjects = JSON.stringify(doomedReplies.map((reply) => String(reply.id)));
-    const removedContributions = await tx.all<{ userId: string; points: number }>(
+    const removedContributions = await queryRows<{ userId: string; points: number }>(
+      tx,
       sql`delete from contributions
            where user_id <> ${userId}
              and ((kind = 'like_received' and subject_id like '%:' || ${userId})
-               or (kind in ('reply_created', 'reply_to_other') and subject_id in (select value from json_each(${replySubjects}))))
-           returning user_id as userId, points`,
+               or (kind in ('reply_created', 'reply_to_other') and ${inJsonIds(tx, sql.raw("subject_id"), replySubjects, "text")}))
+           returning user_id as "userId", points`,
     );
 
     const pendingAddresses = (
@@ -280,24 +283,27 @@ async function removeAccount({
 
     // 4. Counters recomputed from what is left, set-based.
     const ids = (values: Array<number | string>) => JSON.stringify(values);
-    await tx.run(
+    await executeSql(
+      tx,
       sql`update posts set
             likes_count = (select count(*) from post_likes where post_likes.post_id = posts.id),
             replies_count = (select count(*) from replies where replies.post_id = posts.id)
-          where id in (select value from json_each(${ids([...new Set([...likedPostIds, ...repliedPostIds])])}))`,
+          where ${inJsonIds(tx, sql.raw("id"), ids([...new Set([...likedPostIds, ...repliedPostIds])]))}`,
     );
-    await tx.run(
+    await executeSql(
+      tx,
       sql`update meetings set attendees_count = (select count(*) from meeting_attendees where meeting_attendees.meeting_id = meetings.id)
-          where id in (select value from json_each(${ids(meetingIds)}))`,
+          where ${inJsonIds(tx, sql.raw("id"), ids(meetingIds))}`,
     );
     await refreshResourceRatings(tx, resourceIds);
     const pointsLost = new Map<string, number>();
     for (const row of removedContributions) pointsLost.set(row.userId, (pointsLost.get(row.userId) ?? 0) + row.points);
-    await tx.run(
-      sql`update users set points = max(0, users.points - lost.points)
-            from (select json_extract(value, '$[0]') as user_id, json_extract(value, '$[1]') as points from json_each(${JSON.stringify([...pointsLost.entries()])})) as lost
-           where users.id = lost.user_id`,
-    );
+    for (const [memberId, points] of pointsLost) {
+      await tx
+        .update(schema.users)
+        .set({ points: atLeastZero(tx, sql`${schema.users.points} - ${points}`) })
+        .where(eq(schema.users.id, memberId));
+    }
     for (const memberId of pointsLost.keys()) refreshBadges(memberId, { kinds: ["like_received", "reply_created", "reply_to_other"] });
 
     // Only removing an account with admin rights can leave none (a fresh install may have none at all).
