@@ -9,8 +9,8 @@ export function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const postId = readIdParam(params.id, "Post");
     const replyId = readIdParam(params.replyId, "Reply");
-    if (request.method === "PUT") return Response.json(updateReply({ actor: user, postId, replyId, input: await readJsonBody(request) }));
-    if (request.method === "DELETE") return Response.json(deleteReply({ actor: user, postId, replyId }));
+    if (request.method === "PUT") return Response.json(await updateReply({ actor: user, postId, replyId, input: await readJsonBody(request) }));
+    if (request.method === "DELETE") return Response.json(await deleteReply({ actor: user, postId, replyId }));
     throw methodNotAllowed(["PUT", "DELETE"]);
   });
 }

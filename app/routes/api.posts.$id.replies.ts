@@ -10,7 +10,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const query = new URL(request.url).searchParams;
     const limit = readIntegerParam(query, "limit", { min: 1, max: REPLIES_MAX }) ?? REPLIES_MAX;
     const after = readIntegerParam(query, "after", { min: 1 });
-    return Response.json(listReplies(readIdParam(params.id, "Post"), { limit, afterId: after, reader: readerOf(user) }));
+    return Response.json(await listReplies(readIdParam(params.id, "Post"), { limit, afterId: after, reader: readerOf(user) }));
   });
 }
 
@@ -19,7 +19,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
     const user = await requireApiUser(request);
-    const reply = createReply({ actor: user, postId: readIdParam(params.id, "Post"), input: await readJsonBody(request) });
+    const reply = await createReply({ actor: user, postId: readIdParam(params.id, "Post"), input: await readJsonBody(request) });
     return Response.json(reply, { status: 201 });
   });
 }

@@ -157,7 +157,7 @@ const freshPost = async () => {
 const freshPostId = async () => (await freshPost()).postId;
 const freshReplyPath = async () => {
   const { postAuthor, postId } = await freshPost();
-  const reply = createReply({ actor: postAuthor, postId, input: { content: "Matrix reply" } });
+  const reply = await createReply({ actor: postAuthor, postId, input: { content: "Matrix reply" } });
   return `/api/posts/${postId}/replies/${reply.id}`;
 };
 /** A fresh member with an active suspension (made by an admin) to lift. */

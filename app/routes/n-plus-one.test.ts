@@ -69,7 +69,7 @@ describe("SQL statements per page do not grow with the items on it", () => {
       for (const author of await someMembers(N)) {
         const post = createPost({ actor: author, input: { title: `Post by ${author.id}`, content: "Body", categoryId: categoryId() } });
         likePost({ actor: viewer, postId: post.id });
-        createReply({ actor: viewer, postId: post.id, input: { content: "A reply" } });
+        await createReply({ actor: viewer, postId: post.id, input: { content: "A reply" } });
       }
     };
     const request = () => signedInRequest(viewer.id, "http://localhost/discussions");
@@ -86,8 +86,8 @@ describe("SQL statements per page do not grow with the items on it", () => {
     const post = createPost({ actor: author, input: { title: "Thread", content: "Body", categoryId: categoryId() } });
     const addReplies = async () => {
       for (const member of await someMembers(N)) {
-        const reply = createReply({ actor: member, postId: post.id, input: { content: `From ${member.id}` } });
-        createReply({ actor: author, postId: post.id, input: { content: "Nested answer", parentId: reply.id } });
+        const reply = await createReply({ actor: member, postId: post.id, input: { content: `From ${member.id}` } });
+        await createReply({ actor: author, postId: post.id, input: { content: "Nested answer", parentId: reply.id } });
         likePost({ actor: member, postId: post.id });
       }
     };

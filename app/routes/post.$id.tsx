@@ -44,8 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
 
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return handlePage(() => {
-    const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: url.searchParams.get("quote") });
+  return handlePage(async () => {
+    const page = await loadPostPage(readIdParam(params.id, "Post"), user, { quote: url.searchParams.get("quote") });
     if (!page) throw notFound("Post not found");
     // The 'Add image' fields' limit and its words (docs/uploads.md).
     return { ...page, pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
@@ -74,11 +74,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       async () => {
         content = await appendPictureFromForm({ ownerId: user.id, formData, content });
         if (intent === "reply") {
-          const created = createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
+          const created = await createReply({ actor: user, postId, input: { content, parentReplyId: formData.get("parentReplyId") ?? undefined } });
           return success(replyLink(postId, created.id), messages.replyPosted);
         }
         const replyId = readIdField(formData, "replyId", "Reply");
-        updateReply({ actor: user, postId, replyId, input: { content } });
+        await updateReply({ actor: user, postId, replyId, input: { content } });
         return success(replyLink(postId, replyId), messages.replyUpdated);
       },
       (error) => {
@@ -131,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     pin: pin(true),
     unpin: pin(false),
     "delete-reply": button(async () => {
-      deleteReply({ actor: user, postId, replyId: readIdField(formData, "replyId", "Reply") });
+      await deleteReply({ actor: user, postId, replyId: readIdField(formData, "replyId", "Reply") });
       return success(`${postPath}#replies`, messages.replyDeleted);
     }),
     // A moderator removing a picture of the post or a reply (docs/uploads.md, "Moderators"); the same rule as DELETE /api/uploads/{id}.

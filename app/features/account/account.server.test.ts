@@ -181,8 +181,8 @@ describe("exportAccountData", () => {
     const other = toCurrentUser(await createMember());
     const post = createTestPost(member, { title: "My export post" });
     const othersPost = createTestPost(other, { title: "Someone else's post" });
-    createReply({ actor: member, postId: othersPost.id, input: { content: "My export reply" } });
-    createReply({ actor: other, postId: post.id, input: { content: "Their reply" } });
+    await createReply({ actor: member, postId: othersPost.id, input: { content: "My export reply" } });
+    await createReply({ actor: other, postId: post.id, input: { content: "Their reply" } });
     likePost({ actor: member, postId: othersPost.id });
     const exported = await exportAccountData(member.id);
     expect(exported.profile).toMatchObject({ id: member.id, email: member.email });
@@ -205,8 +205,8 @@ describe("deleteAccount", () => {
     await signIn(leaving.id);
     const leavingPost = createTestPost(leaving, { title: "Kept after deletion" });
     const othersPost = createTestPost(other, { title: "Other's post" });
-    const otherReply = createReply({ actor: other, postId: leavingPost.id, input: { content: "Reply under the kept post" } });
-    const leavingReply = createReply({ actor: leaving, postId: othersPost.id, input: { content: "Kept reply" } });
+    const otherReply = await createReply({ actor: other, postId: leavingPost.id, input: { content: "Reply under the kept post" } });
+    const leavingReply = await createReply({ actor: leaving, postId: othersPost.id, input: { content: "Kept reply" } });
     likePost({ actor: leaving, postId: othersPost.id });
     likePost({ actor: other, postId: leavingPost.id });
     const meetingId = (await createMeetings({
@@ -247,7 +247,7 @@ describe("deleteAccount", () => {
     // Likes on the kept post earn the placeholder nothing, and it gets no notifications.
     const third = toCurrentUser(await createMember());
     likePost({ actor: third, postId: leavingPost.id });
-    createReply({ actor: third, postId: leavingPost.id, input: { content: "Late reply" } });
+    await createReply({ actor: third, postId: leavingPost.id, input: { content: "Late reply" } });
     expect(pointsOf(DELETED_MEMBER_ID)).toBe(0);
     expect(scalar("SELECT count(*) FROM notifications WHERE user_id = ?", DELETED_MEMBER_ID)).toBe(0);
     expect(userRow(DELETED_MEMBER_ID)?.displayName).toBe(DELETED_MEMBER_NAME);

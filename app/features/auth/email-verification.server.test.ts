@@ -105,7 +105,7 @@ describe("'Require a verified e-mail to post'", () => {
     await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: true });
     const attempts = async (user: typeof unverified) => [
       statusOf(() => createTestPost(user)),
-      statusOf(() => createReply({ actor: user, postId: post.id, input: { content: "A reply" } })),
+      await statusOfAsync(() => createReply({ actor: user, postId: post.id, input: { content: "A reply" } })),
       await statusOfAsync(() => rateResource({ userId: user.id, resourceId, input: { rating: 4 } })),
       await statusOfAsync(() => rateArtist({ userId: user.id, artistId, input: { rating: 5 } })),
       await statusOfAsync(() => addComment({ userId: user.id, artistId, input: { comment: "Nice" } })),
@@ -115,6 +115,6 @@ describe("'Require a verified e-mail to post'", () => {
     expect(await attempts(verified)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
 
     await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: false });
-    expect(statusOf(() => createReply({ actor: unverified, postId: post.id, input: { content: "Back again" } }))).toBe("ok");
+    expect(await statusOfAsync(() => createReply({ actor: unverified, postId: post.id, input: { content: "Back again" } }))).toBe("ok");
   });
 });

@@ -80,7 +80,7 @@ describe("blocking", () => {
     await blockMember({ blocker: author, memberId: blocked.id });
 
     likePost({ actor: blocked, postId: post.id });
-    createReply({ actor: blocked, postId: post.id, input: { content: "Hello?" } });
+    await createReply({ actor: blocked, postId: post.id, input: { content: "Hello?" } });
     expect(notify({ userId: author.id, actorId: blocked.id, kind: "reply", message: "a mention, later" })).toBe(false);
     expect(listNotifications(author.id).notifications).toEqual([]);
 
@@ -95,7 +95,7 @@ describe("blocking", () => {
     expect(listNotifications(blocked.id).notifications).toHaveLength(1);
 
     await unblockMember({ blocker: author, memberId: blocked.id });
-    createReply({ actor: blocked, postId: post.id, input: { content: "Back again" } });
+    await createReply({ actor: blocked, postId: post.id, input: { content: "Back again" } });
     expect(listNotifications(author.id).notifications.filter((notification) => notification.kind === "reply")).toHaveLength(1);
   });
 });

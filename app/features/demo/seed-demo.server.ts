@@ -169,8 +169,8 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
       for (const reply of replies) {
         const at = clampPast(Math.max(after + reply.afterHours * HOUR + spread(reply.text, 50) * MINUTE, joined(reply.by) + HOUR));
         let replyId = 0;
-        schedule(at, () => {
-          const created = createReply({ actor: actor(reply.by), postId, input: { content: reply.text, parentReplyId: parent() }, now: new Date(at) });
+        schedule(at, async () => {
+          const created = await createReply({ actor: actor(reply.by), postId, input: { content: reply.text, parentReplyId: parent() }, now: new Date(at) });
           replyId = created.id;
         });
         scheduleReplies(reply.replies ?? [], at, () => replyId);

@@ -62,11 +62,11 @@ function renderTree(nodes: ReplyNode[], reader: Reader, blockedIds: ReadonlySet<
  * `?quote=` of a 'Quote' link with JavaScript off) pre-fills the reply form with a Markdown quote
  * of the post or of one of its replies (docs/discussions.md, "Quotes").
  */
-export function loadPostPage(
+export async function loadPostPage(
   postId: number,
   viewer: Actor,
   { quote = null }: { quote?: string | null } = {},
-): {
+): Promise<{
   post: PostView & { html: string; hiddenLabel: string | null; isWithheld: boolean; isFromBlockedMember: boolean; pictures: RemovablePicture[] };
   replies: RenderedReply[];
   replyCount: number;
@@ -77,11 +77,11 @@ export function loadPostPage(
   categories: { id: number; name: string }[];
   quote: string | null;
   related: { id: number; title: string; repliesCount: number; authorName: string }[];
-} | null {
+} | null> {
   const reader = readerOf(viewer);
   const post = findPost(postId, reader);
   if (!post) return null;
-  const replies = listReplies(postId, { reader });
+  const replies = await listReplies(postId, { reader });
   const blockedIds = blockedIdsOf(viewer.id);
   // Pictures removed since the text was written show as a placeholder (one query, only when the thread has pictures).
   const removedPictures = missingUploadHashes([post.content, ...replies.map((reply) => reply.content)].flatMap(uploadHashesIn));

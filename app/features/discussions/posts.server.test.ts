@@ -18,7 +18,7 @@ import {
 import { createReply, deleteReply, listReplies } from "./replies.server";
 import { createActor, createTestPost, firstCategoryId, pointsOf, scalar } from "./test-helpers";
 import { pointsFor } from "~/features/gamification/rules";
-import { appErrorOf, statusOf } from "~/test/errors";
+import { appErrorOf, statusOf, statusOfAsync } from "~/test/errors";
 
 describe("createPost", () => {
   it("creates a post with its category and public author, and credits post_created", async () => {
@@ -44,9 +44,9 @@ describe("createPost", () => {
   it("limits how fast a member posts (429), counting posts and replies together", async () => {
     const author = await createActor();
     const post = createTestPost(author);
-    for (let index = 1; index < 10; index += 1) createReply({ actor: author, postId: post.id, input: { content: `reply ${index}` } });
+    for (let index = 1; index < 10; index += 1) await createReply({ actor: author, postId: post.id, input: { content: `reply ${index}` } });
     expect(statusOf(() => createTestPost(author))).toBe(429);
-    expect(statusOf(() => createReply({ actor: author, postId: post.id, input: { content: "one more" } }))).toBe(429);
+    expect(await statusOfAsync(() => createReply({ actor: author, postId: post.id, input: { content: "one more" } }))).toBe(429);
     // Someone else is not affected.
     const other = await createActor();
     expect(createTestPost(other).id).toBeGreaterThan(0);
@@ -194,12 +194,12 @@ describe("replies", () => {
     const first = await createActor({ displayName: "First" });
     const second = await createActor({ displayName: "Second" });
     const post = createTestPost(author, { title: "Threads" });
-    const reply = createReply({ actor: first, postId: post.id, input: { content: "first!" } });
-    const answer = createReply({ actor: second, postId: post.id, input: { content: "answer", parentReplyId: String(reply.id) } });
-    createReply({ actor: author, postId: post.id, input: { content: "thanks", parentReplyId: answer.id } });
+    const reply = await createReply({ actor: first, postId: post.id, input: { content: "first!" } });
+    const answer = await createReply({ actor: second, postId: post.id, input: { content: "answer", parentReplyId: String(reply.id) } });
+    await createReply({ actor: author, postId: post.id, input: { content: "thanks", parentReplyId: answer.id } });
     expect(answer.parentReplyId).toBe(reply.id);
     expect(findPost(post.id, readerOf(author))?.repliesCount).toBe(3);
-    expect(listReplies(post.id).map((found) => found.content)).toEqual(["first!", "answer", "thanks"]);
+    expect((await listReplies(post.id)).map((found) => found.content)).toEqual(["first!", "answer", "thanks"]);
     const messages = (userId: string) =>
       (getDb().$client.prepare(`SELECT message FROM notifications WHERE user_id = ? ORDER BY id`).all(userId) as { message: string }[]).map((row) => row.message);
     expect(messages(author.id)).toEqual(['First replied to your post "Threads"', 'Second replied to your post "Threads"']);
@@ -214,10 +214,10 @@ describe("replies", () => {
     const author = await createActor();
     const post = createTestPost(author);
     const other = createTestPost(author);
-    const foreign = createReply({ actor: author, postId: other.id, input: { content: "x" } });
-    expect(statusOf(() => createReply({ actor: author, postId: post.id, input: { content: "   " } }))).toBe(400);
-    expect(statusOf(() => createReply({ actor: author, postId: post.id, input: { content: "x", parentReplyId: foreign.id } }))).toBe(400);
-    expect(statusOf(() => createReply({ actor: author, postId: 999_999, input: { content: "x" } }))).toBe(404);
+    const foreign = await createReply({ actor: author, postId: other.id, input: { content: "x" } });
+    expect(await statusOfAsync(() => createReply({ actor: author, postId: post.id, input: { content: "   " } }))).toBe(400);
+    expect(await statusOfAsync(() => createReply({ actor: author, postId: post.id, input: { content: "x", parentReplyId: foreign.id } }))).toBe(400);
+    expect(await statusOfAsync(() => createReply({ actor: author, postId: 999_999, input: { content: "x" } }))).toBe(404);
   });
 
   it("keeps repliesCount exact under concurrent replies", async () => {
@@ -232,13 +232,13 @@ describe("replies", () => {
     const author = await createActor();
     const member = await createActor();
     const post = createTestPost(author);
-    const root = createReply({ actor: member, postId: post.id, input: { content: "root" } });
-    const child = createReply({ actor: author, postId: post.id, input: { content: "child", parentReplyId: root.id } });
-    createReply({ actor: member, postId: post.id, input: { content: "grandchild", parentReplyId: child.id } });
-    createReply({ actor: member, postId: post.id, input: { content: "sibling" } });
+    const root = await createReply({ actor: member, postId: post.id, input: { content: "root" } });
+    const child = await createReply({ actor: author, postId: post.id, input: { content: "child", parentReplyId: root.id } });
+    await createReply({ actor: member, postId: post.id, input: { content: "grandchild", parentReplyId: child.id } });
+    await createReply({ actor: member, postId: post.id, input: { content: "sibling" } });
     const memberPoints = pointsOf(member.id);
-    expect(statusOf(() => deleteReply({ actor: author, postId: post.id, replyId: root.id }))).toBe(403);
-    expect(deleteReply({ actor: member, postId: post.id, replyId: root.id })).toEqual({ deleted: 3 });
+    expect(await statusOfAsync(() => deleteReply({ actor: author, postId: post.id, replyId: root.id }))).toBe(403);
+    expect(await deleteReply({ actor: member, postId: post.id, replyId: root.id })).toEqual({ deleted: 3 });
     expect(findPost(post.id, readerOf(author))?.repliesCount).toBe(1);
     expect(scalar(`SELECT count(*) FROM replies WHERE post_id = ?`, post.id)).toBe(1);
     // root and grandchild are the member's replies on another member's post
@@ -270,8 +270,8 @@ describe("editing, deleting and pinning", () => {
     const post = createTestPost(author, { title: "Doomed unique-xylophone" });
     likePost({ actor: fan, postId: post.id });
     likePost({ actor: replier, postId: post.id });
-    const reply = createReply({ actor: replier, postId: post.id, input: { content: "hi" } });
-    createReply({ actor: fan, postId: post.id, input: { content: "hey", parentReplyId: reply.id } });
+    const reply = await createReply({ actor: replier, postId: post.id, input: { content: "hi" } });
+    await createReply({ actor: fan, postId: post.id, input: { content: "hey", parentReplyId: reply.id } });
     const keep = createTestPost(fan, { title: "Survivor" });
     likePost({ actor: author, postId: keep.id });
     expect(pointsOf(author.id)).toBe(10 + 4);
@@ -292,7 +292,7 @@ describe("XSS in titles, content and replies", () => {
     const author = await createActor();
     const post = createPost({ actor: author, input: { title: payload, content: payload, categoryId: firstCategoryId() } });
     expect(post.title).toBe(payload.trim());
-    const reply = createReply({ actor: author, postId: post.id, input: { content: payload } });
+    const reply = await createReply({ actor: author, postId: post.id, input: { content: payload } });
     expect(findUnsafeHtml(renderMarkdown(post.content))).toBeNull();
     expect(findUnsafeHtml(renderMarkdown(reply.content))).toBeNull();
   });

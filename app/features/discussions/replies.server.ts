@@ -1,6 +1,8 @@
 /**
  * Replies: threaded (a reply may answer another reply of the same post), with the post's
- * repliesCount kept exact by SQL increments in the same transaction as the rows.
+ * repliesCount kept exact by SQL increments in the same unit of work as the rows. On the async
+ * data layer (docs/decisions/0102-async-data-layer.md); `findReplySync` serves the reports
+ * feature's synchronous code until it awaits `findReply`.
  */
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
@@ -9,7 +11,8 @@ import { notify } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { inJsonIds, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -73,19 +76,30 @@ const replyQueries = perDatabase((db: AppDatabase) => {
  * A post's replies, oldest first, flat (each carries parentReplyId); 404 for an unknown post.
  * `afterId` pages on; hidden replies are withheld unless the reader wrote them or moderates.
  */
-export function listReplies(postId: number, { limit = REPLIES_MAX, afterId, reader }: { limit?: number; afterId?: number; reader?: Reader } = {}): ReplyView[] {
-  const queries = replyQueries(getDb());
-  if (!queries.post.get({ postId })) throw notFound("Post not found");
-  const after = afterId === undefined ? undefined : queries.position.get({ replyId: afterId });
+export async function listReplies(postId: number, { limit = REPLIES_MAX, afterId, reader }: { limit?: number; afterId?: number; reader?: Reader } = {}): Promise<ReplyView[]> {
+  const queries = replyQueries(readDb());
+  const [post] = await queries.post.execute({ postId });
+  if (!post) throw notFound("Post not found");
+  const [after] = afterId === undefined ? [] : await queries.position.execute({ replyId: afterId });
   const take = Math.min(Math.max(1, limit), REPLIES_MAX);
   const rows: ReplyRow[] = after
-    ? queries.listAfter.all({ postId, afterCreatedAt: after.createdAt.getTime(), afterId: after.id, limit: take })
-    : queries.list.all({ postId, limit: take });
+    ? await queries.listAfter.execute({ postId, afterCreatedAt: after.createdAt.getTime(), afterId: after.id, limit: take })
+    : await queries.list.execute({ postId, limit: take });
   return rows.map((row) => replyForReader(toReplyView(row), reader));
 }
 
 /** One reply as its author and moderators see it, or null. */
-export function findReply(replyId: number): ReplyView | null {
+export async function findReply(replyId: number): Promise<ReplyView | null> {
+  const [row]: (ReplyRow | undefined)[] = await replyQueries(readDb()).find.execute({ replyId });
+  return row ? toReplyView(row) : null;
+}
+
+/**
+ * `findReply` for synchronous code: the reports feature's `findReportTarget` (its queue lists
+ * targets synchronously). Shares the prepared query; goes when that caller awaits `findReply`
+ * (docs/decisions/0102-async-data-layer.md).
+ */
+export function findReplySync(replyId: number): ReplyView | null {
   const row: ReplyRow | undefined = replyQueries(getDb()).find.get({ replyId });
   return row ? toReplyView(row) : null;
 }
@@ -93,21 +107,23 @@ export function findReply(replyId: number): ReplyView | null {
 /**
  * Replies to a post (or to one of its replies). Credits reply_created, and reply_to_other when
  * the post is another member's; notifies the post's author, or the parent reply's author.
+ * The checks and the writes are one unit of work, so the post or the parent reply cannot go in
+ * between; the synchronous helpers (contribution guard, points, notifications, mentions) join it.
  */
-export function createReply({ actor, postId, input, now = new Date() }: { actor: Actor; postId: number; input: unknown; now?: Date }): ReplyView {
+export async function createReply({ actor, postId, input, now = new Date() }: { actor: Actor; postId: number; input: unknown; now?: Date }): Promise<ReplyView> {
   const data = parseOrThrow(replySchema, input);
-  const queries = replyQueries(getDb());
-  const post = queries.post.get({ postId });
-  if (!post) throw notFound("Post not found");
-  let parent: { id: number; authorId: string } | undefined;
-  if (data.parentReplyId !== undefined) {
-    parent = queries.parent.get({ replyId: data.parentReplyId, postId });
-    if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
-  }
-  assertMayContribute(actor, "reply", { content: data.content, now });
-  const replyId = transaction(() => {
-    const inserted = queries.insert.get({ content: data.content, postId, authorId: actor.id, parentReplyId: parent?.id ?? null, createdAt: now })!;
-    queries.countOne.run({ postId });
+  const replyId = await write(async (tx) => {
+    const queries = replyQueries(tx);
+    const [post] = await queries.post.execute({ postId });
+    if (!post) throw notFound("Post not found");
+    let parent: { id: number; authorId: string } | undefined;
+    if (data.parentReplyId !== undefined) {
+      [parent] = await queries.parent.execute({ replyId: data.parentReplyId, postId });
+      if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
+    }
+    assertMayContribute(actor, "reply", { content: data.content, now });
+    const [inserted] = await queries.insert.execute({ content: data.content, postId, authorId: actor.id, parentReplyId: parent?.id ?? null, createdAt: now });
+    await queries.countOne.execute({ postId });
     recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
     if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
     const name = actorName(actor.id);
@@ -115,44 +131,44 @@ export function createReply({ actor, postId, input, now = new Date() }: { actor:
     const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
       const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link, at: now });
-      if (isTold) queueReplyMail({ userId: parent.authorId, postId, replyId: inserted.id, now });
+      if (isTold) await queueReplyMail(tx, { userId: parent.authorId, postId, replyId: inserted.id, now });
       toldIds.push(parent.authorId);
     }
     if (!parent || parent.authorId !== post.authorId) {
       const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link, at: now });
-      if (isTold) queueReplyMail({ userId: post.authorId, postId, replyId: inserted.id, now });
+      if (isTold) await queueReplyMail(tx, { userId: post.authorId, postId, replyId: inserted.id, now });
       toldIds.push(post.authorId);
     }
     // Members told of the reply already are not told again that it mentions them.
     notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds, at: now });
     return inserted.id;
   });
-  const reply = findReply(replyId);
+  const reply = await findReply(replyId);
   if (!reply) throw notFound("Reply not found");
   return reply;
 }
 
-function loadReplyForChange(postId: number, replyId: number) {
-  const reply = replyQueries(getDb()).forChange.get({ replyId, postId });
+async function loadReplyForChange(tx: AppDatabase, postId: number, replyId: number) {
+  const [reply] = await replyQueries(tx).forChange.execute({ replyId, postId });
   if (!reply) throw notFound("Reply not found");
   return reply;
 }
 
 /** Edits a reply's content; only its author may. */
-export function updateReply({ actor, postId, replyId, input }: { actor: Actor; postId: number; replyId: number; input: unknown }): ReplyView {
+export async function updateReply({ actor, postId, replyId, input }: { actor: Actor; postId: number; replyId: number; input: unknown }): Promise<ReplyView> {
   const data = parseOrThrow(updateReplySchema, input);
-  const previousContent = transaction(() => {
-    const reply = loadReplyForChange(postId, replyId);
+  const previousContent = await write(async (tx) => {
+    const reply = await loadReplyForChange(tx, postId, replyId);
     if (reply.authorId !== actor.id) throw forbidden("Only the author can edit this reply.");
     assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
     const { replies } = schema;
-    const before = getDb().select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).get()!;
-    getDb().update(replies).set({ content: data.content, updatedAt: new Date() }).where(eq(replies.id, replyId)).run();
+    const [before] = await tx.select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).limit(1);
+    await tx.update(replies).set({ content: data.content, updatedAt: new Date() }).where(eq(replies.id, replyId));
     notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: reply.postTitle, link: replyLink(postId, replyId) });
     return before.content;
   });
   void releaseUploads(uploadHashesIn(previousContent)); // pictures the edit took out (docs/uploads.md)
-  const reply = findReply(replyId);
+  const reply = await findReply(replyId);
   if (!reply) throw notFound("Reply not found");
   return reply;
 }
@@ -161,32 +177,29 @@ export function updateReply({ actor, postId, replyId, input }: { actor: Actor; p
  * Deletes a reply and the replies under it (the parent foreign key cascades), lowers the
  * post's repliesCount by as many and takes back their contributions; authors and moderators may.
  */
-export function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: number; replyId: number }): { deleted: number } {
-  const { deleted, texts } = transaction(() => {
-    const db = getDb();
+export async function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: number; replyId: number }): Promise<{ deleted: number }> {
+  const { deleted, texts } = await write(async (tx) => {
     const { posts, replies } = schema;
-    const reply = loadReplyForChange(postId, replyId);
+    const reply = await loadReplyForChange(tx, postId, replyId);
     const isOwn = reply.authorId === actor.id;
     if (!isOwn && !canModerate(actor)) throw forbidden("Only the author or a moderator can delete this reply.");
-    // Raw SQL: the builder has no WITH RECURSIVE (docs/decisions/0077-data-access-style.md).
-    const thread = db.$client
-      .prepare(
-        `WITH RECURSIVE thread(id) AS (
-           SELECT id FROM replies WHERE id = ?
-           UNION ALL SELECT r.id FROM replies r JOIN thread t ON r.parent_reply_id = t.id
-         ) SELECT id FROM thread`,
-      )
-      .all(replyId) as { id: number }[];
-    const ids = thread.map((row) => row.id);
-    // json_each: one bound list however long the thread (docs/decisions/0077-data-access-style.md).
-    const contents = db
+    // Raw SQL: the builder has no WITH RECURSIVE (docs/decisions/0077-data-access-style.md); the same text on both engines.
+    const thread = await queryRows<{ id: number }>(
+      tx,
+      sql`WITH RECURSIVE thread(id) AS (
+            SELECT id FROM replies WHERE id = ${replyId}
+            UNION ALL SELECT r.id FROM replies r JOIN thread t ON r.parent_reply_id = t.id
+          ) SELECT id FROM thread`,
+    );
+    const ids = thread.map((row) => Number(row.id));
+    // One bound list however long the thread (docs/decisions/0077-data-access-style.md).
+    const contents = await tx
       .select({ content: replies.content })
       .from(replies)
-      .where(sql`${replies.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
-      .all();
+      .where(inJsonIds(tx, replies.id, JSON.stringify(ids)));
     revokeReplyContributions(ids);
-    db.delete(replies).where(eq(replies.id, replyId)).run();
-    db.update(posts).set({ repliesCount: sql`${posts.repliesCount} - ${ids.length}` }).where(eq(posts.id, postId)).run();
+    await tx.delete(replies).where(eq(replies.id, replyId));
+    await tx.update(posts).set({ repliesCount: sql`${posts.repliesCount} - ${ids.length}` }).where(eq(posts.id, postId));
     if (!isOwn) {
       recordAudit({ actor, action: "reply.deleted", targetType: "reply", targetId: replyId, summary: `on "${reply.postTitle}"` });
     }

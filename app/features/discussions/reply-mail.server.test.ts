@@ -30,30 +30,30 @@ describe("reply e-mails", () => {
     const ada = await createActor({ displayName: "Ada" });
     const bob = await createActor({ displayName: "Bob" });
     const post = createTestPost(author, { title: "Batching" });
-    createReply({ actor: ada, postId: post.id, input: { content: "First answer" } });
+    await createReply({ actor: ada, postId: post.id, input: { content: "First answer" } });
     expect(pendingMailTo(author.email)).toHaveLength(0); // enqueued by the job, not the request
 
     const firstRun = new Date();
-    expect(sendDueReplyMail(firstRun)).toBe(1);
+    expect(await sendDueReplyMail(firstRun)).toBe(1);
     const [first] = pendingMailTo(author.email);
     expect(first.subject).toBe('Ada replied in "Batching"');
     expect(first.text).toContain("Ada replied: First answer");
     expect(first.text).toContain(`http://localhost:3000/post/${post.id}#reply-`);
 
     // Two more replies within the window: nothing until it ends, then one e-mail listing both.
-    createReply({ actor: bob, postId: post.id, input: { content: "Second answer" } });
-    createReply({ actor: ada, postId: post.id, input: { content: "Third answer" } });
-    expect(sendDueReplyMail(new Date(firstRun.getTime() + 60_000))).toBe(0);
-    expect(sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS - 1_000))).toBe(0);
+    await createReply({ actor: bob, postId: post.id, input: { content: "Second answer" } });
+    await createReply({ actor: ada, postId: post.id, input: { content: "Third answer" } });
+    expect(await sendDueReplyMail(new Date(firstRun.getTime() + 60_000))).toBe(0);
+    expect(await sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS - 1_000))).toBe(0);
     expect(pendingMailTo(author.email)).toHaveLength(1);
-    expect(sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS + 1_000))).toBe(1);
+    expect(await sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS + 1_000))).toBe(1);
     const second = pendingMailTo(author.email)[1];
     expect(second.subject).toBe('2 new replies in "Batching"');
     expect(second.text).toContain("Bob replied: Second answer");
     expect(second.text).toContain("Ada replied: Third answer");
     expect(second.text).not.toContain("First answer");
     // Nothing more pending: another run sends nothing, and forgets the thread once it is quiet.
-    expect(sendDueReplyMail(later(3 * REPLY_MAIL_WINDOW_MS))).toBe(0);
+    expect(await sendDueReplyMail(later(3 * REPLY_MAIL_WINDOW_MS))).toBe(0);
     expect(getDb().$client.prepare(`SELECT count(*) AS n FROM reply_mail_batches WHERE user_id = ?`).get(author.id)).toEqual({ n: 0 });
   });
 
@@ -62,10 +62,10 @@ describe("reply e-mails", () => {
     const replier = await createActor({ displayName: "Replier" });
     const one = createTestPost(author, { title: "One" });
     const two = createTestPost(author, { title: "Two" });
-    createReply({ actor: replier, postId: one.id, input: { content: "On one" } });
-    sendDueReplyMail(new Date());
-    createReply({ actor: replier, postId: two.id, input: { content: "On two" } });
-    sendDueReplyMail(new Date());
+    await createReply({ actor: replier, postId: one.id, input: { content: "On one" } });
+    await sendDueReplyMail(new Date());
+    await createReply({ actor: replier, postId: two.id, input: { content: "On two" } });
+    await sendDueReplyMail(new Date());
     expect(pendingMailTo(author.email).map((mail) => mail.subject)).toEqual(['Replier replied in "One"', 'Replier replied in "Two"']);
   });
 
@@ -74,10 +74,10 @@ describe("reply e-mails", () => {
     const answered = await createActor();
     const replier = await createActor({ displayName: "Nested" });
     const post = createTestPost(author, { title: "Nesting" });
-    const parent = createReply({ actor: answered, postId: post.id, input: { content: "Parent" } });
-    sendDueReplyMail(new Date());
-    createReply({ actor: replier, postId: post.id, input: { content: "Child", parentReplyId: parent.id } });
-    sendDueReplyMail(new Date());
+    const parent = await createReply({ actor: answered, postId: post.id, input: { content: "Parent" } });
+    await sendDueReplyMail(new Date());
+    await createReply({ actor: replier, postId: post.id, input: { content: "Child", parentReplyId: parent.id } });
+    await sendDueReplyMail(new Date());
     const [mail] = pendingMailTo(answered.email);
     expect(mail.text).toContain("Nested replied to your reply: Child");
   });
@@ -85,8 +85,8 @@ describe("reply e-mails", () => {
   it("never mails a member about their own reply", async () => {
     const author = await createActor();
     const post = createTestPost(author);
-    createReply({ actor: author, postId: post.id, input: { content: "Talking to myself" } });
-    expect(sendDueReplyMail(later(1_000))).toBe(0);
+    await createReply({ actor: author, postId: post.id, input: { content: "Talking to myself" } });
+    expect(await sendDueReplyMail(later(1_000))).toBe(0);
     expect(pendingMailTo(author.email)).toHaveLength(0);
   });
 
@@ -97,13 +97,13 @@ describe("reply e-mails", () => {
     const friend = await createActor({ displayName: "Friend" });
     await blockMember({ blocker: author, memberId: blocked.id });
     const post = createTestPost(author, { title: "Blocks" });
-    createReply({ actor: blocked, postId: post.id, input: { content: "Unwanted" } });
-    expect(sendDueReplyMail(later(1_000))).toBe(0);
+    await createReply({ actor: blocked, postId: post.id, input: { content: "Unwanted" } });
+    expect(await sendDueReplyMail(later(1_000))).toBe(0);
 
-    createReply({ actor: later1, postId: post.id, input: { content: "Soon blocked" } });
-    createReply({ actor: friend, postId: post.id, input: { content: "Welcome" } });
+    await createReply({ actor: later1, postId: post.id, input: { content: "Soon blocked" } });
+    await createReply({ actor: friend, postId: post.id, input: { content: "Welcome" } });
     await blockMember({ blocker: author, memberId: later1.id });
-    expect(sendDueReplyMail(later(1_000))).toBe(1);
+    expect(await sendDueReplyMail(later(1_000))).toBe(1);
     const [mail] = pendingMailTo(author.email);
     expect(mail.text).toContain("Friend replied: Welcome");
     expect(mail.text).not.toContain("Soon blocked");
@@ -119,9 +119,9 @@ describe("reply e-mails", () => {
     for (const author of [optedOut, unverified, suspended]) {
       const post = createTestPost(author);
       if (author === suspended) getDb().$client.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(Date.now() + 86_400_000, suspended.id);
-      createReply({ actor: replier, postId: post.id, input: { content: "Hello" } });
+      await createReply({ actor: replier, postId: post.id, input: { content: "Hello" } });
     }
-    expect(sendDueReplyMail(later(1_000))).toBe(1);
+    expect(await sendDueReplyMail(later(1_000))).toBe(1);
     for (const author of [optedOut, suspended]) expect(pendingMailTo(author.email)).toHaveLength(0);
     expect(pendingMailTo(unverified.email)).toHaveLength(1);
   });
@@ -136,7 +136,7 @@ describe("mention e-mails", () => {
     expect(mail.subject).toBe('Mentioner mentioned you in "Calling"');
     expect(mail.text).toContain(`http://localhost:3000/post/${post.id}`);
     expect(pendingMailTo(author.email, "mentions")).toHaveLength(0);
-    createReply({ actor: author, postId: post.id, input: { content: `Again @${mentioned.username}` } });
+    await createReply({ actor: author, postId: post.id, input: { content: `Again @${mentioned.username}` } });
     expect(pendingMailTo(mentioned.email, "mentions")).toHaveLength(2); // the reply is another place
   });
 
@@ -165,9 +165,9 @@ describe("a reply e-mail over real SMTP", () => {
     const author = await createActor({ displayName: "Smtp Author" });
     const replier = await createActor({ displayName: "Smtp Replier" });
     const post = createTestPost(author, { title: "Over the wire" });
-    createReply({ actor: replier, postId: post.id, input: { content: "Delivered for real" } });
+    await createReply({ actor: replier, postId: post.id, input: { content: "Delivered for real" } });
     const firstRun = new Date();
-    sendDueReplyMail(firstRun);
+    await sendDueReplyMail(firstRun);
     await deliverAllTo(smtp);
     const mail = await smtp.nextMessage();
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe(author.email);
@@ -188,8 +188,8 @@ describe("a reply e-mail over real SMTP", () => {
     });
     await unsubscribeAction(routeArgs(oneClick));
 
-    createReply({ actor: replier, postId: post.id, input: { content: "Not delivered" } });
-    expect(sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS + 1_000))).toBe(0);
+    await createReply({ actor: replier, postId: post.id, input: { content: "Not delivered" } });
+    expect(await sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS + 1_000))).toBe(0);
     await deliverAllTo(smtp);
     await expect(smtp.nextMessage(500)).rejects.toThrow("no mail arrived");
   });

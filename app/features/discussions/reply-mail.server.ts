@@ -16,7 +16,7 @@ import { blockedIdsOf } from "~/features/blocks/index.server";
 import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { routes } from "~/utils/routes";
 
 /** At most one reply e-mail per member and thread in this long. */
@@ -30,31 +30,30 @@ const BATCHES_PER_RUN = 100;
 
 const { replyMailBatches: batches } = schema;
 
-function readBatch(userId: string, postId: number) {
-  return getDb()
+function readBatch(db: AppDatabase, userId: string, postId: number) {
+  return db
     .select({ replyIds: batches.replyIds, pendingCount: batches.pendingCount, sendAt: batches.sendAt, lastSentAt: batches.lastSentAt })
     .from(batches)
     .where(and(eq(batches.userId, userId), eq(batches.postId, postId)))
-    .get();
+    .limit(1);
 }
 
 /**
- * Queues a reply for the member's next reply e-mail about this post. Call inside the reply's
- * transaction, only for a member notify() told (not the author, not a member who blocked them).
+ * Queues a reply for the member's next reply e-mail about this post. Call inside the reply's unit
+ * of work with its `tx`, only for a member notify() told (not the author, not a member who blocked them).
  */
-export function queueReplyMail({ userId, postId, replyId, now = new Date() }: { userId: string; postId: number; replyId: number; now?: Date }) {
+export async function queueReplyMail(tx: AppDatabase, { userId, postId, replyId, now = new Date() }: { userId: string; postId: number; replyId: number; now?: Date }): Promise<void> {
   if (!isMailEnabled(userId, "replies") || !notificationMailAddress(userId, now)) return;
-  const batch = readBatch(userId, postId);
+  const [batch] = await readBatch(tx, userId, postId);
   const pending = batch?.sendAt != null ? batch.replyIds : [];
   const replyIds = pending.length < KEPT_REPLY_IDS ? [...pending, replyId] : pending;
   const pendingCount = (batch?.sendAt != null ? batch.pendingCount : 0) + 1;
   // The first reply of a quiet thread goes with the next run; later ones wait for the window's end.
   const sendAt = batch?.sendAt ?? new Date(Math.max(now.getTime(), (batch?.lastSentAt?.getTime() ?? 0) + REPLY_MAIL_WINDOW_MS));
-  getDb()
+  await tx
     .insert(batches)
     .values({ userId, postId, replyIds, pendingCount, sendAt })
-    .onConflictDoUpdate({ target: [batches.userId, batches.postId], set: { replyIds, pendingCount, sendAt } })
-    .run();
+    .onConflictDoUpdate({ target: [batches.userId, batches.postId], set: { replyIds, pendingCount, sendAt } });
 }
 
 type PendingReply = { id: number; authorId: string; authorName: string; content: string; parentAuthorId: string | null };
@@ -62,53 +61,49 @@ type PendingReply = { id: number; authorId: string; authorName: string; content:
 /**
  * The scheduled job: mails every batch whose time has come (one e-mail per member and thread,
  * listing the replies since the last one) and forgets quiet threads. Returns the e-mails enqueued.
+ * Each batch is its own unit of work (the outbox's synchronous enqueue joins it).
  */
-export function sendDueReplyMail(now = new Date()): number {
-  const db = getDb();
-  const due = db
+export async function sendDueReplyMail(now = new Date()): Promise<number> {
+  const due = await readDb()
     .select({ userId: batches.userId, postId: batches.postId })
     .from(batches)
     .where(lte(batches.sendAt, now))
     .orderBy(asc(batches.sendAt))
-    .limit(BATCHES_PER_RUN)
-    .all();
+    .limit(BATCHES_PER_RUN);
   let sent = 0;
   for (const { userId, postId } of due) {
-    if (transaction(() => mailBatch(userId, postId, now))) sent += 1;
+    if (await write((tx) => mailBatch(tx, userId, postId, now))) sent += 1;
   }
   // A thread quiet for a whole window needs no row: the next reply is mailed at once anyway.
   const quiet = and(isNull(batches.sendAt), or(isNull(batches.lastSentAt), lt(batches.lastSentAt, new Date(now.getTime() - REPLY_MAIL_WINDOW_MS))));
-  if (db.select({ userId: batches.userId }).from(batches).where(quiet).limit(1).get()) {
-    db.delete(batches).where(quiet).run();
-  }
+  const [anyQuiet] = await readDb().select({ userId: batches.userId }).from(batches).where(quiet).limit(1);
+  if (anyQuiet) await write((tx) => tx.delete(batches).where(quiet));
   return sent;
 }
 
-function mailBatch(userId: string, postId: number, now: Date): boolean {
-  const db = getDb();
+async function mailBatch(tx: AppDatabase, userId: string, postId: number, now: Date): Promise<boolean> {
   const { posts, replies, users } = schema;
-  const batch = readBatch(userId, postId);
+  const [batch] = await readBatch(tx, userId, postId);
   if (!batch || batch.sendAt === null || batch.sendAt.getTime() > now.getTime()) return false;
-  const post = db.select({ title: posts.title }).from(posts).where(eq(posts.id, postId)).get();
+  const [post] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
   const blocked = blockedIdsOf(userId);
   // Replies deleted, hidden by moderation, or by a member blocked since are left out.
   const parent = alias(replies, "parent");
   const pending: PendingReply[] = batch.replyIds.length
-    ? db
+    ? await tx
         .select({ id: replies.id, authorId: replies.authorId, authorName: users.displayName, content: replies.content, parentAuthorId: parent.authorId })
         .from(replies)
         .innerJoin(users, eq(users.id, replies.authorId))
         .leftJoin(parent, eq(parent.id, replies.parentReplyId))
         .where(and(inArray(replies.id, batch.replyIds), eq(replies.postId, postId), isNull(replies.hiddenAt)))
         .orderBy(asc(replies.createdAt), asc(replies.id))
-        .all()
     : [];
   const shown = pending.filter((reply) => reply.authorId !== userId && !blocked.has(reply.authorId));
   const isSent = post !== undefined && shown.length > 0 && enqueueReplyMail({ userId, postId, title: post.title, replies: shown, total: Math.max(batch.pendingCount, shown.length) });
-  db.update(batches)
+  await tx
+    .update(batches)
     .set({ replyIds: [], pendingCount: 0, sendAt: null, lastSentAt: isSent ? now : batch.lastSentAt })
-    .where(and(eq(batches.userId, userId), eq(batches.postId, postId)))
-    .run();
+    .where(and(eq(batches.userId, userId), eq(batches.postId, postId)));
   return isSent;
 }
 

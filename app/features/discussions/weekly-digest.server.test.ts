@@ -44,14 +44,14 @@ describe("the weekly digest", () => {
     const notOptedIn = await createActor();
     const quiet = createTestPost(author, { title: "Quiet one" });
     const busy = createTestPost(author, { title: "Busy one" });
-    createReply({ actor: reader, postId: busy.id, input: { content: "a" } });
-    createReply({ actor: reader, postId: busy.id, input: { content: "b" } });
+    await createReply({ actor: reader, postId: busy.id, input: { content: "a" } });
+    await createReply({ actor: reader, postId: busy.id, input: { content: "b" } });
     likePost({ actor: reader, postId: quiet.id });
     setMailPreference(reader.id, "weekly_digest", true);
 
     const tuesday = nextTuesday();
-    expect(listMostActiveDiscussions(tuesday).map((post) => post.title)).toEqual(["Busy one", "Quiet one"]);
-    expect(sendWeeklyDigests(tuesday)).toBe(1);
+    expect((await listMostActiveDiscussions(tuesday)).map((post) => post.title)).toEqual(["Busy one", "Quiet one"]);
+    expect(await sendWeeklyDigests(tuesday)).toBe(1);
     const [mail] = digestsTo(reader.email);
     expect(mail.subject).toBe("This week in Quads: Busy one");
     expect(mail.text).toContain(`"Busy one" by Digest Author (2 new replies): http://localhost:3000/post/${busy.id}`);
@@ -60,26 +60,26 @@ describe("the weekly digest", () => {
     expect(digestsTo(author.email)).toHaveLength(0); // off by default
 
     // Later the same week, and after a restart: nothing more. The next week: the next digest.
-    expect(sendWeeklyDigests(new Date(tuesday.getTime() + 60_000))).toBe(0);
+    expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 60_000))).toBe(0);
     closeDb();
-    expect(sendWeeklyDigests(new Date(tuesday.getTime() + 2 * DAY))).toBe(0);
+    expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 2 * DAY))).toBe(0);
     expect(digestsTo(reader.email)).toHaveLength(1);
-    const reply = createReply({ actor: author, postId: busy.id, input: { content: "c" } });
+    const reply = await createReply({ actor: author, postId: busy.id, input: { content: "c" } });
     getDb().$client.prepare(`UPDATE replies SET created_at = ? WHERE id = ?`).run(tuesday.getTime() + 3 * DAY, reply.id);
-    expect(sendWeeklyDigests(new Date(tuesday.getTime() + 7 * DAY))).toBe(1);
+    expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 7 * DAY))).toBe(1);
   });
 
   it("sends nothing in a silent week, and leaves out the authors a member blocked", async () => {
     const reader = await createActor();
     const blocked = await createActor({ displayName: "Blocked Author" });
     setMailPreference(reader.id, "weekly_digest", true);
-    expect(sendWeeklyDigests(new Date(nextTuesday().getTime() + 14 * DAY))).toBe(0);
+    expect(await sendWeeklyDigests(new Date(nextTuesday().getTime() + 14 * DAY))).toBe(0);
 
     const friend = await createActor({ displayName: "Friend Author" });
     createTestPost(blocked, { title: "From the blocked" });
     createTestPost(friend, { title: "From a friend" });
     await blockMember({ blocker: reader, memberId: blocked.id });
-    expect(sendWeeklyDigests(nextTuesday())).toBe(1);
+    expect(await sendWeeklyDigests(nextTuesday())).toBe(1);
     const [mail] = digestsTo(reader.email);
     expect(mail.text).toContain("From a friend");
     expect(mail.text).not.toContain("From the blocked");

@@ -3,13 +3,14 @@
  * switched it on): the most active discussions of the past 7 days. The mail worker's scheduler
  * runs sendWeeklyDigests() every few minutes; from Monday 09:00 in COMMUNITY_TIMEZONE each member
  * who opted in gets the week's digest once: `weekly_digests_sent` (member, ISO week) is written in
- * the same transaction as the enqueue, so a restart never sends it twice.
+ * the same unit of work as the enqueue, so a restart never sends it twice.
  */
 import { blockedIdsOf } from "~/features/blocks/index.server";
 import { enqueueNotificationMail, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
+import { queryRows } from "~/utils/sql-dialect.server";
 import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 
@@ -41,34 +42,42 @@ export function digestWeek(now: Date, zone: string): { week: string; isDue: bool
 export type DigestDiscussion = { id: number; title: string; authorId: string; authorName: string; newReplies: number; newLikes: number };
 
 /** The most active discussions of the 7 days before `now`: new replies count twice, new likes once; hidden posts left out. */
-export function listMostActiveDiscussions(now: Date, limit = DIGEST_SIZE): DigestDiscussion[] {
+export async function listMostActiveDiscussions(now: Date, limit = DIGEST_SIZE): Promise<DigestDiscussion[]> {
   const since = now.getTime() - WEEK_MS;
+  const until = now.getTime();
   // Raw SQL: a CTE of three grouped UNION ALL parts ranked by an expression; the builder would only
-  // spell the same text in `sql` fragments (docs/decisions/0077-data-access-style.md).
-  return getDb()
-    .$client.prepare(
-      `WITH activity AS (
-         SELECT post_id, count(*) AS replies, 0 AS likes FROM replies WHERE created_at > ? AND created_at <= ? AND hidden_at IS NULL GROUP BY post_id
-         UNION ALL SELECT post_id, 0, count(*) FROM post_likes WHERE created_at > ? AND created_at <= ? GROUP BY post_id
-         UNION ALL SELECT id, 0, 0 FROM posts WHERE created_at > ? AND created_at <= ?
-       )
-       SELECT p.id, p.title, p.author_id AS authorId, u.display_name AS authorName, sum(a.replies) AS newReplies, sum(a.likes) AS newLikes
-       FROM activity a JOIN posts p ON p.id = a.post_id JOIN users u ON u.id = p.author_id
-       WHERE p.hidden_at IS NULL
-       GROUP BY p.id ORDER BY sum(a.replies) * 2 + sum(a.likes) DESC, max(p.created_at) DESC LIMIT ?`,
-    )
-    .all(since, now.getTime(), since, now.getTime(), since, now.getTime(), limit) as DigestDiscussion[];
+  // spell the same text in `sql` fragments (docs/decisions/0077-data-access-style.md). The same text
+  // on both engines: aliases quoted, every selected column grouped, sums cast (PostgreSQL's are numeric).
+  const rows = await queryRows<DigestDiscussion>(
+    readDb(),
+    sql`WITH activity AS (
+          SELECT post_id, count(*) AS replies, 0 AS likes FROM replies WHERE created_at > ${since} AND created_at <= ${until} AND hidden_at IS NULL GROUP BY post_id
+          UNION ALL SELECT post_id, 0, count(*) FROM post_likes WHERE created_at > ${since} AND created_at <= ${until} GROUP BY post_id
+          UNION ALL SELECT id, 0, 0 FROM posts WHERE created_at > ${since} AND created_at <= ${until}
+        )
+        SELECT p.id AS "id", p.title AS "title", p.author_id AS "authorId", u.display_name AS "authorName",
+          CAST(sum(a.replies) AS INTEGER) AS "newReplies", CAST(sum(a.likes) AS INTEGER) AS "newLikes"
+        FROM activity a JOIN posts p ON p.id = a.post_id JOIN users u ON u.id = p.author_id
+        WHERE p.hidden_at IS NULL
+        GROUP BY p.id, p.title, p.author_id, u.display_name
+        ORDER BY sum(a.replies) * 2 + sum(a.likes) DESC, max(p.created_at) DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id), newReplies: Number(row.newReplies), newLikes: Number(row.newLikes) }));
 }
 
-/** The scheduled job: enqueues this week's digest for members who opted in and have not had it; returns how many. */
-export function sendWeeklyDigests(now = new Date()): number {
+/**
+ * The scheduled job: enqueues this week's digest for members who opted in and have not had it;
+ * returns how many. Each member's claim and enqueue are one unit of work (the outbox's synchronous
+ * enqueue joins it).
+ */
+export async function sendWeeklyDigests(now = new Date()): Promise<number> {
   const { week, isDue } = digestWeek(now, getEnv().COMMUNITY_TIMEZONE);
   if (!isDue) return 0;
-  const db = getDb();
+  const db = readDb();
   const { mailPreferences, users, weeklyDigestsSent } = schema;
   const opted = alias(mailPreferences, "opted");
   // Driven by the few members who switched the digest on (it is off by default).
-  const members = db
+  const members = await db
     .select({ id: users.id })
     .from(opted)
     .innerJoin(users, eq(users.id, opted.userId))
@@ -80,17 +89,16 @@ export function sendWeeklyDigests(now = new Date()): number {
         notExists(db.select({ one: sql`1` }).from(weeklyDigestsSent).where(and(eq(weeklyDigestsSent.userId, users.id), eq(weeklyDigestsSent.week, week)))),
       ),
     )
-    .limit(DIGESTS_PER_RUN)
-    .all();
+    .limit(DIGESTS_PER_RUN);
   if (members.length === 0) return 0;
   // A few more than shown, so that a member who blocked an author still gets a full list.
-  const discussions = listMostActiveDiscussions(now, DIGEST_SIZE * 3);
+  const discussions = await listMostActiveDiscussions(now, DIGEST_SIZE * 3);
   if (discussions.length === 0) return 0; // a silent week: nothing to send (yet)
   let sent = 0;
   for (const member of members) {
-    const isSent = transaction(() => {
-      const claimed = db.insert(weeklyDigestsSent).values({ userId: member.id, week, sentAt: now }).onConflictDoNothing().run();
-      if (claimed.changes === 0) return false;
+    const isSent = await write(async (tx) => {
+      const claimed = await tx.insert(weeklyDigestsSent).values({ userId: member.id, week, sentAt: now }).onConflictDoNothing().returning({ userId: weeklyDigestsSent.userId });
+      if (claimed.length === 0) return false;
       const blocked = blockedIdsOf(member.id);
       const shown = discussions.filter((discussion) => !blocked.has(discussion.authorId)).slice(0, DIGEST_SIZE);
       return shown.length > 0 && enqueueDigest(member.id, shown) !== null;

@@ -49,7 +49,7 @@ describe("live streams", () => {
     const first = await readUntil(reader, "event: discussions");
     expect(first).toContain('event: notifications\ndata: {"unreadNotifications":0}');
     expect(first).toContain(`"repliesCount":0`);
-    createReply({ actor: replier, postId: post.id, input: { content: "live!" } });
+    await createReply({ actor: replier, postId: post.id, input: { content: "live!" } });
     const next = await readUntil(reader, `"repliesCount":1`);
     expect(next).toContain('data: {"unreadNotifications":1}');
     expect(liveStats.lastTickMs).toBeLessThan(50);

@@ -4,7 +4,7 @@ import { countLinks } from "~/features/content/markdown.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { updatePost } from "~/features/discussions/posts.server";
 import { createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
-import { appErrorOf } from "~/test/errors";
+import { appErrorOf, appErrorOfAsync } from "~/test/errors";
 import { createMember } from "~/test/factories";
 import { getEnv, parseEnv, ConfigurationError } from "~/utils/env.server";
 import { newMemberStatus } from "./contribution-guard.server";
@@ -40,7 +40,7 @@ describe("new-member limits", () => {
     );
     expect(error.fieldErrors?.content).toEqual([error.message]);
     const post = createTestPost(member, { content: "Two: https://one.example https://two.example" });
-    expect(appErrorOf(() => createReply({ actor: member, postId: post.id, input: { content: threeLinks } })).message).toMatch(/^New members can add at most 2 links to a reply/);
+    expect((await appErrorOfAsync(() => createReply({ actor: member, postId: post.id, input: { content: threeLinks } }))).message).toMatch(/^New members can add at most 2 links to a reply/);
     // Editing cannot sneak the links in either.
     expect(appErrorOf(() => updatePost({ actor: member, postId: post.id, input: { title: "t", content: threeLinks, categoryId: firstCategoryId() } })).status).toBe(400);
   });
@@ -49,10 +49,10 @@ describe("new-member limits", () => {
     const member = toCurrentUser(await createMember({ joinedAt: hoursAgo(48) }));
     expect(newMemberStatus(member)).toEqual({ isNew: true, oldEnoughAt: null, postsToGo: 3 });
     const post = createTestPost(member);
-    createReply({ actor: member, postId: post.id, input: { content: "one" } });
+    await createReply({ actor: member, postId: post.id, input: { content: "one" } });
     const error = appErrorOf(() => createTestPost(member, { content: threeLinks }));
     expect(error.message).toMatch(/This new-member limit ends once you have written 1 more post or reply\.$/);
-    createReply({ actor: member, postId: post.id, input: { content: "two" } });
+    await createReply({ actor: member, postId: post.id, input: { content: "two" } });
     expect(newMemberStatus(member).isNew).toBe(false);
     expect(createTestPost(member, { content: threeLinks }).id).toBeGreaterThan(0);
   });

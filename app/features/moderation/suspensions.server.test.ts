@@ -118,7 +118,7 @@ describe("silence", () => {
 
     const expected = /^Your account is silenced until .+ UTC: Flame war$/;
     expect(appErrorOf(() => createTestPost(member))).toMatchObject({ status: 403, message: expect.stringMatching(expected) });
-    expect(appErrorOf(() => createReply({ actor: member, postId: post.id, input: { content: "hi" } })).status).toBe(403);
+    expect((await appErrorOfAsync(() => createReply({ actor: member, postId: post.id, input: { content: "hi" } }))).status).toBe(403);
     expect((await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "hi" } }))).status).toBe(403);
     expect((await appErrorOfAsync(() => rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } }))).status).toBe(403);
     expect((await appErrorOfAsync(() => rateResource({ userId: member.id, resourceId: resource.id, input: { rating: 5 } }))).status).toBe(403);

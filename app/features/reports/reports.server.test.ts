@@ -68,7 +68,7 @@ describe("the moderation queue", () => {
     const moderator = await createActor({ role: "moderator" });
     const { post, members } = await reportedPost(2);
     const author = await createActor();
-    const reply = createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
+    const reply = await createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
     await createReport({ actor: members[0], input: { targetType: "reply", targetId: reply.id, reason: "harassment" } });
 
     const { groups } = await listOpenReports({ actor: moderator });
@@ -111,15 +111,15 @@ describe("resolveReport", () => {
     const author = await createActor();
     const reporter = await createActor();
     const post = createTestPost(author);
-    const reply = createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
+    const reply = await createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
     const reportId = (await createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } })).id;
     await resolveReport({ actor: moderator, reportId, input: { action: "hide" } });
-    expect(listReplies(post.id, { reader: readerOf(reporter) })[0]).toMatchObject({ isHidden: true, content: "" });
-    expect(listReplies(post.id, { reader: readerOf(author) })[0]).toMatchObject({ isHidden: true, content: "Rude words" });
+    expect((await listReplies(post.id, { reader: readerOf(reporter) }))[0]).toMatchObject({ isHidden: true, content: "" });
+    expect((await listReplies(post.id, { reader: readerOf(author) }))[0]).toMatchObject({ isHidden: true, content: "Rude words" });
 
     const second = (await createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } })).id;
     await resolveReport({ actor: moderator, reportId: second, input: { action: "delete" } });
-    expect(listReplies(post.id)).toEqual([]);
+    expect(await listReplies(post.id)).toEqual([]);
 
     const artistId = (await createArtist({ actor: moderator, input: { name: "Reported artist" } })).id;
     const comment = await addComment({ userId: author.id, artistId, input: { comment: "Spammy comment" } });

@@ -9,7 +9,7 @@ import { artistUrls } from "~/features/artists";
 import { recordAudit } from "~/features/audit/index.server";
 import { type CurrentUser, findUserById, userCan } from "~/features/auth/index.server";
 import { excerptOf } from "~/features/content/index.server";
-import { setPostHidden, setReplyHidden, deletePost, findPost, deleteReply, findReply, replyLink } from "~/features/discussions/index.server";
+import { setPostHidden, setReplyHidden, deletePost, findPost, deleteReply, findReply, findReplySync, replyLink } from "~/features/discussions/index.server";
 import type { Actor } from "~/utils/actor";
 import { notify } from "~/features/notifications/index.server";
 import { displayNameOf, profileNameOf } from "~/utils/display-name";
@@ -87,7 +87,7 @@ function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
     };
   }
   if (type === "reply") {
-    const reply = findReply(numericId);
+    const reply = findReplySync(numericId);
     if (!reply) return missing;
     const post = findPost(reply.postId, moderatorReader);
     return {
@@ -317,7 +317,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
         break;
       case "delete":
         if (target.type === "post") deletePost({ actor, postId: id });
-        else if (target.type === "reply") deleteReply({ actor, postId: Number(findReply(id)?.postId), replyId: id });
+        else if (target.type === "reply") await deleteReply({ actor, postId: Number((await findReply(id))?.postId), replyId: id });
         else deleteCommentSync({ actor, commentId: id });
         break;
       case "suspend":
