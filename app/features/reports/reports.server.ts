@@ -301,7 +301,8 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
   const warning = action === "warn" ? parseOrThrow(warnFormSchema, { message: data.message }).message : "";
 
   // The actions below go through synchronous helpers of unconverted features (hiding, deleting,
-  // suspending, notify, recordAudit): inside this unit they join it (decision 0102).
+  // suspending, notify, recordAudit): inside this unit they join it (decision 0102). A reply's
+  // deletion is async: its unit is a savepoint of this one.
   return write(async (tx) => {
     const reporterIds = await openReporterIds(target.type, target.id);
     const id = Number(target.id);
