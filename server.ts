@@ -95,7 +95,7 @@ async function serve(role: "single" | "worker") {
   let env: Env;
   if (role === "worker") {
     try {
-      env = appServer.startWorker();
+      env = await appServer.startWorker();
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
@@ -169,8 +169,8 @@ async function serve(role: "single" | "worker") {
 
   app.use(refuseMalformedRequests);
 
-  app.get("/healthz", (_request, response) => {
-    const databaseOk = appServer.healthy();
+  app.get("/healthz", async (_request, response) => {
+    const databaseOk = await appServer.healthy();
     response
       .status(databaseOk ? 200 : 503)
       .set("Cache-Control", "no-store")
@@ -239,8 +239,8 @@ async function serve(role: "single" | "worker") {
     appServer.endStreams();
     const mailStopped = role === "single" ? appServer.stopMailSender() : Promise.resolve();
     server.close(() => {
-      void mailStopped.then(() => {
-        appServer.stop();
+      void mailStopped.then(async () => {
+        await appServer.stop();
         if (pidFile) removePidFile(pidFile);
         process.exit(0);
       });
@@ -251,7 +251,8 @@ async function serve(role: "single" | "worker") {
     sweep.unref();
     setTimeout(() => {
       logLine({ level: "error", msg: `in-flight requests did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting` });
-      appServer.stop();
+      // Exiting anyway: the database's connections close with the process.
+      void appServer.stop();
       if (pidFile) removePidFile(pidFile);
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();

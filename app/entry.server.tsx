@@ -28,8 +28,8 @@ export const appServer = {
     reuseStatementsOnEveryConnection();
     return env;
   },
-  startWorker() {
-    const env = startWorker();
+  async startWorker() {
+    const env = await startWorker();
     // Streams of a worker that died without closing them stop counting against members' limits.
     sweepLiveStreams();
     reuseStatementsOnEveryConnection();

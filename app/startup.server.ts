@@ -9,14 +9,16 @@ import { hashPassword } from "~/features/auth/index.server";
 import { seedDemoContent } from "~/features/demo/index.server";
 import { recomputeAllBadges } from "~/features/gamification/index.server";
 import { seedReferenceData } from "~/features/settings/index.server";
-import { closeDb, getDb, reuseStatementsOnEveryConnection, schema } from "~/utils/db.server";
-import { getEnv, type Env } from "~/utils/env.server";
+import { closeDb, getDb, prepareDatabase, reuseStatementsOnEveryConnection, schema } from "~/utils/db.server";
+import { assertEngineServed, getEnv, type Env } from "~/utils/env.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@quads.example";
 
 /** Prepares configuration and database; throws a ConfigurationError (naming the variable) on bad config. */
 export async function startApplication(): Promise<Env> {
   const env = getEnv();
+  assertEngineServed(env);
+  await prepareDatabase();
   const db = getDb();
   seedReferenceData(db, { communityName: env.COMMUNITY_NAME });
   verifyListedAdminsOnce(env.ADMIN_EMAIL);
@@ -30,9 +32,10 @@ export async function startApplication(): Promise<Env> {
  * backfill) before forking, so a worker only parses the configuration and opens the database
  * (its migration check finds nothing pending and writes nothing).
  */
-export function startWorker(): Env {
+export async function startWorker(): Promise<Env> {
   const env = getEnv();
-  getDb();
+  assertEngineServed(env);
+  await prepareDatabase();
   return env;
 }
 
@@ -96,9 +99,9 @@ function verifyListedAdminsOnce(adminEmails: readonly string[]) {
 }
 
 /** Closes the database cleanly (graceful shutdown); safe to call twice. */
-export function stopApplication() {
+export async function stopApplication(): Promise<void> {
   try {
-    closeDb();
+    await closeDb();
   } catch {
     // already closed
   }

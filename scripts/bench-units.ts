@@ -39,5 +39,5 @@ for (let round = 0; round < 5; round++) {
   }
 }
 for (const [name, microseconds] of Object.entries(best)) console.log(`${name.padEnd(44)} ${microseconds.toFixed(1)} µs per call`);
-closeDb();
+await closeDb();
 rmSync(directory, { recursive: true, force: true });

@@ -21,6 +21,6 @@ runMailWorker({
   },
   async stop() {
     await stopMailDelivery();
-    closeDb();
+    await closeDb();
   },
 });

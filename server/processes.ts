@@ -43,7 +43,7 @@ export async function runSetup(appServer: AppServer) {
   const env = await startOrExit(appServer);
   if (env.TRUST_PROXY.warning) console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   if (env.publicUrlWarning) console.warn(`Warning: ${env.publicUrlWarning}`);
-  appServer.stop();
+  await appServer.stop();
   const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
   process.send?.(done, () => process.exit(0));
 }

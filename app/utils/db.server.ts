@@ -23,13 +23,30 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
-import * as schema from "../../db/schema";
+import * as sqliteSchema from "../../db/schema";
+import * as pgSchema from "../../db/schema.pg";
 import { getEnv } from "./env.server";
 import { AppError, logServerError } from "./errors.server";
 import { FifoMutex } from "./fifo-mutex";
+import * as postgres from "./postgres-engine.server";
+import type { PoolClient } from "pg";
 import { reusePreparedStatements } from "./statement-cache.server";
 
-export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/**
+ * The handle every feature reads and writes through, typed by db/schema.ts. On PostgreSQL it is a
+ * node-postgres Drizzle handle on db/schema.pg.ts, whose row types are the same (checked by
+ * db/schema-parity.test.ts); features use only what both dialects share (decision 0102).
+ */
+export type AppDatabase = BetterSQLite3Database<typeof sqliteSchema> & { $client: Database.Database };
+
+/**
+ * This process's engine, fixed at start by DATABASE_URL (a process talks to one database): the
+ * tables features import (`schema`) are that engine's (docs/decisions/0104-one-schema-two-dialects.md).
+ */
+export const engine: "sqlite" | "postgres" = /^\s*postgres(?:ql)?:\/\//i.test(process.env.DATABASE_URL ?? "") ? "postgres" : "sqlite";
+
+/** The tables, of this process's engine (typed by db/schema.ts; the row types of both are the same). */
+const schema = (engine === "postgres" ? pgSchema : sqliteSchema) as unknown as typeof sqliteSchema;
 
 const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 const MIGRATIONS_TABLE = "__drizzle_migrations";
@@ -43,7 +60,7 @@ export function openDatabase(filePath: string): AppDatabase {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   applyMigrations(sqlite);
-  return drizzle(sqlite, { schema }) as AppDatabase;
+  return drizzle(sqlite, { schema: sqliteSchema }) as AppDatabase;
 }
 
 /**
@@ -93,8 +110,57 @@ let readerGeneration = 0;
 let isReusingStatements = false;
 
 function writer(): AppDatabase {
+  if (engine === "postgres") throw synchronousOnPostgres();
   database ??= openDatabase(getEnv().databasePath);
   return database;
+}
+
+/** This process's PostgreSQL engine, once `prepareDatabase()` has started it. */
+let pgEngine: postgres.PostgresEngine | undefined;
+let pgStarting: Promise<postgres.PostgresEngine> | undefined;
+
+function postgresEngine(): postgres.PostgresEngine {
+  if (!pgEngine) throw new Error("The PostgreSQL engine is not started: await prepareDatabase() first (app/startup.server.ts).");
+  return pgEngine;
+}
+
+/**
+ * Opens this process's database before it serves: on SQLite the file (migrations applied); on
+ * PostgreSQL the pool, the migrations (several processes at once: each applied once) and the
+ * listener of the write version. A server that cannot be reached throws a DatabaseUnreachableError
+ * naming it (host, port, database; never the password).
+ */
+export async function prepareDatabase(): Promise<void> {
+  if (engine === "sqlite") return void writer();
+  if (pgEngine) return;
+  pgStarting ??= (async () => {
+    const env = getEnv();
+    if (env.database.engine !== "postgres") throw new Error("DATABASE_URL changed engine after start.");
+    const started = new postgres.PostgresEngine(env.database, { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS });
+    try {
+      await started.start();
+    } catch (error) {
+      await started.close().catch(() => undefined);
+      if (postgres.isConnectionLost(error) || (error as { code?: string }).code === "ENOTFOUND" || (error as { code?: string }).code === "3D000" || (error as { code?: string }).code === "28P01") {
+        throw new DatabaseUnreachableError(`PostgreSQL at ${env.database.label} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      throw error;
+    }
+    pgEngine = started;
+    return started;
+  })();
+  try {
+    await pgStarting;
+  } finally {
+    pgStarting = undefined;
+  }
+}
+
+/** DATABASE_URL names a server that does not answer (or refuses the user, or has no such database). */
+export class DatabaseUnreachableError extends Error {}
+
+function synchronousOnPostgres(): Error {
+  return new Error("The synchronous data API (getDb, transaction) does not exist on PostgreSQL: use readDb() / write() (decision 0102).");
 }
 
 /**
@@ -115,7 +181,7 @@ function readerOf(writerDb: AppDatabase): { db: AppDatabase; generation: number 
   if (isReusingStatements) reusePreparedStatements(sqlite);
   openReaders.add(sqlite);
   readerGeneration += 1;
-  reader = { db: drizzle(sqlite, { schema }) as AppDatabase, generation: readerGeneration };
+  reader = { db: drizzle(sqlite, { schema: sqliteSchema }) as AppDatabase, generation: readerGeneration };
   readers.set(writerDb, reader);
   return reader;
 }
@@ -155,7 +221,13 @@ export function reuseStatementsOnEveryConnection(): void {
 }
 
 /** Closes the process's connections (graceful shutdown); the next use would open them again. */
-export function closeDb() {
+export async function closeDb(): Promise<void> {
+  if (pgEngine) {
+    const closing = pgEngine;
+    pgEngine = undefined;
+    await closing.close();
+    return;
+  }
   const current = database;
   database = undefined;
   for (const client of openReaders) if (client.open) client.close();
@@ -178,12 +250,20 @@ class Unit {
   /** Savepoints started inside this unit take turns. */
   readonly children = new FifoMutex();
   readonly afterCommit: Array<() => void> = [];
+  /** PostgreSQL: the unit's client and its handle (the root's; SQLite has one writer for all). */
+  readonly client: PoolClient | undefined;
+  readonly tx: AppDatabase | undefined;
 
-  constructor(parent?: Unit) {
+  constructor(parent?: Unit, own?: { client: PoolClient; tx: AppDatabase }) {
     this.root = parent?.root ?? this;
     this.depth = parent ? parent.depth + 1 : 0;
+    this.client = own?.client ?? parent?.client;
+    this.tx = own?.tx ?? parent?.tx;
   }
 }
+
+/** PostgreSQL: how many units are open in this process (they run side by side there). */
+let openPostgresUnits = 0;
 
 const writerLock = new FifoMutex();
 /** Which unit of work the running code belongs to, across its awaits. */
@@ -197,6 +277,10 @@ let savepointCount = 0;
  * writes: an in-process cache must neither serve nor keep them).
  */
 export function isInsideOpenUnit(): boolean {
+  if (engine === "postgres") {
+    const unit = unitContext.getStore();
+    return unit !== undefined && unit.isOpen && unit.root.isOpen;
+  }
   if (!openUnit) return false;
   const unit = unitContext.getStore();
   return unit !== undefined && unit.isOpen && unit.root === openUnit;
@@ -207,6 +291,11 @@ export function isInsideOpenUnit(): boolean {
  * outside, the read connection (committed data only; it refuses writes: use `write`).
  */
 export function readDb(): AppDatabase {
+  if (engine === "postgres") {
+    const unit = unitContext.getStore();
+    if (unit?.isOpen && unit.root.isOpen && unit.tx) return unit.tx;
+    return postgresEngine().db as unknown as AppDatabase;
+  }
   const writerDb = writer();
   return isInsideOpenUnit() ? writerDb : readerOf(writerDb).db;
 }
@@ -220,6 +309,7 @@ export function readDb(): AppDatabase {
  * may be run again after a serialization failure (decision 0102).
  */
 export async function write<T>(work: (tx: AppDatabase) => Promise<T> | T, options: WriteOptions = {}): Promise<T> {
+  if (engine === "postgres") return writePostgres(work, options);
   const current = unitContext.getStore();
   if (current?.isOpen && current.root === openUnit) return writeSavepoint(current, work);
   const { maxWaitMs } = options;
@@ -252,6 +342,85 @@ export async function write<T>(work: (tx: AppDatabase) => Promise<T> | T, option
     }
   } finally {
     writerLock.release();
+  }
+}
+
+/**
+ * The PostgreSQL unit of work: a client of its own, SERIALIZABLE (the outcomes of SQLite's
+ * one-at-a-time writer while units run side by side), run again from the start when PostgreSQL
+ * reports a serialization failure or deadlock, or lost the connection before the commit (nothing
+ * was saved then), at most MAX_UNIT_ATTEMPTS times; afterCommit effects run once, after the commit
+ * that stands (decision 0105).
+ */
+async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, options: WriteOptions): Promise<T> {
+  const current = unitContext.getStore();
+  if (current?.isOpen && current.root.isOpen) return writeSavepointPostgres(current, work);
+  const pgDb = postgresEngine();
+  let connectionRetried = false;
+  for (let attempt = 1; ; attempt += 1) {
+    const client = await pgDb.begin(options.maxWaitMs);
+    const unit = new Unit(undefined, { client, tx: pgDb.handleOf(client) as unknown as AppDatabase });
+    openPostgresUnits += 1;
+    let committing = false;
+    let released = false;
+    let broken: Error | undefined;
+    try {
+      const result = await unitContext.run(unit, () => work(unit.tx as AppDatabase));
+      unit.isOpen = false;
+      committing = true;
+      await pgDb.commit(client);
+      runAfterCommit(unit.afterCommit);
+      return result;
+    } catch (error) {
+      unit.isOpen = false;
+      if (postgres.isConnectionLost(error)) broken = error instanceof Error ? error : new Error(String(error));
+      else await pgDb.rollback(client).catch((rollbackError: unknown) => (broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))));
+      if (postgres.isRetryableConflict(error) && attempt < postgres.MAX_UNIT_ATTEMPTS) {
+        client.release(broken ?? false);
+        broken = undefined;
+        released = true;
+        await postgres.retryPause(attempt);
+        continue;
+      }
+      // A connection lost before COMMIT was sent rolled everything back: run the unit once more.
+      if (broken && !committing && !connectionRetried && attempt < postgres.MAX_UNIT_ATTEMPTS) {
+        connectionRetried = true;
+        continue;
+      }
+      // Out of attempts, or the connection lost: a 503 to retry. Any other error goes up as it is
+      // (a unique violation becomes a 409 where it is answered: appErrorOfDatabase).
+      if (postgres.isRetryableConflict(error) || broken) throw postgres.appErrorOfPostgres(error) ?? error;
+      throw error;
+    } finally {
+      if (!released) client.release(broken ?? false);
+      openPostgresUnits -= 1;
+      if (openPostgresUnits === 0) unitContext.disable();
+    }
+  }
+}
+
+async function writeSavepointPostgres<T>(parent: Unit, work: (tx: AppDatabase) => Promise<T> | T): Promise<T> {
+  await parent.children.acquire();
+  try {
+    if (!parent.isOpen) throw new Error("A unit of work started inside one that has already ended: await it inside its unit.");
+    const client = parent.client as PoolClient;
+    const name = `unit_${parent.depth + 1}_${(savepointCount += 1)}`;
+    await client.query(`SAVEPOINT ${name}`);
+    const unit = new Unit(parent);
+    try {
+      const result = await unitContext.run(unit, () => work(unit.tx as AppDatabase));
+      unit.isOpen = false;
+      await client.query(`RELEASE ${name}`);
+      parent.afterCommit.push(...unit.afterCommit);
+      return result;
+    } catch (error) {
+      unit.isOpen = false;
+      // A serialization failure or a lost connection ends the whole unit: no savepoint can save it.
+      if (!postgres.isRetryableConflict(error) && !postgres.isConnectionLost(error)) await client.query(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    }
+  } finally {
+    parent.children.release();
   }
 }
 
@@ -312,7 +481,7 @@ async function writeSavepoint<T>(parent: Unit, work: (tx: AppDatabase) => Promis
  */
 export function afterCommit(effect: () => void): void {
   const unit = unitContext.getStore();
-  if (unit?.isOpen && unit.root === openUnit) unit.afterCommit.push(effect);
+  if (unit?.isOpen && (engine === "postgres" ? unit.root.isOpen : unit.root === openUnit)) unit.afterCommit.push(effect);
   else effect();
 }
 
@@ -361,6 +530,28 @@ export function transaction<T>(work: (tx: AppDatabase) => T): T {
 }
 
 /** SQLite's "the database is locked" (another connection held the write lock past the busy timeout), or this process's writer held by another request's unit of work. */
+/**
+ * What a member is told when the database refused something the feature did not check for first
+ * (a unique violation: 409; a timeout, a lock wait, a lost connection: 503). Undefined for
+ * anything else. PostgreSQL: app/utils/postgres-engine.server.ts; SQLite's busy errors are 503 too.
+ */
+export function appErrorOfDatabase(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return undefined;
+  const code = (postgres.driverErrorOf(error) as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && code.startsWith("SQLITE_")) {
+    if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return new AppError(409, "That was just saved by another request. Please reload the page and try again.");
+    if (code.startsWith("SQLITE_BUSY")) return databaseBusy();
+    return undefined;
+  }
+  return engine === "postgres" ? postgres.appErrorOfPostgres(error) : undefined;
+}
+
+/** A unique index refused the row (SQLite or PostgreSQL): two requests saved the same thing at once. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (postgres.driverErrorOf(error) as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
 export function isDatabaseBusy(error: unknown): boolean {
   if (error instanceof AppError && error.status === 503) return true; // the writer is held by a unit of work (databaseBusy)
   const code = (error as { code?: unknown } | null)?.code;
@@ -418,6 +609,7 @@ const versionStatements = new WeakMap<Database.Database, Database.Statement<[], 
  * no row has changed since (the page cache's freshness test).
  */
 export function databaseVersion(): string {
+  if (engine === "postgres") return postgresEngine().version();
   const reader = readerOf(writer());
   const client = reader.db.$client;
   let statement = versionStatements.get(client);
@@ -455,7 +647,8 @@ export function cachedUntilWrite<Args extends unknown[], T>(compute: (...args: A
 }
 
 /** A trivial query for /healthz: the database answers in this process. */
-export function databaseIsHealthy(): boolean {
+export async function databaseIsHealthy(): Promise<boolean> {
+  if (engine === "postgres") return pgEngine ? pgEngine.isHealthy() : false;
   try {
     return readDb().$client.prepare("select 1 as ok").pluck().get() === 1;
   } catch {

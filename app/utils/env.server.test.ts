@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, parseEnv } from "./env.server";
+import { assertEngineServed, ConfigurationError, parseEnv } from "./env.server";
 
 const directory = mkdtempSync(path.join(tmpdir(), "quads-env-"));
 const database = `file:${path.join(directory, "env.db")}`;
@@ -70,8 +70,10 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://db/quads" })).toThrow(/DATABASE_URL: must be file:<path>/);
     for (const url of ["postgres://quads:secret@db.example.com:5432/quads", "postgresql://db.example.com/quads?sslmode=require"]) {
       let message = "";
+      const env = parseEnv({ DATABASE_URL: url });
+      expect(env.database.engine).toBe("postgres");
       try {
-        parseEnv({ DATABASE_URL: url });
+        assertEngineServed(env);
       } catch (error) {
         expect(error).toBeInstanceOf(ConfigurationError);
         message = (error as Error).message;

@@ -51,15 +51,15 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   /**
    * file:<path> (SQLite) or postgres://… (app/utils/database-url.server.ts). PostgreSQL is parsed and
-   * checked but not served yet: such a URL stops the start with one line saying so
-   * (docs/decisions/0104-one-schema-two-dialects.md).
+   * checked; until every feature runs on it, the start refuses it with one line saying so
+   * (`assertEngineServed`, docs/decisions/0104-one-schema-two-dialects.md).
    */
   DATABASE_URL: z
     .string()
     .default("file:./data/quads.db")
     .superRefine((value, context) => {
       try {
-        if (parseDatabaseUrl(value).engine === "postgres") context.addIssue({ code: z.ZodIssueCode.custom, message: POSTGRES_NOT_YET });
+        parseDatabaseUrl(value);
       } catch (error) {
         if (!(error instanceof DatabaseUrlError)) throw error;
         context.addIssue({ code: z.ZodIssueCode.custom, message: error.message });
@@ -252,7 +252,7 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
 
 export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & {
   SESSION_SECRET: string;
-  /** What DATABASE_URL names (SQLite only, for now). */
+  /** What DATABASE_URL names. */
   database: DatabaseTarget;
   databasePath: string;
   dataDirectory: string;
@@ -272,9 +272,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const database = parseDatabaseUrl(result.data.DATABASE_URL);
-  if (database.engine !== "sqlite") throw new ConfigurationError(`Invalid configuration:\n  DATABASE_URL: ${POSTGRES_NOT_YET}`);
-  const databasePath = database.path;
-  const dataDirectory = path.dirname(databasePath);
+  // On PostgreSQL the files Quads keeps beside the database (the session secret, .eml mail, the
+  // uploads by default) go to ./data; `databasePath` names the process's pid file and live register there.
+  const dataDirectory = database.engine === "sqlite" ? path.dirname(database.path) : path.resolve("data");
+  const databasePath = database.engine === "sqlite" ? database.path : path.join(dataDirectory, "postgres");
   mkdirSync(dataDirectory, { recursive: true });
   const sessionSecret = result.data.SESSION_SECRET ?? readOrCreateSessionSecret(dataDirectory);
   const MAIL_FROM = result.data.MAIL_FROM || `${quoteDisplayName(result.data.COMMUNITY_NAME)} <no-reply@localhost>`;
@@ -286,6 +287,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       ? undefined
       : `PUBLIC_URL is not set: feeds, calendars and e-mails link to ${PUBLIC_URL}. Set it to the address members use, such as https://community.example.com.`;
   return { ...result.data, database, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
+}
+
+/**
+ * Stops a start on an engine this build does not serve yet: PostgreSQL, while its data layer is
+ * being built (docs/decisions/0105-postgres-engine.md). One line naming DATABASE_URL.
+ */
+export function assertEngineServed(env: Env): void {
+  if (env.database.engine === "postgres" && process.env.QUADS_POSTGRES_PREVIEW !== "1") {
+    throw new ConfigurationError(`Invalid configuration:\n  DATABASE_URL: ${POSTGRES_NOT_YET}`);
+  }
 }
 
 /** A display name safe in a From header (quoted when it holds punctuation). */

@@ -4,6 +4,7 @@
  * input of any shape is a 4xx with a message, never a 500 (docs/operations.md, "What the server refuses").
  */
 import { AppError, badRequest, isAppError, logServerError, notFound, toJsonBody } from "./errors.server";
+import { appErrorOfDatabase } from "./db.server";
 import { renderedResponse } from "./rendered-body";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body-limit";
 import { getEnv } from "./env.server";
@@ -128,7 +129,8 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
 export async function handlePage<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
-  } catch (error) {
+  } catch (thrown) {
+    const error = appErrorOfDatabase(thrown) ?? thrown;
     if (isAppError(error)) throw pageErrorResponse(error);
     throw error;
   }
@@ -139,7 +141,8 @@ export function pageErrorResponse(error: AppError): Response {
   return new Response(error.message, { status: error.status, headers: error.headers });
 }
 
-export function apiErrorResponse(error: unknown, request: Request): Response {
+export function apiErrorResponse(thrown: unknown, request: Request): Response {
+  const error = appErrorOfDatabase(thrown) ?? thrown;
   if (isAppError(error)) {
     return Response.json(toJsonBody(error), { status: error.status, headers: error.headers });
   }

@@ -11,6 +11,7 @@ import type { output, ZodTypeAny } from "zod";
 import type { ToastMessage } from "~/components/ui/toaster";
 import type { FormFailure, FormResult } from "~/components/ui/use-server-form";
 import { type AppError, badRequest, isAppError, logServerError, type FieldErrors } from "./errors.server";
+import { appErrorOfDatabase } from "./db.server";
 import { pageErrorResponse } from "./http.server";
 import { CHECK_THE_FORM } from "./validation.server";
 import { errorToast, successToast } from "./toast";
@@ -123,7 +124,8 @@ function invalidForm(submission: Submission, { hideFields, messagesOf }: SchemaF
 }
 
 /** A typed error: its status, message, field messages and headers (a Retry-After); anything else is rethrown, or answered as `unexpected` says. */
-function refusedForm(submission: Submission, error: unknown, { hideFields, messagesOf, unexpected }: SchemaFormOptions): SchemaFormRefusal {
+function refusedForm(submission: Submission, thrown: unknown, { hideFields, messagesOf, unexpected }: SchemaFormOptions): SchemaFormRefusal {
+  const error = appErrorOfDatabase(thrown) ?? thrown;
   if (!isAppError(error)) {
     if (!unexpected) throw error;
     logServerError(error, unexpected.request);
@@ -140,7 +142,8 @@ function refusedForm(submission: Submission, error: unknown, { hideFields, messa
 export async function handleRefusal<Answer, Refusal>(work: () => Answer, refused: (error: AppError) => Refusal): Promise<Awaited<Answer> | Awaited<Refusal>> {
   try {
     return await work();
-  } catch (error) {
+  } catch (thrown) {
+    const error = appErrorOfDatabase(thrown) ?? thrown;
     if (!isAppError(error)) throw error;
     return await refused(error);
   }

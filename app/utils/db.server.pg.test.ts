@@ -1,0 +1,159 @@
+/**
+ * The data layer on a real PostgreSQL (docs/decisions/0105-postgres-engine.md): migrations at
+ * start, units of work (commit, rollback, savepoints, retries of serialization failures), the
+ * write version, error mapping, and a converted feature (blocks) running unchanged.
+ */
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "~/test/postgres";
+
+const url = await createTestDatabase();
+process.env.DATABASE_URL = url;
+process.env.SESSION_SECRET = "test-session-secret-0123456789";
+process.env.NODE_ENV = "test";
+process.env.ADMIN_EMAIL = "owner@example.com";
+process.env.DATABASE_STATEMENT_TIMEOUT_MS = "300";
+
+const db = await import("./db.server");
+const { afterCommit, appErrorOfDatabase, databaseVersion, databaseIsHealthy, engine, prepareDatabase, readDb, schema, write, closeDb } = db;
+const { users } = schema;
+
+let serial = 0;
+async function insertMember(points = 0): Promise<string> {
+  const id = `member-${(serial += 1)}`;
+  await write((tx) =>
+    tx.insert(users).values({ id, username: id, email: `${id}@example.com`, password: "x", firstName: "Ada", lastName: "Lovelace", displayName: `Ada ${serial}`, points }),
+  );
+  return id;
+}
+
+async function pointsOf(id: string): Promise<number> {
+  const [row] = await readDb().select({ points: users.points }).from(users).where(eq(users.id, id)).limit(1);
+  return row.points;
+}
+
+beforeAll(async () => {
+  await prepareDatabase();
+});
+afterAll(async () => {
+  await closeDb();
+});
+
+describe("the PostgreSQL engine", () => {
+  it("is chosen by a postgres:// DATABASE_URL, applies the migrations and answers /healthz", async () => {
+    expect(engine).toBe("postgres");
+    expect(await databaseIsHealthy()).toBe(true);
+    const tables = await readDb().select({ id: users.id }).from(users).limit(1);
+    expect(tables).toEqual([]);
+  });
+
+  it("commits a unit of work, and rolls back one that throws (its error unchanged)", async () => {
+    const id = await insertMember(5);
+    expect(await pointsOf(id)).toBe(5);
+    const failure = new Error("changed my mind");
+    await expect(
+      write(async (tx) => {
+        await tx.update(users).set({ points: 99 }).where(eq(users.id, id));
+        expect(await pointsOf(id)).toBe(99); // the unit reads its own write
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await pointsOf(id)).toBe(5);
+  });
+
+  it("never shows a unit's uncommitted writes to a request outside it", async () => {
+    const id = await insertMember(1);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const unit = write(async (tx) => {
+      await tx.update(users).set({ points: 2 }).where(eq(users.id, id));
+      written();
+      await held;
+    });
+    await wrote;
+    expect(await pointsOf(id)).toBe(1);
+    release();
+    await unit;
+    expect(await pointsOf(id)).toBe(2);
+  });
+
+  it("rolls back a failed savepoint alone; the outer unit goes on and commits", async () => {
+    const id = await insertMember(0);
+    await write(async (tx) => {
+      await tx.update(users).set({ points: 1 }).where(eq(users.id, id));
+      await expect(
+        write(async (inner) => {
+          await inner.update(users).set({ points: 50 }).where(eq(users.id, id));
+          throw new Error("inner");
+        }),
+      ).rejects.toThrow("inner");
+      expect(await pointsOf(id)).toBe(1);
+      await write((inner) => inner.update(users).set({ points: sql`${users.points} + 10` }).where(eq(users.id, id)));
+    });
+    expect(await pointsOf(id)).toBe(11);
+  });
+
+  it("gives concurrent read-then-write units the outcome of one at a time (serialization failures are run again)", async () => {
+    const id = await insertMember(0);
+    const effects: number[] = [];
+    await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        write(async (tx) => {
+          const [row] = await tx.select({ points: users.points }).from(users).where(eq(users.id, id)).limit(1);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await tx.update(users).set({ points: row.points + 1 }).where(eq(users.id, id));
+          afterCommit(() => effects.push(index));
+        }),
+      ),
+    );
+    expect(await pointsOf(id)).toBe(12);
+    expect(effects.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index)); // once each, after the commit that stood
+  });
+
+  it("moves the write version at once after this process's commit, and on another process's notification", async () => {
+    const before = databaseVersion();
+    expect(databaseVersion()).toBe(before);
+    await insertMember();
+    const afterOwn = databaseVersion();
+    expect(afterOwn).not.toBe(before);
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query("NOTIFY quads_writes");
+      const deadline = Date.now() + 5_000;
+      while (databaseVersion() === afterOwn && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(databaseVersion()).not.toBe(afterOwn);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("maps a unique violation to a 409 and a statement timeout to a 503", async () => {
+    const id = await insertMember();
+    const duplicate = await write((tx) => tx.insert(users).values({ id, username: `${id}-2`, email: "dup@example.com", password: "x", firstName: "A", lastName: "B", displayName: "AB" })).catch((error: unknown) => error);
+    expect(appErrorOfDatabase(duplicate)?.status).toBe(409);
+    const slow = await readDb()
+      .select({ slept: sql`pg_sleep(2)` })
+      .from(users)
+      .limit(1)
+      .catch((error: unknown) => error);
+    const mapped = appErrorOfDatabase(slow);
+    expect(mapped?.status).toBe(503);
+    expect(mapped?.message).toMatch(/took too long/);
+  });
+
+  it("runs a converted feature unchanged (blocks)", async () => {
+    const blockerId = await insertMember();
+    const memberId = await insertMember();
+    const { blockMember, getBlockState, listBlockedMembers, unblockMember } = await import("~/features/blocks/index.server");
+    expect(await blockMember({ blocker: { id: blockerId }, memberId })).toMatchObject({ blocked: true, created: true });
+    expect(await blockMember({ blocker: { id: blockerId }, memberId })).toMatchObject({ created: false });
+    expect(await getBlockState({ viewerId: blockerId, memberId })).toEqual({ isBlocked: true, canBlock: true });
+    expect((await listBlockedMembers(blockerId)).map((row) => row.id)).toEqual([memberId]);
+    await unblockMember({ blocker: { id: blockerId }, memberId });
+    expect(await listBlockedMembers(blockerId)).toEqual([]);
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * The PostgreSQL engine behind app/utils/db.server.ts (docs/decisions/0105-postgres-engine.md):
+ * a node-postgres pool sized by DATABASE_POOL_SIZE, the migrations applied at start under an
+ * advisory lock, one client per unit of work in a SERIALIZABLE transaction, and the write version
+ * fed by LISTEN/NOTIFY. Only db.server.ts uses this module; features never see an engine.
+ */
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as pgSchema from "../../db/schema.pg";
+import type { PostgresDatabase } from "./database-url.server";
+import { AppError, logServerError } from "./errors.server";
+import { applyPostgresMigrations } from "./postgres-migrations.server";
+
+// Counts (`count(*)` is a bigint) and sums (`numeric`) come back as numbers, as on SQLite: every
+// value Quads keeps fits a double exactly (ids, points, milliseconds since the epoch).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+/** The channel every committed unit of work notifies (decision 0105, "Freshness"). */
+const WRITES_CHANNEL = "quads_writes";
+/** A unit of work that keeps meeting serialization failures is tried this many times, then answered 503. */
+export const MAX_UNIT_ATTEMPTS = 10;
+
+/** The pause before running a unit again: growing, random (units that collided do not collide again in step). */
+export function retryPause(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(100, 4 * 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export type PostgresOptions = { poolSize: number; statementTimeoutMs: number };
+
+/** SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+const SERIALIZATION_FAILURE = "40001";
+const DEADLOCK_DETECTED = "40P01";
+const UNIQUE_VIOLATION = "23505";
+const QUERY_CANCELED = "57014"; // statement_timeout
+const LOCK_NOT_AVAILABLE = "55P03"; // lock_timeout
+
+/** The driver's error behind Drizzle's wrapper (DrizzleQueryError keeps it as `cause`). */
+export function driverErrorOf(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth += 1) {
+    if (typeof (current as { code?: unknown }).code === "string") return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return error;
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (driverErrorOf(error) as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** A unit of work that failed this way ran into another one: running it again is safe and will likely succeed. */
+export function isRetryableConflict(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
+}
+
+/** The connection to the server broke (a restart, a network fault, a killed backend): nothing of an open transaction was committed. */
+export function isConnectionLost(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code && (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03")) return true;
+  if (code === "ECONNRESET" || code === "ECONNREFUSED" || code === "EPIPE" || code === "ETIMEDOUT") return true;
+  const driverError = driverErrorOf(error);
+  const message = driverError instanceof Error ? driverError.message : "";
+  return /Connection terminated|Client has encountered a connection error|connection is closed/i.test(message);
+}
+
+/**
+ * What a member is told when PostgreSQL refused something Quads did not check for first: a unique
+ * violation is a 409 (two requests saved the same thing at once), a statement timeout, a lock wait
+ * or a lost connection a 503 to retry. Undefined for anything else (a bug: 500, logged).
+ */
+export function appErrorOfPostgres(error: unknown): AppError | undefined {
+  const code = codeOf(error);
+  if (code === UNIQUE_VIOLATION) return new AppError(409, "That was just saved by another request. Please reload the page and try again.");
+  if (code === QUERY_CANCELED) {
+    logServerError(error); // an operator wants to know which statement ran past DATABASE_STATEMENT_TIMEOUT_MS
+    return busy("The community took too long to answer. Please try again in a moment.");
+  }
+  if (code === LOCK_NOT_AVAILABLE || isRetryableConflict(error)) return busy("The community is busy saving something else. Please try again in a moment.");
+  if (isConnectionLost(error)) {
+    logServerError(error);
+    return busy("The community's database cannot be reached right now. Please try again in a moment.");
+  }
+  return undefined;
+}
+
+function busy(message: string): AppError {
+  return new AppError(503, message, { headers: { "Retry-After": "1" } });
+}
+
+export type PgHandle = NodePgDatabase<typeof pgSchema>;
+
+export class PostgresEngine {
+  readonly pool: pg.Pool;
+  /** The handle on the pool: each statement its own snapshot of committed data (READ COMMITTED). */
+  readonly db: PgHandle;
+  private readonly handles = new WeakMap<pg.PoolClient, PgHandle>();
+  private listener: pg.Client | undefined;
+  private isListening = false;
+  private isClosed = false;
+  private generation = 0;
+  private writes = 0;
+  private unversioned = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly target: PostgresDatabase,
+    readonly options: PostgresOptions,
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: target.url,
+      ssl: target.ssl || undefined,
+      max: options.poolSize,
+      statement_timeout: options.statementTimeoutMs || undefined,
+      // Idle clients are closed after a while: a PostgreSQL restart leaves fewer dead ones behind.
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+    });
+    // An idle client whose server went away emits here; the pool drops it. Not a crash.
+    this.pool.on("error", (error) => logServerError(error));
+    retryLostConnectionsOnce(this.pool);
+    this.db = drizzle(this.pool, { schema: pgSchema });
+  }
+
+  /** Applies the pending migrations (several processes at once: each once) and starts listening for writes. */
+  async start(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await applyPostgresMigrations(client);
+    } finally {
+      client.release();
+    }
+    await this.listen();
+  }
+
+  /** The Drizzle handle on one client (a unit of work's), made once per pooled client. */
+  handleOf(client: pg.PoolClient): PgHandle {
+    let handle = this.handles.get(client);
+    if (!handle) {
+      handle = drizzle(client, { schema: pgSchema });
+      this.handles.set(client, handle);
+    }
+    return handle;
+  }
+
+  /**
+   * A client for a unit of work, its transaction begun. `maxWaitMs` bounds the wait for a free
+   * client and, inside, for row locks (lock_timeout): past it the caller gets a 503 "busy".
+   */
+  async begin(maxWaitMs?: number): Promise<pg.PoolClient> {
+    const client = maxWaitMs === undefined ? await this.pool.connect() : await connectWithin(this.pool, maxWaitMs);
+    try {
+      await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+      if (maxWaitMs !== undefined) await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(maxWaitMs))}`);
+      return client;
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  }
+
+  /** Commits the unit's transaction, telling every process (this one at once) that the database changed. */
+  async commit(client: pg.PoolClient): Promise<void> {
+    // NOTIFY is transactional: delivered to the listeners at the commit, never after a rollback.
+    await client.query(`NOTIFY ${WRITES_CHANNEL}`);
+    await client.query("COMMIT");
+    this.writes += 1; // this process knows at once; the notification from itself adds one more later, harmlessly
+  }
+
+  async rollback(client: pg.PoolClient): Promise<void> {
+    await client.query("ROLLBACK");
+  }
+
+  /**
+   * The write version: moves on every commit of this process (at once) and of any other (when its
+   * notification arrives, within milliseconds). While the listening connection is down nobody can
+   * tell, so every call gives a new version: caches compute afresh until it is back.
+   */
+  version(): string {
+    if (!this.isListening) return `unlistened:${(this.unversioned += 1)}`;
+    return `${this.generation}:${this.writes}`;
+  }
+
+  /** Whether the server answers a trivial query now (for /healthz). */
+  async isHealthy(): Promise<boolean> {
+    try {
+      const result = await this.pool.query("select 1 as ok");
+      return result.rows[0]?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    clearTimeout(this.reconnectTimer);
+    this.isListening = false;
+    await this.listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  private async listen(): Promise<void> {
+    const listener = new pg.Client({ connectionString: this.target.url, ssl: this.target.ssl || undefined });
+    const lost = (error?: Error) => {
+      if (this.listener !== listener) return;
+      this.isListening = false;
+      this.listener = undefined;
+      if (error) logServerError(error);
+      listener.end().catch(() => undefined);
+      if (!this.isClosed) this.reconnectTimer = setTimeout(() => void this.listen().catch(() => undefined), 1_000);
+    };
+    listener.on("notification", () => {
+      this.writes += 1;
+    });
+    listener.on("error", lost);
+    listener.on("end", () => lost());
+    this.listener = listener;
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${WRITES_CHANNEL}`);
+      // Commits made while nobody listened are unknown: a new generation makes every version new.
+      this.generation += 1;
+      this.isListening = true;
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  }
+}
+
+/** pool.connect(), giving up after `ms` (the client, when it comes later, goes back to the pool). */
+async function connectWithin(pool: pg.Pool, ms: number): Promise<pg.PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const connecting = pool.connect();
+  try {
+    return await Promise.race([
+      connecting,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          timedOut = true;
+          reject(busy("The community is busy saving something else. Please try again in a moment."));
+        }, ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (timedOut) connecting.then((client) => client.release()).catch(() => undefined);
+  }
+}
+
+/**
+ * Statements outside a unit of work go through `pool.query`: they only read (every write is a
+ * unit), so one that fails because its connection was lost (PostgreSQL restarted, a broken idle
+ * client) is sent once more on a fresh one.
+ */
+function retryLostConnectionsOnce(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === "function") return query(...args); // callback style: not used by Drizzle
+    return query(...args).catch((error: unknown) => {
+      if (!isConnectionLost(error)) throw error;
+      return query(...args);
+    });
+  };
+}
