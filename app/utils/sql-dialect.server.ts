@@ -52,6 +52,15 @@ export function atLeastZero(db: AppDatabase, expression: SQLWrapper): SQL {
   return sql`max(0, ${expression})`;
 }
 
+/**
+ * Whether `lower(expression)` contains `needle` (already lower case), anywhere: SQLite's
+ * `instr`, PostgreSQL's `strpos` (no LIKE: `%` and `_` in a member's search are plain characters).
+ */
+export function containsText(db: AppDatabase, expression: SQLWrapper, needle: SQLWrapper | string): SQL {
+  if (dialectOf(db) === "postgres") return sql`strpos(lower(${expression}), ${needle}) > 0`;
+  return sql`instr(lower(${expression}), ${needle}) > 0`;
+}
+
 /** An expression to order or compare by without regard to ASCII case (SQLite: `COLLATE NOCASE`). */
 export function caseless(db: AppDatabase, expression: SQLWrapper): SQL {
   if (dialectOf(db) === "postgres") return sql`lower(${expression}) COLLATE "C"`;

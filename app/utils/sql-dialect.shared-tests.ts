@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { AppDatabase } from "./db.server";
-import { atLeastZero, caseless, dialectOf, executeSql, inJsonIds, queryRows } from "./sql-dialect.server";
+import { atLeastZero, caseless, containsText, dialectOf, executeSql, inJsonIds, queryRows } from "./sql-dialect.server";
 
 export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" | "postgres") {
   it("names the engine of a handle", () => {
@@ -25,6 +25,8 @@ export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" 
     await executeSql(db, sql`update dialect_probe set n = ${atLeastZero(db, sql`n - 3`)}`);
     const counters = await queryRows<{ n: number }>(db, sql`select n from dialect_probe order by id`);
     expect(counters.map((row) => Number(row.n))).toEqual([0, 2, 0]);
+    const found = await queryRows<{ id: number }>(db, sql`select id from dialect_probe where ${containsText(db, sql.raw("name"), "alp")} or ${containsText(db, sql.raw("name"), "%")}`);
+    expect(found.map((row) => Number(row.id))).toEqual([2]);
     const ordered = await queryRows<{ name: string }>(db, sql`select name from dialect_probe order by ${caseless(db, sql.raw("name"))}`);
     expect(ordered.map((row) => row.name)).toEqual(["Alpha", "beta", "gamma"]);
   });

@@ -11,6 +11,7 @@ import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
 import { cachedUntilWrite, getDb, readDb, schema, transaction, write, type AppDatabase } from "~/utils/db.server";
+import { containsText, inJsonIds, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -66,12 +67,12 @@ const visibleComment = eq(schema.artistComments.isHidden, false);
 /** Which WHERE a list query has: the filters a request uses pick one of eight prepared shapes. */
 type ListShape = { hasQuery: boolean; hasGenre: boolean; featuredOnly: boolean };
 
-function filterConditions(shape: ListShape): SQL | undefined {
+function filterConditions(db: AppDatabase, shape: ListShape): SQL | undefined {
   const { musicArtists } = schema;
   const conditions: SQL[] = [];
   if (shape.hasQuery) {
     const query = sql.placeholder("query");
-    conditions.push(sql`(instr(lower(${musicArtists.name}), ${query}) > 0 or instr(lower(coalesce(${musicArtists.description}, '')), ${query}) > 0)`);
+    conditions.push(sql`(${containsText(db, musicArtists.name, query)} or ${containsText(db, sql`coalesce(${musicArtists.description}, '')`, query)})`);
   }
   if (shape.hasGenre) conditions.push(sql`lower(${musicArtists.genre}) = ${sql.placeholder("genre")}`);
   if (shape.featuredOnly) conditions.push(eq(musicArtists.featured, true));
@@ -81,7 +82,7 @@ function filterConditions(shape: ListShape): SQL | undefined {
 /** One shape's count and page, prepared (the SQL is what the filters gave before, with placeholders for the values). */
 function buildListQueries(db: AppDatabase, shape: ListShape) {
   const { musicArtists } = schema;
-  const where = filterConditions(shape);
+  const where = filterConditions(db, shape);
   return {
     total: db.select({ total: count() }).from(musicArtists).where(where).prepare(),
     rows: db
@@ -101,13 +102,13 @@ const listQueries = perDatabaseShape(buildListQueries, (shape: ListShape) => `${
 /**
  * The artists' hot-path queries, made once per database (the /music-artists page and the
  * dashboard's featured card run them on every view; docs/decisions/0077-data-access-style.md).
- * A variable list of artists is one JSON parameter (json_each), so each is one statement for any count.
+ * A variable list of artists is one JSON parameter (`inJsonIds`), so each is one statement for any count.
  */
 const artistQueries = perDatabase((db: AppDatabase) => {
   const { musicArtists, artistRatings, artistComments } = schema;
   const param = sql.placeholder;
   const inIds = (column: typeof artistRatings.artistId | typeof artistComments.artistId | typeof artistComments.id) =>
-    sql`${column} IN (SELECT value FROM json_each(${param("ids")}))`;
+    inJsonIds(db, column, param("ids"));
   return {
     stats: db
       .select({
@@ -160,10 +161,14 @@ const artistQueries = perDatabase((db: AppDatabase) => {
  * has no form for a window over a subquery (docs/decisions/0077-data-access-style.md).
  */
 function latestCommentIds(db: AppDatabase, ids: string) {
-  return db.all<{ id: number }>(sql`select id from (
+  const { artistComments } = schema;
+  return queryRows<{ id: number }>(
+    db,
+    sql`select id from (
       select id, row_number() over (partition by artist_id order by created_at desc, id desc) as position
-      from artist_comments where is_hidden = 0 and artist_id in (select value from json_each(${ids}))
-    ) where position <= ${COMMENTS_PER_PANEL}`);
+      from artist_comments where ${eq(artistComments.isHidden, false)} and ${inJsonIds(db, artistComments.artistId, ids)}
+    ) as ranked where position <= ${COMMENTS_PER_PANEL}`,
+  );
 }
 
 /** Artists matching the filters, newest first, one page, with the total ('All Artists (n)'). */

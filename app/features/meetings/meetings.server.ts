@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { atLeastZero, inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
@@ -70,7 +71,7 @@ const meetingQueries = perDatabase((db: AppDatabase) => {
     registrations: db
       .select({ meetingId: meetingAttendees.meetingId, attended: meetingAttendees.attended })
       .from(meetingAttendees)
-      .where(and(eq(meetingAttendees.userId, param("userId")), sql`${meetingAttendees.meetingId} IN (SELECT value FROM json_each(${param("ids")}))`))
+      .where(and(eq(meetingAttendees.userId, param("userId")), inJsonIds(db, meetingAttendees.meetingId, param("ids"))))
       .prepare(),
   };
 });
@@ -340,7 +341,7 @@ export async function cancelRegistration({ userId, meetingId, now = new Date() }
       await tx.delete(schema.meetingAttendees).where(eq(schema.meetingAttendees.id, existing.id));
       await tx
         .update(schema.meetings)
-        .set({ attendeesCount: sql`max(0, ${schema.meetings.attendeesCount} - 1)` })
+        .set({ attendeesCount: atLeastZero(tx, sql`${schema.meetings.attendeesCount} - 1`) })
         .where(eq(schema.meetings.id, meetingId));
     }
     const attendeesCount = await attendeesCountOf(tx, meetingId);

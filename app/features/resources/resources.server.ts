@@ -7,6 +7,7 @@ import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { containsText } from "~/utils/sql-dialect.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { RESOURCES_PAGE_SIZE, type Difficulty, type PricingCategory, type ResourceType } from "./constants";
@@ -80,12 +81,12 @@ function toView(row: { resource: ResourceRow; submitterFirstName: string | null;
   };
 }
 
-function filterConditions(filters: Partial<ResourceFilters>): SQL | undefined {
+function filterConditions(db: AppDatabase, filters: Partial<ResourceFilters>): SQL | undefined {
   const conditions: SQL[] = [];
   const query = filters.q?.trim().toLowerCase();
   if (query) {
     conditions.push(
-      sql`(instr(lower(${schema.resources.title}), ${query}) > 0 or instr(lower(${schema.resources.description}), ${query}) > 0)`,
+      sql`(${containsText(db, schema.resources.title, query)} or ${containsText(db, schema.resources.description, query)})`,
     );
   }
   if (filters.type) conditions.push(eq(schema.resources.resourceType, filters.type));
@@ -101,7 +102,7 @@ export async function listResources(
 ): Promise<{ items: ResourceView[]; total: number; page: number; pageCount: number; pageSize: number }> {
   const db = readDb();
   const pageSize = options.pageSize ?? RESOURCES_PAGE_SIZE;
-  const where = filterConditions(filters);
+  const where = filterConditions(db, filters);
   const [counted] = await db.select({ total: sql<number>`count(*)` }).from(schema.resources).where(where);
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
