@@ -4,6 +4,6 @@
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
 export { isVerifiedEmailRequiredToPost, isVerifiedEmailRequiredToPostSync, setVerifiedEmailRequiredToPost } from "./community-settings.server";
-export { insertReferenceData, seedReferenceData } from "./reference-data.server";
+export { seedReferenceData } from "./reference-data.server";
 export { footerFormToInput, platformFormToInput } from "./schemas";
 export { getFooterSettings, getPublicSettings, getPublicSettingsSync, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "./settings.server";
