@@ -4,12 +4,12 @@
  * without a points ledger gets one built from its history.
  */
 import { randomBytes } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "~/features/auth/index.server";
 import { seedDemoContent } from "~/features/demo/index.server";
 import { recomputeAllBadges } from "~/features/gamification/index.server";
 import { seedReferenceData } from "~/features/settings/index.server";
-import { closeDb, getDb, prepareDatabase, reuseStatementsOnEveryConnection, schema } from "~/utils/db.server";
+import { closeDb, prepareDatabase, readDb, reuseStatementsOnEveryConnection, schema, write } from "~/utils/db.server";
 import { assertEngineServed, getEnv, type Env } from "~/utils/env.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@quads.example";
@@ -18,12 +18,12 @@ export const DEMO_ADMIN_EMAIL = "admin@quads.example";
 export async function startApplication(): Promise<Env> {
   const env = getEnv();
   assertEngineServed(env);
+  // Opening the database runs its migrations (app/utils/db.server.ts); the rest are units of work.
   await prepareDatabase();
-  const db = getDb();
-  seedReferenceData(db, { communityName: env.COMMUNITY_NAME });
-  verifyListedAdminsOnce(env.ADMIN_EMAIL);
+  await seedReferenceData({ communityName: env.COMMUNITY_NAME });
+  await verifyListedAdminsOnce(env.ADMIN_EMAIL);
   if (env.SEED_DEMO) await seedDemoIfEmpty();
-  backfillPointsLedger();
+  await backfillPointsLedger();
   return env;
 }
 
@@ -43,26 +43,30 @@ export async function startWorker(): Promise<Env> {
  * A database created before the points engine has members but no ledger rows: build the
  * ledger (points and badges) once from the stored history, as `npm run badges:recompute` does.
  */
-function backfillPointsLedger() {
-  const db = getDb();
-  const hasLedger = db.select({ id: schema.contributions.id }).from(schema.contributions).limit(1).get();
+async function backfillPointsLedger() {
+  const db = readDb();
+  const [hasLedger] = await db.select({ id: schema.contributions.id }).from(schema.contributions).limit(1);
   if (hasLedger) return;
-  const hasUsers = db.select({ id: schema.users.id }).from(schema.users).limit(1).get();
+  const [hasUsers] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
   if (!hasUsers) return;
-  recomputeAllBadges({ db, onEarned: null });
+  // Synchronous (gamification not converted yet): its own IMMEDIATE transaction on the writer, no unit being open at start.
+  recomputeAllBadges({ onEarned: null });
+}
+
+async function countUsers(): Promise<number> {
+  const [row] = await readDb().select({ total: count() }).from(schema.users);
+  return row?.total ?? 0;
 }
 
 async function seedDemoIfEmpty() {
-  const db = getDb();
-  const { total } = db.select({ total: count() }).from(schema.users).get() ?? { total: 0 };
-  if (total > 0) return;
+  if ((await countUsers()) > 0) return;
   const password = randomBytes(9).toString("base64url");
   const [adminPasswordHash, memberPasswordHash] = await Promise.all([
     hashPassword(password),
     hashPassword(randomBytes(16).toString("base64url")),
   ]);
-  const { total: again } = db.select({ total: count() }).from(schema.users).get() ?? { total: 0 };
-  if (again > 0) return;
+  // seedDemoContent checks again inside its unit of work (another process may have seeded meanwhile).
+  if ((await countUsers()) > 0) return;
   // The demo replays some 650 actions through the feature functions (decision 0082): reusing their
   // prepared statements, as the workers do (entry.server.tsx), takes about a quarter off its time.
   reuseStatementsOnEveryConnection();
@@ -85,17 +89,21 @@ async function seedDemoIfEmpty() {
  * since registration) are marked verified, so an owner is not locked out by the upgrade. Accounts
  * registered afterwards verify through the link like everyone.
  */
-function verifyListedAdminsOnce(adminEmails: readonly string[]) {
+async function verifyListedAdminsOnce(adminEmails: readonly string[]) {
   const marker = "migration:listedAdminsVerified";
-  const db = getDb();
-  db.$client
-    .transaction(() => {
-      if (db.select().from(schema.communitySettings).where(eq(schema.communitySettings.key, marker)).get()) return;
-      const statement = db.$client.prepare("update users set email_verified_at = ? where email_verified_at is null and email_changed_at is null and lower(email) = ?");
-      for (const email of adminEmails) statement.run(Date.now(), email.toLowerCase());
-      db.insert(schema.communitySettings).values({ key: marker, value: true }).run();
-    })
-    .immediate();
+  const { users, communitySettings } = schema;
+  await write(async (tx) => {
+    const [done] = await tx.select({ key: communitySettings.key }).from(communitySettings).where(eq(communitySettings.key, marker)).limit(1);
+    if (done) return;
+    const now = new Date();
+    for (const email of adminEmails) {
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(isNull(users.emailVerifiedAt), isNull(users.emailChangedAt), eq(sql`lower(${users.email})`, email.toLowerCase())));
+    }
+    await tx.insert(communitySettings).values({ key: marker, value: true });
+  });
 }
 
 /** Closes the database cleanly (graceful shutdown); safe to call twice. */

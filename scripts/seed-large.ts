@@ -16,7 +16,7 @@ import path from "node:path";
 import { hashPassword } from "../app/features/auth/password.server";
 import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
 import { openDatabase } from "../app/utils/db.server";
-import { seedReferenceData } from "../app/features/settings/reference-data.server";
+import { insertReferenceData } from "../app/features/settings/reference-data.server";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
 
 const args = process.argv.slice(2);
@@ -97,7 +97,7 @@ async function main() {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const db = openDatabase(dbPath);
   const sqlite = db.$client;
-  seedReferenceData(db, { communityName: "Quads" });
+  await insertReferenceData(db, { communityName: "Quads" });
   sqlite.pragma("synchronous = OFF");
   sqlite.pragma("cache_size = -200000");
   sqlite.pragma("temp_store = MEMORY");

@@ -15,11 +15,12 @@ export function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     // More than 50 is read as 50 (the leaderboard's length); a fraction or text is a 400.
     const limit = Math.min(readIntegerParam(url.searchParams, "limit", { min: 1 }) ?? 50, 50);
-    const contributors = listTopContributors({
+    const ranked = await listTopContributors({
       limit,
       period: parseLeaderboardPeriod(url.searchParams.get("period")),
       withEmails: user.isAdmin,
-    }).map(({ id, displayName, firstName, points, email }) => {
+    });
+    const contributors = ranked.map(({ id, displayName, firstName, points, email }) => {
       const visibleEmail = id === user.id ? user.email : email;
       return { id, displayName, firstName, points, ...(visibleEmail ? { email: visibleEmail } : {}) };
     });

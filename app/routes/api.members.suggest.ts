@@ -8,7 +8,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     await requireApiUser(request);
     const query = new URL(request.url).searchParams.get("q");
-    return Response.json(suggestMembers(query), { headers: { "Cache-Control": "private, max-age=30" } });
+    return Response.json(await suggestMembers(query), { headers: { "Cache-Control": "private, max-age=30" } });
   });
 }
 

@@ -20,12 +20,12 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Members", matches, 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const period = parseLeaderboardPeriod(url.searchParams.get("period"));
-  const directory = listMembers(Object.fromEntries(url.searchParams), { viewerIsAdmin: user.isAdmin });
+  const directory = await listMembers(Object.fromEntries(url.searchParams), { viewerIsAdmin: user.isAdmin });
   return {
     communityName: getEnv().COMMUNITY_NAME,
-    stats: getCommunityStats(),
+    stats: await getCommunityStats(),
     period,
-    topContributors: listTopContributors({ limit: 3, period }),
+    topContributors: await listTopContributors({ limit: 3, period }),
     directory,
   };
 }

@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   return handlePage(async () => {
-    const profile = getMemberProfile(params.id ?? "");
+    const profile = await getMemberProfile(params.id ?? "");
     const moderation = userCan(viewer, "members:suspend") ? moderationPanelFor(viewer, profile.id) : null;
     return {
       profile,

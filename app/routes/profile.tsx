@@ -34,7 +34,7 @@ const EDIT_URL = `${routes.profile}?edit=1`;
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
-    profile: getMemberProfile(user.id),
+    profile: await getMemberProfile(user.id),
     badges: listMemberBadges(user.id),
     isEditing: url.searchParams.has("edit"),
     pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES),

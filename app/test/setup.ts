@@ -18,6 +18,5 @@ process.env.AUTH_RATE_LIMIT_PER_ACCOUNT = "5";
 process.env.NEW_MEMBER_HOURS = "0";
 process.env.NEW_MEMBER_MIN_POSTS = "0";
 
-const { getDb } = await import("~/utils/db.server");
 const { seedReferenceData } = await import("~/features/settings/reference-data.server");
-seedReferenceData(getDb(), { communityName: "Quads" });
+await seedReferenceData({ communityName: "Quads" });

@@ -21,7 +21,7 @@ export async function loadDashboard(request: Request, user: CurrentUser) {
     memberSince: formatMonthYear(user.joinedAt),
     points: user.points,
     badges,
-    topContributors: listTopContributors({ limit: 3 }),
+    topContributors: await listTopContributors({ limit: 3 }),
     nextMeeting: await loadNextMeetingCard(request),
     recentDiscussions: loadRecentDiscussions(user.id).posts,
     featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map((artist) => toCardView(artist, blockedIds)) },

@@ -23,7 +23,7 @@ import { notificationMailKinds, setMailPreference, type NotificationMailKind } f
 import { createMeetings, joinMeeting, parseMeetingJson, registerForMeeting } from "~/features/meetings/index.server";
 import { markNotificationRead } from "~/features/notifications/index.server";
 import { createResource, rateResource } from "~/features/resources/index.server";
-import { getDb, schema, write } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import {
   DEMO_ARTISTS,
   DEMO_MEETINGS,
@@ -78,7 +78,8 @@ export async function seedDemoContent(options: SeedDemoOptions): Promise<void> {
 type Action = { at: number; sequence: number; run: () => unknown };
 
 async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPasswordHash }: SeedDemoOptions) {
-  const db = getDb();
+  // Inside seedDemoContent's unit of work: readDb() is its transaction (it sees the replay's own rows).
+  const db = readDb();
   const nowMs = now.getTime();
   const clampPast = (ms: number) => Math.min(ms, nowMs - MINUTE);
   /** Evenly between two dates: the `index`-th of `total` moments. */
@@ -153,7 +154,7 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
   }
 
   /* ---- discussions ---- */
-  const categoryIds = new Map(db.select().from(schema.categories).all().map((category) => [category.name, category.id]));
+  const categoryIds = new Map((await db.select().from(schema.categories)).map((category) => [category.name, category.id]));
   for (const post of DEMO_POSTS) {
     const categoryId = categoryIds.get(post.category);
     if (categoryId === undefined) throw new Error(`Unknown category ${post.category}`);
@@ -276,11 +277,9 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
   for (const action of actions) await action.run();
 
   /* ---- notifications: each member has read all but their newest few ---- */
-  const notifications = db
-    .select({ id: schema.notifications.id, userId: schema.notifications.userId, createdAt: schema.notifications.createdAt })
-    .from(schema.notifications)
-    .all()
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+  const notifications = (
+    await db.select({ id: schema.notifications.id, userId: schema.notifications.userId, createdAt: schema.notifications.createdAt }).from(schema.notifications)
+  ).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   const keptUnread = new Map<string, number>();
   for (const notification of notifications) {
     const kept = keptUnread.get(notification.userId) ?? 0;

@@ -7,7 +7,7 @@ import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode
 import { quoteMarkdown, quoteTargetOf } from "./quote";
 import { listRelatedPosts } from "./related.server";
 import { hiddenLabelOf, hiddenTexts, type PostView, type Reader, type ReplyView } from "./views.server";
-import { missingUploadHashes } from "~/features/uploads/index.server";
+import { missingUploadHashesSync } from "~/features/uploads/index.server";
 import { uploadedImagesIn, uploadHashesIn } from "~/utils/upload-urls";
 
 /** A picture a moderator may remove from a post or reply (docs/uploads.md, "Moderators"). */
@@ -84,7 +84,7 @@ export async function loadPostPage(
   const replies = await listReplies(postId, { reader });
   const blockedIds = blockedIdsOf(viewer.id);
   // Pictures removed since the text was written show as a placeholder (one query, only when the thread has pictures).
-  const removedPictures = missingUploadHashes([post.content, ...replies.map((reply) => reply.content)].flatMap(uploadHashesIn));
+  const removedPictures = missingUploadHashesSync([post.content, ...replies.map((reply) => reply.content)].flatMap(uploadHashesIn));
   return {
     post: {
       ...post,

@@ -21,14 +21,14 @@ describe("leaderboards", () => {
     recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-1", at: new Date(now.getTime() - 2 * DAY) });
     recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-2", at: new Date(now.getTime() - 20 * DAY) });
 
-    const allTime = listTopContributors({ limit: 50 });
+    const allTime = await listTopContributors({ limit: 50 });
     expect(allTime[0]).toMatchObject({ id: veteran.id, points: 600, label: "Beginner" });
-    const month = listTopContributors({ period: "30d", now });
+    const month = await listTopContributors({ period: "30d", now });
     expect(month.map((row) => row.id)).toContain(newcomer.id);
     expect(month.map((row) => row.id)).not.toContain(veteran.id);
     expect(month.find((row) => row.id === newcomer.id)?.points).toBe(20);
-    expect(listTopContributors({ period: "7d", now }).find((row) => row.id === newcomer.id)?.points).toBe(10);
-    expect(listTopContributors({ limit: 500 }).length).toBeLessThanOrEqual(50);
+    expect((await listTopContributors({ period: "7d", now })).find((row) => row.id === newcomer.id)?.points).toBe(10);
+    expect((await listTopContributors({ limit: 500 })).length).toBeLessThanOrEqual(50);
   });
 });
 
@@ -42,42 +42,42 @@ describe("member directory", () => {
     const meeting = getDb().insert(schema.meetings).values({ title: "M", scheduledAt: new Date() }).returning().get();
     getDb().insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: expert.id, attended: true }).run();
 
-    const found = listMembers({ q: tag.toUpperCase() }, { viewerIsAdmin: true });
+    const found = await listMembers({ q: tag.toUpperCase() }, { viewerIsAdmin: true });
     expect(found.members.map((member) => member.id).sort()).toEqual([expert.id, beginner.id].sort());
     // Members never match an e-mail, not even the whole address (it would tell them the address is a member's).
-    expect(listMembers({ q: tag }).members.map((member) => member.id)).toEqual([expert.id]);
-    expect(listMembers({ q: `${tag}-mail@example` }).total).toBe(0);
-    expect(listMembers({ q: `${tag}-MAIL@example.com` }).total).toBe(0);
-    expect(listMembers({ q: `${tag}-mail@example.com` }).members).toEqual([]);
-    expect(listMembers({ q: `${tag}-mail@example.com` }, { viewerIsAdmin: true }).members.map((member) => member.id)).toEqual([beginner.id]);
-    const experts = listMembers({ q: tag, skill: "expert" });
+    expect((await listMembers({ q: tag })).members.map((member) => member.id)).toEqual([expert.id]);
+    expect((await listMembers({ q: `${tag}-mail@example` })).total).toBe(0);
+    expect((await listMembers({ q: `${tag}-MAIL@example.com` })).total).toBe(0);
+    expect((await listMembers({ q: `${tag}-mail@example.com` })).members).toEqual([]);
+    expect((await listMembers({ q: `${tag}-mail@example.com` }, { viewerIsAdmin: true })).members.map((member) => member.id)).toEqual([beginner.id]);
+    const experts = await listMembers({ q: tag, skill: "expert" });
     expect(experts.total).toBe(1);
     expect(experts.members[0]).toMatchObject({ name: `${tag}Expert Member`, counts: { posts: 1, badges: 1, meetings: 1 }, points: 10 });
     expect(experts.members[0].interests).toHaveLength(5);
-    expect(listMembers({ q: "%" }).total).toBe(0);
-    expect(listMembers({ skill: "nonsense", page: "-3" }).search).toMatchObject({ skill: "all", page: 1 });
+    expect((await listMembers({ q: "%" })).total).toBe(0);
+    expect((await listMembers({ skill: "nonsense", page: "-3" })).search).toMatchObject({ skill: "all", page: 1 });
 
-    const counts = getMemberCounts([expert.id, beginner.id]);
+    const counts = await getMemberCounts([expert.id, beginner.id]);
     expect(counts.get(beginner.id)).toEqual({ posts: 0, badges: 1, meetings: 0 });
   });
 
   it("pages the grid", async () => {
     for (let index = 0; index < 13; index += 1) await createMember({ firstName: "Pager" });
-    const first = listMembers({ q: "pager" });
+    const first = await listMembers({ q: "pager" });
     expect(first.members).toHaveLength(12);
     expect(first.pageCount).toBe(2);
-    const second = listMembers({ q: "pager", page: "2" });
+    const second = await listMembers({ q: "pager", page: "2" });
     expect(second.members).toHaveLength(1);
-    expect(listMembers({ q: "pager", page: "99" }).page).toBe(2);
+    expect((await listMembers({ q: "pager", page: "99" })).page).toBe(2);
   });
 
   it("counts the community: members, posts, meetings and active contributors (points above 0)", async () => {
-    const before = getCommunityStats();
+    const before = await getCommunityStats();
     const member = await createMember();
-    expect(getCommunityStats().totalMembers).toBe(before.totalMembers + 1);
-    expect(getCommunityStats().activeContributors).toBe(before.activeContributors);
+    expect((await getCommunityStats()).totalMembers).toBe(before.totalMembers + 1);
+    expect((await getCommunityStats()).activeContributors).toBe(before.activeContributors);
     recordContribution({ userId: member.id, kind: "artist_rated", subjectId: 1 });
-    expect(getCommunityStats().activeContributors).toBe(before.activeContributors + 1);
+    expect((await getCommunityStats()).activeContributors).toBe(before.activeContributors + 1);
   });
 });
 
@@ -86,11 +86,11 @@ describe("profiles", () => {
     const member = await createMember({ displayName: "", firstName: "Ann", lastName: "Lee", bio: "Hello" });
     const post = getDb().insert(schema.posts).values({ title: "My first post", content: "…", authorId: member.id }).returning().get();
     getDb().insert(schema.replies).values({ content: "reply", postId: post.id, authorId: member.id }).run();
-    const profile = getMemberProfile(member.id);
+    const profile = await getMemberProfile(member.id);
     expect(profile).toMatchObject({ name: "Ann Lee", label: "Beginner", counts: { posts: 1, badges: 1, meetings: 0 } });
     expect(profile.activity.map((item) => item.kind).sort()).toEqual(["badge", "post", "reply"]);
     expect(JSON.stringify(profile)).not.toContain(member.email);
-    expect(() => getMemberProfile("nobody")).toThrow(AppError);
+    await expect(getMemberProfile("nobody")).rejects.toThrow(AppError);
   });
 });
 
@@ -133,14 +133,14 @@ describe("supporter grants", () => {
 
 describe("totals kept until the next write (cachedUntilWrite)", () => {
   it("answers the same totals while nothing is written, and the new ones right after a write", async () => {
-    const stats = getCommunityStats();
-    const members = countMembers();
-    const directory = listMembers({}).total;
-    expect(getCommunityStats()).toEqual(stats);
+    const stats = await getCommunityStats();
+    const members = await countMembers();
+    const directory = (await listMembers({})).total;
+    expect(await getCommunityStats()).toEqual(stats);
     await createMember({ firstName: "Newest" });
-    expect(countMembers()).toBe(members + 1);
-    expect(getCommunityStats().totalMembers).toBe(stats.totalMembers + 1);
-    expect(listMembers({}).total).toBe(directory + 1);
-    expect(listMembers({ q: "Newest" }).members.map((member) => member.name)).toContain("Newest Member");
+    expect(await countMembers()).toBe(members + 1);
+    expect((await getCommunityStats()).totalMembers).toBe(stats.totalMembers + 1);
+    expect((await listMembers({})).total).toBe(directory + 1);
+    expect((await listMembers({ q: "Newest" })).members.map((member) => member.name)).toContain("Newest Member");
   });
 });

@@ -4,7 +4,8 @@
  */
 import { and, asc, count, desc, eq, gt, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
-import { cachedUntilWrite, getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { cachedUntilWrite, readDb, schema, type AppDatabase } from "~/utils/db.server";
+import { inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -89,7 +90,7 @@ const contributorColumns = {
 /**
  * The members page's and the dashboard's reads, made once per database
  * (docs/decisions/0077-data-access-style.md). Dates go in as milliseconds, lists of ids as one
- * JSON parameter (json_each), so each is one statement for any count.
+ * JSON parameter (`inJsonIds`), so each is one statement for any count.
  */
 const memberQueries = perDatabase((db: AppDatabase) => {
   const { users, posts, meetings, contributions, userBadges, meetingAttendees } = schema;
@@ -103,7 +104,7 @@ const memberQueries = perDatabase((db: AppDatabase) => {
     .having(gt(total, 0))
     .as("c");
   const inIds = (column: typeof posts.authorId | typeof userBadges.userId | typeof meetingAttendees.userId) =>
-    sql`${column} IN (SELECT value FROM json_each(${param("ids")}))`;
+    inJsonIds(db, column, param("ids"), "text");
   const one = sql<number>`1`;
   const zero = sql<number>`0`;
   const items = db
@@ -133,7 +134,7 @@ const memberQueries = perDatabase((db: AppDatabase) => {
         totalMeetings: db.$count(meetings),
         activeContributors: db.$count(users, gt(users.points, 0)),
       })
-      .from(sql`(SELECT 1)`)
+      .from(sql`(SELECT 1) as "one"`)
       .prepare(),
     topAllTime: db
       .select({ ...contributorColumns, points: users.points })
@@ -163,19 +164,25 @@ const memberQueries = perDatabase((db: AppDatabase) => {
 });
 
 /** How many members the community has (the sidebar's members item, on every signed-in page). */
-export const countMembers: () => number = cachedUntilWrite(() => memberQueries(getDb()).memberTotal.get()?.total ?? 0);
+export const countMembers: () => Promise<number> = cachedUntilWrite(async () => {
+  const [row] = await memberQueries(readDb()).memberTotal.execute();
+  return row?.total ?? 0;
+});
 
 export type CommunityStats = { totalMembers: number; totalPosts: number; totalMeetings: number; activeContributors: number };
 
 /** The members page's stat cards and GET /api/community/stats (one query). */
-export const getCommunityStats: () => CommunityStats = cachedUntilWrite(() => {
-  const row = memberQueries(getDb()).communityStats.get();
+export const getCommunityStats: () => Promise<CommunityStats> = cachedUntilWrite(async () => {
+  const [row] = await memberQueries(readDb()).communityStats.execute();
   return row ?? { totalMembers: 0, totalPosts: 0, totalMeetings: 0, activeContributors: 0 };
 });
 
 /** How many members a directory search matches: kept until the next write, per shape and values. */
 const directoryTotal = cachedUntilWrite(
-  (_shapeKey: string, directory: ReturnType<typeof buildDirectoryQueries>, values: { query: string; pattern: string; skill: string }) => directory.total.get(values)?.total ?? 0,
+  async (_shapeKey: string, directory: ReturnType<typeof buildDirectoryQueries>, values: { query: string; pattern: string; skill: string }) => {
+    const [row] = await directory.total.execute(values);
+    return row?.total ?? 0;
+  },
   (shapeKey, _directory, values) => `${shapeKey}\u0000${values.skill}\u0000${values.query}`,
 );
 
@@ -203,19 +210,19 @@ export type Contributor = {
  * The leaderboard: members by points, all-time (users.points) or over the last 7 / 30 days (the
  * sum of their ledger rows in the period). Only members with points in the period are listed.
  */
-export function listTopContributors(
+export async function listTopContributors(
   options: { limit?: number; period?: LeaderboardPeriod; now?: Date; withEmails?: boolean } = {},
-): Contributor[] {
+): Promise<Contributor[]> {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 50);
   const period = options.period ?? "all";
   const days = leaderboardPeriods[period].days;
-  const queries = memberQueries(getDb());
+  const queries = memberQueries(readDb());
   let rows: (Pick<User, keyof typeof contributorColumns> & { points: number })[];
   if (days === null) {
-    rows = queries.topAllTime.all({ limit });
+    rows = await queries.topAllTime.execute({ limit });
   } else {
     const since = (options.now ?? new Date()).getTime() - days * 86_400_000;
-    rows = queries.topInPeriod.all({ since, limit });
+    rows = await queries.topInPeriod.execute({ since, limit });
   }
   return rows.map((row) => ({
     id: row.id,
@@ -230,10 +237,10 @@ export function listTopContributors(
 export type MemberCounts = { posts: number; badges: number; meetings: number };
 
 /** Posts written, badges earned and meetings attended of several members, in one grouped query. */
-export function getMemberCounts(userIds: readonly string[]): Map<string, MemberCounts> {
+export async function getMemberCounts(userIds: readonly string[]): Promise<Map<string, MemberCounts>> {
   const result = new Map<string, MemberCounts>(userIds.map((id) => [id, { posts: 0, badges: 0, meetings: 0 }]));
   if (userIds.length === 0) return result;
-  const rows = memberQueries(getDb()).memberCounts.all({ ids: JSON.stringify(userIds) });
+  const rows = await memberQueries(readDb()).memberCounts.execute({ ids: JSON.stringify(userIds) });
   for (const row of rows) result.set(row.userId, { posts: row.posts, badges: row.badges, meetings: row.meetings });
   return result;
 }
@@ -266,18 +273,18 @@ export type MemberDirectory = {
  * skill level and interests. E-mail addresses stay private: a member's search never matches one
  * (not even the whole address); admins (`viewerIsAdmin`) also match parts of addresses.
  */
-export function listMembers(input: unknown, options: { viewerIsAdmin?: boolean } = {}): MemberDirectory {
+export async function listMembers(input: unknown, options: { viewerIsAdmin?: boolean } = {}): Promise<MemberDirectory> {
   const search = directorySearchSchema.parse(input);
   const shape: DirectoryShape = { search: !search.q ? "none" : options.viewerIsAdmin ? "admin" : "member", hasSkill: search.skill !== "all" };
   const key = directoryKey(shape);
-  const directory = directoryQueries(getDb(), shape);
+  const directory = directoryQueries(readDb(), shape);
   const query = search.q ? search.q.toLowerCase() : "";
   const values = { query, pattern: `%${escapeLike(query)}%`, skill: search.skill };
-  const total = directoryTotal(key, directory, values);
+  const total = await directoryTotal(key, directory, values);
   const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
-  const rows = directory.rows.all({ ...values, offset: (page - 1) * MEMBERS_PAGE_SIZE });
-  const counts = getMemberCounts(rows.map((row) => row.id));
+  const rows = await directory.rows.execute({ ...values, offset: (page - 1) * MEMBERS_PAGE_SIZE });
+  const counts = await getMemberCounts(rows.map((row) => row.id));
   return {
     members: rows.map((row) => ({
       id: row.id,
@@ -312,12 +319,12 @@ function parseInterests(value: string | string[] | null): string[] {
 export type ActivityItem = { kind: "post" | "reply" | "badge"; title: string; link: string; at: Date };
 
 /** A member's latest posts, replies and earned badges, newest first (one query). */
-export function listRecentActivity(userId: string, limit = 8): ActivityItem[] {
-  const db = getDb();
+export async function listRecentActivity(userId: string, limit = 8): Promise<ActivityItem[]> {
+  const db = readDb();
   const { posts, replies, userBadges, badges } = schema;
   const kind = (value: ActivityItem["kind"]) => sql<ActivityItem["kind"]>`${value}`;
   const postLink = sql<string>`'/post/' || ${posts.id}`;
-  const rows = db
+  const rows = await db
     .select({ kind: kind("post").as("kind"), title: posts.title, link: postLink.as("link"), at: sql<number>`${posts.createdAt}`.as("at") })
     .from(posts)
     .where(eq(posts.authorId, userId))
@@ -336,8 +343,7 @@ export function listRecentActivity(userId: string, limit = 8): ActivityItem[] {
         .where(and(eq(userBadges.userId, userId), eq(userBadges.isCompleted, true), isNotNull(userBadges.earnedAt))),
     )
     .orderBy(desc(sql`at`))
-    .limit(limit)
-    .all();
+    .limit(limit);
   return rows.map((row) => ({ ...row, at: new Date(row.at) }));
 }
 
@@ -357,13 +363,15 @@ export type MemberProfile = {
 };
 
 /** The profile view of a member (their own /profile or the public /members/:id): never the e-mail or password. */
-export function getMemberProfile(userId: string): MemberProfile {
-  const user = getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
+export async function getMemberProfile(userId: string): Promise<MemberProfile> {
+  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
   if (!user || user.id === DELETED_MEMBER_ID) throw notFound("Member not found");
   return toProfile(user);
 }
 
-function toProfile(user: User): MemberProfile {
+async function toProfile(user: User): Promise<MemberProfile> {
+  const counts = await getMemberCounts([user.id]);
+  const activity = await listRecentActivity(user.id);
   return {
     id: user.id,
     name: profileNameOf(user),
@@ -375,7 +383,7 @@ function toProfile(user: User): MemberProfile {
     bio: user.bio,
     interests: user.interests,
     points: user.points,
-    counts: getMemberCounts([user.id]).get(user.id) ?? { posts: 0, badges: 0, meetings: 0 },
-    activity: listRecentActivity(user.id),
+    counts: counts.get(user.id) ?? { posts: 0, badges: 0, meetings: 0 },
+    activity,
   };
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { type RequestMeta, requestEmailChange, assertUsernameAvailable } from "~/features/auth/index.server";
 import { avatarUrlOf } from "~/utils/upload-urls";
 import { findUpload, prepareAvatarUpload, releaseUploads } from "~/features/uploads/index.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { profileSchema } from "./schemas";
@@ -13,6 +13,8 @@ import { validationError } from "~/utils/validation.server";
  * Validates and saves the given profile fields of a member; throws 400 (with field errors), 404 or 409.
  * A new e-mail goes through requestEmailChange (current password, a link to the new address; the
  * address changes only when the link is followed: docs/accounts.md, "Changing the e-mail").
+ * The password check, the mail and a new avatar's picture work happen before the unit of work that
+ * saves the row (decision 0102: a unit holds no slow await); the old avatar is released after it.
  */
 export async function updateProfile(userId: string, input: unknown, meta: RequestMeta = { clientIp: "profile" }): Promise<User> {
   const parsed = profileSchema.safeParse(input);
@@ -20,8 +22,7 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   const { bio, currentPassword, avatarUploadId, ...rest } = parsed.data;
   const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<User>;
   if ("bio" in (input as object)) values.bio = bio ?? null;
-  const db = getDb();
-  const current = db.select().from(schema.users).where(eq(schema.users.id, userId)).get();
+  const [current] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
   if (!current) throw notFound("Member not found");
   if (values.email !== undefined && values.email === current.email.toLowerCase()) delete values.email;
   if (values.username === current.username) delete values.username;
@@ -29,20 +30,22 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
     await requestEmailChange({ userId, input: { email: values.email, currentPassword }, meta });
     delete values.email;
   }
-  const previousAvatar = current.avatarUploadId ? findUpload(current.avatarUploadId) : null;
   if (avatarUploadId !== undefined) Object.assign(values, await avatarValues(userId, avatarUploadId));
-  // The transaction's own handle, not `db` read before the awaits above (decision 0102, "The synchronous API beside it").
-  const updated = transaction((tx) => {
+  const { updated, previousAvatar } = await write(async (tx) => {
+    // Read inside the unit: the avatar this save replaces, whatever happened since the read above.
+    const [before] = await tx.select({ avatarUploadId: schema.users.avatarUploadId }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+    if (!before) throw notFound("Member not found");
+    const previousAvatar = before.avatarUploadId ? await findUpload(before.avatarUploadId) : null;
     // Reserved names (docs/accounts.md) only for a member who may manage users; 409 when taken.
+    // assertUsernameAvailable is synchronous (auth not converted yet): it joins this unit (decision 0102).
     if (values.username) assertUsernameAvailable(values.username, current);
-    const updated = tx
+    const [updated] = await tx
       .update(schema.users)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(schema.users.id, userId))
-      .returning()
-      .get();
+      .returning();
     if (!updated) throw notFound("Member not found");
-    return updated;
+    return { updated, previousAvatar };
   });
   // The old avatar's files go once nothing uses them (docs/uploads.md, "Garbage collection").
   if (previousAvatar && updated.avatarUploadId !== previousAvatar.id) await releaseUploads([previousAvatar.hash]);

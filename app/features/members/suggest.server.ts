@@ -1,7 +1,8 @@
 /** Member suggestions for @mentions (docs/discussions.md, "Usernames and mentions"). */
 import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, type AppDatabase } from "~/utils/db.server";
+import { caseless } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 
 export const SUGGESTIONS_MAX = 8;
@@ -15,19 +16,19 @@ const MAX_CHARACTER = "\u{10FFFF}";
  * @ ignored): username matches first. Two index range reads (users_username_unique and
  * users_display_name_nocase_idx), so it stays fast however many members there are.
  */
-export function suggestMembers(query: unknown): MemberSuggestion[] {
+export async function suggestMembers(query: unknown): Promise<MemberSuggestion[]> {
   const prefix = (typeof query === "string" ? query : "").trim().replace(/^@/, "").slice(0, 100);
   if (prefix === "") return [];
-  const queries = suggestQueries(getDb());
+  const queries = suggestQueries(readDb());
   const now = Date.now();
   const found = new Map<string, MemberSuggestion>();
   const lower = prefix.toLowerCase();
   if (/^[a-z0-9_]+$/.test(lower)) {
-    const rows = queries.byUsername.all({ now, from: lower, to: `${lower}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX });
+    const rows = await queries.byUsername.execute({ now, from: lower, to: `${lower}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX });
     for (const row of rows) found.set(row.id, row);
   }
   if (found.size < SUGGESTIONS_MAX) {
-    const rows = queries.byDisplayName.all({ now, from: prefix, to: `${prefix}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX * 2 });
+    const rows = await queries.byDisplayName.execute({ now, from: prefix, to: `${prefix}${MAX_CHARACTER}`, limit: SUGGESTIONS_MAX * 2 });
     for (const row of rows) if (found.size < SUGGESTIONS_MAX) found.set(row.id, row);
   }
   return [...found.values()];
@@ -46,19 +47,28 @@ const suggestQueries = perDatabase((db: AppDatabase) => {
       .orderBy(asc(users.username))
       .limit(param("limit"))
       .prepare(),
-    // COLLATE NOCASE (so users_display_name_nocase_idx serves the range) has no builder form: docs/decisions/0077-data-access-style.md.
-    byDisplayName: db
-      .select(columns)
-      .from(users)
-      .where(
-        and(
-          sql`${users.displayName} >= ${param("from")} COLLATE NOCASE`,
-          sql`${users.displayName} < ${param("to")} COLLATE NOCASE`,
-          isNotSuspendedAt(param("now"))
-        )
-      )
-      .orderBy(sql`${users.displayName} COLLATE NOCASE`)
-      .limit(param("limit"))
-      .prepare(),
+    byDisplayName: displayNameRangeQuery(db).prepare(),
   };
 });
+
+/**
+ * Members whose display name lies in [from, to) compared without regard to case (`caseless`:
+ * COLLATE NOCASE on SQLite, so users_display_name_nocase_idx serves the range). Exported for the
+ * test that reads its query plan.
+ */
+export function displayNameRangeQuery(db: AppDatabase) {
+  const { users } = schema;
+  const param = sql.placeholder;
+  return db
+    .select({ id: users.id, username: users.username, displayName: users.displayName })
+    .from(users)
+    .where(
+      and(
+        sql`${caseless(db, users.displayName)} >= ${caseless(db, param("from"))}`,
+        sql`${caseless(db, users.displayName)} < ${caseless(db, param("to"))}`,
+        isNotSuspendedAt(param("now")),
+      ),
+    )
+    .orderBy(caseless(db, users.displayName))
+    .limit(param("limit"));
+}

@@ -3,7 +3,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { REFERENCE_BADGES, seedReferenceData } from "./reference-data.server";
 
 // app/test/setup.ts seeded the reference data once already: a second run must change nothing.
-seedReferenceData(getDb(), { communityName: "Quads" });
+await seedReferenceData({ communityName: "Quads" });
 
 const countOf = (sql: string) => (getDb().$client.prepare(sql).get() as { n: number }).n;
 
@@ -24,12 +24,12 @@ describe("seedReferenceData", () => {
     expect(badges).toHaveLength(REFERENCE_BADGES.length);
   });
 
-  it("never overwrites admin edits", () => {
+  it("never overwrites admin edits", async () => {
     const sqlite = getDb().$client;
     sqlite.prepare("UPDATE footer_settings SET tagline = 'Edited'").run();
     sqlite.prepare("UPDATE platform_settings SET url = 'https://youtube.com/@quads' WHERE platform = 'youtube'").run();
     sqlite.prepare("UPDATE badges SET description = 'Edited' WHERE type = 'explorer'").run();
-    seedReferenceData(getDb(), { communityName: "Other" });
+    await seedReferenceData({ communityName: "Other" });
     expect(getDb().select().from(schema.footerSettings).get()?.tagline).toBe("Edited");
     expect((sqlite.prepare("SELECT url FROM platform_settings WHERE platform = 'youtube'").get() as { url: string }).url).toBe("https://youtube.com/@quads");
     expect((sqlite.prepare("SELECT description FROM badges WHERE type = 'explorer'").get() as { description: string }).description).toBe("Edited");

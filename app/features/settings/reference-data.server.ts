@@ -6,7 +6,7 @@
  */
 import { count } from "drizzle-orm";
 import type { badgeTypes } from "../../../db/enums";
-import { schema, type AppDatabase } from "~/utils/db.server";
+import { schema, write, type AppDatabase } from "~/utils/db.server";
 import { defaultFooter } from "./settings";
 
 type BadgeType = (typeof badgeTypes)[number];
@@ -174,38 +174,39 @@ export const REFERENCE_BADGES: ReadonlyArray<{
 ];
 
 /**
- * Inserts the reference data that is missing. Safe to run at every start:
+ * Inserts the reference data that is missing, in one unit of work. Safe to run at every start:
  * - categories are seeded only while the categories table is empty (admins may rename or delete them);
  * - badges are inserted per type when that type is missing (existing rows are left untouched);
  * - the footer row is inserted only when there is none;
  * - the ten platform settings are inserted per platform when missing (url null, active).
  */
-export function seedReferenceData(db: AppDatabase, options: { communityName: string }): void {
-  const { communityName } = options;
-  db.transaction(() => {
-    const categoriesCount = db.select({ total: count() }).from(schema.categories).get()?.total ?? 0;
-    if (categoriesCount === 0) {
-      db.insert(schema.categories)
-        .values(REFERENCE_CATEGORIES.map((category) => ({ ...category })))
-        .onConflictDoNothing()
-        .run();
-    }
+export async function seedReferenceData(options: { communityName: string }): Promise<void> {
+  await write((tx) => insertReferenceData(tx, options));
+}
 
-    db.insert(schema.badges)
-      .values(REFERENCE_BADGES.map((badge) => ({ ...badge })))
-      .onConflictDoNothing({ target: schema.badges.type })
-      .run();
+/**
+ * The statements of `seedReferenceData` on a given handle: a unit's `tx`, or a script's own
+ * connection to a fresh file (scripts/seed-large.ts), which runs them one after another.
+ */
+export async function insertReferenceData(db: AppDatabase, { communityName }: { communityName: string }): Promise<void> {
+  const [categories] = await db.select({ total: count() }).from(schema.categories);
+  if ((categories?.total ?? 0) === 0) {
+    await db
+      .insert(schema.categories)
+      .values(REFERENCE_CATEGORIES.map((category) => ({ ...category })))
+      .onConflictDoNothing();
+  }
 
-    const footerCount = db.select({ total: count() }).from(schema.footerSettings).get()?.total ?? 0;
-    if (footerCount === 0) {
-      db.insert(schema.footerSettings)
-        .values(defaultFooter(communityName))
-        .run();
-    }
+  await db
+    .insert(schema.badges)
+    .values(REFERENCE_BADGES.map((badge) => ({ ...badge })))
+    .onConflictDoNothing({ target: schema.badges.type });
 
-    db.insert(schema.platformSettings)
-      .values(schema.platforms.map((platform) => ({ platform, url: null, isActive: true })))
-      .onConflictDoNothing({ target: schema.platformSettings.platform })
-      .run();
-  }, { behavior: "immediate" });
+  const [footers] = await db.select({ total: count() }).from(schema.footerSettings);
+  if ((footers?.total ?? 0) === 0) await db.insert(schema.footerSettings).values(defaultFooter(communityName));
+
+  await db
+    .insert(schema.platformSettings)
+    .values(schema.platforms.map((platform) => ({ platform, url: null, isActive: true })))
+    .onConflictDoNothing({ target: schema.platformSettings.platform });
 }

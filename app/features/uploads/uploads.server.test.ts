@@ -10,7 +10,8 @@ import { updateProfile } from "~/features/members/profile.server";
 import { deleteUser } from "~/features/users/users.server";
 import { createMember } from "~/test/factories";
 import { getEnv } from "~/utils/env.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, write } from "~/utils/db.server";
+import { eq } from "drizzle-orm";
 import { fileNamesOf, imageMarkdown, parseUploadedImageUrl } from "~/utils/upload-urls";
 import { processImage, sniffImageType } from "./images.server";
 import { createUpload, missingUploadHashes, releaseUploads, removeMemberAvatar, removeUpload, toUploadView } from "./uploads.server";
@@ -169,7 +170,7 @@ describe("uploads", () => {
     const secondAfter = getDb().select().from(schema.users).all().find((row) => row.id === second.id);
     expect([secondAfter?.avatarUploadId, secondAfter?.profileImageUrl]).toEqual([theirs.id, `/uploads/${theirs.hash}-256.webp`]);
     for (const name of [path.basename(toUploadView(theirs).url), `${theirs.hash}-256.webp`]) expect(existsSync(fileOnDisk(name))).toBe(true);
-    expect(missingUploadHashes([mine.hash]).size).toBe(0);
+    expect((await missingUploadHashes([mine.hash])).size).toBe(0);
     expect((await loadPostPage(post.id, first))?.post.html).toContain(`src="${toUploadView(mine).url}"`);
     expect(getDb().select().from(schema.auditLog).all().length).toBe(auditBefore);
 
@@ -178,7 +179,7 @@ describe("uploads", () => {
     const secondCleared = getDb().select().from(schema.users).all().find((row) => row.id === second.id);
     expect(secondCleared?.avatarUploadId).toBeNull();
     for (const name of fileNamesOf(theirs)) expect(existsSync(fileOnDisk(name))).toBe(false);
-    expect(missingUploadHashes([mine.hash])).toEqual(new Set([mine.hash]));
+    expect(await missingUploadHashes([mine.hash])).toEqual(new Set([mine.hash]));
   });
 
   it("keeps a picture a post uses and removes it once nothing does", async () => {
@@ -232,7 +233,7 @@ describe("uploads", () => {
     const post = createTestPost(actor, { content: `Two ${imageMarkdown("kept chart", toUploadView(kept).url)} ${imageMarkdown("gone chart", toUploadView(gone).url)}` });
     await createReply({ actor, postId: post.id, input: { content: `Again ${imageMarkdown("gone chart", toUploadView(gone).url)}` } });
     await removeUpload({ actor: moderator, idOrHash: gone.hash });
-    expect(missingUploadHashes([kept.hash, gone.hash])).toEqual(new Set([gone.hash]));
+    expect(await missingUploadHashes([kept.hash, gone.hash])).toEqual(new Set([gone.hash]));
     const page = await loadPostPage(post.id, moderator);
     expect(page?.post.html).toContain(`src="${toUploadView(kept).url}"`);
     expect(page?.post.html).not.toContain(toUploadView(gone).url);
@@ -253,22 +254,82 @@ describe("uploads", () => {
     const inReply = await uploadFor("#040506");
     const post = createTestPost(actor, { content: `Post ${imageMarkdown("a", toUploadView(inPost).url)}` });
     const reply = await createReply({ actor, postId: post.id, input: { content: `Reply ${imageMarkdown("b", toUploadView(inReply).url)}` } });
+    // The release may be a unit of work of its own, started after the caller's: poll for it.
+    const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
     await deleteReply({ actor, postId: post.id, replyId: reply.id });
-    expect([rowsOf(inReply.hash), rowsOf(inPost.hash)]).toEqual([0, 1]);
+    await eventually(() => expect([rowsOf(inReply.hash), rowsOf(inPost.hash)]).toEqual([0, 1]));
     deletePost({ actor, postId: post.id });
-    expect(rowsOf(inPost.hash)).toBe(0);
+    await eventually(() => expect(rowsOf(inPost.hash)).toBe(0));
 
     const kept = await uploadFor("#070809");
     const edited = createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
     updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: firstCategoryId() } });
-    expect(rowsOf(kept.hash)).toBe(0);
+    await eventually(() => expect(rowsOf(kept.hash)).toBe(0));
 
     const leaving = await createMember();
     const theirs = await createUpload({ ownerId: leaving.id, bytes: await picture(40, 30, "#0a0b0c").png().toBuffer(), kind: "avatar" });
     await updateProfile(leaving.id, { avatarUploadId: theirs.id });
     await deleteUser({ actor: admin, userId: leaving.id });
-    expect(rowsOf(theirs.hash)).toBe(0);
-    // The files go right after the rows commit, without the caller waiting: poll for them.
-    await vi.waitFor(() => expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false), { timeout: 5_000, interval: 20 });
+    // The rows and then the files go right after the deletion commits, without the caller waiting: poll for them.
+    await eventually(() => expect(rowsOf(theirs.hash)).toBe(0));
+    await eventually(() => expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false));
+  });
+
+  it("keeps the daily count exact when two uploads arrive at once: the one refused inside its unit leaves no file behind", async () => {
+    const member = await createMember();
+    const env = getEnv();
+    const original = env.UPLOADS_PER_DAY;
+    env.UPLOADS_PER_DAY = 1;
+    try {
+      // Both pass the check made before processing; only the unit that stores the row re-checks.
+      const [first, second] = [await picture(70, 50, "#0f1e2d").png().toBuffer(), await picture(70, 50, "#3c4b5a").png().toBuffer()];
+      const outcomes = await Promise.allSettled([createUpload({ ownerId: member.id, bytes: first, kind: "image" }), createUpload({ ownerId: member.id, bytes: second, kind: "image" })]);
+      const stored = outcomes.filter((outcome) => outcome.status === "fulfilled");
+      const refused = outcomes.filter((outcome) => outcome.status === "rejected");
+      expect([stored.length, refused.length]).toEqual([1, 1]);
+      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
+      const rows = getDb().select().from(schema.uploads).all().filter((row) => row.ownerId === member.id);
+      expect(rows).toHaveLength(1);
+      const refusedHash = (await processImage(rows[0].hash === (await processImage(first, "image")).hash ? second : first, "image")).hash;
+      for (const name of fileNamesOf({ hash: refusedHash, width: 70, height: 50 })) expect(existsSync(fileOnDisk(name))).toBe(false);
+      for (const name of [path.basename(toUploadView(rows[0]).url)]) expect(existsSync(fileOnDisk(name))).toBe(true);
+    } finally {
+      env.UPLOADS_PER_DAY = original;
+    }
+  });
+
+  it("removes the files of a picture whose row is refused, but never the files another upload's row uses", async () => {
+    const member = await createMember();
+    const shared = await createUpload({ ownerId: member.id, bytes: await picture(44, 33, "#6a7b8c").png().toBuffer(), kind: "avatar" });
+    // No such member: the insert is refused (foreign key) after the files were written.
+    const fresh = await picture(44, 33, "#9dae0f").png().toBuffer();
+    await expect(createUpload({ ownerId: "no-such-member", bytes: fresh, kind: "avatar" })).rejects.toThrow();
+    const freshHash = (await processImage(fresh, "image")).hash;
+    for (const name of fileNamesOf({ hash: freshHash, width: 44, height: 33 })) expect(existsSync(fileOnDisk(name))).toBe(false);
+    // The same bytes as a stored picture: those files are the stored row's, they stay.
+    await expect(createUpload({ ownerId: "no-such-member", bytes: await picture(44, 33, "#6a7b8c").png().toBuffer(), kind: "avatar" })).rejects.toThrow();
+    for (const name of [path.basename(toUploadView(shared).url), `${shared.hash}-256.webp`, `${shared.hash}-64.webp`]) expect(existsSync(fileOnDisk(name))).toBe(true);
+  });
+
+  it("inside a unit of work, releases a picture only once the unit commits, and not at all when it rolls back", async () => {
+    const member = await createMember();
+    const upload = await createUpload({ ownerId: member.id, bytes: await picture(52, 39, "#13579b").png().toBuffer(), kind: "image" });
+    const rowsOf = () => getDb().select().from(schema.uploads).all().filter((row) => row.hash === upload.hash).length;
+    const refusal = new Error("rolled back");
+    await expect(
+      write(async () => {
+        await releaseUploads([upload.hash]);
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rowsOf()).toBe(1);
+    await write(async (tx) => {
+      await releaseUploads([upload.hash]);
+      // Not before the commit: the unit still sees its row.
+      expect(await tx.select().from(schema.uploads).where(eq(schema.uploads.hash, upload.hash))).toHaveLength(1);
+    });
+    await vi.waitFor(() => expect(rowsOf()).toBe(0), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(existsSync(fileOnDisk(path.basename(toUploadView(upload).url)))).toBe(false), { timeout: 5_000, interval: 20 });
   });
 });

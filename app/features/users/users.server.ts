@@ -223,7 +223,7 @@ async function removeAccount({
   audit?: (target: User) => void;
 }): Promise<{ id: string; email: string }> {
   // The member's pictures go with them when nothing else uses them (docs/uploads.md).
-  const hashes = uploadHashesOwnedBy(userId);
+  const hashes = await uploadHashesOwnedBy(userId);
   // forgetMailTo, refreshResourceRatings, refreshBadges and recordAudit are synchronous helpers of
   // unconverted features: inside this unit they join it (decision 0102).
   const deleted = await write(async (tx) => {
