@@ -1,6 +1,6 @@
 /** Editing one's own profile: the Edit Profile form and PUT /api/profile both call updateProfile. */
 import { eq } from "drizzle-orm";
-import { type RequestMeta, requestEmailChange, assertUsernameAvailable } from "~/features/auth/index.server";
+import { type RequestMeta, requestEmailChange, assertUsernameAvailableSync } from "~/features/auth/index.server";
 import { avatarUrlOf } from "~/utils/upload-urls";
 import { findUpload, prepareAvatarUpload, releaseUploads } from "~/features/uploads/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
@@ -34,7 +34,7 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   // The transaction's own handle, not `db` read before the awaits above (decision 0102, "The synchronous API beside it").
   const updated = transaction((tx) => {
     // Reserved names (docs/accounts.md) only for a member who may manage users; 409 when taken.
-    if (values.username) assertUsernameAvailable(values.username, current);
+    if (values.username) assertUsernameAvailableSync(values.username, current);
     const updated = tx
       .update(schema.users)
       .set({ ...values, updatedAt: new Date() })
