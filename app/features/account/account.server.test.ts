@@ -13,7 +13,7 @@ import { createMeetingFormSchema } from "~/features/meetings/schemas";
 import { countMembers, getMemberProfile, listMembers } from "~/features/members/members.server";
 import { updateProfile } from "~/features/members/profile.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
-import { appErrorOfAsync, appErrorOf } from "~/test/errors";
+import { appErrorOfAsync } from "~/test/errors";
 import { createMember, uniqueEmail } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
 import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from "~/utils/deleted-member";
