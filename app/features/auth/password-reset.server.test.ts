@@ -10,7 +10,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { loginWithPassword } from "./auth.server";
 import { hashToken, issueToken } from "./email-tokens.server";
-import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, requestPasswordReset, sendResetLinkAsAdmin } from "./password-reset.server";
+import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, requestPasswordReset, resetPassword, sendResetLinkAsAdmin } from "./password-reset.server";
 import { appErrorOfAsync } from "~/test/errors";
 
 const smtp = startTestSmtpServerForFile();
@@ -113,6 +113,14 @@ describe("reset password end to end over SMTP", () => {
     const newer = await issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
     expect((await appErrorOfAsync(() => resetPasswordApiCall(older))).message).toBe(RESET_LINK_INVALID);
     await expect(resetPasswordApiCall(newer)).resolves.toBe(200);
+  });
+
+  it("lets a link be used once when two requests use it at the same time", async () => {
+    const member = await createMember();
+    const token = await issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
+    const outcomes = await Promise.all([resetPassword({ token, password: "first-fresh-phrase" }), resetPassword({ token, password: "second-fresh-phrase" })].map((reset) => reset.then(() => "ok", (error: AppError) => error.message)));
+    expect(outcomes.sort()).toEqual(["ok", RESET_LINK_INVALID].sort());
+    expect(outboxFor(member.email, "password_changed")).toHaveLength(1);
   });
 
   it("lets an admin send a member a reset link (audited)", async () => {
