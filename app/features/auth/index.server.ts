@@ -13,4 +13,4 @@ export { isResetTokenUsable, requestPasswordReset, RESET_LINK_INVALID, resetPass
 export { hashPassword } from "./password.server";
 export { changeEmailSchema, changePasswordFormSchema, changePasswordSchema, deleteAccountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordFormSchema, usernameField } from "./schemas";
 export { findUserById } from "./user-lookup.server";
-export { assertUsernameAvailable, assertUsernameAvailableSync, findUserByUsername } from "./usernames.server";
+export { assertUsernameAvailableSync, findUserByUsername } from "./usernames.server";
