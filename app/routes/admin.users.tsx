@@ -71,8 +71,8 @@ export async function action({ request, url }: ActionFunctionArgs) {
       true,
     ),
     lift: row("Failed to lift it", () => (liftSuspension({ actor, userId }).kind === "suspend" ? "Suspension lifted" : "Silence lifted"), true),
-    "send-reset-link": row("Failed to send the reset link", () => {
-      sendResetLinkAsAdmin({ actor, userId });
+    "send-reset-link": row("Failed to send the reset link", async () => {
+      await sendResetLinkAsAdmin({ actor, userId });
       return "Password reset link sent";
     }),
     "grant-supporter": supporter(true),

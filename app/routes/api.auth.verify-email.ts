@@ -6,7 +6,7 @@ import { handleApi, methodNotAllowed, methodNotAllowedResponse, readJsonBody } f
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
-    const user = verifyEmail(await readJsonBody(request));
+    const user = await verifyEmail(await readJsonBody(request));
     return Response.json({ message: "Your e-mail address is verified.", email: user.email, emailVerifiedAt: user.emailVerifiedAt });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * No N+1 queries: the number of SQL statements a page's loader runs does not grow with the
- * number of items on the page. The test connection counts every statement SQLite executes
- * (better-sqlite3's `verbose` hook), and each loader runs with N items, then with 2N.
+ * number of items on the page. The test's writer counts every statement SQLite executes
+ * (better-sqlite3's `verbose` hook), its read connection (where the async data layer reads,
+ * decision 0102) every statement it runs, and each loader runs with N items, then with 2N.
  */
 import type { LoaderFunctionArgs } from "react-router";
 import Database from "better-sqlite3";
@@ -13,7 +14,7 @@ import { createReply } from "~/features/discussions/replies.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { createMember, signedInRequest, routeArgs } from "~/test/factories";
-import { getDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
+import { getDb, readDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
 import { loader as discussionsLoader } from "./discussions";
 import { loader as membersLoader } from "./members";
 import { loader as artistsLoader } from "./music-artists";
@@ -35,7 +36,26 @@ beforeAll(() => {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   setDbForTesting(drizzle(sqlite, { schema }) as AppDatabase);
+  countStatementsOf(readDb().$client);
 });
+
+/** Counts the statements run on a connection opened by db.server.ts (the read connection), which has no `verbose` hook. */
+function countStatementsOf(client: Database.Database) {
+  const prepare = client.prepare.bind(client);
+  client.prepare = ((source: string) => {
+    const statement = prepare(source);
+    for (const method of ["run", "get", "all", "iterate"] as const) {
+      const run = (statement[method] as (...args: unknown[]) => unknown).bind(statement);
+      Object.assign(statement, {
+        [method]: (...args: unknown[]) => {
+          if (counting) statements.push(source);
+          return run(...args);
+        },
+      });
+    }
+    return statement;
+  }) as typeof client.prepare;
+}
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 

@@ -17,9 +17,9 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("Choose a new password", matches);
 
-export function loader({ url }: LoaderFunctionArgs) {
+export async function loader({ url }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const isUsable = token !== "" && isResetTokenUsable(token);
+  const isUsable = token !== "" && (await isResetTokenUsable(token));
   return { token, isUsable, invalidMessage: isUsable ? null : RESET_LINK_INVALID };
 }
 

@@ -27,7 +27,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   return {
     email: user.email,
     isEmailVerified: user.emailVerifiedAt !== null,
-    pendingEmail: pendingEmailOf(user.id),
+    pendingEmail: await pendingEmailOf(user.id),
     sessions: await listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }),
     preferences: await getNotificationPreferences(user.id),
     blockedMembers: (await listBlockedMembers(user.id)).map((member) => ({ id: member.id, name: member.displayName })),

@@ -8,8 +8,8 @@ import { routes } from "~/utils/routes";
 /** /u/:username: the member's profile by username, the target of @mention links (docs/discussions.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  return handlePage(() => {
-    const member = findUserByUsername(params.username ?? "");
+  return handlePage(async () => {
+    const member = await findUserByUsername(params.username ?? "");
     if (!member) throw notFound("Member not found");
     return redirect(routes.member(member.id));
   });

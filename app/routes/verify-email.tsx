@@ -13,10 +13,10 @@ import { errorToast, successToast } from "~/utils/toast";
 export const meta: MetaFunction = ({ matches }) => pageMeta("Confirm your e-mail", matches);
 
 /** Following the link from the verification e-mail verifies the address (docs/accounts.md). */
-export function loader({ url }: LoaderFunctionArgs) {
+export async function loader({ url }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token") ?? "";
   return handleRefusal(
-    () => ({ isVerified: true as const, email: verifyEmail({ token }).email, message: null }),
+    async () => ({ isVerified: true as const, email: (await verifyEmail({ token })).email, message: null }),
     (error) => ({ isVerified: false as const, email: null, message: error.message }),
   );
 }
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Only a path on this site (the banner sends the page it is on).
   const back = safeRedirectPath(formData.get("redirectTo"), routes.home);
   return handleRefusal(
-    () => redirectWithToast(back, successToast(`We sent a new link to ${resendVerificationEmail(user).email}. It works for 7 days.`, "Verification e-mail sent")),
+    async () => redirectWithToast(back, successToast(`We sent a new link to ${(await resendVerificationEmail(user)).email}. It works for 7 days.`, "Verification e-mail sent")),
     (error) => redirectWithToast(back, errorToast(error.message, "Could not send the e-mail")),
   );
 }

@@ -16,7 +16,7 @@ process.env.ADMIN_EMAIL = "owner@example.com";
 process.env.DATABASE_STATEMENT_TIMEOUT_MS = "300";
 
 const db = await import("./db.server");
-const { afterCommit, appErrorOfDatabase, databaseVersion, databaseIsHealthy, engine, prepareDatabase, readDb, schema, write, closeDb } = db;
+const { afterCommit, appErrorOfDatabase, isUniqueViolation, databaseVersion, databaseIsHealthy, engine, prepareDatabase, readDb, schema, write, closeDb } = db;
 const { users } = schema;
 
 let serial = 0;
@@ -135,6 +135,9 @@ describe("the PostgreSQL engine", () => {
     const id = await insertMember();
     const duplicate = await write((tx) => tx.insert(users).values({ id, username: `${id}-2`, email: "dup@example.com", password: "x", firstName: "A", lastName: "B", displayName: "AB" })).catch((error: unknown) => error);
     expect(appErrorOfDatabase(duplicate)?.status).toBe(409);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    const sameUsername = await write((tx) => tx.insert(users).values({ id: `${id}-3`, username: id, email: "other@example.com", password: "x", firstName: "A", lastName: "B", displayName: "AB" })).catch((error: unknown) => error);
+    expect([isUniqueViolation(sameUsername, "users.username"), isUniqueViolation(sameUsername, "users.email")]).toEqual([true, false]);
     const slow = await readDb()
       .select({ slept: sql`pg_sleep(2)` })
       .from(users)

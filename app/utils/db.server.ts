@@ -546,10 +546,19 @@ export function appErrorOfDatabase(error: unknown): AppError | undefined {
   return engine === "postgres" ? postgres.appErrorOfPostgres(error) : undefined;
 }
 
-/** A unique index refused the row (SQLite or PostgreSQL): two requests saved the same thing at once. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (postgres.driverErrorOf(error) as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+/**
+ * A unique index refused the row (SQLite or PostgreSQL): two requests saved the same thing at once.
+ * With `column` ("users.username"), only when that column's index refused it (SQLite names it in
+ * its message, PostgreSQL in the detail `Key (username)=…` of an index on that table).
+ */
+export function isUniqueViolation(error: unknown, column?: `${string}.${string}`): boolean {
+  const driverError = postgres.driverErrorOf(error) as { code?: unknown; message?: unknown; table?: unknown; detail?: unknown } | null;
+  const code = driverError?.code;
+  if (code !== "23505" && code !== "SQLITE_CONSTRAINT_UNIQUE" && code !== "SQLITE_CONSTRAINT_PRIMARYKEY") return false;
+  if (!column) return true;
+  if (code !== "23505") return String(driverError?.message).includes(column);
+  const [table, name] = column.split(".");
+  return driverError?.table === table && new RegExp(`^Key \\((?:lower\\()?${name}\\)?\\)=`).test(String(driverError?.detail));
 }
 
 export function isDatabaseBusy(error: unknown): boolean {

@@ -1,9 +1,10 @@
 /**
- * Fixed-window rate limits kept in SQLite, so every worker process and a restart see the same
- * counts. One upsert per checked attempt.
+ * Fixed-window rate limits kept in the database, so every worker process and a restart see the
+ * same counts. One upsert per checked attempt, in a unit of work of its own (decision 0102): the
+ * counter is read back from the upsert itself, so attempts that race are each counted exactly once.
  */
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "./db.server";
+import { getDb, readDb, schema, write, type AppDatabase } from "./db.server";
 import { tooManyRequests } from "./errors.server";
 import { perDatabase } from "./statement-cache.server";
 
@@ -40,23 +41,42 @@ const rateLimitQueries = perDatabase((db: AppDatabase) => {
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 let lastSweep = 0;
 
-/** Deletes counters whose window has ended, at most every ten minutes, so the table stays small. */
-function sweepExpiredCounters(now: number) {
-  if (now - lastSweep < SWEEP_INTERVAL_MS) return;
+/** Whether the counters whose window has ended are due to be deleted (at most every ten minutes, so the table stays small). */
+function isSweepDue(now: number): boolean {
+  if (now - lastSweep < SWEEP_INTERVAL_MS) return false;
   lastSweep = now;
-  rateLimitQueries(getDb()).sweep.run({ now });
+  return true;
+}
+
+function throwWhenPassed(row: { count: number; resetAt: number }, limit: number, what: string, now: number) {
+  if (row.count > limit) throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
 }
 
 /**
  * Counts one attempt against `key`; throws a 429 AppError (with when to retry) once the limit is passed.
  * `now` is the attempt's time (the demo community replays its history at its own dates).
  */
-export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "attempts", now = Date.now()) {
-  sweepExpiredCounters(now);
-  const row = rateLimitQueries(getDb()).consume.get({ key, resetAt: now + windowSeconds * 1000, now })!;
-  if (row.count > limit) {
-    throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
-  }
+export async function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "attempts", now = Date.now()): Promise<void> {
+  const isSweeping = isSweepDue(now);
+  const row = await write(async (tx) => {
+    const queries = rateLimitQueries(tx);
+    if (isSweeping) await queries.sweep.execute({ now });
+    const [counted] = await queries.consume.execute({ key, resetAt: now + windowSeconds * 1000, now });
+    return counted;
+  });
+  throwWhenPassed(row, limit, what, now);
+}
+
+/**
+ * `consumeRateLimit` for the synchronous code of a feature not converted to the async data layer
+ * yet (moderation's contribution guard, `assertMayContribute`); removed with its last caller
+ * (decision 0102). Inside a unit of work it joins it.
+ */
+export function consumeRateLimitSync({ key, limit, windowSeconds }: Limit, what = "attempts", now = Date.now()): void {
+  const queries = rateLimitQueries(getDb());
+  if (isSweepDue(now)) queries.sweep.run({ now });
+  const row = queries.consume.get({ key, resetAt: now + windowSeconds * 1000, now })!;
+  throwWhenPassed(row, limit, what, now);
 }
 
 /**
@@ -64,15 +84,15 @@ export function consumeRateLimit({ key, limit, windowSeconds }: Limit, what = "a
  * counting an attempt: a locked account is refused before its password is checked, so the
  * answer never tells which guess was right.
  */
-export function assertWithinRateLimit({ key, limit }: Limit, what = "attempts") {
+export async function assertWithinRateLimit({ key, limit }: Limit, what = "attempts"): Promise<void> {
   const now = Date.now();
-  const row = rateLimitQueries(getDb()).current.get({ key, now });
+  const [row] = await rateLimitQueries(readDb()).current.execute({ key, now });
   if (row && row.count >= limit) {
     throw tooManyRequests(Math.max(1, Math.ceil((row.resetAt - now) / 1000)), what);
   }
 }
 
 /** Forgets a key (for example the failed-login counter after a successful sign-in). */
-export function resetRateLimit(key: string) {
-  rateLimitQueries(getDb()).reset.run({ key });
+export async function resetRateLimit(key: string): Promise<void> {
+  await write((tx) => rateLimitQueries(tx).reset.execute({ key }));
 }

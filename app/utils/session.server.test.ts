@@ -2,8 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { getDb, schema } from "./db.server";
-import { createUserSession, destroyUserSession } from "./session.server";
+import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, getDb, schema, write } from "./db.server";
+import { createUserSession, destroyUserSession, LAST_SEEN_INTERVAL_MS } from "./session.server";
+
+const requestWith = (request: Request) => new Request(request.url, { headers: request.headers });
+const setLastSeen = (userId: string, at: number) =>
+  getDb().update(schema.sessions).set({ lastSeenAt: new Date(at) }).where(eq(schema.sessions.userId, userId)).run();
+const lastSeenOf = (userId: string) => sessionRows(userId)[0]?.lastSeenAt?.getTime();
 
 function sessionRows(userId: string) {
   return getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
@@ -57,5 +62,52 @@ describe("server-side sessions", () => {
     getDb().update(schema.sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(schema.sessions.userId, user.id)).run();
     expect(await getOptionalUser(new Request(request.url, { headers: request.headers }))).toBeNull();
     expect(sessionRows(user.id)).toHaveLength(0);
+  });
+
+  it("reads a session on a plain request without writing anything (the write version stays)", async () => {
+    const user = await createMember();
+    const request = await signedInRequest(user.id);
+    const before = databaseVersion();
+    for (let index = 0; index < 3; index += 1) expect((await getOptionalUser(requestWith(request)))?.id).toBe(user.id);
+    expect(databaseVersion()).toBe(before);
+  });
+
+  it("never makes a request wait for another's long write: last_seen_at is skipped then, and written on a later request", async () => {
+    const user = await createMember();
+    const request = await signedInRequest(user.id);
+    const stale = Date.now() - LAST_SEEN_INTERVAL_MS - 1_000;
+    setLastSeen(user.id, stale);
+    let release!: () => void;
+    const held = write(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const started = Date.now();
+      expect((await getOptionalUser(requestWith(request)))?.id).toBe(user.id);
+      expect(Date.now() - started).toBeLessThan(BOOKKEEPING_BUSY_TIMEOUT_MS + 1_000);
+      expect(lastSeenOf(user.id)).toBe(stale);
+    } finally {
+      release();
+      await held;
+    }
+    await getOptionalUser(requestWith(request));
+    expect(lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
+  });
+
+  it("writes last_seen_at once for a burst of requests of one session", async () => {
+    const user = await createMember();
+    const request = await signedInRequest(user.id);
+    setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);
+    const writerChanges = () => getDb().$client.prepare("select total_changes()").pluck().get() as number;
+    const before = writerChanges();
+    let release!: () => void;
+    // The burst arrives while the writer is busy: every request has read the stale row before any write.
+    const held = write(() => new Promise<void>((resolve) => (release = resolve)));
+    const burst = Promise.all(Array.from({ length: 5 }, () => getOptionalUser(requestWith(request))));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await held;
+    expect((await burst).map((member) => member?.id)).toEqual(Array(5).fill(user.id));
+    // Rows changed on the writer since: the one last_seen_at (the held unit wrote nothing).
+    expect(writerChanges() - before).toBe(1);
+    expect(lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
   });
 });

@@ -6,7 +6,7 @@
 import { createSessionStorage, type Session } from "react-router";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "./db.server";
+import { bestEffortUnit, readDb, schema, write, type AppDatabase } from "./db.server";
 import { perDatabase } from "./statement-cache.server";
 import { getEnv } from "./env.server";
 
@@ -25,11 +25,26 @@ function expiryFrom(expires: Date | undefined) {
   return expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
 }
 
-function removeExpiredSessions() {
-  const now = Date.now();
-  if (now - lastCleanup < CLEANUP_INTERVAL_MS) return;
+/** Whether the expired rows are due to be deleted (at most once an hour, with a sign-in). */
+function isCleanupDue(now: number): boolean {
+  if (now - lastCleanup < CLEANUP_INTERVAL_MS) return false;
   lastCleanup = now;
-  getDb().delete(schema.sessions).where(lt(schema.sessions.expire, new Date(now))).run();
+  return true;
+}
+
+/** Sessions whose last_seen_at is being written by this process now: a burst of requests of one session writes it once. */
+const touching = new Set<string>();
+
+/**
+ * Bookkeeping a request can do without (deleting an expired row, moving last_seen_at): it waits
+ * for the writer at most BOOKKEEPING_BUSY_TIMEOUT_MS and is skipped while the database stays busy
+ * (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md), so reading a session never
+ * makes a request wait for another's long write.
+ */
+function writeOnTheSide(work: (tx: AppDatabase) => Promise<unknown>): Promise<void> {
+  return bestEffortUnit(async (options) => {
+    await write(work, options);
+  }, undefined);
 }
 
 /** Read on every request that carries a session cookie: prepared once per database. */
@@ -57,13 +72,13 @@ function createStorage() {
       maxAge: SESSION_MAX_AGE_SECONDS,
     },
     async createData(data, expires) {
-      removeExpiredSessions();
       const sid = randomBytes(32).toString("base64url");
       const { userAgent, ...sess } = data;
       const now = new Date();
-      getDb()
-        .insert(schema.sessions)
-        .values({
+      const isCleaning = isCleanupDue(now.getTime());
+      await write(async (tx) => {
+        if (isCleaning) await tx.delete(schema.sessions).where(lt(schema.sessions.expire, now));
+        await tx.insert(schema.sessions).values({
           sid,
           sess,
           expire: expiryFrom(expires),
@@ -71,33 +86,41 @@ function createStorage() {
           userAgent: typeof userAgent === "string" ? userAgent.slice(0, USER_AGENT_MAX) : null,
           createdAt: now,
           lastSeenAt: now,
-        })
-        .run();
+        });
+      });
       return sid;
     },
+    // Every request with a session cookie: one prepared read on the read connection; a write at
+    // most every LAST_SEEN_INTERVAL_MS per session, on the side (docs/accounts.md, "Sessions").
     async readData(sid) {
-      const row = sessionBySid(getDb()).get({ sid });
+      const [row] = await sessionBySid(readDb()).execute({ sid });
       if (!row) return null;
       const now = Date.now();
       if (row.expire.getTime() <= now) {
-        getDb().delete(schema.sessions).where(eq(schema.sessions.sid, sid)).run();
+        await writeOnTheSide((tx) => tx.delete(schema.sessions).where(eq(schema.sessions.sid, sid)));
         return null;
       }
       // At most one write every five minutes per session: each write moves the database's write version (page cache, live updates).
-      if (!row.lastSeenAt || now - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
-        getDb().update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(eq(schema.sessions.sid, sid)).run();
+      if ((!row.lastSeenAt || now - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) && !touching.has(sid)) {
+        touching.add(sid);
+        try {
+          await writeOnTheSide((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(eq(schema.sessions.sid, sid)));
+        } finally {
+          touching.delete(sid);
+        }
       }
       return row.sess as Partial<SessionData>;
     },
     async updateData(sid, data, expires) {
-      getDb()
-        .update(schema.sessions)
-        .set({ sess: data, expire: expiryFrom(expires), userId: (data.userId as string | undefined) ?? null })
-        .where(eq(schema.sessions.sid, sid))
-        .run();
+      await write((tx) =>
+        tx
+          .update(schema.sessions)
+          .set({ sess: data, expire: expiryFrom(expires), userId: (data.userId as string | undefined) ?? null })
+          .where(eq(schema.sessions.sid, sid)),
+      );
     },
     async deleteData(sid) {
-      getDb().delete(schema.sessions).where(eq(schema.sessions.sid, sid)).run();
+      await write((tx) => tx.delete(schema.sessions).where(eq(schema.sessions.sid, sid)));
     },
   });
 }
@@ -142,20 +165,20 @@ export function publicSessionId(sid: string): string {
 export type MemberSession = { id: string; sid: string; userAgent: string | null; lastSeenAt: Date | null; createdAt: Date | null };
 
 /** The member's unexpired sessions, most recently used first. */
-export function listMemberSessions(userId: string): MemberSession[] {
-  return getDb()
+export async function listMemberSessions(userId: string): Promise<MemberSession[]> {
+  const rows = await readDb()
     .select({ sid: schema.sessions.sid, userAgent: schema.sessions.userAgent, lastSeenAt: schema.sessions.lastSeenAt, createdAt: schema.sessions.createdAt })
     .from(schema.sessions)
     .where(and(eq(schema.sessions.userId, userId), gt(schema.sessions.expire, new Date())))
-    .orderBy(desc(schema.sessions.lastSeenAt))
-    .all()
-    .map((row) => ({ ...row, id: publicSessionId(row.sid) }));
+    .orderBy(desc(schema.sessions.lastSeenAt));
+  return rows.map((row) => ({ ...row, id: publicSessionId(row.sid) }));
 }
 
 /** Deletes every session of the member except `keepSid` (all of them when it is undefined); returns how many. */
-export function deleteOtherSessions(userId: string, keepSid: string | undefined): number {
+export async function deleteOtherSessions(userId: string, keepSid: string | undefined): Promise<number> {
   const where = keepSid ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.sid, keepSid)) : eq(schema.sessions.userId, userId);
-  return getDb().delete(schema.sessions).where(where).run().changes;
+  const deleted = await write((tx) => tx.delete(schema.sessions).where(where).returning({ sid: schema.sessions.sid }));
+  return deleted.length;
 }
 
 /** Deletes the session row and returns the Set-Cookie header that clears the cookie. */

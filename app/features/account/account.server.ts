@@ -1,9 +1,9 @@
 /**
  * Account settings (docs/accounts.md, "Account settings"): /settings/account and /api/account call
  * these. Every password-checking action goes through verifyCurrentPassword (sign-in's limits).
- * Reads go through readDb() and writes through units of work (decision 0102); the sessions, tokens,
- * mail preferences and notices are written by synchronous helpers of app/utils/session.server.ts,
- * auth and mail, which join the unit they are called in.
+ * Reads go through readDb() and writes through units of work (decision 0102); the sessions and
+ * tokens are written by app/utils/session.server.ts and auth inside those units (savepoints of
+ * them), the mail preferences and notices by mail's synchronous helpers, which join them.
  */
 import { eq } from "drizzle-orm";
 import { verifyCurrentPassword, type RequestMeta, findUserById, voidTokens, hashPassword, sendPasswordChangedNotice, changePasswordSchema, deleteAccountSchema } from "~/features/auth/index.server";
@@ -17,8 +17,8 @@ import { deleteOtherSessions, listMemberSessions, publicSessionId } from "~/util
 import { deviceNameOf } from "./devices.server";
 import { notificationPreferencesSchema } from "./schemas";
 
-function requireMember(userId: string) {
-  const user = findUserById(userId);
+async function requireMember(userId: string) {
+  const user = await findUserById(userId);
   if (!user) throw badRequest("Please sign in again.");
   return user;
 }
@@ -30,19 +30,19 @@ function requireMember(userId: string) {
  */
 export async function changePassword({ userId, input, currentSid, meta }: { userId: string; input: unknown; currentSid: string | undefined; meta: RequestMeta }) {
   const { currentPassword, newPassword } = parseOrThrow(changePasswordSchema, input);
-  const user = requireMember(userId);
+  const user = await requireMember(userId);
   await verifyCurrentPassword(user, currentPassword, meta);
   const passwordHash = await hashPassword(newPassword);
   const signedOut = await write(async (tx) => {
     const now = new Date();
     const [updated] = await tx.update(schema.users).set({ password: passwordHash, updatedAt: now }).where(eq(schema.users.id, user.id)).returning();
     // A reset link sent before the change would undo it.
-    voidTokens({ userId: user.id, purpose: "password_reset", now });
-    const count = deleteOtherSessions(user.id, currentSid);
+    await voidTokens({ userId: user.id, purpose: "password_reset", now });
+    const count = await deleteOtherSessions(user.id, currentSid);
     sendPasswordChangedNotice(updated);
     return count;
   });
-  resetRateLimit(`auth:account:${user.email.toLowerCase()}`);
+  await resetRateLimit(`auth:account:${user.email.toLowerCase()}`);
   return { signedOutSessions: signedOut };
 }
 
@@ -51,7 +51,7 @@ export type AccountSession = { id: string; device: string; lastSeenAt: string | 
 /** The member's active sessions for the page and GET /api/account/sessions: an opaque id, never the sid. */
 export async function listAccountSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): Promise<AccountSession[]> {
   const currentId = currentSid ? publicSessionId(currentSid) : null;
-  return listMemberSessions(userId).map((session) => ({
+  return (await listMemberSessions(userId)).map((session) => ({
     id: session.id,
     device: deviceNameOf(session.userAgent),
     lastSeenAt: session.lastSeenAt?.toISOString() ?? null,
@@ -63,7 +63,7 @@ export async function listAccountSessions({ userId, currentSid }: { userId: stri
 /** 'Sign out other sessions' and DELETE /api/account/sessions: every session but this one. */
 export async function signOutOtherSessions({ userId, currentSid }: { userId: string; currentSid: string | undefined }): Promise<{ signedOutSessions: number }> {
   if (!currentSid) throw badRequest("Please sign in again.");
-  return { signedOutSessions: await write(() => deleteOtherSessions(userId, currentSid)) };
+  return { signedOutSessions: await deleteOtherSessions(userId, currentSid) };
 }
 
 export type NotificationPreferences = { replies: boolean; mentions: boolean; meetingReminders: boolean; weeklyDigest: boolean };
@@ -99,7 +99,7 @@ export async function updateNotificationPreferences({ userId, input }: { userId:
  * members appear nowhere in it: no names, no e-mails.
  */
 export async function exportAccountData(userId: string) {
-  const user = requireMember(userId);
+  const user = await requireMember(userId);
   const db = readDb();
   const meetingRows = await db
     .select({ meetingId: schema.meetingAttendees.meetingId, title: schema.meetings.title, scheduledAt: schema.meetings.scheduledAt, registeredAt: schema.meetingAttendees.registeredAt, attended: schema.meetingAttendees.attended })
@@ -193,7 +193,7 @@ export async function exportResponse(user: { id: string; username: string }): Pr
  */
 export async function deleteAccount({ userId, input, meta }: { userId: string; input: unknown; meta: RequestMeta }) {
   const { password } = parseOrThrow(deleteAccountSchema, input);
-  const user = requireMember(userId);
+  const user = await requireMember(userId);
   await verifyCurrentPassword(user, password, meta, "password");
   return deleteOwnAccount({ userId: user.id });
 }

@@ -11,7 +11,7 @@ export type FeaturedArtistsData = {
 
 /** Featured artists (newest first) with their panels as the given viewer (null: a visitor, read only) sees them. */
 export async function loadFeaturedArtists(userId: string | null): Promise<FeaturedArtistsData> {
-  const user = userId ? findUserById(userId) : undefined;
+  const user = userId ? await findUserById(userId) : undefined;
   const viewerId = user ? user.id : null;
   const { items } = await listArtists({}, { featuredOnly: true, pageSize: FEATURED_ON_DASHBOARD });
   return {

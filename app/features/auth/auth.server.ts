@@ -7,7 +7,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { recordContribution } from "~/features/gamification/index.server";
 import { assertNotSuspended } from "~/features/moderation/index.server";
-import { schema, transaction } from "~/utils/db.server";
+import { isUniqueViolation, schema, write } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, conflict, unauthorized } from "~/utils/errors.server";
 import { isAdmin, isModerator } from "~/utils/permissions";
@@ -47,18 +47,18 @@ function authLimits() {
 /** Signs a member in with e-mail and password; throws 400, 401 ('Invalid email or password'), 403 (suspended) or 429. */
 export async function loginWithPassword(input: unknown, meta: RequestMeta): Promise<User> {
   const limits = authLimits();
-  consumeRateLimit(limits.perIp(meta.clientIp), "sign-in attempts");
+  await consumeRateLimit(limits.perIp(meta.clientIp), "sign-in attempts");
   const { email, password }: LoginInput = parseOrThrow(loginSchema, input);
   const accountLimit = limits.perAccount(email);
   // A locked account is refused before the password is checked (docs/decisions/0007-rate-limits.md).
-  assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
-  const user = findUserByEmail(email);
+  await assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
+  const user = await findUserByEmail(email);
   const isValid = user ? await verifyPassword(password, user.password) : await verifyPassword(password, DUMMY_HASH);
   if (!user || !isValid) {
-    consumeRateLimit(accountLimit, "failed sign-in attempts for this account");
+    await consumeRateLimit(accountLimit, "failed sign-in attempts for this account");
     throw unauthorized("Invalid email or password");
   }
-  resetRateLimit(accountLimit.key);
+  await resetRateLimit(accountLimit.key);
   // Only now that the password is verified: a suspended member learns why (403, docs/moderation.md).
   assertNotSuspended(user);
   return user;
@@ -75,12 +75,12 @@ export const CURRENT_PASSWORD_NEEDED = "Enter your current password.";
  */
 export async function verifyCurrentPassword(user: Pick<User, "email" | "password">, password: unknown, meta: RequestMeta, field = "currentPassword") {
   const limits = authLimits();
-  consumeRateLimit(limits.perIp(meta.clientIp), "password attempts");
+  await consumeRateLimit(limits.perIp(meta.clientIp), "password attempts");
   if (typeof password !== "string" || password.length === 0) throw badRequest(CURRENT_PASSWORD_NEEDED, { [field]: [CURRENT_PASSWORD_NEEDED] });
   const accountLimit = limits.perAccount(user.email.toLowerCase());
-  assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
+  await assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");
   if (password.length > 1000 || !(await verifyPassword(password, user.password))) {
-    consumeRateLimit(accountLimit, "failed sign-in attempts for this account");
+    await consumeRateLimit(accountLimit, "failed sign-in attempts for this account");
     throw badRequest(CURRENT_PASSWORD_WRONG, { [field]: [CURRENT_PASSWORD_WRONG] });
   }
 }
@@ -90,25 +90,25 @@ const DUMMY_HASH = "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAA
 
 /** Creates an account; throws 400 on bad input, 409 when the e-mail is taken, 429 when rate-limited. */
 export async function registerUser(input: unknown, meta: RequestMeta): Promise<User> {
-  consumeRateLimit(authLimits().perIp(meta.clientIp), "registration attempts");
+  await consumeRateLimit(authLimits().perIp(meta.clientIp), "registration attempts");
   const data: RegisterInput = parseOrThrow(registerSchema, input);
   const emailTaken = () => conflict("An account with this email already exists. Please sign in instead.", {
     email: ["An account with this email already exists. Please sign in instead."],
   });
-  if (findUserByEmail(data.email)) throw emailTaken();
-  if (data.username) assertUsernameAvailable(data.username);
+  if (await findUserByEmail(data.email)) throw emailTaken();
+  if (data.username) await assertUsernameAvailable(data.username);
   const passwordHash = await hashPassword(data.password);
   const now = new Date();
   try {
-    // The account and its verification e-mail in one transaction (docs/accounts.md).
-    return transaction(() => {
-      const user = createUserRecord({ ...data, password: passwordHash, joinedAt: now });
-      sendVerificationEmail(user);
+    // The account and its verification e-mail in one unit of work (docs/accounts.md).
+    return await write(async () => {
+      const user = await createUserRecord({ ...data, password: passwordHash, joinedAt: now });
+      await sendVerificationEmail(user);
       return user;
     });
   } catch (error) {
-    if (String(error).includes("users.username")) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
-    if (String(error).includes("UNIQUE")) throw emailTaken();
+    if (isUniqueViolation(error, "users.username")) throw conflict(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
@@ -116,16 +116,17 @@ export async function registerUser(input: unknown, meta: RequestMeta): Promise<U
 type NewUser = Omit<typeof schema.users.$inferInsert, "id" | "username"> & { id?: string; username?: string };
 
 /**
- * Inserts a user row and records joining (the engine awards Explorer) in one transaction; the
+ * Inserts a user row and records joining (the engine awards Explorer) in one unit of work; the
  * username is generated from the display name unless given (docs/discussions.md, "Mentions").
  */
-export function createUserRecord(values: NewUser): User {
-  return transaction((db) => {
-    const user = db
+export async function createUserRecord(values: NewUser): Promise<User> {
+  return write(async (tx) => {
+    const username = values.username ?? (await generateUsername(values.displayName));
+    const [user] = await tx
       .insert(schema.users)
-      .values({ id: randomUUID(), ...values, username: values.username ?? generateUsername(values.displayName) })
-      .returning()
-      .get();
+      .values({ id: randomUUID(), ...values, username })
+      .returning();
+    // Gamification's synchronous ledger joins this unit (decision 0102).
     recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
     return user;
   });

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { enqueueMail, publicUrl } from "~/features/mail/index.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
@@ -27,20 +27,20 @@ export const EMAIL_UNCHANGED = "That is already your e-mail address.";
  */
 export async function requestEmailChange({ userId, input, meta }: { userId: string; input: unknown; meta: RequestMeta }): Promise<{ pendingEmail: string }> {
   const { email, currentPassword } = parseOrThrow(changeEmailSchema, input);
-  const user = findUserById(userId);
+  const user = await findUserById(userId);
   if (!user) throw badRequest("Please sign in again.");
   await verifyCurrentPassword(user, currentPassword, meta);
   if (email === user.email.toLowerCase()) throw badRequest(EMAIL_UNCHANGED, { email: [EMAIL_UNCHANGED] });
-  transaction(() => {
-    if (isEmailUsedByOther(email, user.id)) throw badRequest(EMAIL_IN_USE, { email: [EMAIL_IN_USE] });
-    sendEmailChangeLink(user, email);
+  await write(async () => {
+    if (await isEmailUsedByOther(email, user.id)) throw badRequest(EMAIL_IN_USE, { email: [EMAIL_IN_USE] });
+    await sendEmailChangeLink(user, email);
   });
   return { pendingEmail: email };
 }
 
-/** The link to the new address and the notice to the old one (inside the caller's transaction). */
-function sendEmailChangeLink(user: Pick<User, "id" | "email" | "displayName">, newEmail: string) {
-  const token = issueToken({ userId: user.id, email: newEmail, purpose: "email_change" });
+/** The link to the new address and the notice to the old one (inside the caller's unit of work). */
+async function sendEmailChangeLink(user: Pick<User, "id" | "email" | "displayName">, newEmail: string) {
+  const token = await issueToken({ userId: user.id, email: newEmail, purpose: "email_change" });
   const community = getEnv().COMMUNITY_NAME;
   enqueueMail({
     to: newEmail,
@@ -70,14 +70,14 @@ function sendEmailChangeLink(user: Pick<User, "id" | "email" | "displayName">, n
 }
 
 /** The unconfirmed address the member asked for, if any (the newest unused, unexpired email_change link). */
-export function pendingEmailOf(userId: string): string | null {
-  const row = getDb()
+export async function pendingEmailOf(userId: string): Promise<string | null> {
+  const [row] = await readDb()
     .select({ email: schema.authTokens.email })
     .from(schema.authTokens)
     .where(
       sql`${schema.authTokens.userId} = ${userId} and ${schema.authTokens.purpose} = 'email_change' and ${schema.authTokens.usedAt} is null and ${schema.authTokens.expiresAt} > ${Date.now()}`,
     )
     .orderBy(sql`${schema.authTokens.id} desc`)
-    .get();
+    .limit(1);
   return row?.email ?? null;
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 
 export type TokenPurpose = "password_reset" | "email_verification" | "email_change";
 
@@ -25,44 +25,46 @@ export function generateToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
-/** Stores a new link for the member (call inside the transaction that sends it); older unused ones of this purpose stop working. */
-export function issueToken({ userId, email, purpose, now = new Date() }: { userId: string; email: string; purpose: TokenPurpose; now?: Date }): string {
+/** Stores a new link for the member (call inside the unit of work that sends it); older unused ones of this purpose stop working. */
+export async function issueToken({ userId, email, purpose, now = new Date() }: { userId: string; email: string; purpose: TokenPurpose; now?: Date }): Promise<string> {
   const { token, tokenHash } = generateToken();
-  voidTokens({ userId, purpose, now });
-  getDb()
-    .insert(schema.authTokens)
-    .values({ userId, purpose, tokenHash, email, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]), createdAt: now })
-    .run();
+  await write(async (tx) => {
+    await voidTokens({ userId, purpose, now });
+    await tx.insert(schema.authTokens).values({ userId, purpose, tokenHash, email, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]), createdAt: now });
+  });
   return token;
 }
 
 /** Marks the member's unused links of this purpose as used. */
-export function voidTokens({ userId, purpose, now = new Date() }: { userId: string; purpose: TokenPurpose; now?: Date }) {
-  getDb()
-    .update(schema.authTokens)
-    .set({ usedAt: now })
-    .where(and(eq(schema.authTokens.userId, userId), eq(schema.authTokens.purpose, purpose), isNull(schema.authTokens.usedAt)))
-    .run();
+export async function voidTokens({ userId, purpose, now = new Date() }: { userId: string; purpose: TokenPurpose; now?: Date }): Promise<void> {
+  await write((tx) =>
+    tx
+      .update(schema.authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(schema.authTokens.userId, userId), eq(schema.authTokens.purpose, purpose), isNull(schema.authTokens.usedAt))),
+  );
 }
 
 /** The stored link for a token when it is unused and unexpired, else undefined. */
-export function findUsableToken(token: string, purpose: TokenPurpose | TokenPurpose[], now = new Date()) {
+export async function findUsableToken(token: string, purpose: TokenPurpose | TokenPurpose[], now = new Date()) {
   if (typeof token !== "string" || token.length < 20 || token.length > 200) return undefined;
-  const row = getDb()
+  const [row] = await readDb()
     .select()
     .from(schema.authTokens)
     .where(and(eq(schema.authTokens.tokenHash, hashToken(token)), inArray(schema.authTokens.purpose, Array.isArray(purpose) ? purpose : [purpose])))
-    .get();
+    .limit(1);
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return undefined;
   return row;
 }
 
 /** Uses a link up (single use): true when this call did it, false when another request was first. */
-export function consumeToken(id: number, now = new Date()): boolean {
-  const result = getDb()
-    .update(schema.authTokens)
-    .set({ usedAt: now })
-    .where(and(eq(schema.authTokens.id, id), isNull(schema.authTokens.usedAt)))
-    .run();
-  return result.changes === 1;
+export async function consumeToken(id: number, now = new Date()): Promise<boolean> {
+  const used = await write((tx) =>
+    tx
+      .update(schema.authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(schema.authTokens.id, id), isNull(schema.authTokens.usedAt)))
+      .returning({ id: schema.authTokens.id }),
+  );
+  return used.length === 1;
 }

@@ -47,10 +47,10 @@ describe("e-mail verification", () => {
 
   it("POST /api/auth/verify-email: 200 for a good link, 400 for an expired or unknown one", async () => {
     const member = await createMember({ emailVerifiedAt: null });
-    const expired = issueToken({ userId: member.id, email: member.email, purpose: "email_verification", now: new Date(Date.now() - 8 * 86_400_000) });
+    const expired = await issueToken({ userId: member.id, email: member.email, purpose: "email_verification", now: new Date(Date.now() - 8 * 86_400_000) });
     expect((await verifyByApi(expired)).status).toBe(400);
     expect((await verifyByApi("")).status).toBe(400);
-    const fresh = issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
+    const fresh = await issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
     const response = await verifyByApi(fresh);
     expect(response.status).toBe(200);
     expect(userRow(member.id).emailVerifiedAt).toBeInstanceOf(Date);
@@ -58,10 +58,10 @@ describe("e-mail verification", () => {
 
   it("'Resend verification e-mail' is rate-limited and refused once verified", async () => {
     const member = await createMember({ emailVerifiedAt: null });
-    for (let index = 0; index < 3; index += 1) expect(resendVerificationEmail(member)).toEqual({ email: member.email });
-    expect(statusOf(() => resendVerificationEmail(member))).toBe(429);
+    for (let index = 0; index < 3; index += 1) expect(await resendVerificationEmail(member)).toEqual({ email: member.email });
+    expect(await statusOfAsync(() => resendVerificationEmail(member))).toBe(429);
     const verified = await createMember();
-    expect(statusOf(() => resendVerificationEmail(verified))).toBe(400);
+    expect(await statusOfAsync(() => resendVerificationEmail(verified))).toBe(400);
     // The banner's form (no JavaScript): back to the page with a toast.
     const other = await createMember({ emailVerifiedAt: null });
     const request = await signedInRequest(other.id, "http://localhost/verify-email", { method: "POST", body: new URLSearchParams({ redirectTo: "/discussions" }) });
@@ -72,7 +72,7 @@ describe("e-mail verification", () => {
 
   it("a new e-mail address is used only once its own link is followed, which verifies it; older links stop working", async () => {
     const member = await createMember({ plainPassword: "correct-horse-battery", emailVerifiedAt: null });
-    const oldLink = issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
+    const oldLink = await issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
     const newEmail = uniqueEmail("moved");
     await updateProfile(member.id, { email: newEmail, currentPassword: "correct-horse-battery" });
     expect(userRow(member.id).email).toBe(member.email);
@@ -86,7 +86,7 @@ describe("e-mail verification", () => {
   it("ADMIN_EMAIL rights need a verified address", async () => {
     const owner = await registerUser(registration("owner@example.com"), { clientIp: "10.5.0.2" });
     expect(toCurrentUser(owner).isAdmin).toBe(false);
-    const token = issueToken({ userId: owner.id, email: owner.email, purpose: "email_verification" });
+    const token = await issueToken({ userId: owner.id, email: owner.email, purpose: "email_verification" });
     await verifyByApi(token);
     expect(toCurrentUser(userRow(owner.id)).isAdmin).toBe(true);
   });

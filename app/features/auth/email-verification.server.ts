@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { enqueueMail, publicUrl } from "~/features/mail/index.server";
-import { schema, transaction } from "~/utils/db.server";
+import { schema, write } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
@@ -19,9 +19,9 @@ import { verifyEmailSchema } from "./schemas";
 
 export const VERIFY_LINK_INVALID = "This verification link has expired or was already used. Sign in and use 'Resend verification e-mail'.";
 
-/** Enqueues a verification link to the member's address (inside the caller's transaction when there is one). */
-export function sendVerificationEmail(user: Pick<User, "id" | "email" | "displayName">) {
-  const token = issueToken({ userId: user.id, email: user.email, purpose: "email_verification" });
+/** Enqueues a verification link to the member's address (inside the caller's unit of work when there is one). */
+export async function sendVerificationEmail(user: Pick<User, "id" | "email" | "displayName">): Promise<void> {
+  const token = await issueToken({ userId: user.id, email: user.email, purpose: "email_verification" });
   const community = getEnv().COMMUNITY_NAME;
   enqueueMail({
     to: user.email,
@@ -37,41 +37,42 @@ export function sendVerificationEmail(user: Pick<User, "id" | "email" | "display
 }
 
 /** Follows a verification link: the member's address is verified. 400 VERIFY_LINK_INVALID otherwise. */
-export function verifyEmail(input: unknown): User {
+export async function verifyEmail(input: unknown): Promise<User> {
   const { token } = parseOrThrow(verifyEmailSchema, input);
-  return transaction((db) => {
+  return write(async (tx) => {
     const now = new Date();
-    const stored = findUsableToken(token, ["email_verification", "email_change"], now);
-    const user = stored ? findUserById(stored.userId) : undefined;
+    const stored = await findUsableToken(token, ["email_verification", "email_change"], now);
+    const user = stored ? await findUserById(stored.userId) : undefined;
     if (stored && user && stored.purpose === "email_change") {
       // A confirmed change: the new address replaces the old one (docs/accounts.md, "Changing the e-mail").
-      if (isEmailUsedByOther(stored.email, user.id)) throw badRequest(EMAIL_IN_USE, { token: [EMAIL_IN_USE] });
-      if (!consumeToken(stored.id, now)) throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
-      voidTokens({ userId: user.id, purpose: "email_verification", now });
-      voidTokens({ userId: user.id, purpose: "email_change", now });
-      return db
+      if (await isEmailUsedByOther(stored.email, user.id)) throw badRequest(EMAIL_IN_USE, { token: [EMAIL_IN_USE] });
+      if (!(await consumeToken(stored.id, now))) throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
+      await voidTokens({ userId: user.id, purpose: "email_verification", now });
+      await voidTokens({ userId: user.id, purpose: "email_change", now });
+      const [changed] = await tx
         .update(schema.users)
         .set({ email: stored.email, emailChangedAt: now, emailVerifiedAt: now, updatedAt: now })
         .where(eq(schema.users.id, user.id))
-        .returning()
-        .get();
+        .returning();
+      return changed;
     }
     // A link sent to an earlier address proves nothing about the current one.
-    if (!stored || !user || stored.email.toLowerCase() !== user.email.toLowerCase() || !consumeToken(stored.id, now)) {
+    if (!stored || !user || stored.email.toLowerCase() !== user.email.toLowerCase() || !(await consumeToken(stored.id, now))) {
       throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
     }
     if (user.emailVerifiedAt) return user;
-    return db.update(schema.users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(schema.users.id, user.id)).returning().get();
+    const [verified] = await tx.update(schema.users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(schema.users.id, user.id)).returning();
+    return verified;
   });
 }
 
 /** 'Resend verification e-mail': 400 when already verified, 429 past VERIFY_EMAIL_RATE_LIMIT per member. */
-export function resendVerificationEmail(user: Pick<User, "id">) {
+export async function resendVerificationEmail(user: Pick<User, "id">): Promise<{ email: string }> {
   const env = getEnv();
-  const current = findUserById(user.id);
+  const current = await findUserById(user.id);
   if (!current) throw badRequest("Please sign in again.");
   if (current.emailVerifiedAt) throw badRequest("Your e-mail address is already verified.");
-  consumeRateLimit({ key: `verify:user:${current.id}`, limit: env.VERIFY_EMAIL_RATE_LIMIT, windowSeconds: env.VERIFY_EMAIL_RATE_LIMIT_WINDOW_SECONDS }, "verification e-mails");
-  transaction(() => sendVerificationEmail(current));
+  await consumeRateLimit({ key: `verify:user:${current.id}`, limit: env.VERIFY_EMAIL_RATE_LIMIT, windowSeconds: env.VERIFY_EMAIL_RATE_LIMIT_WINDOW_SECONDS }, "verification e-mails");
+  await write(() => sendVerificationEmail(current));
   return { email: current.email };
 }

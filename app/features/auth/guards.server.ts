@@ -25,7 +25,7 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
       const session = await getSession(request);
       const userId = session.get("userId");
       if (!userId) return null;
-      const user = findUserById(userId);
+      const user = await findUserById(userId);
       if (!user) return null;
       // A suspended member is signed out on every request, from the same row read (docs/moderation.md).
       if (isSuspendedAt(user.suspendedUntil)) return null;

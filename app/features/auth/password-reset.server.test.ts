@@ -10,7 +10,7 @@ import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { loginWithPassword } from "./auth.server";
 import { hashToken, issueToken } from "./email-tokens.server";
-import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, requestPasswordReset, sendResetLinkAsAdmin } from "./password-reset.server";
+import { FORGOT_PASSWORD_ANSWER, RESET_LINK_INVALID, requestPasswordReset, resetPassword, sendResetLinkAsAdmin } from "./password-reset.server";
 import { appErrorOfAsync } from "~/test/errors";
 
 const smtp = startTestSmtpServerForFile();
@@ -78,7 +78,7 @@ describe("reset password end to end over SMTP", () => {
     expect(getDb().select().from(schema.authTokens).where(eq(schema.authTokens.tokenHash, hashToken(token))).get()).toBeDefined();
     expect(getDb().select().from(schema.authTokens).where(eq(schema.authTokens.tokenHash, token)).get()).toBeUndefined();
 
-    expect(resetPasswordLoader(routeArgs(new Request(`http://localhost/reset-password?token=${token}`)))).toEqual({ token, isUsable: true, invalidMessage: null });
+    expect(await resetPasswordLoader(routeArgs(new Request(`http://localhost/reset-password?token=${token}`)))).toEqual({ token, isUsable: true, invalidMessage: null });
     const weak = await resetPasswordApi(args(postJson("/api/auth/reset-password", { token, password: "password" })));
     expect(weak.status).toBe(400);
     expect((await weak.json()).errors).toHaveProperty("password");
@@ -106,23 +106,31 @@ describe("reset password end to end over SMTP", () => {
 
   it("refuses an expired link, an unknown one, and an older link once a newer one was sent", async () => {
     const member = await createMember();
-    const expired = issueToken({ userId: member.id, email: member.email, purpose: "password_reset", now: new Date(Date.now() - 61 * 60 * 1000) });
+    const expired = await issueToken({ userId: member.id, email: member.email, purpose: "password_reset", now: new Date(Date.now() - 61 * 60 * 1000) });
     expect((await appErrorOfAsync(() => resetPasswordApiCall(expired))).status).toBe(400);
     expect((await appErrorOfAsync(() => resetPasswordApiCall("x".repeat(43)))).status).toBe(400);
-    const older = issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
-    const newer = issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
+    const older = await issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
+    const newer = await issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
     expect((await appErrorOfAsync(() => resetPasswordApiCall(older))).message).toBe(RESET_LINK_INVALID);
     await expect(resetPasswordApiCall(newer)).resolves.toBe(200);
+  });
+
+  it("lets a link be used once when two requests use it at the same time", async () => {
+    const member = await createMember();
+    const token = await issueToken({ userId: member.id, email: member.email, purpose: "password_reset" });
+    const outcomes = await Promise.all([resetPassword({ token, password: "first-fresh-phrase" }), resetPassword({ token, password: "second-fresh-phrase" })].map((reset) => reset.then(() => "ok", (error: AppError) => error.message)));
+    expect(outcomes.sort()).toEqual(["ok", RESET_LINK_INVALID].sort());
+    expect(outboxFor(member.email, "password_changed")).toHaveLength(1);
   });
 
   it("lets an admin send a member a reset link (audited)", async () => {
     const admin = await createMember({ role: "admin" });
     const member = await createMember();
-    sendResetLinkAsAdmin({ actor: admin, userId: member.id });
+    await sendResetLinkAsAdmin({ actor: admin, userId: member.id });
     const [queued] = outboxFor(member.email, "password_reset");
     expect(queued.text).toContain("An administrator");
     expect(getDb().select().from(schema.auditLog).where(eq(schema.auditLog.action, "user.password_reset_sent")).all()).toHaveLength(1);
-    expect(() => sendResetLinkAsAdmin({ actor: admin, userId: "nobody" })).toThrow(/not found/i);
+    await expect(sendResetLinkAsAdmin({ actor: admin, userId: "nobody" })).rejects.toThrow(/not found/i);
   });
 });
 

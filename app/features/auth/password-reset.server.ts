@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { enqueueMail, publicUrl } from "~/features/mail/index.server";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, isAppError, notFound } from "~/utils/errors.server";
 import { consumeRateLimit, resetRateLimit } from "~/utils/rate-limit.server";
@@ -33,9 +33,9 @@ function forgotPasswordLimits(clientIp: string, email: string) {
   };
 }
 
-/** Enqueues the reset link for a member (inside the caller's transaction when there is one). */
-function sendResetLink(user: Pick<User, "id" | "email" | "displayName">, { isSentByAdmin = false } = {}) {
-  const token = issueToken({ userId: user.id, email: user.email, purpose: "password_reset" });
+/** Enqueues the reset link for a member (inside the caller's unit of work when there is one). */
+async function sendResetLink(user: Pick<User, "id" | "email" | "displayName">, { isSentByAdmin = false } = {}) {
+  const token = await issueToken({ userId: user.id, email: user.email, purpose: "password_reset" });
   const community = getEnv().COMMUNITY_NAME;
   enqueueMail({
     to: user.email,
@@ -65,11 +65,11 @@ export async function requestPasswordReset(input: unknown, meta: RequestMeta): P
   const started = Date.now();
   const { email } = parseOrThrow(forgotPasswordSchema, input);
   const limits = forgotPasswordLimits(meta.clientIp, email);
-  consumeRateLimit(limits.perIp, "password reset requests");
+  await consumeRateLimit(limits.perIp, "password reset requests");
   try {
-    consumeRateLimit(limits.perAddress, "password reset requests for this address");
-    const user = findUserByEmail(email);
-    if (user) transaction(() => sendResetLink(user));
+    await consumeRateLimit(limits.perAddress, "password reset requests for this address");
+    const user = await findUserByEmail(email);
+    if (user) await write(() => sendResetLink(user));
     else generateToken(); // the same work either way
   } catch (error) {
     if (!isAppError(error) || error.status !== 429) throw error;
@@ -80,8 +80,8 @@ export async function requestPasswordReset(input: unknown, meta: RequestMeta): P
 }
 
 /** Whether a reset link can still be used (the page shows the form or 'expired'). */
-export function isResetTokenUsable(token: string): boolean {
-  return Boolean(findUsableToken(token, "password_reset"));
+export async function isResetTokenUsable(token: string): Promise<boolean> {
+  return Boolean(await findUsableToken(token, "password_reset"));
 }
 
 /**
@@ -91,32 +91,31 @@ export function isResetTokenUsable(token: string): boolean {
  */
 export async function resetPassword(input: unknown): Promise<User> {
   const { token, password } = parseOrThrow(resetPasswordSchema, input);
-  if (!findUsableToken(token, "password_reset")) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
+  if (!(await findUsableToken(token, "password_reset"))) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
   const passwordHash = await hashPassword(password);
-  const user = transaction((db) => {
+  const user = await write(async (tx) => {
     const now = new Date();
-    const stored = findUsableToken(token, "password_reset", now);
-    if (!stored || !consumeToken(stored.id, now)) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
-    const current = findUserById(stored.userId);
+    const stored = await findUsableToken(token, "password_reset", now);
+    if (!stored || !(await consumeToken(stored.id, now))) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
+    const current = await findUserById(stored.userId);
     if (!current) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
-    voidTokens({ userId: current.id, purpose: "password_reset", now });
+    await voidTokens({ userId: current.id, purpose: "password_reset", now });
     // Following a link sent to the address proves the member receives mail there.
     const provesAddress = !current.emailVerifiedAt && stored.email.toLowerCase() === current.email.toLowerCase();
-    const updated = db
+    const [updated] = await tx
       .update(schema.users)
       .set({ password: passwordHash, updatedAt: now, ...(provesAddress ? { emailVerifiedAt: now } : {}) })
       .where(eq(schema.users.id, current.id))
-      .returning()
-      .get();
-    db.delete(schema.sessions).where(eq(schema.sessions.userId, current.id)).run();
+      .returning();
+    await tx.delete(schema.sessions).where(eq(schema.sessions.userId, current.id));
     sendPasswordChangedNotice(updated);
     return updated;
   });
-  resetRateLimit(`auth:account:${user.email.toLowerCase()}`);
+  await resetRateLimit(`auth:account:${user.email.toLowerCase()}`);
   return user;
 }
 
-/** The 'your password was changed' e-mail (also for the account settings' password change). */
+/** The 'your password was changed' e-mail (also for the account settings' password change), inside the caller's unit of work. */
 export function sendPasswordChangedNotice(user: Pick<User, "email" | "displayName">) {
   const community = getEnv().COMMUNITY_NAME;
   enqueueMail({
@@ -133,11 +132,11 @@ export function sendPasswordChangedNotice(user: Pick<User, "email" | "displayNam
 }
 
 /** An admin sends a member a reset link (Manage Users); audited. 404 for an unknown member. */
-export function sendResetLinkAsAdmin({ actor, userId }: { actor: { id: string; email: string }; userId: string }) {
-  transaction(() => {
-    const user = getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
+export async function sendResetLinkAsAdmin({ actor, userId }: { actor: { id: string; email: string }; userId: string }): Promise<void> {
+  await write(async () => {
+    const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
     if (!user) throw notFound("User not found");
-    sendResetLink(user, { isSentByAdmin: true });
+    await sendResetLink(user, { isSentByAdmin: true });
     recordAudit({ actor, action: "user.password_reset_sent", targetType: "user", targetId: user.id, summary: `reset link sent to ${user.email}` });
   });
 }

@@ -3,19 +3,20 @@
  * and password reset, which all need it (so none of them imports another for it).
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import type { User } from "../../../db/schema";
 
 export const EMAIL_IN_USE = "That e-mail address is already in use by another account.";
 
 /** Finds a user by e-mail, case-insensitively. */
-export function findUserByEmail(email: string): User | undefined {
-  return getDb()
+export async function findUserByEmail(email: string): Promise<User | undefined> {
+  const [user] = await readDb()
     .select()
     .from(schema.users)
     .where(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`)
-    .get();
+    .limit(1);
+  return user;
 }
 
 /** Every signed-in request looks its member up: prepared once per database (app/utils/statement-cache.server.ts). */
@@ -28,16 +29,17 @@ const userById = perDatabase((db: AppDatabase) =>
 );
 
 /** The user with this id, if any. */
-export function findUserById(id: string): User | undefined {
-  return userById(getDb()).get({ id });
+export async function findUserById(id: string): Promise<User | undefined> {
+  const [user] = await userById(readDb()).execute({ id });
+  return user;
 }
 
 /** Whether another account than `userId` uses this address (case-insensitive). */
-export function isEmailUsedByOther(email: string, userId: string): boolean {
-  const row = getDb()
+export async function isEmailUsedByOther(email: string, userId: string): Promise<boolean> {
+  const [row] = await readDb()
     .select({ id: schema.users.id })
     .from(schema.users)
     .where(and(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`, ne(schema.users.id, userId)))
-    .get();
+    .limit(1);
   return Boolean(row);
 }

@@ -40,8 +40,8 @@ describe("usernames in the database", () => {
     expect(first.username).toBe("grace_hopper");
     expect(second.username).toBe("grace_hopper2");
     expect(third.username).toBe("grace_hopper3");
-    expect(generateUsername("Grace Hopper")).toBe("grace_hopper4");
-    expect(findUserByUsername("Grace_Hopper2")?.id).toBe(second.id);
+    expect(await generateUsername("Grace Hopper")).toBe("grace_hopper4");
+    expect((await findUserByUsername("Grace_Hopper2"))?.id).toBe(second.id);
   });
 
   it("lets a member change it: 409 when taken, 400 when invalid, stored lowercase", async () => {
@@ -101,6 +101,6 @@ describe("reserved usernames", () => {
   it("never generates one: a reserved display name gives member_<name>", async () => {
     expect((await createMember({ displayName: "Admin" })).username).toBe("member_admin");
     expect((await createMember({ displayName: "Support" })).username).toBe("member_support");
-    expect(generateUsername("Root")).toBe("member_root");
+    expect(await generateUsername("Root")).toBe("member_root");
   });
 });

@@ -15,7 +15,7 @@
  * Deterministic: the same `now` gives the same community (apart from the random user ids).
  */
 import { count, eq } from "drizzle-orm";
-import { createUserRecord, toCurrentUser, findUserById } from "~/features/auth/index.server";
+import { createUserRecord, toCurrentUser } from "~/features/auth/index.server";
 import { createArtist, addComment, rateArtist } from "~/features/artists/index.server";
 import { grantSupporterBadge } from "~/features/badges/index.server";
 import { createPost, setPostPinned, likePost, createReply } from "~/features/discussions/index.server";
@@ -96,16 +96,12 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
     if (!id) throw new Error(`The demo member ${username} has not joined yet`);
     return id;
   };
-  // Who acts: the fields an Actor reads (id, e-mail, role, verification) do not change during the replay.
+  // Who acts, kept when they join: the fields an Actor reads (id, e-mail, role, verification) do not change during the replay.
   const actors = new Map<DemoUsername, ReturnType<typeof toCurrentUser>>();
   const actor = (username: DemoUsername) => {
     const known = actors.get(username);
-    if (known) return known;
-    const user = findUserById(userId(username));
-    if (!user) throw new Error(`Unknown demo member ${username}`);
-    const current = toCurrentUser(user);
-    actors.set(username, current);
-    return current;
+    if (!known) throw new Error(`Unknown demo member ${username}`);
+    return known;
   };
   const joined = (username: DemoUsername) => {
     const at = joinedAt.get(username);
@@ -120,9 +116,9 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
     joinedAt.set(member.username, at);
     schedule(at, () => joinCommunity(member, at, member === admin ? adminEmail : member.email, member === admin ? adminPasswordHash : memberPasswordHash));
   }
-  function joinCommunity(member: DemoMember, at: number, email: string | undefined, password: string) {
+  async function joinCommunity(member: DemoMember, at: number, email: string | undefined, password: string) {
     if (!email) throw new Error(`The demo member ${member.username} has no e-mail`);
-    const user = createUserRecord({
+    const user = await createUserRecord({
       email,
       password,
       username: member.username,
@@ -142,6 +138,7 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
       emailVerifiedAt: new Date(at),
     });
     userIds.set(member.username, user.id);
+    actors.set(member.username, toCurrentUser(user));
     // Made-up addresses: no notification e-mail is ever queued for them.
     for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) setMailPreference(user.id, kind, false);
   }

@@ -79,7 +79,7 @@ describe("live streams", () => {
     const kept = open(here);
     const signedOut = open(elsewhere);
     // "Sign out other sessions" (and a password change) from `here`: only `elsewhere`'s stream ends.
-    deleteOtherSessions(member.id, here);
+    await deleteOtherSessions(member.id, here);
     expect(await endsWithin(signedOut, 3_000)).toBe(true);
     expect(openStreamCount()).toBe(1);
     // Suspended (here without the session deletion suspendMember also does): the member's stream ends too.

@@ -19,7 +19,7 @@ describe("updateProfile", () => {
     // The one e-mail change (docs/accounts.md): pending until the link sent to the new address is followed.
     const updated = await updateProfile(member.id, { email, currentPassword: "correct-horse-battery" });
     expect(updated.email).toBe(member.email);
-    expect(pendingEmailOf(member.id)).toBe(email);
+    expect(await pendingEmailOf(member.id)).toBe(email);
   });
 
   it("keeps other fields editable without a password, including re-sending the same e-mail", async () => {

@@ -37,8 +37,7 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
     if (!before) throw notFound("Member not found");
     const previousAvatar = before.avatarUploadId ? await findUpload(before.avatarUploadId) : null;
     // Reserved names (docs/accounts.md) only for a member who may manage users; 409 when taken.
-    // assertUsernameAvailable is synchronous (auth not converted yet): it joins this unit (decision 0102).
-    if (values.username) assertUsernameAvailable(values.username, current);
+    if (values.username) await assertUsernameAvailable(values.username, current);
     const [updated] = await tx
       .update(schema.users)
       .set({ ...values, updatedAt: new Date() })

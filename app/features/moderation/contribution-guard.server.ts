@@ -12,7 +12,7 @@ import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, isAppError, AppError } from "~/utils/errors.server";
 import { isModerator } from "~/utils/permissions";
-import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { consumeRateLimitSync } from "~/utils/rate-limit.server";
 import { activeRestrictionOf, formatRestrictionEnd, restrictionMessage } from "./suspensions.server";
 
 /** What an unverified member reads while 'Require a verified e-mail to post' is on (docs/accounts.md). */
@@ -140,7 +140,7 @@ export function assertMayContribute(
   if (!limit || isEdit) return;
   const allowance = isNew ? Math.max(1, Math.floor(env.POST_RATE_LIMIT / 2)) : env.POST_RATE_LIMIT;
   try {
-    consumeRateLimit({ key: limit.key(user.id), limit: allowance, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, limit.what, now.getTime());
+    consumeRateLimitSync({ key: limit.key(user.id), limit: allowance, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, limit.what, now.getTime());
   } catch (error) {
     if (!isNew || !isAppError(error) || error.status !== 429) throw error;
     const window = env.POST_RATE_LIMIT_WINDOW_SECONDS;

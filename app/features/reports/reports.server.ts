@@ -57,13 +57,13 @@ function positiveId(value: string): number | null {
 }
 
 /**
- * The item a report is about, as a moderator sees it. Synchronous: the items are read through the
- * owning features' finders, not converted to the async data layer yet (decision 0102).
+ * The item a report is about, as a moderator sees it. Posts, replies and comments are read through
+ * the owning features' synchronous finders, not converted to the async data layer yet (decision 0102).
  */
-function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
+async function findReportTarget(type: ReportTargetType, id: string): Promise<ReportTarget> {
   const missing: ReportTarget = { type, id, exists: false, label: `A deleted ${targetNouns[type]}`, excerpt: "", authorId: null, authorName: "", link: null, isHidden: false, hiddenReason: null };
   if (type === "user") {
-    const user = findUserById(id);
+    const user = await findUserById(id);
     if (!user) return missing;
     const name = profileNameOf(user);
     return { type, id, exists: true, label: `Member ${name}`, excerpt: user.bio ? excerptOf(user.bio) : "", authorId: user.id, authorName: name, link: routes.member(user.id), isHidden: false, hiddenReason: null };
@@ -121,7 +121,7 @@ function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
 
 /** The item a member is about to report: 404 when it does not exist, 400 when it is their own. */
 export async function getReportableTarget({ actor, targetType, targetId }: { actor: Actor; targetType: ReportTargetType; targetId: string }): Promise<ReportTarget> {
-  const target = findReportTarget(targetType, targetId);
+  const target = await findReportTarget(targetType, targetId);
   if (!target.exists) throw notFound(`That ${targetNouns[targetType]} does not exist (any more).`);
   if (target.authorId === actor.id) {
     throw badRequest(targetType === "user" ? "You cannot report yourself." : `You cannot report your own ${targetNouns[targetType]}.`);
@@ -228,15 +228,16 @@ export async function listOpenReports({ actor }: { actor: Actor }): Promise<{ gr
     .innerJoin(users, eq(users.id, reports.reporterId))
     .where(and(isOpen, or(...keys.map((key) => and(eq(reports.targetType, key.targetType), eq(reports.targetId, key.targetId))))))
     .orderBy(desc(reports.createdAt), desc(reports.id));
+  const targets = await Promise.all(keys.map(({ targetType, targetId }) => findReportTarget(targetType, targetId)));
   return {
     total,
-    groups: keys.map(({ targetType, targetId }) => {
+    groups: keys.map(({ targetType, targetId }, index) => {
       const mine = rows.filter((row) => row.targetType === targetType && row.targetId === targetId);
       const counts = new Map<ReportReason, number>();
       for (const row of mine) counts.set(row.reason, (counts.get(row.reason) ?? 0) + 1);
       return {
         reportId: mine[0].id,
-        target: findReportTarget(targetType, targetId),
+        target: targets[index],
         count: mine.length,
         reasons: [...counts].sort((a, b) => b[1] - a[1]).map(([reason, count]) => ({ reason, label: reportReasonLabels[reason], count })),
         reports: mine.map((row) => ({
@@ -287,7 +288,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
   if (!report) throw notFound("Report not found");
   if (report.status !== "open") throw conflict("This report was already handled.");
   const action = data.action;
-  const target = findReportTarget(report.targetType, report.targetId);
+  const target = await findReportTarget(report.targetType, report.targetId);
   const noun = targetNouns[target.type];
   // Suspending the author: the same rules and validation as the profile's moderation section.
   const suspension =

@@ -6,4 +6,4 @@
 export { isVerifiedEmailRequiredToPost, isVerifiedEmailRequiredToPostSync, setVerifiedEmailRequiredToPost } from "./community-settings.server";
 export { seedReferenceData } from "./reference-data.server";
 export { footerFormToInput, platformFormToInput } from "./schemas";
-export { getFooterSettings, getPublicSettings, getPublicSettingsSync, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "./settings.server";
+export { getFooterSettings, getPublicSettings, listPlatformSettings, updateFooterSettings, updatePlatformSetting } from "./settings.server";

@@ -14,7 +14,7 @@
 import { asc, count, eq, max, sql } from "drizzle-orm";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { recordAudit } from "~/features/audit/index.server";
-import { afterCommit, databaseVersion, getDb, isInsideOpenUnit, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { afterCommit, databaseVersion, isInsideOpenUnit, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -126,22 +126,6 @@ export async function getPublicSettings(): Promise<PublicSettings> {
   const platforms = await queries.platforms.execute();
   const [footer] = await queries.footer.execute();
   return storeCached(now, version, fingerprint, toPublicSettings(platforms, footer));
-}
-
-/**
- * `getPublicSettings` for the synchronous code of features not converted to the async data layer
- * yet (the reserved usernames in auth); removed with its last caller (decision 0102).
- */
-export function getPublicSettingsSync(): PublicSettings {
-  const queries = settingsQueries(getDb());
-  if (isInsideOpenUnit()) return toPublicSettings(queries.platforms.all(), queries.footer.all()[0]);
-  const now = Date.now();
-  const version = databaseVersion();
-  const needs = cacheNeeds(now, version);
-  if (needs === "nothing" && cached) return cached.value;
-  const fingerprint = fingerprintOf(queries.fingerprint.all()[0]);
-  const confirmed = needs === "check" ? confirmCached(now, version, fingerprint) : undefined;
-  return confirmed ?? storeCached(now, version, fingerprint, toPublicSettings(queries.platforms.all(), queries.footer.all()[0]));
 }
 
 /** Call after every write to platform or footer settings: once it is committed (a unit of work's may still roll back). */
