@@ -9,7 +9,7 @@ import { hashPassword } from "~/features/auth/index.server";
 import { seedDemoContent } from "~/features/demo/index.server";
 import { recomputeAllBadges } from "~/features/gamification/index.server";
 import { seedReferenceData } from "~/features/settings/index.server";
-import { closeDb, getDb, reuseStatementsOnEveryConnection, schema } from "~/utils/db.server";
+import { closeDb, getDb, readDb, reuseStatementsOnEveryConnection, schema } from "~/utils/db.server";
 import { getEnv, type Env } from "~/utils/env.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@quads.example";
@@ -21,7 +21,7 @@ export async function startApplication(): Promise<Env> {
   seedReferenceData(db, { communityName: env.COMMUNITY_NAME });
   verifyListedAdminsOnce(env.ADMIN_EMAIL);
   if (env.SEED_DEMO) await seedDemoIfEmpty();
-  backfillPointsLedger();
+  await backfillPointsLedger();
   return env;
 }
 
@@ -40,13 +40,13 @@ export function startWorker(): Env {
  * A database created before the points engine has members but no ledger rows: build the
  * ledger (points and badges) once from the stored history, as `npm run badges:recompute` does.
  */
-function backfillPointsLedger() {
-  const db = getDb();
-  const hasLedger = db.select({ id: schema.contributions.id }).from(schema.contributions).limit(1).get();
+async function backfillPointsLedger() {
+  const db = readDb();
+  const [hasLedger] = await db.select({ id: schema.contributions.id }).from(schema.contributions).limit(1);
   if (hasLedger) return;
-  const hasUsers = db.select({ id: schema.users.id }).from(schema.users).limit(1).get();
+  const [hasUsers] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
   if (!hasUsers) return;
-  recomputeAllBadges({ db, onEarned: null });
+  await recomputeAllBadges({ onEarned: null });
 }
 
 async function seedDemoIfEmpty() {

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { recordContribution } from "~/features/gamification/index.server";
+import { recordContributionSync } from "~/features/gamification/index.server";
 import { assertNotSuspended } from "~/features/moderation/index.server";
 import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -60,7 +60,7 @@ export async function loginWithPassword(input: unknown, meta: RequestMeta): Prom
   }
   resetRateLimit(accountLimit.key);
   // Only now that the password is verified: a suspended member learns why (403, docs/moderation.md).
-  assertNotSuspended(user);
+  await assertNotSuspended(user);
   return user;
 }
 
@@ -126,7 +126,7 @@ export function createUserRecord(values: NewUser): User {
       .values({ id: randomUUID(), ...values, username: values.username ?? generateUsername(values.displayName) })
       .returning()
       .get();
-    recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
+    recordContributionSync({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
     return user;
   });
 }

@@ -5,7 +5,7 @@
  * everywhere (the route signs them in on this device) and e-mails them that it changed.
  */
 import { eq } from "drizzle-orm";
-import { recordAudit } from "~/features/audit/index.server";
+import { recordAuditSync } from "~/features/audit/index.server";
 import { enqueueMail, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -138,6 +138,6 @@ export function sendResetLinkAsAdmin({ actor, userId }: { actor: { id: string; e
     const user = getDb().select().from(schema.users).where(eq(schema.users.id, userId)).get();
     if (!user) throw notFound("User not found");
     sendResetLink(user, { isSentByAdmin: true });
-    recordAudit({ actor, action: "user.password_reset_sent", targetType: "user", targetId: user.id, summary: `reset link sent to ${user.email}` });
+    recordAuditSync({ actor, action: "user.password_reset_sent", targetType: "user", targetId: user.id, summary: `reset link sent to ${user.email}` });
   });
 }

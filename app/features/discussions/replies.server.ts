@@ -2,9 +2,9 @@
  * Replies: threaded (a reply may answer another reply of the same post), with the post's
  * repliesCount kept exact by SQL increments in the same transaction as the rows.
  */
-import { recordAudit } from "~/features/audit/index.server";
-import { recordContribution } from "~/features/gamification/index.server";
-import { assertMayContribute } from "~/features/moderation/index.server";
+import { recordAuditSync } from "~/features/audit/index.server";
+import { recordContributionSync } from "~/features/gamification/index.server";
+import { assertMayContributeSync } from "~/features/moderation/index.server";
 import { notify } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
@@ -104,12 +104,12 @@ export function createReply({ actor, postId, input, now = new Date() }: { actor:
     parent = queries.parent.get({ replyId: data.parentReplyId, postId });
     if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
   }
-  assertMayContribute(actor, "reply", { content: data.content, now });
+  assertMayContributeSync(actor, "reply", { content: data.content, now });
   const replyId = transaction(() => {
     const inserted = queries.insert.get({ content: data.content, postId, authorId: actor.id, parentReplyId: parent?.id ?? null, createdAt: now })!;
     queries.countOne.run({ postId });
-    recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
-    if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
+    recordContributionSync({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
+    if (post.authorId !== actor.id) recordContributionSync({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
     const name = actorName(actor.id);
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
@@ -144,7 +144,7 @@ export function updateReply({ actor, postId, replyId, input }: { actor: Actor; p
   const previousContent = transaction(() => {
     const reply = loadReplyForChange(postId, replyId);
     if (reply.authorId !== actor.id) throw forbidden("Only the author can edit this reply.");
-    assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
+    assertMayContributeSync(actor, "reply", { content: data.content, isEdit: true });
     const { replies } = schema;
     const before = getDb().select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).get()!;
     getDb().update(replies).set({ content: data.content, updatedAt: new Date() }).where(eq(replies.id, replyId)).run();
@@ -188,7 +188,7 @@ export function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: 
     db.delete(replies).where(eq(replies.id, replyId)).run();
     db.update(posts).set({ repliesCount: sql`${posts.repliesCount} - ${ids.length}` }).where(eq(posts.id, postId)).run();
     if (!isOwn) {
-      recordAudit({ actor, action: "reply.deleted", targetType: "reply", targetId: replyId, summary: `on "${reply.postTitle}"` });
+      recordAuditSync({ actor, action: "reply.deleted", targetType: "reply", targetId: replyId, summary: `on "${reply.postTitle}"` });
     }
     return { deleted: ids.length, texts: contents.map((row) => row.content).join("\n") };
   });

@@ -47,20 +47,20 @@ describe("new-member limits", () => {
 
   it("an old account with fewer than 3 posts and replies is still new; with 3 it is not", async () => {
     const member = toCurrentUser(await createMember({ joinedAt: hoursAgo(48) }));
-    expect(newMemberStatus(member)).toEqual({ isNew: true, oldEnoughAt: null, postsToGo: 3 });
+    expect(await newMemberStatus(member)).toEqual({ isNew: true, oldEnoughAt: null, postsToGo: 3 });
     const post = createTestPost(member);
     createReply({ actor: member, postId: post.id, input: { content: "one" } });
     const error = appErrorOf(() => createTestPost(member, { content: threeLinks }));
     expect(error.message).toMatch(/This new-member limit ends once you have written 1 more post or reply\.$/);
     createReply({ actor: member, postId: post.id, input: { content: "two" } });
-    expect(newMemberStatus(member).isNew).toBe(false);
+    expect((await newMemberStatus(member)).isNew).toBe(false);
     expect(createTestPost(member, { content: threeLinks }).id).toBeGreaterThan(0);
   });
 
   it("a member with 3 posts who joined an hour ago is still new until the account is 24 hours old", async () => {
     const member = toCurrentUser(await createMember({ joinedAt: hoursAgo(1) }));
     for (let index = 0; index < 3; index += 1) createTestPost(member);
-    const status = newMemberStatus(member);
+    const status = await newMemberStatus(member);
     expect(status.isNew).toBe(true);
     expect(status.postsToGo).toBe(0);
     expect(status.oldEnoughAt!.getTime() - member.joinedAt.getTime()).toBe(24 * 3_600_000);

@@ -284,7 +284,7 @@ export async function removeUpload({ actor, idOrHash }: { actor: Pick<Actor, "id
     return { removed };
   }
   const removed = await deleteHash(hash);
-  recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
+  await recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
   return { removed };
 }
 
@@ -304,6 +304,6 @@ export async function removeMemberAvatar({ actor, userId }: { actor: Pick<Actor,
   const upload = member.avatarUploadId ? findUpload(member.avatarUploadId) : null;
   if (!upload) throw notFound(`${member.displayName} has no profile picture.`);
   await deleteHash(upload.hash);
-  recordAudit({ actor, action: "upload.removed", targetType: "user", targetId: userId, summary: `Removed the profile picture of ${member.displayName}` });
+  await recordAudit({ actor, action: "upload.removed", targetType: "user", targetId: userId, summary: `Removed the profile picture of ${member.displayName}` });
   return { name: member.displayName };
 }
