@@ -1,6 +1,6 @@
 /**
  * recordAudit(): every admin action (and moderators' actions on content) is written here,
- * inside the same transaction as the action, with who did it, what, and when.
+ * inside the same unit of work as the action, with who did it, what, and when.
  * listAuditEntries(): the log admins read on /admin/audit, newest first, a page at a time.
  */
 import { count, desc } from "drizzle-orm";
@@ -38,7 +38,7 @@ export async function recordAudit(input: AuditInput): Promise<void> {
 
 /**
  * `recordAudit` for synchronous code (features still on `transaction()`: discussions, auth's password
- * reset, uploads): joins the caller's transaction. Goes when its last caller converts (decision 0102).
+ * reset): joins the caller's transaction. Goes when its last caller converts (decision 0102).
  */
 export function recordAuditSync(input: AuditInput): void {
   insertAuditEntry(getDb(), input).run();

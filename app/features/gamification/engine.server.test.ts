@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, write } from "~/utils/db.server";
 import { recordContribution, recordContributionSync, revokeContribution, revokeContributionSync } from "./contributions.server";
 import { recomputeAllBadges } from "./recompute.server";
 import { contributionRules, type BadgeType, type ContributionKind } from "./rules";
@@ -60,6 +60,23 @@ describe("recordContribution: points", () => {
     expect(pointsOf(member.id)).toBe(0);
     await recordContribution({ userId: member.id, kind: "like_received", subjectId: "12:someone-else" });
     expect(pointsOf(member.id)).toBe(contributionRules.like_received.points);
+  });
+});
+
+describe("recordContribution in the caller's unit of work", () => {
+  it("is a savepoint of it: rolled back when the action fails, committed with it otherwise", async () => {
+    const member = await createMember();
+    const failed = write(async () => {
+      await recordContribution({ userId: member.id, kind: "post_created", subjectId: "rolled-back" });
+      expect(pointsOf(member.id)).toBe(contributionRules.post_created.points);
+      throw new Error("the action failed");
+    });
+    await expect(failed).rejects.toThrow("the action failed");
+    expect(pointsOf(member.id)).toBe(0);
+    expect(badgeOf(member.id, "sharer")).toBeUndefined();
+    await write(() => recordContribution({ userId: member.id, kind: "post_created", subjectId: "kept" }));
+    expect(pointsOf(member.id)).toBe(contributionRules.post_created.points);
+    expect(badgeOf(member.id, "sharer")).toMatchObject({ progress: 1 });
   });
 });
 

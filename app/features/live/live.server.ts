@@ -2,8 +2,8 @@
  * Live updates over Server-Sent Events (docs/discussions.md, "Live updates"; decision 0070).
  *
  * Every worker polls the shared SQLite database once a second, and only does work when the
- * database's write version moved (PRAGMA data_version + total_changes(): a write by any process,
- * on this box or, later, through a shared database, moves it). It then recomputes each open
+ * database's write version moved (databaseVersion(): a commit by any process, on this box or,
+ * later, through a shared database, moves it; decision 0102). It then recomputes each open
  * stream's small state (unread notifications; a post's reply and like counts; new discussions
  * since the page loaded) with indexed reads and sends what changed. No writer has to publish
  * anything, so a reply written in one worker reaches a stream held by another within a second.

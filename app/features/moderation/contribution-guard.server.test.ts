@@ -4,10 +4,10 @@ import { countLinks } from "~/features/content/markdown.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { updatePost } from "~/features/discussions/posts.server";
 import { createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
-import { appErrorOf } from "~/test/errors";
+import { appErrorOf, appErrorOfAsync } from "~/test/errors";
 import { createMember } from "~/test/factories";
 import { getEnv, parseEnv, ConfigurationError } from "~/utils/env.server";
-import { newMemberStatus } from "./contribution-guard.server";
+import { assertMayContribute, assertMayContributeSync, newMemberStatus } from "./contribution-guard.server";
 
 // app/test/setup.ts turns the limits off for other tests; here they are on, at their defaults.
 const saved = { ...getEnv() };
@@ -73,6 +73,19 @@ describe("new-member limits", () => {
     expect(error.status).toBe(429);
     expect(error.message).toMatch(/^Too many posts and replies\. Please try again in \d+ (seconds?|minutes?)\. New members can write at most 5 posts and replies per minute\. This new-member limit ends once/);
     expect(error.headers?.["Retry-After"]).toMatch(/^\d+$/);
+  });
+
+  it("the async guard answers as its synchronous twin: the link limit, and the halved rate counted in a unit of work", async () => {
+    const member = toCurrentUser(await createMember());
+    const refusedSync = appErrorOf(() => assertMayContributeSync(member, "reply", { content: threeLinks }));
+    const refusedAsync = await appErrorOfAsync(() => assertMayContribute(member, "reply", { content: threeLinks }));
+    expect(refusedAsync).toMatchObject({ status: 400, message: refusedSync.message, fieldErrors: refusedSync.fieldErrors });
+    for (let index = 0; index < 5; index += 1) await assertMayContribute(member, "comment");
+    const tooFast = await appErrorOfAsync(() => assertMayContribute(member, "comment"));
+    expect(tooFast.status).toBe(429);
+    expect(tooFast.message).toMatch(/New members can write at most 5 comments per minute\. This new-member limit ends once/);
+    // Comments count apart from posts and replies: the twin still lets a post through.
+    expect(() => assertMayContributeSync(member, "post")).not.toThrow();
   });
 
   it("moderators and admins are exempt", async () => {
