@@ -1,6 +1,6 @@
 /**
  * What deleting a post or a reply thread takes back, expressed through the gamification
- * feature's public revokeContributions (app/features/gamification/contributions.server.ts): the
+ * feature's public revokeContributionsSync (app/features/gamification/contributions.server.ts): the
  * ledger rows go and every affected member's points and badges follow (docs/gamification.md).
  */
 import { revokeContributionsSync } from "~/features/gamification/index.server";

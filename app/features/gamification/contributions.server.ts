@@ -114,22 +114,6 @@ function kindsByMember(removed: { userId: string; kind: string }[]): Map<string,
   return new Map([...kindsByUser].map(([userId, kinds]) => [userId, [...kinds]]));
 }
 
-/**
- * Takes back, for every member at once, the contributions matching any selection (deleting a
- * post or a reply thread): one DELETE, then each affected member's points are the sum of what
- * still stands (as revokeContribution) and their badges follow. Returns how many rows went.
- * Runs in the action's unit of work (a savepoint of it) or its own.
- */
-export async function revokeContributions(selections: ContributionSelection[]): Promise<number> {
-  const where = selectedContributions(selections);
-  if (!where) return 0;
-  return write(async (tx) => {
-    const removed = await deleteSelected(tx, where);
-    for (const [userId, kinds] of kindsByMember(removed)) await syncPointsAndBadges(tx, userId, kinds);
-    return removed.length;
-  });
-}
-
 /*
  * The synchronous twins, for the features still on `transaction()` (discussions' posts, replies,
  * likes and deletions; auth's registration). They share the statements above, join the caller's
@@ -157,7 +141,13 @@ export function revokeContributionSync(input: Omit<ContributionInput, "at">): vo
     .immediate();
 }
 
-/** `revokeContributions` for synchronous code (call inside the action's transaction). */
+/**
+ * Takes back, for every member at once, the contributions matching any selection (deleting a
+ * post or a reply thread): one DELETE, then each affected member's points are the sum of what
+ * still stands (as revokeContribution) and their badges follow. Returns how many rows went.
+ * Call inside the action's transaction. Only discussions call it, still synchronously: its async
+ * form (the same selection, delete and per-member sync in a `write()`) comes when they convert.
+ */
 export function revokeContributionsSync(selections: ContributionSelection[]): number {
   const where = selectedContributions(selections);
   if (!where) return 0;

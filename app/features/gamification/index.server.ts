@@ -8,7 +8,6 @@ export {
   recordContributionSync,
   revokeContribution,
   revokeContributionSync,
-  revokeContributions,
   revokeContributionsSync,
 } from "./contributions.server";
 export { refreshBadges } from "./engine.server";
