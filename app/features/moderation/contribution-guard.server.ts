@@ -108,7 +108,7 @@ function assertNotRestricted(restriction: Restriction | null) {
   if (restriction) throw forbidden(restrictionMessage(restriction));
 }
 
-/** Whether the new-member limits apply: a member who is not a moderator and still counts as new. */
+/** Whether the new-member limits may apply: a known member who is neither a moderator nor an admin (newMemberStatus says whether they still count as new). */
 const isNewMemberLimited = (member: Contributor | undefined) => member !== undefined && !isModerator(member, getEnv().ADMIN_EMAIL);
 
 /** New members' link limit on posts and replies (400 with when the limit ends). */
