@@ -49,8 +49,7 @@ async function backfillPointsLedger() {
   if (hasLedger) return;
   const [hasUsers] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
   if (!hasUsers) return;
-  // Synchronous (gamification not converted yet): its own IMMEDIATE transaction on the writer, no unit being open at start.
-  recomputeAllBadges({ onEarned: null });
+  await recomputeAllBadges({ onEarned: null });
 }
 
 async function countUsers(): Promise<number> {

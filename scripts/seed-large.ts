@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { hashPassword } from "../app/features/auth/password.server";
 import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
-import { openDatabase } from "../app/utils/db.server";
+import { closeDb, openDatabase, setDbForTesting } from "../app/utils/db.server";
 import { insertReferenceData } from "../app/features/settings/reference-data.server";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
 
@@ -296,12 +296,14 @@ async function main() {
   });
   run.immediate();
 
-  const summary = recomputeAllBadges({ db, onEarned: null });
+  // The rebuild is a unit of work of the app's data layer: pointed at this file's connection.
+  setDbForTesting(db);
+  const summary = await recomputeAllBadges({ onEarned: null });
   lap(`ledger: ${summary.contributionsAdded} contributions, ${summary.badgesEarned} badges`);
 
   sqlite.exec("ANALYZE");
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
-  sqlite.close();
+  await closeDb();
   lap("analyze and checkpoint");
 
   console.log(

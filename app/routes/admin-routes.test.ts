@@ -69,12 +69,12 @@ describe("/admin/users: the Supporter badge", () => {
 
     const granted = (await post(usersAction, admin.id, "/admin/users", { intent: "grant-supporter", userId: member.id })) as Response;
     expect(granted.status).toBe(302);
-    expect(isSupporter(member.id)).toBe(true);
+    expect(await isSupporter(member.id)).toBe(true);
     expect(await listed()).toBe(true);
 
     const revoked = (await post(usersAction, admin.id, "/admin/users", { intent: "revoke-supporter", userId: member.id })) as Response;
     expect(revoked.status).toBe(302);
-    expect(isSupporter(member.id)).toBe(false);
+    expect(await isSupporter(member.id)).toBe(false);
     expect(await listed()).toBe(false);
 
     const actions = getDb()

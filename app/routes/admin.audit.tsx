@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Audit Log · Admin 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   await requirePagePermission(request, "admin:access");
   const page = readPageParam(url.searchParams);
-  const log = listAuditEntries({ page });
+  const log = await listAuditEntries({ page });
   return { ...log, entries: log.entries.map((entry) => ({ ...entry, label: describeAuditAction(entry.action) })) };
 }
 

@@ -33,9 +33,9 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const list = await listUsers({ search: url.searchParams.get("search") ?? undefined, page: url.searchParams.get("page") ?? undefined });
   // Who holds the Supporter badge, for the whole page in one query.
   const userIds = list.users.map((user) => user.id);
-  const supporters = supporterIdsAmong(userIds);
+  const supporters = await supporterIdsAmong(userIds);
   // Active suspensions and silences of the page's users, in one query (docs/moderation.md).
-  const restrictions = activeRestrictionsOf(userIds);
+  const restrictions = await activeRestrictionsOf(userIds);
   return {
     ...list,
     users: list.users.map((user) => {
@@ -55,9 +55,9 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const row = (description: string, work: () => string | Promise<string>, keep = false) => (intent: string) =>
     answerAdminForm(request, url, work, { intent, description, target: userId, values: keep ? formValues(formData) : undefined });
   const supporter = (isGrant: boolean) =>
-    row(isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", () => {
-      if (isGrant) grantSupporterBadge(admin, userId);
-      else revokeSupporterBadge(admin, userId);
+    row(isGrant ? "Failed to grant the Supporter badge" : "Failed to revoke the Supporter badge", async () => {
+      if (isGrant) await grantSupporterBadge(admin, userId);
+      else await revokeSupporterBadge(admin, userId);
       return isGrant ? "Supporter badge granted" : "Supporter badge revoked";
     });
   return dispatchIntent(formData, {
@@ -67,10 +67,10 @@ export async function action({ request, url }: ActionFunctionArgs) {
     }),
     suspend: row(
       "Failed to suspend or silence the member",
-      () => (suspendMember({ actor, userId, ...parseSuspensionInput(formValues(formData)) }).kind === "suspend" ? "Member suspended" : "Member silenced"),
+      async () => ((await suspendMember({ actor, userId, ...parseSuspensionInput(formValues(formData)) })).kind === "suspend" ? "Member suspended" : "Member silenced"),
       true,
     ),
-    lift: row("Failed to lift it", () => (liftSuspension({ actor, userId }).kind === "suspend" ? "Suspension lifted" : "Silence lifted"), true),
+    lift: row("Failed to lift it", async () => ((await liftSuspension({ actor, userId })).kind === "suspend" ? "Suspension lifted" : "Silence lifted"), true),
     "send-reset-link": row("Failed to send the reset link", async () => {
       await sendResetLinkAsAdmin({ actor, userId });
       return "Password reset link sent";

@@ -16,11 +16,11 @@ export function action({ request, params }: ActionFunctionArgs) {
     const actor = { id: moderator.id, email: moderator.email };
     const userId = params.userId ?? "";
     if (request.method === "DELETE") {
-      const { kind, reason, endsAt } = toRestrictionView(liftSuspension({ actor, userId }));
+      const { kind, reason, endsAt } = toRestrictionView(await liftSuspension({ actor, userId }));
       return Response.json({ message: "Lifted", kind, reason, endsAt });
     }
     const input = parseSuspensionInput(await readJsonBody(request));
-    const { kind, reason, endsAt } = toRestrictionView(suspendMember({ actor, userId, ...input }));
+    const { kind, reason, endsAt } = toRestrictionView(await suspendMember({ actor, userId, ...input }));
     return Response.json({ kind, reason, endsAt }, { status: 201 });
   });
 }

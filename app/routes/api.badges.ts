@@ -4,7 +4,7 @@ import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/badges: every badge of the community (reference data, readable by anyone, like the landing page's badges). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(request, () => Response.json(listBadges()));
+  return handleApi(request, async () => Response.json(await listBadges()));
 }
 
 export function action() {

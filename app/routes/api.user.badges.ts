@@ -7,7 +7,7 @@ import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(listUserBadgeRecords(user.id), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await listUserBadgeRecords(user.id), { headers: { "Cache-Control": "no-store" } });
   });
 }
 

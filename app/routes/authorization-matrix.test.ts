@@ -163,7 +163,7 @@ const freshReplyPath = async () => {
 /** A fresh member with an active suspension (made by an admin) to lift. */
 const freshSuspendedMemberId = async () => {
   const userId = await freshMemberId();
-  suspendMember({ actor: await author(), userId, kind: "suspend", days: 7, reason: "Matrix" });
+  await suspendMember({ actor: await author(), userId, kind: "suspend", days: 7, reason: "Matrix" });
   return userId;
 };
 /** A member with a fixed id (no digits, so redirects to their page read the same every time); made once. */
@@ -745,7 +745,7 @@ export const matrix: MatrixRow[] = [
     method: "POST",
     path: async () => {
       const userId = await namedMemberId("matrix-lift-target");
-      suspendMember({ actor: await author(), userId, kind: "silence", days: null, reason: "Matrix" });
+      await suspendMember({ actor: await author(), userId, kind: "silence", days: null, reason: "Matrix" });
       return `/members/${userId}`;
     },
     params: (path) => ({ id: segment(2)(path) }),

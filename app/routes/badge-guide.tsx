@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("How to Earn Badges"
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return {
-    categories: getBadgeGuide(),
+    categories: await getBadgeGuide(),
     points: contributionKinds.map((kind) => ({ kind, label: contributionRules[kind].label, points: contributionRules[kind].points })),
   };
 }

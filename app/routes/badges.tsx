@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("My Badges & Progres
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return getBadgeOverview(user.id);
+  return await getBadgeOverview(user.id);
 }
 
 type CardBadge = { name: string; type: string; iconClass: string; colorClass: string; description: string; criteriaDescription: string };

@@ -29,7 +29,7 @@ describe("community and badge APIs", () => {
 
   it("GET /api/community/stats and /api/community/contributors give their documented fields", async () => {
     const member = await createMember({ displayName: "Stat Reader" });
-    recordContribution({ userId: member.id, kind: "post_created", subjectId: "api-1" });
+    await recordContribution({ userId: member.id, kind: "post_created", subjectId: "api-1" });
     const stats = await ((await statsApi(loaderArgs(await signedInRequest(member.id, "http://localhost/api/community/stats")))) as Response).json();
     expect(Object.keys(stats).sort()).toEqual(["activeContributors", "totalMeetings", "totalMembers", "totalPosts"]);
     expect(stats.totalMembers).toBeGreaterThan(0);
@@ -41,7 +41,7 @@ describe("community and badge APIs", () => {
     expect(me).toEqual({ id: member.id, displayName: "Stat Reader", firstName: "Test", email: member.email, points: 10 });
     // Nobody else's e-mail reaches a member; admins see every row's.
     const other = await createMember();
-    recordContribution({ userId: other.id, kind: "post_created", subjectId: "api-2" });
+    await recordContribution({ userId: other.id, kind: "post_created", subjectId: "api-2" });
     const seenByMember = (await ((await contributorsApi(loaderArgs(await signedInRequest(member.id, "http://localhost/api/community/contributors")))) as Response).json()) as Record<string, unknown>[];
     expect(seenByMember.find((row) => row.id === other.id)).not.toHaveProperty("email");
     const admin = await createMember({ role: "admin" });

@@ -18,7 +18,7 @@ import { handlePage, pageErrorResponse, readFormData } from "~/utils/http.server
 import { redirectWithToast } from "~/utils/toast.server";
 import { errorToast, successToast } from "~/utils/toast";
 import { buttonClass } from "~/components/ui/button";
-import { answerFormRefusal, dispatchIntent, handleRefusal, refuseSchemaForm, submitSchemaForm } from "~/utils/page-action.server";
+import { answerFormRefusal, dispatchIntent, handleRefusal, refuseSchemaForm, submitSchemaFormAsync } from "~/utils/page-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.profile.name ?? "Member", matches, "A member's public profile.");
 
@@ -31,11 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   return handlePage(async () => {
     const profile = await getMemberProfile(params.id ?? "");
-    const moderation = userCan(viewer, "members:suspend") ? moderationPanelFor(viewer, profile.id) : null;
+    const moderation = userCan(viewer, "members:suspend") ? await moderationPanelFor(viewer, profile.id) : null;
     return {
       profile,
       canRemoveAvatar: Boolean(profile.avatarUrl) && viewer.id !== profile.id && userCan(viewer, "content:moderate"),
-      badges: listMemberBadges(profile.id),
+      badges: await listMemberBadges(profile.id),
       isOwnProfile: viewer.id === profile.id,
       block: await getBlockState({ viewerId: viewer.id, memberId: profile.id }),
       moderation,
@@ -70,12 +70,12 @@ async function suspensionAction(viewer: CurrentUser, userId: string, formData: F
   // Not allowed comes before bad input: a member learns nothing about the form.
   if (!userCan(viewer, "members:suspend")) return refused(forbidden());
   if (intent === "lift") {
-    return handleRefusal(() => {
-      const lifted = liftSuspension({ actor: viewer, userId });
+    return handleRefusal(async () => {
+      const lifted = await liftSuspension({ actor: viewer, userId });
       return redirectWithToast(back, successToast(lifted.kind === "suspend" ? "Suspension lifted" : "Silence lifted"));
     }, refused);
   }
-  const outcome = submitSchemaForm(formData, suspensionSchema, (input) => suspendMember({ actor: viewer, userId, ...input }));
+  const outcome = await submitSchemaFormAsync(formData, suspensionSchema, (input) => suspendMember({ actor: viewer, userId, ...input }));
   if (outcome.ok) return redirectWithToast(back, successToast(outcome.saved.kind === "suspend" ? "Member suspended" : "Member silenced"));
   return answerFormRefusal(outcome, { intent, toast: errorToast(outcome.error ? outcome.message : CHECK_THE_FORM) });
 }

@@ -35,7 +35,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return {
     profile: await getMemberProfile(user.id),
-    badges: listMemberBadges(user.id),
+    badges: await listMemberBadges(user.id),
     isEditing: url.searchParams.has("edit"),
     pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES),
     // The private feed links stay here (docs/discussions.md, "Private feeds"); the blocked list is on /settings/account.

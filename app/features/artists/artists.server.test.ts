@@ -12,11 +12,8 @@ import {
   getMyRating,
   getRatingPanels,
   deleteComment,
-  deleteCommentSync,
   findComment,
-  findCommentSync,
   hideComment,
-  hideCommentSync,
   listArtists,
   listComments,
   listGenres,
@@ -24,7 +21,6 @@ import {
   listenerKey,
   recordPlay,
   unhideComment,
-  unhideCommentSync,
   updateArtist,
 } from "./artists.server";
 import { loadFeaturedArtists } from "./dashboard.server";
@@ -155,7 +151,7 @@ describe("artist comments", () => {
     expect(audit.map((row) => row.action)).toContain("artist_comment.hidden");
   });
 
-  it("shows a hidden comment again and deletes one, async and through the synchronous twins the reports queue uses", async () => {
+  it("shows a hidden comment again and deletes one, its points and audit entries following", async () => {
     const actor = await admin();
     const artist = await createArtist({ actor, input: { name: "Queue" } });
     const member = await createMember();
@@ -165,18 +161,18 @@ describe("artist comments", () => {
     expect(await hideComment({ actor, commentId: first.id })).toEqual({ id: first.id, artistId: artist.id });
     expect(await findComment(first.id)).toMatchObject({ comment: "first", isHidden: true });
     expect(await unhideComment({ actor, commentId: first.id })).toEqual({ id: first.id, artistId: artist.id });
-    expect(findCommentSync(first.id)).toMatchObject({ comment: "first", isHidden: false });
+    expect(await findComment(first.id)).toMatchObject({ comment: "first", isHidden: false });
     expect(contributions(member.id, "artist_commented")).toHaveLength(2);
 
-    hideCommentSync({ actor: null, commentId: second.id });
+    await hideComment({ actor: null, commentId: second.id });
     expect((await listComments(artist.id)).map((comment) => comment.id)).toEqual([first.id]);
-    unhideCommentSync({ actor, commentId: second.id });
+    await unhideComment({ actor, commentId: second.id });
     expect(await findComment(second.id)).toMatchObject({ isHidden: false });
 
     await deleteComment({ actor, commentId: first.id });
-    deleteCommentSync({ actor, commentId: second.id });
+    await deleteComment({ actor, commentId: second.id });
     expect(await findComment(first.id)).toBeNull();
-    expect(findCommentSync(second.id)).toBeNull();
+    expect(await findComment(second.id)).toBeNull();
     expect(contributions(member.id, "artist_commented")).toHaveLength(0);
     expect((await appErrorOfAsync(() => deleteComment({ actor, commentId: first.id }))).status).toBe(404);
     const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetType, "comment")).all().filter((row) => [String(first.id), String(second.id)].includes(row.targetId ?? ""));

@@ -2,15 +2,14 @@
  * AI music artists: the showcase list, stats and genres; admin create, update and delete;
  * counted plays; members' ratings and comments; moderators hiding comments. The only code
  * touching music_artists, artist_ratings and artist_comments. On the async data layer
- * (docs/decisions/0102-async-data-layer.md); the `…Sync` twins of the comment functions serve the
- * reports feature's synchronous code until it converts.
+ * (docs/decisions/0102-async-data-layer.md).
  */
 import { createHmac } from "node:crypto";
 import { and, asc, count, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
-import { cachedUntilWrite, getDb, readDb, schema, transaction, write, type AppDatabase } from "~/utils/db.server";
+import { cachedUntilWrite, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { containsText, inJsonIds, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
@@ -353,7 +352,7 @@ export async function createArtist({ actor, input, now = new Date() }: { actor: 
   const values = parseArtistInput(input);
   return write(async (tx) => {
     const [created] = await tx.insert(schema.musicArtists).values({ ...toColumns(values), createdAt: now }).returning();
-    recordAudit({ actor, action: "artist.created", targetType: "artist", targetId: created.id, summary: values.name, at: now });
+    await recordAudit({ actor, action: "artist.created", targetType: "artist", targetId: created.id, summary: values.name, at: now });
     return toView(created);
   });
 }
@@ -379,7 +378,7 @@ export async function updateArtist({ actor, id, input }: { actor: ActorRef; id: 
   return write(async (tx) => {
     const [updated] = await tx.update(schema.musicArtists).set(toColumns(values)).where(eq(schema.musicArtists.id, id)).returning();
     if (!updated) throw notFound("Artist not found");
-    recordAudit({ actor, action: "artist.updated", targetType: "artist", targetId: id, summary: values.name });
+    await recordAudit({ actor, action: "artist.updated", targetType: "artist", targetId: id, summary: values.name });
     return toView(updated);
   });
 }
@@ -395,9 +394,9 @@ export async function deleteArtist({ actor, id }: { actor: ActorRef; id: number 
       .from(schema.artistComments)
       .where(and(eq(schema.artistComments.artistId, id), visibleComment));
     await tx.delete(schema.musicArtists).where(eq(schema.musicArtists.id, id));
-    for (const rater of raters) revokeContribution({ userId: rater.userId, kind: "artist_rated", subjectId: id });
-    for (const comment of comments) revokeContribution({ userId: comment.userId, kind: "artist_commented", subjectId: comment.id });
-    recordAudit({ actor, action: "artist.deleted", targetType: "artist", targetId: id, summary: existing.name });
+    for (const rater of raters) await revokeContribution({ userId: rater.userId, kind: "artist_rated", subjectId: id });
+    for (const comment of comments) await revokeContribution({ userId: comment.userId, kind: "artist_commented", subjectId: comment.id });
+    await recordAudit({ actor, action: "artist.deleted", targetType: "artist", targetId: id, summary: existing.name });
   });
 }
 
@@ -456,12 +455,12 @@ export async function recordPlay({
 /** A member rates an artist 1–5; re-rating replaces the rating. Returns the new summary. */
 export async function rateArtist({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }) {
   const rating = parseRating(input);
-  assertMayContribute({ id: userId }, "rating", { now });
+  await assertMayContribute({ id: userId }, "rating", { now });
   return write(async (tx) => {
     const [artist] = await tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).limit(1);
     if (!artist) throw notFound("Artist not found");
     const { isFirstRating, summary } = await upsertRating(tx, artistRatingsTable, { itemId: artistId, userId, rating, now });
-    if (isFirstRating) recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
+    if (isFirstRating) await recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
     return { artistId, rating, ...toArtistSummary(summary) };
   });
 }
@@ -477,10 +476,10 @@ export function parseComment(input: unknown): string {
 export async function addComment({ userId, artistId, input, now = new Date() }: { userId: string; artistId: number; input: unknown; now?: Date }): Promise<ArtistComment> {
   const comment = parseComment(input);
   await getArtist(artistId);
-  assertMayContribute({ id: userId }, "comment", { now });
+  await assertMayContribute({ id: userId }, "comment", { now });
   const id = await write(async (tx) => {
     const [created] = await tx.insert(schema.artistComments).values({ artistId, userId, comment, createdAt: now }).returning({ id: schema.artistComments.id });
-    recordContribution({ userId, kind: "artist_commented", subjectId: created.id, at: now });
+    await recordContribution({ userId, kind: "artist_commented", subjectId: created.id, at: now });
     return created.id;
   });
   const [row] = await artistQueries(readDb()).commentById.execute({ id });
@@ -491,24 +490,24 @@ export async function addComment({ userId, artistId, input, now = new Date() }: 
 type CommentModeration = { id: number; artistId: number };
 type StoredComment = typeof schema.artistComments.$inferSelect;
 
-/** The statements the comment moderation shares with its synchronous twins (awaited, or `.get()`/`.run()` there). */
+/** The statements of the comment moderation. */
 const commentRow = (db: AppDatabase, commentId: number) => db.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).limit(1);
 const setCommentHidden = (db: AppDatabase, commentId: number, isHidden: boolean) =>
   db.update(schema.artistComments).set({ isHidden }).where(eq(schema.artistComments.id, commentId));
 const deleteCommentRow = (db: AppDatabase, commentId: number) => db.delete(schema.artistComments).where(eq(schema.artistComments.id, commentId));
 
-/** What hiding, showing or deleting a comment does beside its row: points and the audit log (synchronous helpers that join the unit). */
-function afterHidden(existing: StoredComment, actor: ActorRef | null): void {
-  revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
-  if (actor) recordAudit({ actor, action: "artist_comment.hidden", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
+/** What hiding, showing or deleting a comment does beside its row, in its unit of work: points and the audit log. */
+async function afterHidden(existing: StoredComment, actor: ActorRef | null): Promise<void> {
+  await revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
+  if (actor) await recordAudit({ actor, action: "artist_comment.hidden", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
 }
-function afterShown(existing: StoredComment, actor: ActorRef): void {
-  recordContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
-  recordAudit({ actor, action: "artist_comment.shown", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
+async function afterShown(existing: StoredComment, actor: ActorRef): Promise<void> {
+  await recordContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
+  await recordAudit({ actor, action: "artist_comment.shown", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
 }
-function afterDeleted(existing: StoredComment, actor: ActorRef): void {
-  revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
-  recordAudit({ actor, action: "artist_comment.deleted", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
+async function afterDeleted(existing: StoredComment, actor: ActorRef): Promise<void> {
+  await revokeContribution({ userId: existing.userId, kind: "artist_commented", subjectId: existing.id });
+  await recordAudit({ actor, action: "artist_comment.deleted", targetType: "comment", targetId: existing.id, summary: existing.comment.slice(0, 120) });
 }
 
 /**
@@ -521,7 +520,7 @@ export async function hideComment({ actor, commentId }: { actor: ActorRef | null
     if (!existing) throw notFound("Comment not found");
     if (!existing.isHidden) {
       await setCommentHidden(tx, commentId, true);
-      afterHidden(existing, actor);
+      await afterHidden(existing, actor);
     }
     return { id: commentId, artistId: existing.artistId };
   });
@@ -534,7 +533,7 @@ export async function unhideComment({ actor, commentId }: { actor: ActorRef; com
     if (!existing) throw notFound("Comment not found");
     if (existing.isHidden) {
       await setCommentHidden(tx, commentId, false);
-      afterShown(existing, actor);
+      await afterShown(existing, actor);
     }
     return { id: commentId, artistId: existing.artistId };
   });
@@ -546,7 +545,7 @@ export async function deleteComment({ actor, commentId }: { actor: ActorRef; com
     const [existing] = await commentRow(tx, commentId);
     if (!existing) throw notFound("Comment not found");
     await deleteCommentRow(tx, commentId);
-    afterDeleted(existing, actor);
+    await afterDeleted(existing, actor);
     return { id: commentId, artistId: existing.artistId };
   });
 }
@@ -558,52 +557,3 @@ export async function findComment(commentId: number): Promise<(ArtistComment & {
   return row ? { ...toComment(row), isHidden: row.isHidden } : null;
 }
 
-/*
- * The synchronous twins of the comment moderation, for the reports feature's synchronous code (its
- * queue and automatic hiding run inside its own synchronous transaction). They share the statements
- * and effects above and go when reports converts (docs/decisions/0102-async-data-layer.md).
- */
-
-/** `hideComment` for synchronous code. */
-export function hideCommentSync({ actor, commentId }: { actor: ActorRef | null; commentId: number }): CommentModeration {
-  return transaction((tx) => {
-    const existing = commentRow(tx, commentId).get();
-    if (!existing) throw notFound("Comment not found");
-    if (!existing.isHidden) {
-      setCommentHidden(tx, commentId, true).run();
-      afterHidden(existing, actor);
-    }
-    return { id: commentId, artistId: existing.artistId };
-  });
-}
-
-/** `unhideComment` for synchronous code. */
-export function unhideCommentSync({ actor, commentId }: { actor: ActorRef; commentId: number }): CommentModeration {
-  return transaction((tx) => {
-    const existing = commentRow(tx, commentId).get();
-    if (!existing) throw notFound("Comment not found");
-    if (existing.isHidden) {
-      setCommentHidden(tx, commentId, false).run();
-      afterShown(existing, actor);
-    }
-    return { id: commentId, artistId: existing.artistId };
-  });
-}
-
-/** `deleteComment` for synchronous code. */
-export function deleteCommentSync({ actor, commentId }: { actor: ActorRef; commentId: number }): CommentModeration {
-  return transaction((tx) => {
-    const existing = commentRow(tx, commentId).get();
-    if (!existing) throw notFound("Comment not found");
-    deleteCommentRow(tx, commentId).run();
-    afterDeleted(existing, actor);
-    return { id: commentId, artistId: existing.artistId };
-  });
-}
-
-/** `findComment` for synchronous code. */
-export function findCommentSync(commentId: number): (ArtistComment & { isHidden: boolean }) | null {
-  if (!Number.isSafeInteger(commentId) || commentId < 1) return null;
-  const row = artistQueries(getDb()).commentById.get({ id: commentId });
-  return row ? { ...toComment(row), isHidden: row.isHidden } : null;
-}

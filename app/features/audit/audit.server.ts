@@ -1,10 +1,10 @@
 /**
  * recordAudit(): every admin action (and moderators' actions on content) is written here,
- * inside the same transaction as the action, with who did it, what, and when.
+ * inside the same unit of work as the action, with who did it, what, and when.
  * listAuditEntries(): the log admins read on /admin/audit, newest first, a page at a time.
  */
 import { count, desc } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 
 export type AuditInput = {
   actor: { id: string; email: string };
@@ -19,19 +19,29 @@ export type AuditInput = {
   at?: Date;
 };
 
-export function recordAudit(input: AuditInput): void {
-  getDb()
-    .insert(schema.auditLog)
-    .values({
-      actorId: input.actor.id,
-      actorEmail: input.actor.email,
-      action: input.action,
-      targetType: input.targetType,
-      targetId: input.targetId == null ? null : String(input.targetId),
-      summary: (input.summary ?? "").slice(0, 300),
-      ...(input.at ? { createdAt: input.at } : {}),
-    })
-    .run();
+/** The audit row's insert (awaited in a unit of work, or run by the synchronous twin). */
+const insertAuditEntry = (db: AppDatabase, input: AuditInput) =>
+  db.insert(schema.auditLog).values({
+    actorId: input.actor.id,
+    actorEmail: input.actor.email,
+    action: input.action,
+    targetType: input.targetType,
+    targetId: input.targetId == null ? null : String(input.targetId),
+    summary: (input.summary ?? "").slice(0, 300),
+    ...(input.at ? { createdAt: input.at } : {}),
+  });
+
+/** Writes an audit entry: inside the action's unit of work (a savepoint of it), or alone. */
+export async function recordAudit(input: AuditInput): Promise<void> {
+  await write((tx) => insertAuditEntry(tx, input));
+}
+
+/**
+ * `recordAudit` for synchronous code (features still on `transaction()`: discussions, auth's password
+ * reset): joins the caller's transaction. Goes when its last caller converts (decision 0102).
+ */
+export function recordAuditSync(input: AuditInput): void {
+  insertAuditEntry(getDb(), input).run();
 }
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -47,12 +57,13 @@ export type AuditEntryView = {
 };
 
 /** One page of the audit log, newest first. */
-export function listAuditEntries({ page = 1, pageSize = AUDIT_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
-  const db = getDb();
-  const total = db.select({ total: count() }).from(schema.auditLog).get()?.total ?? 0;
+export async function listAuditEntries({ page = 1, pageSize = AUDIT_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
+  const db = readDb();
+  const [totalRow] = await db.select({ total: count() }).from(schema.auditLog);
+  const total = totalRow?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const currentPage = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const entries: AuditEntryView[] = db
+  const entries: AuditEntryView[] = await db
     .select({
       id: schema.auditLog.id,
       actorEmail: schema.auditLog.actorEmail,
@@ -65,8 +76,7 @@ export function listAuditEntries({ page = 1, pageSize = AUDIT_PAGE_SIZE }: { pag
     .from(schema.auditLog)
     .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
     .limit(pageSize)
-    .offset((currentPage - 1) * pageSize)
-    .all();
+    .offset((currentPage - 1) * pageSize);
   return { entries, total, page: currentPage, pageCount };
 }
 

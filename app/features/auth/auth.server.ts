@@ -60,7 +60,7 @@ export async function loginWithPassword(input: unknown, meta: RequestMeta): Prom
   }
   await resetRateLimit(accountLimit.key);
   // Only now that the password is verified: a suspended member learns why (403, docs/moderation.md).
-  assertNotSuspended(user);
+  await assertNotSuspended(user);
   return user;
 }
 
@@ -126,8 +126,7 @@ export async function createUserRecord(values: NewUser): Promise<User> {
       .insert(schema.users)
       .values({ id: randomUUID(), ...values, username })
       .returning();
-    // Gamification's synchronous ledger joins this unit (decision 0102).
-    recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
+    await recordContribution({ userId: user.id, kind: "joined", subjectId: user.id, at: user.joinedAt });
     return user;
   });
 }

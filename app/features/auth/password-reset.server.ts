@@ -137,6 +137,6 @@ export async function sendResetLinkAsAdmin({ actor, userId }: { actor: { id: str
     const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
     if (!user) throw notFound("User not found");
     await sendResetLink(user, { isSentByAdmin: true });
-    recordAudit({ actor, action: "user.password_reset_sent", targetType: "user", targetId: user.id, summary: `reset link sent to ${user.email}` });
+    await recordAudit({ actor, action: "user.password_reset_sent", targetType: "user", targetId: user.id, summary: `reset link sent to ${user.email}` });
   });
 }

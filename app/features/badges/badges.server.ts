@@ -1,7 +1,7 @@
 /** Badges as members see them: the catalogue, a member's records, and the summaries of the dashboard and /badges. */
 import { asc, eq, sql } from "drizzle-orm";
 import { badgeCategories, badgeRules, targetOf, type BadgeType } from "~/features/gamification";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import type { Badge } from "../../../db/schema";
 
@@ -64,15 +64,13 @@ const badgeQueries = perDatabase((db: AppDatabase) => {
 });
 
 /** Every badge, in catalogue order. */
-export function listBadges(): Badge[] {
-  return badgeQueries(getDb()).catalogue.all();
+export async function listBadges(): Promise<Badge[]> {
+  return badgeQueries(readDb()).catalogue.execute();
 }
 
 /** Every badge record of a member, with its badge. */
-export function listMemberBadges(userId: string): MemberBadge[] {
-  return badgeQueries(getDb())
-    .memberBadges.all({ userId })
-    .map((row) => ({ ...row, percent: progressPercent(row.progress, row.pointsRequired, row.isCompleted) }));
+export async function listMemberBadges(userId: string): Promise<MemberBadge[]> {
+  return (await badgeQueries(readDb()).memberBadges.execute({ userId })).map((row) => ({ ...row, percent: progressPercent(row.progress, row.pointsRequired, row.isCompleted) }));
 }
 
 const byLatestEarned = (a: MemberBadge, b: MemberBadge) => (b.earnedAt?.getTime() ?? 0) - (a.earnedAt?.getTime() ?? 0) || b.badgeId - a.badgeId;
@@ -88,9 +86,9 @@ export type BadgeOverview = {
 };
 
 /** /badges: earned, in progress (with a progress bar) and available (locked: no record) badges, with the stat cards. */
-export function getBadgeOverview(userId: string): BadgeOverview {
-  const catalogue = listBadges();
-  const records = listMemberBadges(userId);
+export async function getBadgeOverview(userId: string): Promise<BadgeOverview> {
+  const catalogue = await listBadges();
+  const records = await listMemberBadges(userId);
   const held = new Set(records.map((record) => record.badgeId));
   const earned = records.filter((record) => record.isCompleted).sort(byLatestEarned);
   const inProgress = records.filter((record) => !record.isCompleted).sort(byClosest);
@@ -117,8 +115,8 @@ export type DashboardBadges = {
 };
 
 /** The dashboard's Badge Progress (up to 3) and My Badges (up to 6) cards, and the welcome banner's badge line. */
-export function getDashboardBadges(userId: string): DashboardBadges {
-  const overview = getBadgeOverview(userId);
+export async function getDashboardBadges(userId: string): Promise<DashboardBadges> {
+  const overview = await getBadgeOverview(userId);
   const state = overview.inProgress.length > 0 ? "progress" : overview.stats.total > 0 && overview.stats.locked === 0 ? "master" : "start";
   return {
     state,
@@ -132,18 +130,16 @@ export function getDashboardBadges(userId: string): DashboardBadges {
 }
 
 /** GET /api/user/badges: the member's user_badges records with their badge. */
-export function listUserBadgeRecords(userId: string) {
-  return badgeQueries(getDb())
-    .records.all({ userId })
-    .map(({ userBadge, badge }) => ({ ...userBadge, badge }));
+export async function listUserBadgeRecords(userId: string) {
+  return (await badgeQueries(readDb()).records.execute({ userId })).map(({ userBadge, badge }) => ({ ...userBadge, badge }));
 }
 
 export type GuideBadge = Badge & { howItCounts: string; target: number };
 export type GuideCategory = { name: string; badges: GuideBadge[] };
 
 /** /badge-guide: the badges grouped by the nine categories, each with the engine's real rule. */
-export function getBadgeGuide(): GuideCategory[] {
-  const badges = listBadges();
+export async function getBadgeGuide(): Promise<GuideCategory[]> {
+  const badges = await listBadges();
   const known = new Set<string>(badgeCategories);
   const categories: string[] = [...badgeCategories, ...new Set(badges.map((badge) => badge.category).filter((name) => !known.has(name)))];
   return categories

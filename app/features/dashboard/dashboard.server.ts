@@ -12,7 +12,7 @@ import { loadNextMeetingCard } from "~/features/meetings/index.server";
 import { displayNameOf } from "~/utils/display-name";
 
 export async function loadDashboard(request: Request, user: CurrentUser) {
-  const badges = getDashboardBadges(user.id);
+  const badges = await getDashboardBadges(user.id);
   const featuredArtists = await loadFeaturedArtists(user.id);
   const blockedIds = blockedIdsOf(user.id);
   return {

@@ -2,12 +2,12 @@
  * Posts: listing and search, reading, creating, editing, deleting, pinning and likes.
  * The /discussions and /post/:id pages and the /api/posts routes all call these functions.
  */
-import { recordAudit } from "~/features/audit/index.server";
+import { recordAuditSync } from "~/features/audit/index.server";
 import { type CurrentUser, userCan } from "~/features/auth/index.server";
-import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
+import { recordContributionSync, revokeContributionSync } from "~/features/gamification/index.server";
 import { deleteNotificationsAbout, hasUnreadNotification, notify } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
-import { assertMayContribute } from "~/features/moderation/index.server";
+import { assertMayContributeSync } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
@@ -354,14 +354,14 @@ function assertCategoryExists(categoryId: number) {
 export function createPost({ actor, input, now = new Date() }: { actor: Actor; input: unknown; now?: Date }): PostView {
   const data = parseOrThrow(createPostSchema, input);
   assertCategoryExists(data.categoryId);
-  assertMayContribute(actor, "post", { content: data.content, now });
+  assertMayContributeSync(actor, "post", { content: data.content, now });
   const postId = transaction((db) => {
     const inserted = db
       .insert(schema.posts)
       .values({ title: data.title, content: data.content, authorId: actor.id, categoryId: data.categoryId, createdAt: now, updatedAt: now })
       .returning({ id: schema.posts.id })
       .get();
-    recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id, at: now });
+    recordContributionSync({ userId: actor.id, kind: "post_created", subjectId: inserted.id, at: now });
     notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id), at: now });
     return inserted.id;
   });
@@ -380,7 +380,7 @@ export function updatePost({ actor, postId, input }: { actor: Actor; postId: num
   const previousContent = transaction(() => {
     const post = loadPostForChange(postId);
     if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");
-    assertMayContribute(actor, "post", { content: data.content, isEdit: true });
+    assertMayContributeSync(actor, "post", { content: data.content, isEdit: true });
     const { posts } = schema;
     const previous = getDb().select({ content: posts.content }).from(posts).where(eq(posts.id, postId)).get()!;
     assertCategoryExists(data.categoryId);
@@ -423,7 +423,7 @@ export function deletePost({ actor, postId }: { actor: Actor; postId: number }):
       .all();
     db.delete(posts).where(eq(posts.id, postId)).run();
     if (!isOwn) {
-      recordAudit({ actor, action: "post.deleted", targetType: "post", targetId: postId, summary: post.title });
+      recordAuditSync({ actor, action: "post.deleted", targetType: "post", targetId: postId, summary: post.title });
     }
     return contents.map((row) => row.content).join("\n");
   });
@@ -438,7 +438,7 @@ export function setPostPinned({ actor, postId, isPinned }: { actor: Actor; postI
     if (Boolean(post.isPinned) === isPinned) return;
     getDb().update(schema.posts).set({ isPinned }).where(eq(schema.posts.id, postId)).run();
     if (post.authorId !== actor.id) {
-      recordAudit({ actor, action: isPinned ? "post.pinned" : "post.unpinned", targetType: "post", targetId: postId, summary: post.title });
+      recordAuditSync({ actor, action: isPinned ? "post.pinned" : "post.unpinned", targetType: "post", targetId: postId, summary: post.title });
     }
   });
   return getPost(postId, readerOf(actor));
@@ -458,7 +458,7 @@ export function likePost({ actor, postId, now = new Date() }: { actor: Actor; po
     if (inserted) {
       queries.addLike.run({ postId });
       if (post.authorId !== actor.id) {
-        recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
+        recordContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
         const link = routes.post(postId);
         if (!hasUnreadNotification({ userId: post.authorId, actorId: actor.id, kind: "like", link })) {
           notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link, at: now });
@@ -477,7 +477,7 @@ export function unlikePost({ actor, postId }: { actor: Actor; postId: number }):
     const removed = queries.unlike.get({ postId, userId: actor.id });
     if (removed) {
       queries.removeLike.run({ postId });
-      revokeContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
+      revokeContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
     }
     return { postId, liked: false, likesCount: currentLikes(postId) };
   });

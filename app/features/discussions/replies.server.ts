@@ -121,11 +121,11 @@ export async function createReply({ actor, postId, input, now = new Date() }: { 
       [parent] = await queries.parent.execute({ replyId: data.parentReplyId, postId });
       if (!parent) throw badRequest("The reply you are answering no longer exists.", { parentReplyId: ["The reply you are answering no longer exists."] });
     }
-    assertMayContribute(actor, "reply", { content: data.content, now });
+    await assertMayContribute(actor, "reply", { content: data.content, now });
     const [inserted] = await queries.insert.execute({ content: data.content, postId, authorId: actor.id, parentReplyId: parent?.id ?? null, createdAt: now });
     await queries.countOne.execute({ postId });
-    recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
-    if (post.authorId !== actor.id) recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
+    await recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
+    if (post.authorId !== actor.id) await recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
     const name = actorName(actor.id);
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
@@ -160,7 +160,7 @@ export async function updateReply({ actor, postId, replyId, input }: { actor: Ac
   const previousContent = await write(async (tx) => {
     const reply = await loadReplyForChange(tx, postId, replyId);
     if (reply.authorId !== actor.id) throw forbidden("Only the author can edit this reply.");
-    assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
+    await assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
     const { replies } = schema;
     const [before] = await tx.select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).limit(1);
     await tx.update(replies).set({ content: data.content, updatedAt: new Date() }).where(eq(replies.id, replyId));
@@ -201,7 +201,7 @@ export async function deleteReply({ actor, postId, replyId }: { actor: Actor; po
     await tx.delete(replies).where(eq(replies.id, replyId));
     await tx.update(posts).set({ repliesCount: sql`${posts.repliesCount} - ${ids.length}` }).where(eq(posts.id, postId));
     if (!isOwn) {
-      recordAudit({ actor, action: "reply.deleted", targetType: "reply", targetId: replyId, summary: `on "${reply.postTitle}"` });
+      await recordAudit({ actor, action: "reply.deleted", targetType: "reply", targetId: replyId, summary: `on "${reply.postTitle}"` });
     }
     return { deleted: ids.length, texts: contents.map((row) => row.content).join("\n") };
   });

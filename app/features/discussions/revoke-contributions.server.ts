@@ -1,9 +1,9 @@
 /**
  * What deleting a post or a reply thread takes back, expressed through the gamification
- * feature's public revokeContributions (app/features/gamification/contributions.server.ts): the
+ * feature's public revokeContributionsSync (app/features/gamification/contributions.server.ts): the
  * ledger rows go and every affected member's points and badges follow (docs/gamification.md).
  */
-import { revokeContributions } from "~/features/gamification/index.server";
+import { revokeContributionsSync } from "~/features/gamification/index.server";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/utils/db.server";
 
@@ -17,7 +17,7 @@ export function revokePostContributions(postId: number): number {
     .where(eq(replies.postId, postId))
     .all()
     .map((row) => String(row.id));
-  return revokeContributions([
+  return revokeContributionsSync([
     { kinds: ["post_created"], subjectIds: [id] },
     { kinds: ["reply_created", "reply_to_other"], subjectIds: replyIds },
     { kinds: ["like_received"], subjectPrefix: `${id}:` },
@@ -26,5 +26,5 @@ export function revokePostContributions(postId: number): number {
 
 /** What a set of replies produced (a reply and its sub-thread). */
 export function revokeReplyContributions(replyIds: number[]): number {
-  return revokeContributions([{ kinds: ["reply_created", "reply_to_other"], subjectIds: replyIds.map(String) }]);
+  return revokeContributionsSync([{ kinds: ["reply_created", "reply_to_other"], subjectIds: replyIds.map(String) }]);
 }

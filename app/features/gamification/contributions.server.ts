@@ -1,16 +1,17 @@
 /**
- * The points-and-badges engine's entry points. Features call these inside the transaction
- * of the action (creating a post, liking, attending…), and the undo of the action calls
- * revokeContribution, so points are always the sum of what still stands.
+ * The points-and-badges engine's entry points. Features call these inside the unit of work of the
+ * action (creating a post, liking, attending…), where they run as a savepoint of it, and the undo
+ * of the action calls revokeContribution, so points are always the sum of what still stands.
  *
  * The rules (points per kind, which badge each kind advances) live in ./rules.ts; the
  * badge evaluation lives in ./engine.server.ts. docs/gamification.md explains both.
+ * The …Sync twins at the end serve the features still on `transaction()` (decision 0102).
  */
 import { and, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
-import { pointsFor, type ContributionKind } from "./rules";
-import { refreshBadges, syncPoints } from "./engine.server";
+import { evaluateBadges, notifyBadgeEarned, syncPoints, syncPointsAndBadgesSync } from "./engine.server";
+import { badgeTypesAffectedBy, pointsFor, type ContributionKind } from "./rules";
 
 export type { ContributionKind } from "./rules";
 
@@ -28,69 +29,69 @@ function isSelfLike(input: Pick<ContributionInput, "userId" | "kind" | "subjectI
   return input.kind === "like_received" && String(input.subjectId).split(":")[1] === input.userId;
 }
 
+/** Whether a contribution earns nothing at all (a self-like; anything credited to 'Deleted member', docs/decisions/0075). */
+function isNeverRecorded(input: ContributionInput): boolean {
+  return isSelfLike(input) || input.userId === DELETED_MEMBER_ID;
+}
+
+/** The ledger row's insert (once per user, kind and subject): awaited, or `.get()` by the twin. */
+const insertContribution = (db: AppDatabase, input: ContributionInput) =>
+  db
+    .insert(schema.contributions)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      subjectId: String(input.subjectId),
+      points: pointsFor(input.kind),
+      ...(input.at ? { createdAt: input.at } : {}),
+    })
+    .onConflictDoNothing()
+    .returning({ id: schema.contributions.id });
+
+/** The ledger row's delete: awaited, or `.get()` by the twin. */
+const deleteContribution = (db: AppDatabase, input: Omit<ContributionInput, "at">) =>
+  db
+    .delete(schema.contributions)
+    .where(
+      and(
+        eq(schema.contributions.userId, input.userId),
+        eq(schema.contributions.kind, input.kind),
+        eq(schema.contributions.subjectId, String(input.subjectId)),
+      ),
+    )
+    .returning({ id: schema.contributions.id });
+
+/** The member's points from their ledger, then their badges (in the caller's unit). */
+async function syncPointsAndBadges(tx: AppDatabase, userId: string, kinds: ContributionKind[]): Promise<void> {
+  await syncPoints(tx, userId);
+  await evaluateBadges(tx, userId, badgeTypesAffectedBy(kinds), notifyBadgeEarned);
+}
+
 /**
  * Records a contribution once (idempotent per user, kind and subject): adds its points to the
- * member's total and advances their badges, in the caller's transaction (or its own).
+ * member's total and advances their badges, in the caller's unit of work (or its own).
  */
-export function recordContribution(input: ContributionInput): void {
-  if (isSelfLike(input)) return;
-  // Nobody earns points as 'Deleted member' (likes and replies on a deleted member's kept posts; docs/decisions/0075).
-  if (input.userId === DELETED_MEMBER_ID) return;
-  const db = getDb();
-  db.$client
-    .transaction(() => {
-      const inserted = db
-        .insert(schema.contributions)
-        .values({
-          userId: input.userId,
-          kind: input.kind,
-          subjectId: String(input.subjectId),
-          points: pointsFor(input.kind),
-          ...(input.at ? { createdAt: input.at } : {}),
-        })
-        .onConflictDoNothing()
-        .returning({ id: schema.contributions.id })
-        .get();
-      if (!inserted) return;
-      syncPoints(db, input.userId);
-      refreshBadges(input.userId, { kinds: [input.kind], at: input.at, db });
-    })
-    .immediate();
+export async function recordContribution(input: ContributionInput): Promise<void> {
+  if (isNeverRecorded(input)) return;
+  await write(async (tx) => {
+    const [inserted] = await insertContribution(tx, input);
+    if (inserted) await syncPointsAndBadges(tx, input.userId, [input.kind]);
+  });
 }
 
 /** Takes a contribution back (unlike, delete): its points go, badge progress follows; a no-op when never recorded. */
-export function revokeContribution(input: Omit<ContributionInput, "at">): void {
-  const db = getDb();
-  db.$client
-    .transaction(() => {
-      const removed = db
-        .delete(schema.contributions)
-        .where(
-          and(
-            eq(schema.contributions.userId, input.userId),
-            eq(schema.contributions.kind, input.kind),
-            eq(schema.contributions.subjectId, String(input.subjectId)),
-          ),
-        )
-        .returning({ id: schema.contributions.id })
-        .get();
-      if (!removed) return;
-      syncPoints(db, input.userId);
-      refreshBadges(input.userId, { kinds: [input.kind], db });
-    })
-    .immediate();
+export async function revokeContribution(input: Omit<ContributionInput, "at">): Promise<void> {
+  await write(async (tx) => {
+    const [removed] = await deleteContribution(tx, input);
+    if (removed) await syncPointsAndBadges(tx, input.userId, [input.kind]);
+  });
 }
 
 /** What to take back at once: contributions of `kinds` about one of `subjectIds`, or whose subject starts with `subjectPrefix` (a like's "postId:likerId"). */
 export type ContributionSelection = { kinds: ContributionKind[]; subjectIds?: string[]; subjectPrefix?: string };
 
-/**
- * Takes back, for every member at once, the contributions matching any selection (deleting a
- * post or a reply thread): one DELETE, then each affected member's points are the sum of what
- * still stands (as revokeContribution) and their badges follow. Returns how many rows went.
- * Call inside the action's transaction.
- */
-export function revokeContributions(selections: ContributionSelection[]): number {
+/** The ledger rows any of the selections match, or null when they match nothing. */
+function selectedContributions(selections: ContributionSelection[]): SQL | null {
   const { contributions } = schema;
   const conditions: SQL[] = [];
   for (const { kinds, subjectIds, subjectPrefix } of selections) {
@@ -100,14 +101,58 @@ export function revokeContributions(selections: ContributionSelection[]): number
       conditions.push(and(inArray(contributions.kind, kinds), gte(contributions.subjectId, subjectPrefix), lt(contributions.subjectId, end))!);
     }
   }
-  if (conditions.length === 0) return 0;
-  const db = getDb();
-  const removed = db.delete(contributions).where(or(...conditions)).returning({ userId: contributions.userId, kind: contributions.kind }).all();
+  return conditions.length === 0 ? null : or(...conditions)!;
+}
+
+/** The delete of the selected rows, returning whose and which kind: awaited, or `.all()` by the twin. */
+const deleteSelected = (db: AppDatabase, where: SQL) =>
+  db.delete(schema.contributions).where(where).returning({ userId: schema.contributions.userId, kind: schema.contributions.kind });
+
+function kindsByMember(removed: { userId: string; kind: string }[]): Map<string, ContributionKind[]> {
   const kindsByUser = new Map<string, Set<ContributionKind>>();
   for (const row of removed) kindsByUser.set(row.userId, (kindsByUser.get(row.userId) ?? new Set<ContributionKind>()).add(row.kind as ContributionKind));
-  for (const [userId, kinds] of kindsByUser) {
-    syncPoints(db, userId);
-    refreshBadges(userId, { kinds: [...kinds], db });
-  }
+  return new Map([...kindsByUser].map(([userId, kinds]) => [userId, [...kinds]]));
+}
+
+/*
+ * The synchronous twins, for the features still on `transaction()` (discussions' posts, replies,
+ * likes and deletions; auth's registration). They share the statements above, join the caller's
+ * transaction, and go when their last caller converts (docs/decisions/0102-async-data-layer.md).
+ */
+
+/** `recordContribution` for synchronous code. */
+export function recordContributionSync(input: ContributionInput): void {
+  if (isNeverRecorded(input)) return;
+  const db = getDb();
+  db.$client
+    .transaction(() => {
+      if (insertContribution(db, input).get()) syncPointsAndBadgesSync(db, input.userId, [input.kind]);
+    })
+    .immediate();
+}
+
+/** `revokeContribution` for synchronous code. */
+export function revokeContributionSync(input: Omit<ContributionInput, "at">): void {
+  const db = getDb();
+  db.$client
+    .transaction(() => {
+      if (deleteContribution(db, input).get()) syncPointsAndBadgesSync(db, input.userId, [input.kind]);
+    })
+    .immediate();
+}
+
+/**
+ * Takes back, for every member at once, the contributions matching any selection (deleting a
+ * post or a reply thread): one DELETE, then each affected member's points are the sum of what
+ * still stands (as revokeContribution) and their badges follow. Returns how many rows went.
+ * Call inside the action's transaction. Only discussions call it, still synchronously: its async
+ * form (the same selection, delete and per-member sync in a `write()`) comes when they convert.
+ */
+export function revokeContributionsSync(selections: ContributionSelection[]): number {
+  const where = selectedContributions(selections);
+  if (!where) return 0;
+  const db = getDb();
+  const removed = deleteSelected(db, where).all();
+  for (const [userId, kinds] of kindsByMember(removed)) syncPointsAndBadgesSync(db, userId, kinds);
   return removed.length;
 }

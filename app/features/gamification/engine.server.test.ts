@@ -3,8 +3,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
-import { recordContribution, revokeContribution } from "./contributions.server";
+import { getDb, schema, write } from "~/utils/db.server";
+import { recordContribution, recordContributionSync, revokeContribution, revokeContributionSync } from "./contributions.server";
 import { recomputeAllBadges } from "./recompute.server";
 import { contributionRules, type BadgeType, type ContributionKind } from "./rules";
 
@@ -36,8 +36,8 @@ function badgeNotifications(userId: string) {
     .all();
 }
 
-function record(userId: string, kind: ContributionKind, howMany: number, prefix: string = kind) {
-  for (let index = 0; index < howMany; index += 1) recordContribution({ userId, kind, subjectId: `${prefix}-${index}` });
+async function record(userId: string, kind: ContributionKind, howMany: number, prefix: string = kind) {
+  for (let index = 0; index < howMany; index += 1) await recordContribution({ userId, kind, subjectId: `${prefix}-${index}` });
 }
 
 describe("recordContribution: points", () => {
@@ -46,8 +46,8 @@ describe("recordContribution: points", () => {
     let expected = 0;
     for (const [kind, rule] of Object.entries(contributionRules)) {
       if (kind === "joined") continue;
-      recordContribution({ userId: member.id, kind: kind as ContributionKind, subjectId: `s-${kind}` });
-      recordContribution({ userId: member.id, kind: kind as ContributionKind, subjectId: `s-${kind}` });
+      await recordContribution({ userId: member.id, kind: kind as ContributionKind, subjectId: `s-${kind}` });
+      await recordContribution({ userId: member.id, kind: kind as ContributionKind, subjectId: `s-${kind}` });
       expected += rule.points;
       expect(pointsOf(member.id), kind).toBe(expected);
     }
@@ -56,10 +56,27 @@ describe("recordContribution: points", () => {
 
   it("gives nothing for liking one's own post", async () => {
     const member = await createMember();
-    recordContribution({ userId: member.id, kind: "like_received", subjectId: `12:${member.id}` });
+    await recordContribution({ userId: member.id, kind: "like_received", subjectId: `12:${member.id}` });
     expect(pointsOf(member.id)).toBe(0);
-    recordContribution({ userId: member.id, kind: "like_received", subjectId: "12:someone-else" });
+    await recordContribution({ userId: member.id, kind: "like_received", subjectId: "12:someone-else" });
     expect(pointsOf(member.id)).toBe(contributionRules.like_received.points);
+  });
+});
+
+describe("recordContribution in the caller's unit of work", () => {
+  it("is a savepoint of it: rolled back when the action fails, committed with it otherwise", async () => {
+    const member = await createMember();
+    const failed = write(async () => {
+      await recordContribution({ userId: member.id, kind: "post_created", subjectId: "rolled-back" });
+      expect(pointsOf(member.id)).toBe(contributionRules.post_created.points);
+      throw new Error("the action failed");
+    });
+    await expect(failed).rejects.toThrow("the action failed");
+    expect(pointsOf(member.id)).toBe(0);
+    expect(badgeOf(member.id, "sharer")).toBeUndefined();
+    await write(() => recordContribution({ userId: member.id, kind: "post_created", subjectId: "kept" }));
+    expect(pointsOf(member.id)).toBe(contributionRules.post_created.points);
+    expect(badgeOf(member.id, "sharer")).toMatchObject({ progress: 1 });
   });
 });
 
@@ -75,9 +92,9 @@ describe("badge rules", () => {
   it("Discusser: a record at the first reply, earned at the fifth, with a notification", async () => {
     const member = await createMember();
     expect(badgeOf(member.id, "discusser")).toBeUndefined();
-    record(member.id, "reply_created", 1);
+    await record(member.id, "reply_created", 1);
     expect(badgeOf(member.id, "discusser")).toMatchObject({ progress: 1, isCompleted: false, earnedAt: null });
-    record(member.id, "reply_created", 4, "more");
+    await record(member.id, "reply_created", 4, "more");
     expect(badgeOf(member.id, "discusser")).toMatchObject({ progress: 5, isCompleted: true });
     const notifications = badgeNotifications(member.id);
     expect(notifications).toHaveLength(1);
@@ -86,9 +103,9 @@ describe("badge rules", () => {
 
   it("Sharer: posts and shared resources both count, to 3", async () => {
     const member = await createMember();
-    record(member.id, "post_created", 2);
+    await record(member.id, "post_created", 2);
     expect(badgeOf(member.id, "sharer")).toMatchObject({ progress: 2, isCompleted: false });
-    record(member.id, "resource_shared", 1);
+    await record(member.id, "resource_shared", 1);
     expect(badgeOf(member.id, "sharer")).toMatchObject({ progress: 3, isCompleted: true });
   });
 
@@ -99,40 +116,40 @@ describe("badge rules", () => {
       .onConflictDoNothing()
       .run();
     const member = await createMember();
-    record(member.id, "meeting_attended", 1);
+    await record(member.id, "meeting_attended", 1);
     expect(badgeOf(member.id, "attendee")).toMatchObject({ progress: 1, isCompleted: true });
     expect(badgeOf(member.id, "meeting_regular")).toMatchObject({ progress: 1, isCompleted: false });
-    record(member.id, "meeting_attended", 9, "later");
+    await record(member.id, "meeting_attended", 9, "later");
     expect(badgeOf(member.id, "meeting_regular")).toMatchObject({ progress: 10, isCompleted: true });
     db().delete(schema.badges).where(eq(schema.badges.type, "attendee")).run();
   });
 
   it("AI Innovator: 50 likes received", async () => {
     const member = await createMember();
-    record(member.id, "like_received", 49);
+    await record(member.id, "like_received", 49);
     expect(badgeOf(member.id, "ai_innovator")).toMatchObject({ progress: 49, isCompleted: false });
-    record(member.id, "like_received", 1, "last");
+    await record(member.id, "like_received", 1, "last");
     expect(badgeOf(member.id, "ai_innovator")).toMatchObject({ progress: 50, isCompleted: true });
   });
 
   it("Community Helper: 25 replies on other members' posts", async () => {
     const member = await createMember();
-    record(member.id, "reply_to_other", 25);
+    await record(member.id, "reply_to_other", 25);
     expect(badgeOf(member.id, "community_helper")).toMatchObject({ progress: 25, isCompleted: true });
   });
 
   it("Music Lover: ratings and comments on artists, to 5", async () => {
     const member = await createMember();
-    record(member.id, "artist_rated", 3);
-    record(member.id, "artist_commented", 1);
+    await record(member.id, "artist_rated", 3);
+    await record(member.id, "artist_commented", 1);
     expect(badgeOf(member.id, "music_lover")).toMatchObject({ progress: 4, isCompleted: false });
-    record(member.id, "artist_commented", 1, "again");
+    await record(member.id, "artist_commented", 1, "again");
     expect(badgeOf(member.id, "music_lover")).toMatchObject({ progress: 5, isCompleted: true });
   });
 
   it("Resource Guru: 10 shared resources", async () => {
     const member = await createMember();
-    record(member.id, "resource_shared", 10);
+    await record(member.id, "resource_shared", 10);
     expect(badgeOf(member.id, "resource_guru")).toMatchObject({ progress: 10, isCompleted: true });
   });
 
@@ -140,7 +157,7 @@ describe("badge rules", () => {
     const member = await createMember();
     const start = Date.UTC(2025, 0, 1);
     for (let index = 0; index < 50; index += 1) {
-      recordContribution({ userId: member.id, kind: "post_created", subjectId: index, at: new Date(start + index * 60_000) });
+      await recordContribution({ userId: member.id, kind: "post_created", subjectId: index, at: new Date(start + index * 60_000) });
       if (index === 48) expect(badgeOf(member.id, "quads_master")).toMatchObject({ progress: 490, isCompleted: false });
     }
     expect(pointsOf(member.id)).toBe(500);
@@ -152,25 +169,25 @@ describe("badge rules", () => {
 describe("revokeContribution", () => {
   it("takes the points back and lowers progress; a badge falling to 0 is locked again", async () => {
     const member = await createMember();
-    recordContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
-    recordContribution({ userId: member.id, kind: "post_created", subjectId: 2 });
+    await recordContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
+    await recordContribution({ userId: member.id, kind: "post_created", subjectId: 2 });
     expect(pointsOf(member.id)).toBe(20);
-    revokeContribution({ userId: member.id, kind: "post_created", subjectId: 2 });
+    await revokeContribution({ userId: member.id, kind: "post_created", subjectId: 2 });
     expect(pointsOf(member.id)).toBe(10);
     expect(badgeOf(member.id, "sharer")).toMatchObject({ progress: 1, isCompleted: false });
-    revokeContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
-    revokeContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
+    await revokeContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
+    await revokeContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
     expect(pointsOf(member.id)).toBe(0);
     expect(badgeOf(member.id, "sharer")).toBeUndefined();
   });
 
   it("keeps an earned badge (progress follows the ledger) and does not notify twice when it is reached again", async () => {
     const member = await createMember();
-    record(member.id, "post_created", 3);
+    await record(member.id, "post_created", 3);
     expect(badgeOf(member.id, "sharer")).toMatchObject({ isCompleted: true });
-    revokeContribution({ userId: member.id, kind: "post_created", subjectId: "post_created-2" });
+    await revokeContribution({ userId: member.id, kind: "post_created", subjectId: "post_created-2" });
     expect(badgeOf(member.id, "sharer")).toMatchObject({ progress: 2, isCompleted: true });
-    record(member.id, "post_created", 3);
+    await record(member.id, "post_created", 3);
     expect(badgeNotifications(member.id).filter((row) => row.message.includes("Sharer"))).toHaveLength(1);
   });
 });
@@ -223,33 +240,33 @@ async function buildCommunity() {
     tx(() => {
       const createdAt = tick();
       const post = database.insert(schema.posts).values({ title: "T", content: "C", authorId: author, createdAt, updatedAt: createdAt }).returning().get();
-      recordContribution({ userId: author, kind: "post_created", subjectId: post.id, at: createdAt });
+      recordContributionSync({ userId: author, kind: "post_created", subjectId: post.id, at: createdAt });
       return post;
     });
   const reply = (author: string, post: { id: number; authorId: string }) =>
     tx(() => {
       const createdAt = tick();
       const row = database.insert(schema.replies).values({ content: "R", postId: post.id, authorId: author, createdAt }).returning().get();
-      recordContribution({ userId: author, kind: "reply_created", subjectId: row.id, at: createdAt });
-      if (post.authorId !== author) recordContribution({ userId: author, kind: "reply_to_other", subjectId: row.id, at: createdAt });
+      recordContributionSync({ userId: author, kind: "reply_created", subjectId: row.id, at: createdAt });
+      if (post.authorId !== author) recordContributionSync({ userId: author, kind: "reply_to_other", subjectId: row.id, at: createdAt });
       return row;
     });
   const like = (liker: string, post: { id: number; authorId: string }) =>
     tx(() => {
       const createdAt = tick();
       database.insert(schema.postLikes).values({ postId: post.id, userId: liker, createdAt }).run();
-      recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}`, at: createdAt });
+      recordContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}`, at: createdAt });
     });
   const unlike = (liker: string, post: { id: number; authorId: string }) =>
     tx(() => {
       database.delete(schema.postLikes).where(and(eq(schema.postLikes.postId, post.id), eq(schema.postLikes.userId, liker))).run();
-      revokeContribution({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}` });
+      revokeContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}` });
     });
   const deleteReply = (row: { id: number; authorId: string }) =>
     tx(() => {
       database.delete(schema.replies).where(eq(schema.replies.id, row.id)).run();
-      revokeContribution({ userId: row.authorId, kind: "reply_created", subjectId: row.id });
-      revokeContribution({ userId: row.authorId, kind: "reply_to_other", subjectId: row.id });
+      revokeContributionSync({ userId: row.authorId, kind: "reply_created", subjectId: row.id });
+      revokeContributionSync({ userId: row.authorId, kind: "reply_to_other", subjectId: row.id });
     });
 
   const alicePosts = [createPost(alice.id), createPost(alice.id), createPost(alice.id), createPost(alice.id)];
@@ -271,25 +288,25 @@ async function buildCommunity() {
     const scheduledAt = tick();
     const meeting = database.insert(schema.meetings).values({ title: "M", scheduledAt }).returning().get();
     database.insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: carol.id, attended: true }).run();
-    recordContribution({ userId: carol.id, kind: "meeting_attended", subjectId: meeting.id, at: scheduledAt });
+    recordContributionSync({ userId: carol.id, kind: "meeting_attended", subjectId: meeting.id, at: scheduledAt });
   });
   tx(() => {
     const createdAt = tick();
     const resource = database.insert(schema.resources).values({ title: "R", url: "https://example.com", resourceType: "tool", submittedBy: carol.id, createdAt }).returning().get();
-    recordContribution({ userId: carol.id, kind: "resource_shared", subjectId: resource.id, at: createdAt });
+    recordContributionSync({ userId: carol.id, kind: "resource_shared", subjectId: resource.id, at: createdAt });
     const ratedAt = tick();
     database.insert(schema.resourceRatings).values({ resourceId: resource.id, userId: bob.id, rating: 4, createdAt: ratedAt }).run();
-    recordContribution({ userId: bob.id, kind: "resource_rated", subjectId: resource.id, at: ratedAt });
+    recordContributionSync({ userId: bob.id, kind: "resource_rated", subjectId: resource.id, at: ratedAt });
   });
   tx(() => {
     const createdAt = tick();
     const artist = database.insert(schema.musicArtists).values({ name: "A", createdAt }).returning().get();
     const ratedAt = tick();
     database.insert(schema.artistRatings).values({ artistId: artist.id, userId: carol.id, rating: 5, createdAt: ratedAt }).run();
-    recordContribution({ userId: carol.id, kind: "artist_rated", subjectId: artist.id, at: ratedAt });
+    recordContributionSync({ userId: carol.id, kind: "artist_rated", subjectId: artist.id, at: ratedAt });
     const commentedAt = tick();
     const comment = database.insert(schema.artistComments).values({ artistId: artist.id, userId: carol.id, comment: "Nice", createdAt: commentedAt }).returning().get();
-    recordContribution({ userId: carol.id, kind: "artist_commented", subjectId: comment.id, at: commentedAt });
+    recordContributionSync({ userId: carol.id, kind: "artist_commented", subjectId: comment.id, at: commentedAt });
   });
   return [alice.id, bob.id, carol.id];
 }
@@ -303,7 +320,7 @@ describe("recomputeAllBadges", () => {
     expect(incremental.badges.some((row) => row.includes("|discusser|5|1|"))).toBe(true);
 
     // Over the live database: nothing of these members changes.
-    recomputeAllBadges();
+    await recomputeAllBadges();
     expect(snapshot(userIds)).toEqual(incremental);
 
     // From nothing: wipe the ledger, the badges and the points, then rebuild from the history.
@@ -311,31 +328,31 @@ describe("recomputeAllBadges", () => {
     db().$client.prepare(`DELETE FROM contributions WHERE user_id IN (${inList})`).run(...userIds);
     db().$client.prepare(`DELETE FROM user_badges WHERE user_id IN (${inList})`).run(...userIds);
     db().$client.prepare(`UPDATE users SET points = 0 WHERE id IN (${inList})`).run(...userIds);
-    recomputeAllBadges();
+    await recomputeAllBadges();
     expect(snapshot(userIds)).toEqual(incremental);
 
-    const again = recomputeAllBadges();
+    const again = await recomputeAllBadges();
     expect(again).toMatchObject({ contributionsAdded: 0, contributionsRemoved: 0, contributionsRevalued: 0, pointsChanged: 0, badgesEarned: 0 });
     expect(snapshot(userIds)).toEqual(incremental);
   });
 
   it("keeps a badge that was earned and then undone, like the incremental path", async () => {
     const member = await createMember();
-    record(member.id, "reply_created", 5);
-    revokeContribution({ userId: member.id, kind: "reply_created", subjectId: "reply_created-4" });
-    revokeContribution({ userId: member.id, kind: "reply_created", subjectId: "reply_created-3" });
+    await record(member.id, "reply_created", 5);
+    await revokeContribution({ userId: member.id, kind: "reply_created", subjectId: "reply_created-4" });
+    await revokeContribution({ userId: member.id, kind: "reply_created", subjectId: "reply_created-3" });
     expect(badgeOf(member.id, "discusser")).toMatchObject({ progress: 3, isCompleted: true });
-    recomputeAllBadges();
+    await recomputeAllBadges();
     // The ledger rows had no history rows (no replies table rows): the rebuild removes them, the badge stays earned.
     expect(badgeOf(member.id, "discusser")).toMatchObject({ progress: 0, isCompleted: true });
   });
 
   it("repairs drift: stray rows, wrong points, and missing contributions; keeps admin grants", async () => {
     const member = await createMember();
-    recordContribution({ userId: member.id, kind: "supporter_granted", subjectId: "supporter" });
-    recordContribution({ userId: member.id, kind: "post_created", subjectId: 999_999 });
+    await recordContribution({ userId: member.id, kind: "supporter_granted", subjectId: "supporter" });
+    await recordContribution({ userId: member.id, kind: "post_created", subjectId: 999_999 });
     db().$client.prepare("UPDATE users SET points = 12345 WHERE id = ?").run(member.id);
-    recomputeAllBadges();
+    await recomputeAllBadges();
     expect(pointsOf(member.id)).toBe(0);
     expect(badgeOf(member.id, "supporter")).toMatchObject({ isCompleted: true });
     expect(badgeOf(member.id, "explorer")).toMatchObject({ isCompleted: true });

@@ -11,16 +11,21 @@
  *
  * The incremental path (refreshBadges, after each recordContribution / revokeContribution) and
  * the full rebuild (recomputeAllBadges, `npm run badges:recompute`) run the same evaluation, so
- * they agree.
+ * they agree. The evaluation is planned once (`planBadgeChanges`, no database) and written by
+ * `evaluateBadges` (async, decision 0102) or its synchronous twin `evaluateBadgesSync` (for the
+ * features still on `transaction()`; it goes with them).
  */
 import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { notify } from "~/features/notifications/index.server";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeType, type ContributionKind } from "./rules";
 
 export type EarnedBadge = { userId: string; badgeId: number; name: string; type: BadgeType; earnedAt: Date };
-export type OnBadgeEarned = (earned: EarnedBadge) => void;
+/** Told about each badge an evaluation awards (inside its unit of work: database effects only, such as a notification). */
+export type OnBadgeEarned = (earned: EarnedBadge) => void | Promise<void>;
+/** The synchronous twin's callback (it cannot wait). */
+type OnBadgeEarnedSync = (earned: EarnedBadge) => void;
 
 /**
  * The statements every contribution runs (a like, a reply…): Drizzle prepared queries, made once
@@ -72,7 +77,7 @@ const engineQueries = perDatabase((db: AppDatabase) => {
 });
 
 /** The member is told about each badge earned (joining's Explorer is welcomed by the sign-up toast instead). */
-export const notifyBadgeEarned: OnBadgeEarned = (earned) => {
+export const notifyBadgeEarned: OnBadgeEarnedSync = (earned) => {
   if (earned.type === "explorer") return;
   notify({
     userId: earned.userId,
@@ -106,15 +111,23 @@ const badgeQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
-function loadBadges(db: AppDatabase, types: readonly BadgeType[]) {
-  if (types.length === 0) return [];
-  return badgeQueries(db)(types).all();
+type BadgeRow = { id: number; name: string; type: BadgeType; pointsRequired: number };
+type UserBadgeRow = { id: number; badgeId: number; progress: number; isCompleted: boolean };
+
+/** What one evaluation writes to user_badges; `earn` needs the date the target was reached (thresholdQuery). */
+type BadgeChange =
+  | { change: "setProgress"; id: number; progress: number }
+  | { change: "remove"; id: number }
+  | { change: "insertInProgress"; badgeId: number; progress: number }
+  | { change: "earn"; badge: BadgeRow; rowId: number | null; progress: number; target: number };
+
+function toCounts(rows: { kind: string; total: number }[]): Map<string, number> {
+  return new Map(rows.map((row) => [row.kind, row.total]));
 }
 
 /** A member's ledger rows per kind (one indexed GROUP BY). */
-export function countContributionsByKind(db: AppDatabase, userId: string): Map<string, number> {
-  const rows = engineQueries(db).countsByKind.all({ userId });
-  return new Map(rows.map((row) => [row.kind, row.total]));
+export async function countContributionsByKind(db: AppDatabase, userId: string): Promise<Map<string, number>> {
+  return toCounts(await engineQueries(db).countsByKind.execute({ userId }));
 }
 
 function measure(type: BadgeType, counts: Map<string, number>, points: number): number {
@@ -123,11 +136,40 @@ function measure(type: BadgeType, counts: Map<string, number>, points: number): 
   return rule.kinds.reduce((sum, kind) => sum + (counts.get(kind) ?? 0), 0);
 }
 
-/** When the target was reached: the date of the contribution that crossed it (so a rebuild dates badges like the live path). */
-function thresholdDate(db: AppDatabase, userId: string, type: BadgeType, target: number): Date {
+/**
+ * The changes to the member's user_badges that the ledger calls for (the rules of the file's
+ * header: earned badges are kept, a progress back to 0 locks the badge again).
+ */
+function planBadgeChanges(badges: BadgeRow[], existingRows: UserBadgeRow[], counts: Map<string, number>, points: number): BadgeChange[] {
+  const existing = new Map(existingRows.map((row) => [row.badgeId, row]));
+  const changes: BadgeChange[] = [];
+  for (const badge of badges) {
+    const target = targetOf(badge.pointsRequired);
+    const actual = measure(badge.type, counts, points);
+    const progress = Math.min(actual, target);
+    const row = existing.get(badge.id);
+    if (row?.isCompleted) {
+      // Earned badges are kept; the progress shown follows the ledger.
+      if (row.progress !== progress) changes.push({ change: "setProgress", id: row.id, progress });
+    } else if (actual >= target) {
+      changes.push({ change: "earn", badge, rowId: row?.id ?? null, progress, target });
+    } else if (row) {
+      if (progress === 0) changes.push({ change: "remove", id: row.id });
+      else if (row.progress !== progress) changes.push({ change: "setProgress", id: row.id, progress });
+    } else if (progress > 0) {
+      changes.push({ change: "insertInProgress", badgeId: badge.id, progress });
+    }
+  }
+  return changes;
+}
+
+/**
+ * When the target was reached: the first row of the query, the contribution that crossed it (so a
+ * rebuild dates badges like the live path). Awaited, or `.get()` by the synchronous twin.
+ */
+function thresholdQuery(db: AppDatabase, userId: string, type: BadgeType, target: number) {
   const rule = badgeRules[type];
   const { contributions } = schema;
-  let row: { createdAt: Date } | undefined;
   if (rule.measure === "points") {
     // A running sum: the window function goes through `sql`, the builder has no OVER (docs/decisions/0077-data-access-style.md).
     const ledger = db
@@ -138,85 +180,100 @@ function thresholdDate(db: AppDatabase, userId: string, type: BadgeType, target:
       .from(contributions)
       .where(eq(contributions.userId, userId))
       .as("ledger");
-    row = db.select({ createdAt: ledger.createdAt }).from(ledger).where(gte(ledger.running, target)).orderBy(asc(ledger.createdAt)).limit(1).get();
-  } else {
-    row = db
-      .select({ createdAt: contributions.createdAt })
-      .from(contributions)
-      .where(and(eq(contributions.userId, userId), inArray(contributions.kind, [...rule.kinds])))
-      .orderBy(asc(contributions.createdAt), asc(contributions.id))
-      .limit(1)
-      .offset(target - 1)
-      .get();
+    return db.select({ createdAt: ledger.createdAt }).from(ledger).where(gte(ledger.running, target)).orderBy(asc(ledger.createdAt)).limit(1);
   }
-  return row?.createdAt ?? new Date();
+  return db
+    .select({ createdAt: contributions.createdAt })
+    .from(contributions)
+    .where(and(eq(contributions.userId, userId), inArray(contributions.kind, [...rule.kinds])))
+    .orderBy(asc(contributions.createdAt), asc(contributions.id))
+    .limit(1)
+    .offset(target - 1);
+}
+
+const toEarned = (userId: string, badge: BadgeRow, earnedAt: Date): EarnedBadge => ({ userId, badgeId: badge.id, name: badge.name, type: badge.type, earnedAt });
+
+/**
+ * Re-evaluates the given badge types of one member from the ledger and writes user_badges, on
+ * `db` (a unit of work's `tx`). Returns the badges earned by this evaluation.
+ */
+export async function evaluateBadges(db: AppDatabase, userId: string, types: readonly BadgeType[], onEarned: OnBadgeEarned | null): Promise<EarnedBadge[]> {
+  if (types.length === 0) return [];
+  const badges = await badgeQueries(db)(types).execute();
+  if (badges.length === 0) return [];
+  const queries = engineQueries(db);
+  const [user] = await queries.points.execute({ userId });
+  if (!user) return [];
+  const counts = await countContributionsByKind(db, userId);
+  const existing = await queries.userBadges.execute({ userId });
+  const earned: EarnedBadge[] = [];
+  for (const change of planBadgeChanges(badges, existing, counts, user.points)) {
+    if (change.change === "setProgress") await queries.setProgress.execute({ progress: change.progress, id: change.id });
+    else if (change.change === "remove") await queries.remove.execute({ id: change.id });
+    else if (change.change === "insertInProgress") await queries.insertInProgress.execute({ userId, badgeId: change.badgeId, progress: change.progress });
+    else {
+      const [crossing] = await thresholdQuery(db, userId, change.badge.type, change.target);
+      const earnedAt = crossing?.createdAt ?? new Date();
+      if (change.rowId !== null) await queries.complete.execute({ progress: change.progress, earnedAt: earnedAt.getTime(), id: change.rowId });
+      else await queries.insertEarned.execute({ userId, badgeId: change.badge.id, progress: change.progress, earnedAt });
+      earned.push(toEarned(userId, change.badge, earnedAt));
+    }
+  }
+  if (onEarned) for (const badge of earned) await onEarned(badge);
+  return earned;
+}
+
+/** Sets users.points to the sum of the member's ledger rows (on a unit of work's `tx`). */
+export async function syncPoints(db: AppDatabase, userId: string): Promise<void> {
+  await engineQueries(db).syncPoints.execute({ userId });
 }
 
 /**
- * Re-evaluates the given badge types of one member from the ledger and writes user_badges.
- * Returns the badges earned by this evaluation.
+ * Recomputes the progress of the badges that contributions of `kinds` affect (all badges when
+ * `kinds` is omitted) for one member, and notifies them of badges earned, in the caller's unit of
+ * work (a savepoint of it) or in its own.
+ * (`at` is accepted for the contract's sake: an earned badge is dated from the ledger row that
+ * crossed the target, which already carries the contribution's date.)
  */
-export function evaluateBadges(
-  db: AppDatabase,
-  userId: string,
-  types: readonly BadgeType[],
-  onEarned: OnBadgeEarned | null,
-): EarnedBadge[] {
-  const badges = loadBadges(db, types);
+export async function refreshBadges(userId: string, options: { kinds?: ContributionKind[]; at?: Date; onEarned?: OnBadgeEarned | null } = {}): Promise<EarnedBadge[]> {
+  const types = options.kinds ? badgeTypesAffectedBy(options.kinds) : badgeTypesList;
+  return write((tx) => evaluateBadges(tx, userId, types, options.onEarned === undefined ? notifyBadgeEarned : options.onEarned));
+}
+
+/*
+ * The synchronous twins, for the contributions of the features still on `transaction()`
+ * (contributions.server.ts's …Sync functions). They share the statements and the plan above and go
+ * when the last of those features converts (docs/decisions/0102-async-data-layer.md).
+ */
+
+/** `evaluateBadges` for synchronous code (inside the caller's transaction). */
+export function evaluateBadgesSync(db: AppDatabase, userId: string, types: readonly BadgeType[], onEarned: OnBadgeEarnedSync | null): EarnedBadge[] {
+  if (types.length === 0) return [];
+  const badges = badgeQueries(db)(types).all();
   if (badges.length === 0) return [];
   const queries = engineQueries(db);
   const user = queries.points.get({ userId });
   if (!user) return [];
-  const counts = countContributionsByKind(db, userId);
-  const existing = new Map(queries.userBadges.all({ userId }).map((row) => [row.badgeId, row]));
+  const counts = toCounts(queries.countsByKind.all({ userId }));
+  const existing = queries.userBadges.all({ userId });
   const earned: EarnedBadge[] = [];
-
-  for (const badge of badges) {
-    const target = targetOf(badge.pointsRequired);
-    const actual = measure(badge.type, counts, user.points);
-    const progress = Math.min(actual, target);
-    const row = existing.get(badge.id);
-    const isReached = actual >= target;
-    if (row?.isCompleted) {
-      // Earned badges are kept; the progress shown follows the ledger.
-      if (row.progress !== progress) queries.setProgress.run({ progress, id: row.id });
-      continue;
-    }
-    if (isReached) {
-      const earnedAt = thresholdDate(db, userId, badge.type, target);
-      if (row) queries.complete.run({ progress, earnedAt: earnedAt.getTime(), id: row.id });
-      else queries.insertEarned.run({ userId, badgeId: badge.id, progress, earnedAt });
-      earned.push({ userId, badgeId: badge.id, name: badge.name, type: badge.type, earnedAt });
-      continue;
-    }
-    if (row) {
-      if (progress === 0) queries.remove.run({ id: row.id });
-      else if (row.progress !== progress) queries.setProgress.run({ progress, id: row.id });
-    } else if (progress > 0) {
-      queries.insertInProgress.run({ userId, badgeId: badge.id, progress });
+  for (const change of planBadgeChanges(badges, existing, counts, user.points)) {
+    if (change.change === "setProgress") queries.setProgress.run({ progress: change.progress, id: change.id });
+    else if (change.change === "remove") queries.remove.run({ id: change.id });
+    else if (change.change === "insertInProgress") queries.insertInProgress.run({ userId, badgeId: change.badgeId, progress: change.progress });
+    else {
+      const earnedAt = thresholdQuery(db, userId, change.badge.type, change.target).get()?.createdAt ?? new Date();
+      if (change.rowId !== null) queries.complete.run({ progress: change.progress, earnedAt: earnedAt.getTime(), id: change.rowId });
+      else queries.insertEarned.run({ userId, badgeId: change.badge.id, progress: change.progress, earnedAt });
+      earned.push(toEarned(userId, change.badge, earnedAt));
     }
   }
   if (onEarned) for (const badge of earned) onEarned(badge);
   return earned;
 }
 
-/** Sets users.points to the sum of the member's ledger rows. */
-export function syncPoints(db: AppDatabase, userId: string): void {
+/** `syncPoints` and `refreshBadges` of the synchronous twins (inside the caller's transaction). */
+export function syncPointsAndBadgesSync(db: AppDatabase, userId: string, kinds: ContributionKind[]): void {
   engineQueries(db).syncPoints.run({ userId });
-}
-
-/**
- * Recomputes the progress of the badges that contributions of `kinds` affect (all badges when
- * `kinds` is omitted) for one member, and notifies them of badges earned.
- * Call inside the action's transaction (recordContribution / revokeContribution do).
- * (`at` is accepted for the contract's sake: an earned badge is dated from the ledger row that
- * crossed the target, which already carries the contribution's date.)
- */
-export function refreshBadges(
-  userId: string,
-  options: { kinds?: ContributionKind[]; at?: Date; db?: AppDatabase; onEarned?: OnBadgeEarned | null } = {},
-): EarnedBadge[] {
-  const db = options.db ?? getDb();
-  const types = options.kinds ? badgeTypesAffectedBy(options.kinds) : badgeTypesList;
-  return evaluateBadges(db, userId, types, options.onEarned === undefined ? notifyBadgeEarned : options.onEarned);
+  evaluateBadgesSync(db, userId, badgeTypesAffectedBy(kinds), notifyBadgeEarned);
 }

@@ -3,6 +3,12 @@
  * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
-export { recordContribution, revokeContribution, revokeContributions } from "./contributions.server";
+export {
+  recordContribution,
+  recordContributionSync,
+  revokeContribution,
+  revokeContributionSync,
+  revokeContributionsSync,
+} from "./contributions.server";
 export { refreshBadges } from "./engine.server";
 export { recomputeAllBadges } from "./recompute.server";

@@ -9,7 +9,9 @@
  * Admin grants (supporter_granted) have no other history and are kept as they are.
  */
 // Raw SQL: a bulk rebuild, set-based on purpose (docs/decisions/0077-data-access-style.md).
-import { getDb, type AppDatabase } from "~/utils/db.server";
+import { sql } from "drizzle-orm";
+import { write, type AppDatabase } from "~/utils/db.server";
+import { executeSql, queryRows } from "~/utils/sql-dialect.server";
 import { evaluateBadges, type OnBadgeEarned } from "./engine.server";
 import { badgeTypesList, contributionKinds, contributionRules, type ContributionKind } from "./rules";
 
@@ -46,60 +48,72 @@ const pointsCase = () =>
   `CASE kind ${contributionKinds.map((kind) => `WHEN '${kind}' THEN ${contributionRules[kind].points}`).join(" ")} ELSE points END`;
 
 /**
- * Rebuilds every member's ledger, points and badges in one IMMEDIATE transaction.
+ * The derived ledger, in a temporary table: SQLite's spelling (`temp.`, WITHOUT ROWID, booleans
+ * stored as 0/1 in historySql). The one SQLite-only piece of the rebuild: a PostgreSQL twin goes
+ * here (decision 0104), with historySql's `= 1` / `= 0` as `true` / `false`.
+ */
+async function fillDerivedLedgerSqlite(tx: AppDatabase): Promise<void> {
+  await executeSql(
+    tx,
+    sql.raw(
+      "CREATE TEMP TABLE IF NOT EXISTS derived_contributions (user_id TEXT NOT NULL, kind TEXT NOT NULL, subject_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind, subject_id)) WITHOUT ROWID",
+    ),
+  );
+  await executeSql(tx, sql.raw("DELETE FROM temp.derived_contributions"));
+  for (const kind of derivedKinds) {
+    await executeSql(
+      tx,
+      sql`INSERT INTO temp.derived_contributions (user_id, subject_id, created_at, kind) SELECT *, ${kind} FROM (${sql.raw(historySql[kind]!)}) WHERE true ON CONFLICT DO NOTHING`,
+    );
+  }
+}
+
+/**
+ * Rebuilds every member's ledger, points and badges in one unit of work.
  * `onEarned` is told about badges earned by the rebuild (e.g. after a rule change); pass null for silence.
  */
-export function recomputeAllBadges(options: { db?: AppDatabase; onEarned?: OnBadgeEarned | null } = {}): RecomputeSummary {
-  const db = options.db ?? getDb();
-  const sqlite = db.$client;
-  return sqlite
-    .transaction((): RecomputeSummary => {
-      sqlite.exec(
-        "CREATE TEMP TABLE IF NOT EXISTS derived_contributions (user_id TEXT NOT NULL, kind TEXT NOT NULL, subject_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind, subject_id)) WITHOUT ROWID",
-      );
-      sqlite.exec("DELETE FROM temp.derived_contributions");
-      for (const kind of derivedKinds) {
-        sqlite
-          .prepare(`INSERT OR IGNORE INTO temp.derived_contributions (user_id, subject_id, created_at, kind) SELECT *, ? FROM (${historySql[kind]})`)
-          .run(kind);
-      }
-      const knownKinds = contributionKinds.map((kind) => `'${kind}'`).join(",");
-      const derivedList = derivedKinds.map((kind) => `'${kind}'`).join(",");
-      const removed = sqlite
-        .prepare(
-          `DELETE FROM contributions WHERE kind NOT IN (${knownKinds}) OR (kind IN (${derivedList}) AND NOT EXISTS (
-             SELECT 1 FROM temp.derived_contributions d
-             WHERE d.user_id = contributions.user_id AND d.kind = contributions.kind AND d.subject_id = contributions.subject_id))`,
-        )
-        .run().changes;
-      const added = sqlite
-        .prepare(
-          `INSERT INTO contributions (user_id, kind, subject_id, points, created_at)
-           SELECT user_id, kind, subject_id, ${pointsCase().replace("ELSE points", "ELSE 0")}, created_at FROM temp.derived_contributions WHERE true
-           ON CONFLICT (user_id, kind, subject_id) DO NOTHING`,
-        )
-        .run().changes;
-      const revalued = sqlite.prepare(`UPDATE contributions SET points = ${pointsCase()} WHERE points != ${pointsCase()}`).run().changes;
-      sqlite.exec("DELETE FROM temp.derived_contributions");
-      const pointsChanged = sqlite
-        .prepare(
-          `UPDATE users SET points = COALESCE((SELECT SUM(points) FROM contributions c WHERE c.user_id = users.id), 0)
-           WHERE points != COALESCE((SELECT SUM(points) FROM contributions c WHERE c.user_id = users.id), 0)`,
-        )
-        .run().changes;
-      const userIds = (sqlite.prepare("SELECT id FROM users ORDER BY joined_at, id").all() as { id: string }[]).map((row) => row.id);
-      let badgesEarned = 0;
-      for (const userId of userIds) {
-        badgesEarned += evaluateBadges(db, userId, badgeTypesList, options.onEarned ?? null).length;
-      }
-      return {
-        members: userIds.length,
-        contributionsAdded: added,
-        contributionsRemoved: removed,
-        contributionsRevalued: revalued,
-        pointsChanged,
-        badgesEarned,
-      };
-    })
-    .immediate();
+export async function recomputeAllBadges(options: { onEarned?: OnBadgeEarned | null } = {}): Promise<RecomputeSummary> {
+  return write(async (tx): Promise<RecomputeSummary> => {
+    await fillDerivedLedgerSqlite(tx);
+    const knownKinds = contributionKinds.map((kind) => `'${kind}'`).join(",");
+    const derivedList = derivedKinds.map((kind) => `'${kind}'`).join(",");
+    const removed = await executeSql(
+      tx,
+      sql.raw(
+        `DELETE FROM contributions WHERE kind NOT IN (${knownKinds}) OR (kind IN (${derivedList}) AND NOT EXISTS (
+           SELECT 1 FROM derived_contributions d
+           WHERE d.user_id = contributions.user_id AND d.kind = contributions.kind AND d.subject_id = contributions.subject_id))`,
+      ),
+    );
+    const added = await executeSql(
+      tx,
+      sql.raw(
+        `INSERT INTO contributions (user_id, kind, subject_id, points, created_at)
+         SELECT user_id, kind, subject_id, ${pointsCase().replace("ELSE points", "ELSE 0")}, created_at FROM derived_contributions WHERE true
+         ON CONFLICT (user_id, kind, subject_id) DO NOTHING`,
+      ),
+    );
+    const revalued = await executeSql(tx, sql.raw(`UPDATE contributions SET points = ${pointsCase()} WHERE points != ${pointsCase()}`));
+    await executeSql(tx, sql.raw("DELETE FROM derived_contributions"));
+    const pointsChanged = await executeSql(
+      tx,
+      sql.raw(
+        `UPDATE users SET points = COALESCE((SELECT SUM(points) FROM contributions c WHERE c.user_id = users.id), 0)
+         WHERE points != COALESCE((SELECT SUM(points) FROM contributions c WHERE c.user_id = users.id), 0)`,
+      ),
+    );
+    const userIds = (await queryRows<{ id: string }>(tx, sql.raw("SELECT id FROM users ORDER BY joined_at, id"))).map((row) => row.id);
+    let badgesEarned = 0;
+    for (const userId of userIds) {
+      badgesEarned += (await evaluateBadges(tx, userId, badgeTypesList, options.onEarned ?? null)).length;
+    }
+    return {
+      members: userIds.length,
+      contributionsAdded: added,
+      contributionsRemoved: removed,
+      contributionsRevalued: revalued,
+      pointsChanged,
+      badgesEarned,
+    };
+  });
 }

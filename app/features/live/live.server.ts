@@ -2,8 +2,8 @@
  * Live updates over Server-Sent Events (docs/discussions.md, "Live updates"; decision 0070).
  *
  * Every worker polls the shared SQLite database once a second, and only does work when the
- * database's write version moved (PRAGMA data_version + total_changes(): a write by any process,
- * on this box or, later, through a shared database, moves it). It then recomputes each open
+ * database's write version moved (databaseVersion(): a commit by any process, on this box or,
+ * later, through a shared database, moves it; decision 0102). It then recomputes each open
  * stream's small state (unread notifications; a post's reply and like counts; new discussions
  * since the page loaded) with indexed reads and sends what changed. No writer has to publish
  * anything, so a reply written in one worker reaches a stream held by another within a second.
@@ -13,10 +13,10 @@
  */
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.server";
+import { inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
-import { databaseVersion } from "~/utils/db.server";
 import { getStreamRegistry } from "./stream-registry.server";
 
 export const LIVE_STREAMS_PER_MEMBER = 5;
@@ -66,7 +66,7 @@ const liveQueries = perDatabase((db: AppDatabase) => {
       .select({ sid: sessions.sid })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(sql`${sessions.sid} IN (SELECT value FROM json_each(${param("sids")}))`, gt(sessions.expire, param("now")), isNotSuspendedAt(param("now"))))
+      .where(and(inJsonIds(db, sessions.sid, param("sids"), "text"), gt(sessions.expire, param("now")), isNotSuspendedAt(param("now"))))
       .prepare(),
     // notifications_user_unread_idx: an index range count.
     unread: db
@@ -88,19 +88,20 @@ const liveQueries = perDatabase((db: AppDatabase) => {
 type TickCache = { unread: Map<string, number>; posts: Map<number, string> };
 const newTickCache = (): TickCache => ({ unread: new Map(), posts: new Map() });
 
-function unreadOf(userId: string, cache: TickCache): number {
+async function unreadOf(userId: string, cache: TickCache): Promise<number> {
   let unread = cache.unread.get(userId);
   if (unread === undefined) {
-    unread = liveQueries(getDb()).unread.get({ userId })?.unread ?? 0;
+    const [row] = await liveQueries(readDb()).unread.execute({ userId });
+    unread = row?.unread ?? 0;
     cache.unread.set(userId, unread);
   }
   return unread;
 }
 
-function postStateOf(postId: number, cache: TickCache): string {
+async function postStateOf(postId: number, cache: TickCache): Promise<string> {
   let state = cache.posts.get(postId);
   if (state === undefined) {
-    const post = liveQueries(getDb()).post.get({ postId });
+    const [post] = await liveQueries(readDb()).post.execute({ postId });
     state = JSON.stringify(post ? { postId, repliesCount: post.repliesCount, likesCount: post.likesCount } : { postId, deleted: true });
     cache.posts.set(postId, state);
   }
@@ -111,21 +112,21 @@ function postStateOf(postId: number, cache: TickCache): string {
  * Sends a stream the parts of its state that changed since the last time (everything the first
  * time). `cache` shares the reads of one tick between streams of the same member or post.
  */
-function refresh(stream: LiveStream, cache: TickCache = newTickCache()): void {
-  const unread = unreadOf(stream.userId, cache);
+async function refresh(stream: LiveStream, cache: TickCache = newTickCache()): Promise<void> {
+  const unread = await unreadOf(stream.userId, cache);
   if (unread !== stream.state.unread) {
     stream.state.unread = unread;
     stream.send(event("notifications", { unreadNotifications: unread }));
   }
   if (stream.postId !== null) {
-    const state = postStateOf(stream.postId, cache);
+    const state = await postStateOf(stream.postId, cache);
     if (state !== stream.state.post) {
       stream.state.post = state;
       stream.send(`event: post\ndata: ${state}\n\n`);
     }
   }
   if (stream.discussionsSince !== null) {
-    const newDiscussions = liveQueries(getDb()).newDiscussions.all({ since: stream.discussionsSince, userId: stream.userId }).length;
+    const newDiscussions = (await liveQueries(readDb()).newDiscussions.execute({ since: stream.discussionsSince, userId: stream.userId })).length;
     if (newDiscussions !== stream.state.discussions) {
       stream.state.discussions = newDiscussions;
       stream.send(event("discussions", { newDiscussions }));
@@ -137,23 +138,36 @@ function refresh(stream: LiveStream, cache: TickCache = newTickCache()): void {
  * Ends the streams whose session no longer holds (docs/discussions.md, "Live updates"): read from
  * the database, so a session ended by any worker or box ends the streams every worker holds.
  */
-function endStreamsOfEndedSessions(): void {
+async function endStreamsOfEndedSessions(): Promise<void> {
   lastSessionCheck = Date.now();
   const sids = [...new Set([...streams].map((stream) => stream.sessionId))];
   if (sids.length === 0) return;
-  const rows = liveQueries(getDb()).validSessions.all({ sids: JSON.stringify(sids), now: Date.now() });
+  const rows = await liveQueries(readDb()).validSessions.execute({ sids: JSON.stringify(sids), now: Date.now() });
   const valid = new Set(rows.map((row) => row.sid));
   for (const stream of [...streams]) if (!valid.has(stream.sessionId)) stream.close();
 }
 
-function tick(): void {
+/** Whether a tick is under way: its reads are awaited, and the next wake-up must not overlap it. */
+let isTicking = false;
+
+async function tick(): Promise<void> {
+  if (isTicking) return;
+  isTicking = true;
+  try {
+    await tickOnce();
+  } finally {
+    isTicking = false;
+  }
+}
+
+async function tickOnce(): Promise<void> {
   const started = performance.now();
   liveStats.ticks += 1;
   const version = databaseVersion();
   const hasMoved = version !== lastVersion;
   if (hasMoved || Date.now() - lastSessionCheck >= SESSION_CHECK_INTERVAL_MS) {
     try {
-      endStreamsOfEndedSessions();
+      await endStreamsOfEndedSessions();
     } catch (error) {
       logServerError(error); // a busy database: checked again on the next wake-up
     }
@@ -161,10 +175,10 @@ function tick(): void {
   if (hasMoved) {
     lastVersion = version;
     const cache = newTickCache();
-    for (const stream of streams) {
+    for (const stream of [...streams]) {
       liveStats.recomputes += 1;
       try {
-        refresh(stream, cache);
+        await refresh(stream, cache);
       } catch {
         stream.close();
       }
@@ -185,7 +199,8 @@ function tick(): void {
 function startPolling(): void {
   if (poller) return;
   lastVersion = databaseVersion();
-  poller = setInterval(tick, POLL_INTERVAL_MS);
+  // tick catches what it can; anything else is logged, never an unhandled rejection.
+  poller = setInterval(() => void tick().catch(logServerError), POLL_INTERVAL_MS);
   poller.unref();
 }
 
@@ -222,7 +237,7 @@ export function openLiveStream({
   }
   let stream: LiveStream | undefined;
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
+    async start(controller) {
       let isOpen = true;
       stream = {
         id: streamId,
@@ -259,9 +274,14 @@ export function openLiveStream({
       streams.add(stream);
       // Reconnect after 3 s if the connection drops; then the current state at once.
       stream.send("retry: 3000\n\n");
-      refresh(stream);
-      startPolling();
       signal.addEventListener("abort", () => stream?.close(), { once: true });
+      startPolling();
+      try {
+        await refresh(stream);
+      } catch (error) {
+        logServerError(error);
+        stream.close();
+      }
     },
     cancel() {
       stream?.close();

@@ -246,7 +246,7 @@ export async function createMeetings({ actor, input, now = new Date() }: { actor
         : `New meeting scheduled: “${first.title}” on ${when}`;
     notifyAllMembers({ actorId: actor.id, kind: "meeting", message: message.slice(0, 500), link: routes.meetings, at: now });
     for (const meeting of created) {
-      recordAudit({
+      await recordAudit({
         actor,
         action: "meeting.created",
         targetType: "meeting",
@@ -270,7 +270,7 @@ export async function updateMeeting({ actor, id, input }: { actor: ActorRef; id:
       .set({ ...linkFields(input), scheduledAt })
       .where(eq(schema.meetings.id, id))
       .returning();
-    recordAudit({ actor, action: "meeting.updated", targetType: "meeting", targetId: id, summary: updated.title });
+    await recordAudit({ actor, action: "meeting.updated", targetType: "meeting", targetId: id, summary: updated.title });
     return updated;
   });
 }
@@ -280,7 +280,7 @@ export async function deleteMeeting({ actor, id }: { actor: ActorRef; id: number
   return write(async (tx) => {
     const meeting = await getMeeting(id);
     await tx.delete(schema.meetings).where(eq(schema.meetings.id, id));
-    recordAudit({ actor, action: "meeting.deleted", targetType: "meeting", targetId: id, summary: meeting.title });
+    await recordAudit({ actor, action: "meeting.deleted", targetType: "meeting", targetId: id, summary: meeting.title });
     return meeting;
   });
 }
@@ -379,7 +379,7 @@ export async function joinMeeting({ userId, meetingId, now = new Date() }: { use
     } else if (!existing.attended) {
       await tx.update(schema.meetingAttendees).set({ attended: true }).where(eq(schema.meetingAttendees.id, existing.id));
     }
-    recordContribution({ userId, kind: "meeting_attended", subjectId: meetingId, at: now });
+    await recordContribution({ userId, kind: "meeting_attended", subjectId: meetingId, at: now });
     return { joinUrl: meeting.joinZoomUrl, isRecorded: true };
   });
 }

@@ -6,6 +6,7 @@ import { recordContribution } from "~/features/gamification/contributions.server
 import { createMember } from "~/test/factories";
 import { getDb, schema } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
+import { statusOfAsync } from "~/test/errors";
 import { countMembers, getCommunityStats, getMemberCounts, getMemberProfile, listMembers, listTopContributors } from "./members.server";
 
 const DAY = 86_400_000;
@@ -16,10 +17,10 @@ describe("leaderboards", () => {
     const veteran = await createMember({ firstName: "Veteran" });
     const newcomer = await createMember({ firstName: "Newcomer" });
     for (let index = 0; index < 60; index += 1) {
-      recordContribution({ userId: veteran.id, kind: "post_created", subjectId: `old-${index}`, at: new Date(now.getTime() - 40 * DAY) });
+      await recordContribution({ userId: veteran.id, kind: "post_created", subjectId: `old-${index}`, at: new Date(now.getTime() - 40 * DAY) });
     }
-    recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-1", at: new Date(now.getTime() - 2 * DAY) });
-    recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-2", at: new Date(now.getTime() - 20 * DAY) });
+    await recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-1", at: new Date(now.getTime() - 2 * DAY) });
+    await recordContribution({ userId: newcomer.id, kind: "post_created", subjectId: "fresh-2", at: new Date(now.getTime() - 20 * DAY) });
 
     const allTime = await listTopContributors({ limit: 50 });
     expect(allTime[0]).toMatchObject({ id: veteran.id, points: 600, label: "Beginner" });
@@ -38,7 +39,7 @@ describe("member directory", () => {
     const expert = await createMember({ firstName: `${tag}Expert`, skillLevel: "expert", interests: ["A", "B", "C", "D", "E"] });
     const beginner = await createMember({ firstName: "Plain", email: `${tag}-mail@example.com` });
     const post = getDb().insert(schema.posts).values({ title: "Hi", content: "There", authorId: expert.id }).returning().get();
-    recordContribution({ userId: expert.id, kind: "post_created", subjectId: post.id });
+    await recordContribution({ userId: expert.id, kind: "post_created", subjectId: post.id });
     const meeting = getDb().insert(schema.meetings).values({ title: "M", scheduledAt: new Date() }).returning().get();
     getDb().insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: expert.id, attended: true }).run();
 
@@ -76,7 +77,7 @@ describe("member directory", () => {
     const member = await createMember();
     expect((await getCommunityStats()).totalMembers).toBe(before.totalMembers + 1);
     expect((await getCommunityStats()).activeContributors).toBe(before.activeContributors);
-    recordContribution({ userId: member.id, kind: "artist_rated", subjectId: 1 });
+    await recordContribution({ userId: member.id, kind: "artist_rated", subjectId: 1 });
     expect((await getCommunityStats()).activeContributors).toBe(before.activeContributors + 1);
   });
 });
@@ -97,16 +98,16 @@ describe("profiles", () => {
 describe("badge summaries", () => {
   it("dashboard: 'start' for a new member, 'progress' with up to 3 uncompleted badges", async () => {
     const member = await createMember();
-    expect(getDashboardBadges(member.id)).toMatchObject({ state: "start", earnedCount: 1, next: null });
-    recordContribution({ userId: member.id, kind: "reply_created", subjectId: 1 });
-    recordContribution({ userId: member.id, kind: "reply_to_other", subjectId: 1 });
-    recordContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
-    recordContribution({ userId: member.id, kind: "artist_rated", subjectId: 1 });
-    const dashboard = getDashboardBadges(member.id);
+    expect(await getDashboardBadges(member.id)).toMatchObject({ state: "start", earnedCount: 1, next: null });
+    await recordContribution({ userId: member.id, kind: "reply_created", subjectId: 1 });
+    await recordContribution({ userId: member.id, kind: "reply_to_other", subjectId: 1 });
+    await recordContribution({ userId: member.id, kind: "post_created", subjectId: 1 });
+    await recordContribution({ userId: member.id, kind: "artist_rated", subjectId: 1 });
+    const dashboard = await getDashboardBadges(member.id);
     expect(dashboard.state).toBe("progress");
     expect(dashboard.inProgress).toHaveLength(3);
     expect(dashboard.next?.percent).toBeGreaterThan(0);
-    const overview = getBadgeOverview(member.id);
+    const overview = await getBadgeOverview(member.id);
     expect(overview.stats).toEqual({ earned: 1, inProgress: 5, locked: 4, total: 10 });
     expect(overview.overallPercent).toBe(10);
   });
@@ -116,18 +117,18 @@ describe("supporter grants", () => {
   it("only admins grant and revoke; the member is notified and the grant is audited", async () => {
     const admin = await createMember({ role: "admin" });
     const member = await createMember();
-    expect(() => grantSupporterBadge(member, member.id)).toThrow(expect.objectContaining({ status: 403 }));
-    expect(() => grantSupporterBadge(admin, "nobody")).toThrow(expect.objectContaining({ status: 404 }));
-    grantSupporterBadge(admin, member.id);
-    grantSupporterBadge(admin, member.id);
-    expect(isSupporter(member.id)).toBe(true);
+    expect(await statusOfAsync(() => grantSupporterBadge(member, member.id))).toBe(403);
+    expect(await statusOfAsync(() => grantSupporterBadge(admin, "nobody"))).toBe(404);
+    await grantSupporterBadge(admin, member.id);
+    await grantSupporterBadge(admin, member.id);
+    expect(await isSupporter(member.id)).toBe(true);
     const notes = getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, member.id)).all();
     expect(notes.map((note) => note.message)).toEqual(["You earned the Supporter badge!"]);
     const audit = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, member.id)).all();
     expect(audit[0]).toMatchObject({ action: "badge.supporter_granted", actorId: admin.id });
-    revokeSupporterBadge(admin, member.id);
-    expect(isSupporter(member.id)).toBe(false);
-    expect(getBadgeOverview(member.id).available.map((badge) => badge.type)).toContain("supporter");
+    await revokeSupporterBadge(admin, member.id);
+    expect(await isSupporter(member.id)).toBe(false);
+    expect((await getBadgeOverview(member.id)).available.map((badge) => badge.type)).toContain("supporter");
   });
 });
 

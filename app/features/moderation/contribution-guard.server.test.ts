@@ -7,7 +7,7 @@ import { createTestPost, firstCategoryId } from "~/features/discussions/test-hel
 import { appErrorOf, appErrorOfAsync } from "~/test/errors";
 import { createMember } from "~/test/factories";
 import { getEnv, parseEnv, ConfigurationError } from "~/utils/env.server";
-import { newMemberStatus } from "./contribution-guard.server";
+import { assertMayContribute, assertMayContributeSync, newMemberStatus } from "./contribution-guard.server";
 
 // app/test/setup.ts turns the limits off for other tests; here they are on, at their defaults.
 const saved = { ...getEnv() };
@@ -47,20 +47,20 @@ describe("new-member limits", () => {
 
   it("an old account with fewer than 3 posts and replies is still new; with 3 it is not", async () => {
     const member = toCurrentUser(await createMember({ joinedAt: hoursAgo(48) }));
-    expect(newMemberStatus(member)).toEqual({ isNew: true, oldEnoughAt: null, postsToGo: 3 });
+    expect(await newMemberStatus(member)).toEqual({ isNew: true, oldEnoughAt: null, postsToGo: 3 });
     const post = createTestPost(member);
     await createReply({ actor: member, postId: post.id, input: { content: "one" } });
     const error = appErrorOf(() => createTestPost(member, { content: threeLinks }));
     expect(error.message).toMatch(/This new-member limit ends once you have written 1 more post or reply\.$/);
     await createReply({ actor: member, postId: post.id, input: { content: "two" } });
-    expect(newMemberStatus(member).isNew).toBe(false);
+    expect((await newMemberStatus(member)).isNew).toBe(false);
     expect(createTestPost(member, { content: threeLinks }).id).toBeGreaterThan(0);
   });
 
   it("a member with 3 posts who joined an hour ago is still new until the account is 24 hours old", async () => {
     const member = toCurrentUser(await createMember({ joinedAt: hoursAgo(1) }));
     for (let index = 0; index < 3; index += 1) createTestPost(member);
-    const status = newMemberStatus(member);
+    const status = await newMemberStatus(member);
     expect(status.isNew).toBe(true);
     expect(status.postsToGo).toBe(0);
     expect(status.oldEnoughAt!.getTime() - member.joinedAt.getTime()).toBe(24 * 3_600_000);
@@ -73,6 +73,19 @@ describe("new-member limits", () => {
     expect(error.status).toBe(429);
     expect(error.message).toMatch(/^Too many posts and replies\. Please try again in \d+ (seconds?|minutes?)\. New members can write at most 5 posts and replies per minute\. This new-member limit ends once/);
     expect(error.headers?.["Retry-After"]).toMatch(/^\d+$/);
+  });
+
+  it("the async guard answers as its synchronous twin: the link limit, and the halved rate counted in a unit of work", async () => {
+    const member = toCurrentUser(await createMember());
+    const refusedSync = appErrorOf(() => assertMayContributeSync(member, "reply", { content: threeLinks }));
+    const refusedAsync = await appErrorOfAsync(() => assertMayContribute(member, "reply", { content: threeLinks }));
+    expect(refusedAsync).toMatchObject({ status: 400, message: refusedSync.message, fieldErrors: refusedSync.fieldErrors });
+    for (let index = 0; index < 5; index += 1) await assertMayContribute(member, "comment");
+    const tooFast = await appErrorOfAsync(() => assertMayContribute(member, "comment"));
+    expect(tooFast.status).toBe(429);
+    expect(tooFast.message).toMatch(/New members can write at most 5 comments per minute\. This new-member limit ends once/);
+    // Comments count apart from posts and replies: the twin still lets a post through.
+    expect(() => assertMayContributeSync(member, "post")).not.toThrow();
   });
 
   it("moderators and admins are exempt", async () => {

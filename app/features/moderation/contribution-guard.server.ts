@@ -3,17 +3,19 @@
  * each feature's create function calls `assertMayContribute` before it writes. It refuses a
  * silenced (or suspended) member, applies the new-member limits and counts the posting rate
  * limit. docs/moderation.md describes the rules; docs/permissions.md the configuration.
+ * The rules are plain functions of what the database says; `assertMayContribute` reads it
+ * asynchronously (decision 0102), `assertMayContributeSync` for the features still on `transaction()`.
  */
 import { countLinks } from "~/features/content/index.server";
-import { isVerifiedEmailRequiredToPostSync } from "~/features/settings/index.server";
+import { isVerifiedEmailRequiredToPost, isVerifiedEmailRequiredToPostSync } from "~/features/settings/index.server";
 import { eq, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { getDb, readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, isAppError, AppError } from "~/utils/errors.server";
 import { isModerator } from "~/utils/permissions";
-import { consumeRateLimitSync } from "~/utils/rate-limit.server";
-import { activeRestrictionOf, formatRestrictionEnd, restrictionMessage } from "./suspensions.server";
+import { consumeRateLimit, consumeRateLimitSync } from "~/utils/rate-limit.server";
+import { activeRestrictionOf, activeRestrictionOfSync, formatRestrictionEnd, restrictionMessage, type Restriction } from "./suspensions.server";
 
 /** What an unverified member reads while 'Require a verified e-mail to post' is on (docs/accounts.md). */
 export const VERIFICATION_REQUIRED =
@@ -39,13 +41,13 @@ const guardQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
+type Contributor = { id: string; email: string; emailVerifiedAt: Date | null; role: string; joinedAt: Date };
+
 /**
  * Refuses (403, pointing to the banner) a contribution by a member whose e-mail is not verified
- * while 'Require a verified e-mail to post' is on: the first check of assertMayContribute below.
+ * while 'Require a verified e-mail to post' is on: the second check of assertMayContribute below.
  */
-function assertVerifiedIfRequired(user: { id: string; emailVerifiedAt?: Date | null }) {
-  if (!isVerifiedEmailRequiredToPostSync()) return;
-  const verifiedAt = user.emailVerifiedAt === undefined ? guardQueries(getDb()).contributor.get({ id: user.id })?.emailVerifiedAt : user.emailVerifiedAt;
+function assertVerified(verifiedAt: Date | null | undefined) {
   if (!verifiedAt) throw forbidden(VERIFICATION_REQUIRED);
 }
 
@@ -59,18 +61,21 @@ export type NewMemberStatus = {
 };
 
 /** New (docs/moderation.md): joined less than NEW_MEMBER_HOURS ago, or fewer than NEW_MEMBER_MIN_POSTS posts and replies. */
-export function newMemberStatus(member: { id: string; joinedAt: Date | number }, now = Date.now()): NewMemberStatus {
+export async function newMemberStatus(member: { id: string; joinedAt: Date | number }, now = Date.now()): Promise<NewMemberStatus> {
+  const minimum = getEnv().NEW_MEMBER_MIN_POSTS;
+  if (minimum <= 0) return newMemberStatusOf(member, 0, now);
+  // Counts no further than the minimum: two short walks of the author indexes.
+  const queries = guardQueries(readDb());
+  const values = { id: member.id, minimum };
+  const written = (await queries.firstPosts.execute(values)).length + (await queries.firstReplies.execute(values)).length;
+  return newMemberStatusOf(member, written, now);
+}
+
+/** The status once the member's posts and replies are counted (up to the minimum). */
+function newMemberStatusOf(member: { joinedAt: Date | number }, written: number, now: number): NewMemberStatus {
   const env = getEnv();
   const oldEnoughAt = new Date(new Date(member.joinedAt).getTime() + env.NEW_MEMBER_HOURS * 60 * 60 * 1000);
-  const minimum = env.NEW_MEMBER_MIN_POSTS;
-  let written = 0;
-  if (minimum > 0) {
-    // Counts no further than the minimum: two short walks of the author indexes.
-    const queries = guardQueries(getDb());
-    const values = { id: member.id, minimum };
-    written = queries.firstPosts.all(values).length + queries.firstReplies.all(values).length;
-  }
-  const postsToGo = Math.max(0, minimum - written);
+  const postsToGo = Math.max(0, env.NEW_MEMBER_MIN_POSTS - written);
   const isOldEnough = oldEnoughAt.getTime() <= now;
   return { isNew: !isOldEnough || postsToGo > 0, oldEnoughAt: isOldEnough ? null : oldEnoughAt, postsToGo };
 }
@@ -90,64 +95,112 @@ const rateLimitKeys: Partial<Record<ContributionKind, { key: (userId: string) =>
   comment: { key: (userId) => `artist-comment:${userId}`, what: "comments" },
 };
 
+type ContributionOptions = {
+  content?: string;
+  /** An edit of the member's own post or reply: not counted against the rate. */
+  isEdit?: boolean;
+  /** When the contribution is made (the demo community replays its history at its own dates). */
+  now?: Date;
+};
+
+/** The silence (or suspension) check: the first of assertMayContribute. */
+function assertNotRestricted(restriction: Restriction | null) {
+  if (restriction) throw forbidden(restrictionMessage(restriction));
+}
+
+/** Whether the new-member limits may apply: a known member who is neither a moderator nor an admin (newMemberStatus says whether they still count as new). */
+const isNewMemberLimited = (member: Contributor | undefined) => member !== undefined && !isModerator(member, getEnv().ADMIN_EMAIL);
+
+/** New members' link limit on posts and replies (400 with when the limit ends). */
+function assertWithinLinkLimit(status: NewMemberStatus | undefined, what: ContributionKind, content: string | undefined) {
+  if (!status?.isNew || content === undefined || (what !== "post" && what !== "reply")) return;
+  const links = countLinks(content);
+  const maximum = getEnv().NEW_MEMBER_MAX_LINKS;
+  if (links > maximum) {
+    const allowed = maximum === 0 ? "cannot add links to" : `can add at most ${maximum} link${maximum === 1 ? "" : "s"} to`;
+    const message = `New members ${allowed} a ${what} (this one has ${links}). ${whenNewMemberLimitEnds(status)}`;
+    throw badRequest(message, { content: [message] });
+  }
+}
+
+/** The rate limit this contribution counts against (none for ratings and edits). */
+function rateLimitOf(user: { id: string }, what: ContributionKind, isEdit: boolean, status: NewMemberStatus | undefined) {
+  const limit = rateLimitKeys[what];
+  if (!limit || isEdit) return null;
+  const env = getEnv();
+  const allowance = status?.isNew ? Math.max(1, Math.floor(env.POST_RATE_LIMIT / 2)) : env.POST_RATE_LIMIT;
+  return { what: limit.what, allowance, limit: { key: limit.key(user.id), limit: allowance, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS } };
+}
+
+/** A new member past their (halved) rate reads why and when the limit ends; any other error as it was. */
+function rateRefusalFor(error: unknown, status: NewMemberStatus | undefined, rate: { what: string; allowance: number }): unknown {
+  if (!status?.isNew || !isAppError(error) || error.status !== 429) return error;
+  const window = getEnv().POST_RATE_LIMIT_WINDOW_SECONDS;
+  return new AppError(
+    429,
+    `${error.message} New members can write at most ${rate.allowance} ${rate.what} per ${window === 60 ? "minute" : `${window} seconds`}. ${whenNewMemberLimitEnds(status)}`,
+    { headers: error.headers },
+  );
+}
+
 /**
  * Throws unless the member may make this contribution now:
- * - 403 when 'Require a verified e-mail to post' is on and the member's address is not verified;
  * - 403 'Your account is silenced until …: <reason>' while a silence (or suspension) is active;
+ * - 403 when 'Require a verified e-mail to post' is on and the member's address is not verified;
  * - for new members (moderators and admins are exempt): 400 when a post or reply has more than
  *   NEW_MEMBER_MAX_LINKS links, 429 past half the posting rate; both say when the limit ends;
  * - 429 past POST_RATE_LIMIT per POST_RATE_LIMIT_WINDOW_SECONDS (posts and replies together,
  *   artist comments apart). Ratings have no rate limit.
- * Call it after the input is validated (it counts the attempt) and before writing. Edits of one's
- * own posts and replies pass `isEdit`: the same silence and link checks, no rate count.
+ * Call it after the input is validated (it counts the attempt, in a unit of work of its own or a
+ * savepoint of the caller's) and before writing. Edits of one's own posts and replies pass
+ * `isEdit`: the same silence and link checks, no rate count.
  */
-export function assertMayContribute(
-  user: { id: string },
+export async function assertMayContribute(
+  user: { id: string; emailVerifiedAt?: Date | null },
   what: ContributionKind,
-  {
-    content,
-    isEdit = false,
-    now = new Date(),
-  }: {
-    content?: string;
-    /** An edit of the member's own post or reply: not counted against the rate. */
-    isEdit?: boolean;
-    /** When the contribution is made (the demo community replays its history at its own dates). */
-    now?: Date;
-  } = {},
-): void {
-  const restriction = activeRestrictionOf(user.id);
-  if (restriction) throw forbidden(restrictionMessage(restriction));
+  { content, isEdit = false, now = new Date() }: ContributionOptions = {},
+): Promise<void> {
+  assertNotRestricted(await activeRestrictionOf(user.id));
+  const [member] = await guardQueries(readDb()).contributor.execute({ id: user.id });
   // 'Require a verified e-mail to post' (docs/accounts.md).
-  assertVerifiedIfRequired(user);
-
-  const env = getEnv();
-  const member = guardQueries(getDb()).contributor.get({ id: user.id });
-  const status = member && !isModerator(member, env.ADMIN_EMAIL) ? newMemberStatus(member, now.getTime()) : undefined;
-  const isNew = status?.isNew ?? false;
-
-  if (isNew && content !== undefined && (what === "post" || what === "reply")) {
-    const links = countLinks(content);
-    const maximum = env.NEW_MEMBER_MAX_LINKS;
-    if (links > maximum) {
-      const allowed = maximum === 0 ? "cannot add links to" : `can add at most ${maximum} link${maximum === 1 ? "" : "s"} to`;
-      const message = `New members ${allowed} a ${what} (this one has ${links}). ${whenNewMemberLimitEnds(status!)}`;
-      throw badRequest(message, { content: [message] });
-    }
-  }
-
-  const limit = rateLimitKeys[what];
-  if (!limit || isEdit) return;
-  const allowance = isNew ? Math.max(1, Math.floor(env.POST_RATE_LIMIT / 2)) : env.POST_RATE_LIMIT;
+  if (await isVerifiedEmailRequiredToPost()) assertVerified(user.emailVerifiedAt === undefined ? member?.emailVerifiedAt : user.emailVerifiedAt);
+  const status = member && isNewMemberLimited(member) ? await newMemberStatus(member, now.getTime()) : undefined;
+  assertWithinLinkLimit(status, what, content);
+  const rate = rateLimitOf(user, what, isEdit, status);
+  if (!rate) return;
   try {
-    consumeRateLimitSync({ key: limit.key(user.id), limit: allowance, windowSeconds: env.POST_RATE_LIMIT_WINDOW_SECONDS }, limit.what, now.getTime());
+    await consumeRateLimit(rate.limit, rate.what, now.getTime());
   } catch (error) {
-    if (!isNew || !isAppError(error) || error.status !== 429) throw error;
-    const window = env.POST_RATE_LIMIT_WINDOW_SECONDS;
-    throw new AppError(
-      429,
-      `${error.message} New members can write at most ${allowance} ${limit.what} per ${window === 60 ? "minute" : `${window} seconds`}. ${whenNewMemberLimitEnds(status!)}`,
-      { headers: error.headers },
-    );
+    throw rateRefusalFor(error, status, rate);
+  }
+}
+
+/**
+ * `assertMayContribute` for synchronous code (discussions' posts and replies, still on
+ * `transaction()`): the same checks and messages. Goes when its last caller converts (decision 0102).
+ */
+export function assertMayContributeSync(
+  user: { id: string; emailVerifiedAt?: Date | null },
+  what: ContributionKind,
+  { content, isEdit = false, now = new Date() }: ContributionOptions = {},
+): void {
+  assertNotRestricted(activeRestrictionOfSync(user.id));
+  const queries = guardQueries(getDb());
+  const member = queries.contributor.get({ id: user.id });
+  if (isVerifiedEmailRequiredToPostSync()) assertVerified(user.emailVerifiedAt === undefined ? member?.emailVerifiedAt : user.emailVerifiedAt);
+  let status: NewMemberStatus | undefined;
+  if (member && isNewMemberLimited(member)) {
+    const minimum = getEnv().NEW_MEMBER_MIN_POSTS;
+    const values = { id: member.id, minimum };
+    const written = minimum <= 0 ? 0 : queries.firstPosts.all(values).length + queries.firstReplies.all(values).length;
+    status = newMemberStatusOf(member, written, now.getTime());
+  }
+  assertWithinLinkLimit(status, what, content);
+  const rate = rateLimitOf(user, what, isEdit, status);
+  if (!rate) return;
+  try {
+    consumeRateLimitSync(rate.limit, rate.what, now.getTime());
+  } catch (error) {
+    throw rateRefusalFor(error, status, rate);
   }
 }

@@ -25,7 +25,7 @@ describe("suspendMember", () => {
     const request = await signedInRequest(member.id);
     expect(await getOptionalUser(request)).not.toBeNull();
 
-    const restriction = suspendMember({ actor, userId: member.id, kind: "suspend", days: 7, reason: "Spam links" });
+    const restriction = await suspendMember({ actor, userId: member.id, kind: "suspend", days: 7, reason: "Spam links" });
     expect(restriction).toMatchObject({ kind: "suspend", reason: "Spam links" });
     expect(restriction.endsAt!.getTime() - restriction.startsAt.getTime()).toBe(7 * 86_400_000);
     expect(scalar(`SELECT count(*) FROM sessions WHERE user_id = ?`, member.id)).toBe(0);
@@ -45,26 +45,26 @@ describe("suspendMember", () => {
   it("until lifted: the message says so; lifting early lets the member in again and is audited", async () => {
     const actor = await moderator();
     const member = await createMember();
-    suspendMember({ actor, userId: member.id, kind: "suspend", days: null, reason: "Harassment" });
+    await suspendMember({ actor, userId: member.id, kind: "suspend", days: null, reason: "Harassment" });
     const refused = await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: PASSWORD }, meta));
     expect(refused.message).toBe("Your account is suspended until it is lifted by a moderator: Harassment");
 
-    const lifted = liftSuspension({ actor, userId: member.id });
+    const lifted = await liftSuspension({ actor, userId: member.id });
     expect(lifted.kind).toBe("suspend");
     expect((await loginWithPassword({ email: member.email, password: PASSWORD }, meta)).id).toBe(member.id);
-    expect(activeRestrictionOf(member.id)).toBeNull();
+    expect(await activeRestrictionOf(member.id)).toBeNull();
     expect(scalar(`SELECT action FROM audit_log WHERE target_id = ? ORDER BY id DESC LIMIT 1`, member.id)).toBe("user.suspension_lifted");
-    expect(appErrorOf(() => liftSuspension({ actor, userId: member.id })).status).toBe(404);
+    expect((await appErrorOfAsync(() => liftSuspension({ actor, userId: member.id }))).status).toBe(404);
   });
 
   it("an ended suspension no longer counts", async () => {
     const actor = await moderator();
     const member = await createMember();
-    suspendMember({ actor, userId: member.id, kind: "suspend", days: 1, reason: "Cool down" });
+    await suspendMember({ actor, userId: member.id, kind: "suspend", days: 1, reason: "Cool down" });
     const past = Date.now() - 1000;
     getDb().$client.prepare(`UPDATE suspensions SET ends_at = ? WHERE user_id = ?`).run(past, member.id);
     getDb().$client.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(past, member.id);
-    expect(activeRestrictionOf(member.id)).toBeNull();
+    expect(await activeRestrictionOf(member.id)).toBeNull();
     expect(await getOptionalUser(await signedInRequest(member.id))).not.toBeNull();
     expect((await loginWithPassword({ email: member.email, password: PASSWORD }, meta)).id).toBe(member.id);
   });
@@ -72,10 +72,10 @@ describe("suspendMember", () => {
   it("a new restriction replaces the active one (a silence after a suspension lets the member sign in)", async () => {
     const actor = await admin();
     const member = await createMember();
-    suspendMember({ actor, userId: member.id, kind: "suspend", days: 30, reason: "First" });
-    suspendMember({ actor, userId: member.id, kind: "silence", days: 1, reason: "Second" });
+    await suspendMember({ actor, userId: member.id, kind: "suspend", days: 30, reason: "First" });
+    await suspendMember({ actor, userId: member.id, kind: "silence", days: 1, reason: "Second" });
     expect(scalar(`SELECT count(*) FROM suspensions WHERE user_id = ? AND lifted_at IS NULL`, member.id)).toBe(1);
-    expect(activeRestrictionOf(member.id)).toMatchObject({ kind: "silence", reason: "Second" });
+    expect(await activeRestrictionOf(member.id)).toMatchObject({ kind: "silence", reason: "Second" });
     expect(scalar(`SELECT suspended_until FROM users WHERE id = ?`, member.id)).toBeNull();
     expect((await loginWithPassword({ email: member.email, password: PASSWORD }, meta)).id).toBe(member.id);
   });
@@ -89,20 +89,20 @@ describe("suspendMember", () => {
     const target = await createMember();
     const suspend = (actor: { id: string; email: string }, userId: string) => () => suspendMember({ actor, userId, kind: "suspend", days: 1, reason: "r" });
 
-    expect(appErrorOf(suspend(mod, mod.id))).toMatchObject({ status: 403, message: "You cannot suspend or silence yourself." });
-    expect(appErrorOf(suspend(mod, anAdmin.id)).status).toBe(403);
-    expect(appErrorOf(suspend(mod, otherModerator.id)).status).toBe(403);
-    expect(appErrorOf(suspend(mod, owner.id)).status).toBe(403);
-    expect(appErrorOf(suspend(anAdmin, owner.id)).message).toMatch(/ADMIN_EMAIL/);
-    expect(appErrorOf(suspend(member, target.id)).status).toBe(403);
-    expect(appErrorOf(suspend(mod, "nobody")).status).toBe(404);
-    expect(suspendMember({ actor: anAdmin, userId: otherModerator.id, kind: "silence", days: null, reason: "Admins may" }).kind).toBe("silence");
+    expect(await appErrorOfAsync(suspend(mod, mod.id))).toMatchObject({ status: 403, message: "You cannot suspend or silence yourself." });
+    expect((await appErrorOfAsync(suspend(mod, anAdmin.id))).status).toBe(403);
+    expect((await appErrorOfAsync(suspend(mod, otherModerator.id))).status).toBe(403);
+    expect((await appErrorOfAsync(suspend(mod, owner.id))).status).toBe(403);
+    expect((await appErrorOfAsync(suspend(anAdmin, owner.id))).message).toMatch(/ADMIN_EMAIL/);
+    expect((await appErrorOfAsync(suspend(member, target.id))).status).toBe(403);
+    expect((await appErrorOfAsync(suspend(mod, "nobody"))).status).toBe(404);
+    expect((await suspendMember({ actor: anAdmin, userId: otherModerator.id, kind: "silence", days: null, reason: "Admins may" })).kind).toBe("silence");
 
-    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "  " })).status).toBe(400);
-    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "x".repeat(501) })).status).toBe(400);
-    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 2 as 1, reason: "r" })).status).toBe(400);
-    expect(appErrorOf(() => suspendMember({ actor: mod, userId: target.id, kind: "ban" as "suspend", days: 1, reason: "r" })).status).toBe(400);
-    expect(suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 30, reason: "x".repeat(500) }).reason).toHaveLength(500);
+    expect((await appErrorOfAsync(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "  " }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 1, reason: "x".repeat(501) }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 2 as 1, reason: "r" }))).status).toBe(400);
+    expect((await appErrorOfAsync(() => suspendMember({ actor: mod, userId: target.id, kind: "ban" as "suspend", days: 1, reason: "r" }))).status).toBe(400);
+    expect((await suspendMember({ actor: mod, userId: target.id, kind: "suspend", days: 30, reason: "x".repeat(500) })).reason).toHaveLength(500);
   });
 });
 
@@ -114,7 +114,7 @@ describe("silence", () => {
     const post = createTestPost(other);
     const artist = await createArtist({ actor, input: { name: "Silent artist" } });
     const resource = await createResource({ actor, input: { title: "Silent resource", url: "https://example.com/silent" } });
-    suspendMember({ actor, userId: member.id, kind: "silence", days: 7, reason: "Flame war" });
+    await suspendMember({ actor, userId: member.id, kind: "silence", days: 7, reason: "Flame war" });
 
     const expected = /^Your account is silenced until .+ UTC: Flame war$/;
     expect(appErrorOf(() => createTestPost(member))).toMatchObject({ status: 403, message: expect.stringMatching(expected) });
@@ -125,7 +125,7 @@ describe("silence", () => {
     expect(listPosts({ viewerId: member.id }).posts.some((listed) => listed.id === post.id)).toBe(true);
     expect(await getOptionalUser(await signedInRequest(member.id))).not.toBeNull();
 
-    liftSuspension({ actor, userId: member.id });
+    await liftSuspension({ actor, userId: member.id });
     expect(createTestPost(member).id).toBeGreaterThan(0);
   });
 });

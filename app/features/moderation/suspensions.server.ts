@@ -3,11 +3,11 @@
  * sessions are deleted and `users.suspended_until` makes every request of theirs anonymous) and
  * refuses sign-in with the reason; a silence lets them read but not post, reply, comment or rate
  * (`assertMayContribute`). The profile page, Manage Users and /api/admin/users/{id}/suspension all
- * call these functions; each write runs in one IMMEDIATE transaction with its audit entry.
+ * call these functions; each write runs in one unit of work with its audit entry (decision 0102).
  */
 import { recordAudit } from "~/features/audit/index.server";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
@@ -22,7 +22,6 @@ import type { ActorRef } from "~/utils/actor";
 export const SUSPENDED_INDEFINITELY = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
 
 /** An active suspension or silence, as moderators and the member see it. */
 export type Restriction = {
@@ -71,20 +70,25 @@ const restrictionQueries = perDatabase((db: AppDatabase) => {
 });
 
 /** The member's active suspension or silence, or null (one indexed lookup). */
-export function activeRestrictionOf(userId: string, now = new Date()): Restriction | null {
+export async function activeRestrictionOf(userId: string, now = new Date()): Promise<Restriction | null> {
+  const [row] = await restrictionQueries(readDb()).active.execute({ userId, now: now.getTime() });
+  return row ?? null;
+}
+
+/** `activeRestrictionOf` for the contribution guard's synchronous twin (assertMayContributeSync); goes with it. */
+export function activeRestrictionOfSync(userId: string, now = new Date()): Restriction | null {
   return restrictionQueries(getDb()).active.get({ userId, now: now.getTime() }) ?? null;
 }
 
 /** The active restrictions of several members at once (one query), by user id: for Manage Users. */
-export function activeRestrictionsOf(userIds: readonly string[], now = new Date()): Map<string, Restriction> {
+export async function activeRestrictionsOf(userIds: readonly string[], now = new Date()): Promise<Map<string, Restriction>> {
   const byUser = new Map<string, Restriction>();
   if (userIds.length === 0) return byUser;
-  const rows = getDb()
+  const rows = await readDb()
     .select(restrictionColumns)
     .from(suspensions)
     .where(and(inArray(suspensions.userId, [...userIds]), isActive(now)))
-    .orderBy(asc(suspensions.id))
-    .all();
+    .orderBy(asc(suspensions.id));
   for (const row of rows) byUser.set(row.userId, row);
   return byUser;
 }
@@ -117,16 +121,17 @@ export function restrictionMessage(restriction: Pick<Restriction, "kind" | "ends
  * Sign-in refuses a suspended member with 403 and the reason. Called only once the password is
  * verified, so nobody without it learns that the account is suspended, or why.
  */
-export function assertNotSuspended(user: { id: string; suspendedUntil: Date | null }): void {
+export async function assertNotSuspended(user: { id: string; suspendedUntil: Date | null }): Promise<void> {
   if (!isSuspendedAt(user.suspendedUntil)) return;
-  const restriction = activeRestrictionOf(user.id);
+  const restriction = await activeRestrictionOf(user.id);
   if (restriction?.kind === "suspend") throw forbidden(restrictionMessage(restriction));
 }
 
 type TargetRow = { id: string; email: string; emailVerifiedAt: Date | null; role: string; displayName: string };
 
-function findTarget(userId: string): TargetRow | undefined {
-  return restrictionQueries(getDb()).target.get({ userId });
+async function findTarget(userId: string): Promise<TargetRow | undefined> {
+  const [row] = await restrictionQueries(readDb()).target.execute({ userId });
+  return row;
 }
 
 /**
@@ -143,10 +148,10 @@ function refusalFor(actor: TargetRow, target: TargetRow): string | null {
 }
 
 /** Checks the actor (re-read inside the transaction, so rights removed a moment ago no longer count) against the target. */
-function guardRestriction(actor: ActorRef, userId: string): TargetRow {
-  const current = findTarget(actor.id);
+async function guardRestriction(actor: ActorRef, userId: string): Promise<TargetRow> {
+  const current = await findTarget(actor.id);
   if (!current) throw forbidden("You need moderator rights to do this.");
-  const target = findTarget(userId);
+  const target = await findTarget(userId);
   if (!target) throw notFound("User not found.");
   const refusal = refusalFor(current, target);
   if (refusal) throw forbidden(refusal);
@@ -157,11 +162,11 @@ function guardRestriction(actor: ActorRef, userId: string): TargetRow {
  * The profile page's moderation section: the member's active restriction and whether this viewer
  * may change it (with the reason when not). Null when the viewer holds no members:suspend.
  */
-export function moderationPanelFor(viewer: ActorRef, userId: string) {
-  const current = findTarget(viewer.id);
-  const target = findTarget(userId);
+export async function moderationPanelFor(viewer: ActorRef, userId: string) {
+  const current = await findTarget(viewer.id);
+  const target = await findTarget(userId);
   if (!current || !target || !can(current, "members:suspend", getEnv().ADMIN_EMAIL)) return null;
-  const restriction = activeRestrictionOf(userId);
+  const restriction = await activeRestrictionOf(userId);
   return { restriction: restriction ? toRestrictionView(restriction) : null, refusal: refusalFor(current, target) };
 }
 
@@ -186,12 +191,13 @@ export function parseSuspensionInput(input: unknown): SuspensionInput {
 }
 
 /** Ends the member's active restrictions (lifted or replaced); returns how many there were. */
-function endActiveRestrictions(userId: string, actorId: string, now: Date): number {
-  return getDb()
+async function endActiveRestrictions(tx: AppDatabase, userId: string, actorId: string, now: Date): Promise<number> {
+  const ended = await tx
     .update(suspensions)
     .set({ liftedAt: now, liftedBy: actorId })
     .where(and(eq(suspensions.userId, userId), isActive(now)))
-    .run().changes;
+    .returning({ id: suspensions.id });
+  return ended.length;
 }
 
 function durationLabel(days: SuspensionDays): string {
@@ -203,23 +209,19 @@ function durationLabel(days: SuspensionDays): string {
  * restriction replaces an active one. Suspending deletes the member's sessions. Audited.
  * 400 bad input, 403 not allowed (see guardRestriction), 404 unknown user.
  */
-export function suspendMember(input: { actor: ActorRef; userId: string; kind: RestrictionKind; days: SuspensionDays; reason: string }): Restriction {
+export async function suspendMember(input: { actor: ActorRef; userId: string; kind: RestrictionKind; days: SuspensionDays; reason: string }): Promise<Restriction> {
   const { kind, days, reason } = validateRestriction(input);
   const { actor, userId } = input;
-  return transaction((db) => {
-    const target = guardRestriction(actor, userId);
+  return write(async (tx) => {
+    const target = await guardRestriction(actor, userId);
     const now = new Date();
-    const replaced = endActiveRestrictions(userId, actor.id, now);
+    const replaced = await endActiveRestrictions(tx, userId, actor.id, now);
     const endsAt = days === null ? null : new Date(now.getTime() + days * DAY_MS);
-    const row = db
-      .insert(suspensions)
-      .values({ userId, kind, reason, startsAt: now, endsAt, createdBy: actor.id })
-      .returning(restrictionColumns)
-      .get();
+    const [row] = await tx.insert(suspensions).values({ userId, kind, reason, startsAt: now, endsAt, createdBy: actor.id }).returning(restrictionColumns);
     const suspendedUntil = kind === "suspend" ? (endsAt ?? SUSPENDED_INDEFINITELY) : null;
-    db.update(users).set({ suspendedUntil }).where(eq(users.id, userId)).run();
-    if (kind === "suspend") db.delete(sessions).where(eq(sessions.userId, userId)).run();
-    recordAudit({
+    await tx.update(users).set({ suspendedUntil }).where(eq(users.id, userId));
+    if (kind === "suspend") await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await recordAudit({
       actor,
       action: kind === "suspend" ? "user.suspended" : "user.silenced",
       targetType: "user",
@@ -231,14 +233,14 @@ export function suspendMember(input: { actor: ActorRef; userId: string; kind: Re
 }
 
 /** Lifts the member's active suspension or silence early. Audited. 403 not allowed, 404 unknown user or nothing active. */
-export function liftSuspension({ actor, userId }: { actor: ActorRef; userId: string }): Restriction {
-  return transaction((db) => {
-    const target = guardRestriction(actor, userId);
-    const active = activeRestrictionOf(userId);
+export async function liftSuspension({ actor, userId }: { actor: ActorRef; userId: string }): Promise<Restriction> {
+  return write(async (tx) => {
+    const target = await guardRestriction(actor, userId);
+    const active = await activeRestrictionOf(userId);
     if (!active) throw notFound("This member is not suspended or silenced.");
-    endActiveRestrictions(userId, actor.id, new Date());
-    db.update(users).set({ suspendedUntil: null }).where(eq(users.id, userId)).run();
-    recordAudit({
+    await endActiveRestrictions(tx, userId, actor.id, new Date());
+    await tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, userId));
+    await recordAudit({
       actor,
       action: active.kind === "suspend" ? "user.suspension_lifted" : "user.silence_lifted",
       targetType: "user",

@@ -91,7 +91,7 @@ describe("resolveReport", () => {
     expect(findPost(post.id, readerOf(members[0]))?.title).toBe("This post was hidden by a moderator");
     for (const member of members) expect(listNotifications(member.id).notifications[0].message).toMatch(/a moderator took action/);
     expect(listNotifications(author.id).notifications[0].message).toMatch(/A moderator hid your post/);
-    expect(listAuditEntries().entries[0]).toMatchObject({ action: "report.hidden", targetType: "post", targetId: String(post.id) });
+    expect((await listAuditEntries()).entries[0]).toMatchObject({ action: "report.hidden", targetType: "post", targetId: String(post.id) });
     expect((await listOpenReports({ actor: moderator })).groups.some((group) => group.target.id === String(post.id) && group.target.type === "post")).toBe(false);
     expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[1], input: { action: "dismiss" } }))).status).toBe(409);
   });
@@ -103,7 +103,7 @@ describe("resolveReport", () => {
     await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
     expect(findPost(post.id, readerOf(members[0]))).toMatchObject({ isHidden: false, title: "Buy cheap followers" });
     expect(listNotifications(members[0].id).notifications.length).toBe(before);
-    expect(listAuditEntries().entries[0].action).toBe("report.dismissed");
+    expect((await listAuditEntries()).entries[0].action).toBe("report.dismissed");
   });
 
   it("hides and deletes replies, hides artist comments through the artists feature", async () => {
@@ -143,7 +143,7 @@ describe("resolveReport", () => {
     expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7 } }))).status).toBe(400);
     const result = await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7, reason: "Spam after a warning." } });
     expect(result.resolved).toBe(1);
-    expect(activeRestrictionOf(author.id)).toMatchObject({ kind: "suspend", reason: "Spam after a warning." });
+    expect(await activeRestrictionOf(author.id)).toMatchObject({ kind: "suspend", reason: "Spam after a warning." });
     expect(listNotifications(members[0].id).notifications[0].message).toMatch(/took action/);
     expect((await listOpenReports({ actor: moderator })).groups.some((group) => group.reportId === reportIds[0])).toBe(false);
   });

@@ -4,7 +4,7 @@
  * them. The report page, the dialog, /admin/reports and the /api routes all call these.
  * The only code touching the reports table.
  */
-import { deleteCommentSync, findCommentSync, hideCommentSync, unhideCommentSync } from "~/features/artists/index.server";
+import { deleteComment, findComment, hideComment, unhideComment } from "~/features/artists/index.server";
 import { artistUrls } from "~/features/artists";
 import { recordAudit } from "~/features/audit/index.server";
 import { type CurrentUser, findUserById, userCan } from "~/features/auth/index.server";
@@ -57,8 +57,7 @@ function positiveId(value: string): number | null {
 }
 
 /**
- * The item a report is about, as a moderator sees it. Posts, replies and comments are read through
- * the owning features' synchronous finders, not converted to the async data layer yet (decision 0102).
+ * The item a report is about, as a moderator sees it, read through the owning features' finders.
  */
 async function findReportTarget(type: ReportTargetType, id: string): Promise<ReportTarget> {
   const missing: ReportTarget = { type, id, exists: false, label: `A deleted ${targetNouns[type]}`, excerpt: "", authorId: null, authorName: "", link: null, isHidden: false, hiddenReason: null };
@@ -103,7 +102,7 @@ async function findReportTarget(type: ReportTargetType, id: string): Promise<Rep
       hiddenReason: reply.hiddenReason,
     };
   }
-  const comment = findCommentSync(numericId);
+  const comment = await findComment(numericId);
   if (!comment) return missing;
   return {
     type,
@@ -130,14 +129,14 @@ export async function getReportableTarget({ actor, targetType, targetId }: { act
 }
 
 /** Hides an item automatically (reports) or for a moderator; shows it again with `hiding` null. */
-function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: boolean): void {
+async function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: boolean): Promise<void> {
   const id = Number(target.id);
   const hiding = isHidden ? { by: actor?.id ?? null, reason: actor ? ("moderator" as const) : ("reports" as const) } : null;
   if (target.type === "post") setPostHidden(id, hiding);
   else if (target.type === "reply") setReplyHidden(id, hiding);
   else if (target.type === "artist_comment") {
-    if (isHidden) hideCommentSync({ actor, commentId: id });
-    else if (actor) unhideCommentSync({ actor, commentId: id });
+    if (isHidden) await hideComment({ actor, commentId: id });
+    else if (actor) await unhideComment({ actor, commentId: id });
   }
 }
 
@@ -174,9 +173,9 @@ export async function createReport({ actor, input }: { actor: Actor; input: unkn
       .values({ reporterId: actor.id, targetType: target.type, targetId, reason: data.reason, note: data.note })
       .returning({ id: reports.id });
     let isHidden = target.isHidden;
-    // setTargetHidden and notify are synchronous helpers of unconverted features: inside this unit they join it (decision 0102).
+    // Hiding a post or reply and notify are synchronous helpers of unconverted features: inside this unit they join it (decision 0102).
     if (!isHidden && target.type !== "user" && (await openReporterIds(target.type, targetId)).length >= getEnv().REPORTS_TO_HIDE) {
-      setTargetHidden(target, null, true);
+      await setTargetHidden(target, null, true);
       isHidden = true;
       if (target.authorId) {
         notify({ userId: target.authorId, kind: "moderation", message: `Your ${targetNouns[target.type]} was hidden after several reports, until a moderator looks at it: ${target.label}.`, link: target.link });
@@ -301,18 +300,15 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
   if (action === "delete" && target.type === "user") throw badRequest("Members are deleted from Manage Users, not from the queue.");
   const warning = action === "warn" ? parseOrThrow(warnFormSchema, { message: data.message }).message : "";
 
-  // The actions below go through synchronous helpers of unconverted features (hiding, deleting,
-  // suspending, notify, recordAudit): inside this unit they join it (decision 0102). A reply's
-  // deletion is async: its unit is a savepoint of this one.
   return write(async (tx) => {
     const reporterIds = await openReporterIds(target.type, target.id);
     const id = Number(target.id);
     switch (action) {
       case "dismiss":
-        if (target.isHidden) setTargetHidden(target, actor, false);
+        if (target.isHidden) await setTargetHidden(target, actor, false);
         break;
       case "hide":
-        setTargetHidden(target, actor, true);
+        await setTargetHidden(target, actor, true);
         if (target.authorId) {
           notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator hid your ${noun}: ${target.label}.`, link: target.link });
         }
@@ -320,10 +316,10 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
       case "delete":
         if (target.type === "post") deletePost({ actor, postId: id });
         else if (target.type === "reply") await deleteReply({ actor, postId: Number((await findReply(id))?.postId), replyId: id });
-        else deleteCommentSync({ actor, commentId: id });
+        else await deleteComment({ actor, commentId: id });
         break;
       case "suspend":
-        suspendMember({ actor, userId: target.authorId!, kind: "suspend", days: suspension!.days, reason: suspension!.reason });
+        await suspendMember({ actor, userId: target.authorId!, kind: "suspend", days: suspension!.days, reason: suspension!.reason });
         break;
       case "warn":
         if (target.authorId) {
@@ -345,7 +341,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
         notify({ userId: reporterId, actorId: actor.id, kind: "moderation", message: `Thanks for your report: a moderator took action on the ${noun} you reported.`, link });
       }
     }
-    recordAudit({
+    await recordAudit({
       actor,
       action: `report.${auditVerbs[action]}`,
       targetType: target.type,

@@ -213,8 +213,8 @@ export async function createResource({
       .insert(schema.resources)
       .values({ ...toColumns(values), submittedBy: actor.id, createdAt: now })
       .returning({ id: schema.resources.id });
-    recordContribution({ userId: actor.id, kind: "resource_shared", subjectId: created.id, at: now });
-    recordAudit({ actor, action: "resource.created", targetType: "resource", targetId: created.id, summary: values.title, at: now });
+    await recordContribution({ userId: actor.id, kind: "resource_shared", subjectId: created.id, at: now });
+    await recordAudit({ actor, action: "resource.created", targetType: "resource", targetId: created.id, summary: values.title, at: now });
     return created.id;
   });
   return await getResource(id);
@@ -246,7 +246,7 @@ export async function updateResource({ actor, id, input }: { actor: ActorRef; id
   const values = parseResourceInput(merged);
   await write(async (tx) => {
     await tx.update(schema.resources).set(toColumns(values)).where(eq(schema.resources.id, id));
-    recordAudit({ actor, action: "resource.updated", targetType: "resource", targetId: id, summary: values.title });
+    await recordAudit({ actor, action: "resource.updated", targetType: "resource", targetId: id, summary: values.title });
   });
   return getResource(id);
 }
@@ -265,9 +265,9 @@ export async function deleteResource({ actor, id }: { actor: ActorRef; id: numbe
       .from(schema.resourceRatings)
       .where(eq(schema.resourceRatings.resourceId, id));
     await tx.delete(schema.resources).where(eq(schema.resources.id, id));
-    if (existing.submittedBy) revokeContribution({ userId: existing.submittedBy, kind: "resource_shared", subjectId: id });
-    for (const rater of raters) revokeContribution({ userId: rater.userId, kind: "resource_rated", subjectId: id });
-    recordAudit({ actor, action: "resource.deleted", targetType: "resource", targetId: id, summary: existing.title });
+    if (existing.submittedBy) await revokeContribution({ userId: existing.submittedBy, kind: "resource_shared", subjectId: id });
+    for (const rater of raters) await revokeContribution({ userId: rater.userId, kind: "resource_rated", subjectId: id });
+    await recordAudit({ actor, action: "resource.deleted", targetType: "resource", targetId: id, summary: existing.title });
   });
 }
 
@@ -281,13 +281,13 @@ const resourceRatingsTable = ratingsTable(schema.resourceRatings, "resourceId");
  */
 export async function rateResource({ userId, resourceId, input, now = new Date() }: { userId: string; resourceId: number; input: unknown; now?: Date }) {
   const rating = parseRating(input);
-  assertMayContribute({ id: userId }, "rating", { now });
+  await assertMayContribute({ id: userId }, "rating", { now });
   return write(async (tx) => {
     const [resource] = await tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).limit(1);
     if (!resource) throw notFound("Resource not found");
     const { isFirstRating, summary } = await upsertRating(tx, resourceRatingsTable, { itemId: resourceId, userId, rating, now });
     await storeResourceRating(tx, resourceId, summary);
-    if (isFirstRating) recordContribution({ userId, kind: "resource_rated", subjectId: resourceId, at: now });
+    if (isFirstRating) await recordContribution({ userId, kind: "resource_rated", subjectId: resourceId, at: now });
     return { resourceId, rating: summary.average, reviewsCount: summary.count, myRating: rating };
   });
 }

@@ -39,7 +39,7 @@ export async function setVerifiedEmailRequiredToPost({ actor, isRequired }: { ac
       .insert(schema.communitySettings)
       .values({ key: REQUIRE_VERIFIED_EMAIL_TO_POST, value: isRequired, updatedAt: now, updatedBy: actor.id })
       .onConflictDoUpdate({ target: schema.communitySettings.key, set: { value: isRequired, updatedAt: now, updatedBy: actor.id } });
-    recordAudit({
+    await recordAudit({
       actor,
       action: "community_setting.updated",
       targetType: "community_setting",

@@ -44,7 +44,7 @@ describe("platform settings", () => {
     expect((await getPublicSettings()).socialLinks).toContainEqual({ platform: "youtube", url: "https://youtube.com/@quads", icon: socialIconShape("youtube") });
     const row = getDb().select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, "youtube")).get();
     expect(row?.updatedBy).toBe(actor.id);
-    expect(listAuditEntries().entries[0]).toMatchObject({ action: "platform_setting.updated", targetId: "youtube", actorEmail: actor.email });
+    expect((await listAuditEntries()).entries[0]).toMatchObject({ action: "platform_setting.updated", targetId: "youtube", actorEmail: actor.email });
 
     await updatePlatformSetting({ actor, platform: "youtube", input: { isActive: false } });
     expect((await getPublicSettings()).socialLinks.find((link) => link.platform === "youtube")).toBeUndefined();
@@ -57,9 +57,9 @@ describe("platform settings", () => {
   it("records nothing when nothing changed", async () => {
     const actor = await admin();
     await updatePlatformSetting({ actor, platform: "threads", input: { url: "https://threads.net/@q" } });
-    const before = listAuditEntries().total;
+    const before = (await listAuditEntries()).total;
     await updatePlatformSetting({ actor, platform: "threads", input: { url: "https://threads.net/@q" } });
-    expect(listAuditEntries().total).toBe(before);
+    expect((await listAuditEntries()).total).toBe(before);
   });
 
   it("answers 404 for an unknown platform and 400 for anything but an http(s) URL", async () => {
@@ -117,8 +117,8 @@ describe("footer settings", () => {
     expect((await getPublicSettings()).footer).toMatchObject({ companyName: "Quads Collective", isActive: false });
     const row = getDb().select().from(schema.footerSettings).get();
     expect(row?.updatedBy).toBe(actor.id);
-    expect(listAuditEntries().entries[0]).toMatchObject({ action: "footer_settings.updated", actorEmail: actor.email });
-    expect(listAuditEntries().entries[0].summary).toContain("companyName");
+    expect((await listAuditEntries()).entries[0]).toMatchObject({ action: "footer_settings.updated", actorEmail: actor.email });
+    expect((await listAuditEntries()).entries[0].summary).toContain("companyName");
     await updateFooterSettings({ actor, input: { isActive: true } });
     expect((await getPublicSettings()).footer.isActive).toBe(true);
   });
@@ -136,10 +136,10 @@ describe("footer settings", () => {
     expect((await getPublicSettings()).footer.copyrightText).toBe("Since 2019, until {year}: Quads");
 
     // A GET sent back as it came changes nothing: the template wins over the line as shown.
-    const entries = listAuditEntries().entries.length;
+    const entries = (await listAuditEntries()).entries.length;
     await updateFooterSettings({ actor, input: await getFooterSettings({ year: 1999 }) });
     expect((await getFooterSettings()).copyrightTemplate).toBe("Since 2019, until {year}: Quads");
-    expect(listAuditEntries().entries.length).toBe(entries);
+    expect((await listAuditEntries()).entries.length).toBe(entries);
 
     // The older name alone still sets the stored line.
     await updateFooterSettings({ actor, input: { copyrightText: "© {year} The Quads" } });

@@ -176,7 +176,7 @@ export async function updatePlatformSetting({ actor, platform, input }: { actor:
       current?.url !== nextUrl ? `url ${nextUrl ?? "(empty)"}` : null,
       (current?.isActive ?? true) !== nextActive || !current ? `${nextActive ? "active" : "inactive"}` : null,
     ].filter(Boolean);
-    recordAudit({ actor, action: "platform_setting.updated", targetType: "platform_setting", targetId: platform, summary: `${platform}: ${changes.join(", ")}` });
+    await recordAudit({ actor, action: "platform_setting.updated", targetType: "platform_setting", targetId: platform, summary: `${platform}: ${changes.join(", ")}` });
     return toPlatformView(row);
   });
   invalidateSettingsCache();
@@ -235,7 +235,7 @@ export async function updateFooterSettings({ actor, input }: { actor: ActorRef; 
     } else {
       await tx.insert(schema.footerSettings).values({ ...base, ...changes, updatedAt: now, updatedBy: actor.id });
     }
-    recordAudit({
+    await recordAudit({
       actor,
       action: "footer_settings.updated",
       targetType: "footer_settings",

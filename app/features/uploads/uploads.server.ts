@@ -328,8 +328,7 @@ export async function removeUpload({ actor, idOrHash }: { actor: Pick<Actor, "id
       return deleteUploadRows(tx, inArray(schema.uploads.id, ownIds), hash);
     }
     const result = await deleteUploadRows(tx, eq(schema.uploads.hash, hash), hash);
-    // recordAudit is synchronous (audit not converted yet): inside this unit it joins it (decision 0102).
-    recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
+    await recordAudit({ actor, action: "upload.removed", targetType: "upload", targetId: rows[0].id, summary: `Removed picture ${hash} (${rows[0].width}×${rows[0].height})` });
     return result;
   });
   await deleteFiles(files);
@@ -352,7 +351,7 @@ export async function removeMemberAvatar({ actor, userId }: { actor: Pick<Actor,
     const upload = member.avatarUploadId ? await findUpload(member.avatarUploadId) : null;
     if (!upload) throw notFound(`${member.displayName} has no profile picture.`);
     const { files } = await deleteUploadRows(tx, eq(schema.uploads.hash, upload.hash), upload.hash);
-    recordAudit({ actor, action: "upload.removed", targetType: "user", targetId: userId, summary: `Removed the profile picture of ${member.displayName}` });
+    await recordAudit({ actor, action: "upload.removed", targetType: "user", targetId: userId, summary: `Removed the profile picture of ${member.displayName}` });
     return { name: member.displayName, files };
   });
   await deleteFiles(files);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/features/audit/audit.server";
-import { recordContribution } from "~/features/gamification/contributions.server";
+import { recordContributionSync } from "~/features/gamification/contributions.server";
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -21,14 +21,14 @@ function createPost(authorId: string, title = "A post") {
 
 function createReply(postId: number, authorId: string, parentReplyId: number | null = null) {
   const reply = db().insert(schema.replies).values({ content: "Reply", postId, authorId, parentReplyId }).returning().get();
-  recordContribution({ userId: authorId, kind: "reply_created", subjectId: reply.id });
+  recordContributionSync({ userId: authorId, kind: "reply_created", subjectId: reply.id });
   return reply;
 }
 
 function like(postId: number, likerId: string) {
   db().insert(schema.postLikes).values({ postId, userId: likerId }).run();
   const post = db().select().from(schema.posts).where(eq(schema.posts.id, postId)).get()!;
-  recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${likerId}` });
+  recordContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${likerId}` });
 }
 
 /** What the discussions feature keeps on a post: the counters as they were maintained incrementally. */
@@ -76,7 +76,7 @@ describe("changeUserRole", () => {
     const user = await getOptionalUser(await signedInRequest(member.id));
     expect(user?.isModerator).toBe(true);
     expect(user?.isAdmin).toBe(false);
-    const [entry] = listAuditEntries().entries;
+    const [entry] = (await listAuditEntries()).entries;
     expect(entry).toMatchObject({ action: "user.role_changed", actorEmail: admin.email, targetId: member.id });
     expect(entry.summary).toContain("member → moderator");
   });
@@ -163,7 +163,7 @@ describe("deleteUser", () => {
     expect(db().select().from(schema.meetings).where(eq(schema.meetings.id, meeting.id)).get()?.attendeesCount).toBe(1);
     expect(db().select().from(schema.resources).where(eq(schema.resources.id, resource.id)).get()).toMatchObject({ rating: 5, reviewsCount: 1 });
 
-    const [entry] = listAuditEntries().entries;
+    const [entry] = (await listAuditEntries()).entries;
     expect(entry).toMatchObject({ action: "user.deleted", targetId: doomed.id, actorEmail: admin.email });
   });
 

@@ -132,7 +132,7 @@ export async function changeUserRole({ actor, userId, input }: { actor: ActorRef
     if (target.role === role) return toAdminUser(target);
     const [updated] = await tx.update(schema.users).set({ role, updatedAt: new Date() }).where(eq(schema.users.id, userId)).returning();
     if ((await countAdmins()) === 0) throw conflict("You cannot demote the last admin: promote someone else first.");
-    recordAudit({
+    await recordAudit({
       actor,
       action: "user.role_changed",
       targetType: "user",
@@ -220,12 +220,11 @@ async function removeAccount({
   isKeepingContent: boolean;
   guard: (target: User) => Promise<void>;
   lastAdminMessage: string;
-  audit?: (target: User) => void;
+  audit?: (target: User) => Promise<void>;
 }): Promise<{ id: string; email: string }> {
   // The member's pictures go with them when nothing else uses them (docs/uploads.md).
   const hashes = await uploadHashesOwnedBy(userId);
-  // forgetMailTo, refreshResourceRatings, refreshBadges and recordAudit are synchronous helpers of
-  // unconverted features: inside this unit they join it (decision 0102).
+  // forgetMailTo is a synchronous helper of an unconverted feature: inside this unit it joins it (decision 0102).
   const deleted = await write(async (tx) => {
     const target = await findUser(userId);
     if (!target || target.id === DELETED_MEMBER_ID) throw notFound("User not found.");
@@ -304,11 +303,11 @@ async function removeAccount({
         .set({ points: atLeastZero(tx, sql`${schema.users.points} - ${points}`) })
         .where(eq(schema.users.id, memberId));
     }
-    for (const memberId of pointsLost.keys()) refreshBadges(memberId, { kinds: ["like_received", "reply_created", "reply_to_other"] });
+    for (const memberId of pointsLost.keys()) await refreshBadges(memberId, { kinds: ["like_received", "reply_created", "reply_to_other"] });
 
     // Only removing an account with admin rights can leave none (a fresh install may have none at all).
     if (isAdmin(target, getEnv().ADMIN_EMAIL) && (await countAdmins()) === 0) throw conflict(lastAdminMessage);
-    audit?.(target);
+    await audit?.(target);
     return { id: userId, email: target.email };
   });
   void releaseUploads(hashes);
