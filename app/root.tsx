@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shell = user
     ? {
         user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
-        counts: { ...getNotificationCounts(user.id), totalMembers: countMembers() },
+        counts: { ...(await getNotificationCounts(user.id)), totalMembers: countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
   return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);

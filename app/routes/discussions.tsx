@@ -16,7 +16,7 @@ import { markDiscussionsSeen } from "~/features/notifications/index.server";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
-import { bestEffortUnit, bestEffortWrite } from "~/utils/db.server";
+import { bestEffortUnit } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -39,7 +39,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   // so the sidebar's "new discussions" badge is already cleared on this very page.
   const signedIn = await getOptionalUser(request);
   // Bookkeeping a busy database may skip: the page renders anyway (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md).
-  if (signedIn) bestEffortWrite(() => markDiscussionsSeen(signedIn.id), false);
+  if (signedIn) await bestEffortUnit((writeOptions) => markDiscussionsSeen(signedIn.id, new Date(), writeOptions), false);
   const user = signedIn ?? (await requireUser(request));
   const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const { posts, hasMore } = listPosts({

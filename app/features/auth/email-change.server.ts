@@ -7,7 +7,7 @@
  * /settings/account, POST /api/account/email and PUT /api/profile (with `email`) all call this.
  */
 import { sql } from "drizzle-orm";
-import { enqueueMail, publicUrl } from "~/features/mail/index.server";
+import { enqueueMailSync, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
@@ -42,7 +42,7 @@ export async function requestEmailChange({ userId, input, meta }: { userId: stri
 function sendEmailChangeLink(user: Pick<User, "id" | "email" | "displayName">, newEmail: string) {
   const token = issueToken({ userId: user.id, email: newEmail, purpose: "email_change" });
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  enqueueMailSync({
     to: newEmail,
     subject: `Confirm your new e-mail for ${community}`,
     kind: "email_change",
@@ -53,7 +53,7 @@ function sendEmailChangeLink(user: Pick<User, "id" | "email" | "displayName">, n
       footnote: `If you did not ask for this, ignore this e-mail: the account keeps its current address.`,
     },
   });
-  enqueueMail({
+  enqueueMailSync({
     to: user.email,
     subject: `Your ${community} e-mail is about to change`,
     kind: "email_change_notice",

@@ -6,7 +6,7 @@
  * contribution-guard.server.ts, refuses them).
  */
 import { eq } from "drizzle-orm";
-import { enqueueMail, publicUrl } from "~/features/mail/index.server";
+import { enqueueMailSync, publicUrl } from "~/features/mail/index.server";
 import { schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
@@ -23,7 +23,7 @@ export const VERIFY_LINK_INVALID = "This verification link has expired or was al
 export function sendVerificationEmail(user: Pick<User, "id" | "email" | "displayName">) {
   const token = issueToken({ userId: user.id, email: user.email, purpose: "email_verification" });
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  enqueueMailSync({
     to: user.email,
     subject: `Confirm your e-mail for ${community}`,
     kind: "email_verification",

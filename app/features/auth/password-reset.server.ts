@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
-import { enqueueMail, publicUrl } from "~/features/mail/index.server";
+import { enqueueMailSync, publicUrl } from "~/features/mail/index.server";
 import { getDb, schema, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, isAppError, notFound } from "~/utils/errors.server";
@@ -37,7 +37,7 @@ function forgotPasswordLimits(clientIp: string, email: string) {
 function sendResetLink(user: Pick<User, "id" | "email" | "displayName">, { isSentByAdmin = false } = {}) {
   const token = issueToken({ userId: user.id, email: user.email, purpose: "password_reset" });
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  enqueueMailSync({
     to: user.email,
     subject: `Reset your ${community} password`,
     kind: "password_reset",
@@ -119,7 +119,7 @@ export async function resetPassword(input: unknown): Promise<User> {
 /** The 'your password was changed' e-mail (also for the account settings' password change). */
 export function sendPasswordChangedNotice(user: Pick<User, "email" | "displayName">) {
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  enqueueMailSync({
     to: user.email,
     subject: `Your ${community} password was changed`,
     kind: "password_changed",

@@ -119,7 +119,7 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
     joinedAt.set(member.username, at);
     schedule(at, () => joinCommunity(member, at, member === admin ? adminEmail : member.email, member === admin ? adminPasswordHash : memberPasswordHash));
   }
-  function joinCommunity(member: DemoMember, at: number, email: string | undefined, password: string) {
+  async function joinCommunity(member: DemoMember, at: number, email: string | undefined, password: string) {
     if (!email) throw new Error(`The demo member ${member.username} has no e-mail`);
     const user = createUserRecord({
       email,
@@ -142,7 +142,7 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
     });
     userIds.set(member.username, user.id);
     // Made-up addresses: no notification e-mail is ever queued for them.
-    for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) setMailPreference(user.id, kind, false);
+    for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) await setMailPreference(user.id, kind, false);
   }
 
   for (const member of DEMO_MEMBERS) {
@@ -288,6 +288,6 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
       keptUnread.set(notification.userId, kept + 1);
       continue;
     }
-    markNotificationRead(notification.userId, notification.id, new Date(clampPast(notification.createdAt.getTime() + 2 * HOUR)));
+    await markNotificationRead(notification.userId, notification.id, new Date(clampPast(notification.createdAt.getTime() + 2 * HOUR)));
   }
 }

@@ -5,7 +5,7 @@
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
-import { notify } from "~/features/notifications/index.server";
+import { notifySync } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
@@ -114,12 +114,12 @@ export function createReply({ actor, postId, input, now = new Date() }: { actor:
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
-      const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link, at: now });
+      const isTold = notifySync({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link, at: now });
       if (isTold) queueReplyMail({ userId: parent.authorId, postId, replyId: inserted.id, now });
       toldIds.push(parent.authorId);
     }
     if (!parent || parent.authorId !== post.authorId) {
-      const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link, at: now });
+      const isTold = notifySync({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link, at: now });
       if (isTold) queueReplyMail({ userId: post.authorId, postId, replyId: inserted.id, now });
       toldIds.push(post.authorId);
     }

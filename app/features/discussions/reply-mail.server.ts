@@ -13,7 +13,7 @@
  */
 import { excerptOf } from "~/features/content/index.server";
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
+import { enqueueNotificationMailSync, isMailEnabledSync, notificationMailAddressSync, publicUrl } from "~/features/mail/index.server";
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, schema, transaction } from "~/utils/db.server";
@@ -43,7 +43,7 @@ function readBatch(userId: string, postId: number) {
  * transaction, only for a member notify() told (not the author, not a member who blocked them).
  */
 export function queueReplyMail({ userId, postId, replyId, now = new Date() }: { userId: string; postId: number; replyId: number; now?: Date }) {
-  if (!isMailEnabled(userId, "replies") || !notificationMailAddress(userId, now)) return;
+  if (!isMailEnabledSync(userId, "replies") || !notificationMailAddressSync(userId, now)) return;
   const batch = readBatch(userId, postId);
   const pending = batch?.sendAt != null ? batch.replyIds : [];
   const replyIds = pending.length < KEPT_REPLY_IDS ? [...pending, replyId] : pending;
@@ -121,7 +121,7 @@ function enqueueReplyMail({ userId, postId, title, replies, total }: { userId: s
     return `${reply.authorName} ${about}: ${excerptOf(reply.content)}`;
   });
   const more = total - listed.length;
-  const id = enqueueNotificationMail({
+  const id = enqueueNotificationMailSync({
     user: { id: userId },
     kind: "replies",
     subject,
@@ -137,7 +137,7 @@ function enqueueReplyMail({ userId, postId, title, replies, total }: { userId: s
 
 /** Mails a member @mentioned in a post or reply (call inside its transaction, after notify() told them). */
 export function sendMentionMail({ userId, actorName, postTitle, content, link }: { userId: string; actorName: string; postTitle: string; content: string; link: string }) {
-  enqueueNotificationMail({
+  enqueueNotificationMailSync({
     user: { id: userId },
     kind: "mentions",
     subject: `${actorName} mentioned you in "${postTitle}"`,

@@ -14,7 +14,7 @@
  * they agree.
  */
 import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { notify } from "~/features/notifications/index.server";
+import { notifySync } from "~/features/notifications/index.server";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeType, type ContributionKind } from "./rules";
@@ -74,7 +74,7 @@ const engineQueries = perDatabase((db: AppDatabase) => {
 /** The member is told about each badge earned (joining's Explorer is welcomed by the sign-up toast instead). */
 export const notifyBadgeEarned: OnBadgeEarned = (earned) => {
   if (earned.type === "explorer") return;
-  notify({
+  notifySync({
     userId: earned.userId,
     actorId: null,
     kind: "badge",

@@ -4,7 +4,7 @@
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
 export { forgetMailTo } from "./erase.server";
-export { enqueueMail, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
-export { enqueueNotificationMail, getMailPreferences, isMailEnabled, notificationMailAddress, type NotificationMailKind, notificationMailKinds, readUnsubscribeToken, setMailPreference, unsubscribeWithToken, wantsNotificationMail } from "./preferences.server";
+export { enqueueMailSync, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
+export { enqueueNotificationMail, enqueueNotificationMailSync, getMailPreferences, isMailEnabledSync, notificationMailAddressSync, type NotificationMailKind, notificationMailKinds, readUnsubscribeToken, setMailPreference, unsubscribeWithToken, wantsNotificationMail } from "./preferences.server";
 export { publicUrl } from "./templates.server";
 export { sendTestEmail } from "./test-mail.server";
