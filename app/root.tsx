@@ -32,6 +32,7 @@ import { routes } from "~/utils/routes";
 import type { Theme } from "~/utils/theme";
 import { getTheme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
+import { shellBookkeepingSettled } from "~/utils/shell-bookkeeping.server";
 import stylesheet from "./tailwind.css?url";
 import { avatarSources } from "~/utils/avatar-url";
 
@@ -47,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)]);
   const settings = await getPublicSettings();
+  // The page's own bookkeeping first: opening /discussions clears its badge on that very page.
+  if (user) await shellBookkeepingSettled(request);
   const shell = user
     ? {
         user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
