@@ -32,6 +32,7 @@ import { routes } from "~/utils/routes";
 import type { Theme } from "~/utils/theme";
 import { getTheme } from "~/utils/theme.server";
 import { getToast } from "~/utils/toast.server";
+import { shellBookkeepingSettled } from "~/utils/shell-bookkeeping.server";
 import stylesheet from "./tailwind.css?url";
 import { avatarSources } from "~/utils/avatar-url";
 
@@ -47,10 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)]);
   const settings = await getPublicSettings();
+  // The page's own bookkeeping first: opening /discussions clears its badge on that very page.
+  if (user) await shellBookkeepingSettled(request);
   const shell = user
     ? {
         user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
-        counts: { ...getNotificationCounts(user.id), totalMembers: await countMembers() },
+        counts: { ...(await getNotificationCounts(user.id)), totalMembers: await countMembers() },
       }
     : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
   return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);

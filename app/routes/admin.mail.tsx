@@ -17,12 +17,12 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Mail", matches);
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
   const env = getEnv();
-  return { ...getOutboxSummary(), adminEmail: admin.email, delivery: env.SMTP_URL ? ("smtp" as const) : ("files" as const), maxAttempts: MAX_ATTEMPTS };
+  return { ...(await getOutboxSummary()), adminEmail: admin.email, delivery: env.SMTP_URL ? ("smtp" as const) : ("files" as const), maxAttempts: MAX_ATTEMPTS };
 }
 
 export async function action({ request, url }: ActionFunctionArgs) {
   const admin = await requirePagePermission(request, "settings:manage");
-  return answerAdminForm(request, url, () => `Test e-mail queued for ${sendTestEmail(admin).to}`, {
+  return answerAdminForm(request, url, async () => `Test e-mail queued for ${(await sendTestEmail(admin)).to}`, {
     intent: "send-test",
     description: "Failed to queue the test e-mail",
     target: "test",

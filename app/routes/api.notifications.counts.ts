@@ -7,7 +7,7 @@ import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(getNotificationCounts(user.id));
+    return Response.json(await getNotificationCounts(user.id));
   });
 }
 

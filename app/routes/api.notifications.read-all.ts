@@ -8,7 +8,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["POST"]);
     const user = await requireApiUser(request);
-    return Response.json({ updated: markAllNotificationsRead(user.id) });
+    return Response.json({ updated: await markAllNotificationsRead(user.id) });
   });
 }
 

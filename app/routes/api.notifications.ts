@@ -10,7 +10,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const params = new URL(request.url).searchParams;
     const limit = readIntegerParam(params, "limit", { min: 1, max: 100 }) ?? NOTIFICATIONS_PAGE_SIZE;
     const offset = readIntegerParam(params, "offset", { min: 0 }) ?? 0;
-    return Response.json(listNotifications(user.id, { limit, offset }).notifications);
+    return Response.json((await listNotifications(user.id, { limit, offset })).notifications);
   });
 }
 

@@ -16,7 +16,8 @@ import { markDiscussionsSeen } from "~/features/notifications/index.server";
 import type { loader as rootLoader } from "~/root";
 import { getOptionalUser, requireUser } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
-import { bestEffortUnit, bestEffortWrite } from "~/utils/db.server";
+import { bestEffortUnit } from "~/utils/db.server";
+import { beforeShellCounts } from "~/utils/shell-bookkeeping.server";
 import { getEnv } from "~/utils/env.server";
 import { routes } from "~/utils/routes";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -33,13 +34,18 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData })
   ...(loaderData?.feedUrl ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: loaderData.feedUrl }] : []),
 ];
 
-export async function loader({ request, url }: LoaderFunctionArgs) {
-  // Await the same memoised promise the root loader waits on, then mark /discussions as seen at
-  // once: this continuation runs before the root loader's (it also waits for the toast cookie),
-  // so the sidebar's "new discussions" badge is already cleared on this very page.
+/** Bookkeeping a busy database may skip: the page renders anyway (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). */
+async function markDiscussionsSeenBy(request: Request): Promise<boolean> {
   const signedIn = await getOptionalUser(request);
-  // Bookkeeping a busy database may skip: the page renders anyway (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md).
-  if (signedIn) bestEffortWrite(() => markDiscussionsSeen(signedIn.id), false);
+  return signedIn ? bestEffortUnit((writeOptions) => markDiscussionsSeen(signedIn.id, new Date(), writeOptions), false) : false;
+}
+
+export async function loader({ request, url }: LoaderFunctionArgs) {
+  // Mark /discussions as seen; the root loader waits for it before it counts (shell-bookkeeping.server.ts),
+  // so the sidebar's "new discussions" badge is already cleared on this very page. Handed over
+  // before the first await: the root loader runs at the same time.
+  await beforeShellCounts(request, markDiscussionsSeenBy(request));
+  const signedIn = await getOptionalUser(request);
   const user = signedIn ?? (await requireUser(request));
   const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const { posts, hasMore } = listPosts({

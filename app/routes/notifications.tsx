@@ -24,7 +24,7 @@ function pageOf(url: URL): number {
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = pageOf(url);
-  const { notifications, hasMore } = listNotifications(user.id, { limit: NOTIFICATIONS_PAGE_SIZE, offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE });
+  const { notifications, hasMore } = await listNotifications(user.id, { limit: NOTIFICATIONS_PAGE_SIZE, offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE });
   return { notifications, hasMore, page };
 }
 
@@ -34,12 +34,12 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   return dispatchIntent(formData, {
     read: async () => {
-      markNotificationRead(user.id, await handlePage(() => readIdField(formData, "id", "Notification")));
+      await markNotificationRead(user.id, await handlePage(() => readIdField(formData, "id", "Notification")));
       const page = pageOf(url);
       return redirect(page > 1 ? `${routes.notifications}?page=${page}` : routes.notifications);
     },
-    "mark-all-read": () => {
-      const updated = markAllNotificationsRead(user.id);
+    "mark-all-read": async () => {
+      const updated = await markAllNotificationsRead(user.id);
       return redirectWithToast(routes.notifications, successToast(updated > 0 ? "All notifications marked as read." : "You are all caught up."));
     },
   });

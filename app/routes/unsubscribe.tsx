@@ -26,7 +26,7 @@ export async function action({ request, url }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const token = url.searchParams.get("token") ?? String(formData.get("token") ?? "");
   return handleRefusal(
-    () => ({ done: unsubscribeWithToken(token).label }),
+    async () => ({ done: (await unsubscribeWithToken(token)).label }),
     (error) => formFailure({ intent: "", result: formResult({ token }, { "": [error.message] }) }, { status: error.status }),
   );
 }

@@ -572,27 +572,7 @@ export const BOOKKEEPING_BUSY_TIMEOUT_MS = 250;
 
 /**
  * A write a page can do without (bookkeeping on a GET: marking a list seen, creating a token the
- * page links to): it waits at most BOOKKEEPING_BUSY_TIMEOUT_MS for the write lock, and while
- * another connection holds it (a worker, the mail worker, a script's long transaction) it is
- * skipped and `fallback` is returned, so the page still renders instead of answering 500
- * (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). Any other error is thrown.
- */
-export function bestEffortWrite<T>(write: () => T, fallback: T): T {
-  const client = getDb().$client;
-  const busyTimeout = client.pragma("busy_timeout", { simple: true }) as number;
-  client.pragma(`busy_timeout = ${Math.min(busyTimeout, BOOKKEEPING_BUSY_TIMEOUT_MS)}`);
-  try {
-    return write();
-  } catch (error) {
-    if (!isDatabaseBusy(error)) throw error;
-    return fallback;
-  } finally {
-    client.pragma(`busy_timeout = ${busyTimeout}`);
-  }
-}
-
-/**
- * The async twin of `bestEffortWrite`: runs `work` with write options that bound its units' wait
+ * page links to): runs `work` with write options that bound its units' wait
  * for the writer (this process's lock and other processes' write lock) to
  * BOOKKEEPING_BUSY_TIMEOUT_MS; when the database stays busy the bookkeeping is skipped and
  * `fallback` returned, so the page renders (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md).

@@ -39,7 +39,7 @@ export async function changePassword({ userId, input, currentSid, meta }: { user
     // A reset link sent before the change would undo it.
     await voidTokens({ userId: user.id, purpose: "password_reset", now });
     const count = await deleteOtherSessions(user.id, currentSid);
-    sendPasswordChangedNotice(updated);
+    await sendPasswordChangedNotice(updated);
     return count;
   });
   await resetRateLimit(`auth:account:${user.email.toLowerCase()}`);
@@ -78,16 +78,16 @@ const kindOfKey: Record<keyof NotificationPreferences, NotificationMailKind> = {
 
 /** The member's notification e-mail choices, `{ replies, mentions, meetingReminders, weeklyDigest }`. */
 export async function getNotificationPreferences(userId: string): Promise<NotificationPreferences> {
-  const byKind = getMailPreferences(userId);
+  const byKind = await getMailPreferences(userId);
   return Object.fromEntries(Object.entries(kindOfKey).map(([key, kind]) => [key, byKind[kind]])) as NotificationPreferences;
 }
 
 /** Saves the given choices (keys left out stay as they are); 400 for anything but booleans of the four keys. */
 export async function updateNotificationPreferences({ userId, input }: { userId: string; input: unknown }): Promise<NotificationPreferences> {
   const values = parseOrThrow(notificationPreferencesSchema, input);
-  await write(() => {
+  await write(async () => {
     for (const [key, enabled] of Object.entries(values) as [keyof NotificationPreferences, boolean | undefined][]) {
-      if (enabled !== undefined) setMailPreference(userId, kindOfKey[key], enabled);
+      if (enabled !== undefined) await setMailPreference(userId, kindOfKey[key], enabled);
     }
   });
   return await getNotificationPreferences(userId);

@@ -42,7 +42,7 @@ export async function requestEmailChange({ userId, input, meta }: { userId: stri
 async function sendEmailChangeLink(user: Pick<User, "id" | "email" | "displayName">, newEmail: string) {
   const token = await issueToken({ userId: user.id, email: newEmail, purpose: "email_change" });
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  await enqueueMail({
     to: newEmail,
     subject: `Confirm your new e-mail for ${community}`,
     kind: "email_change",
@@ -53,7 +53,7 @@ async function sendEmailChangeLink(user: Pick<User, "id" | "email" | "displayNam
       footnote: `If you did not ask for this, ignore this e-mail: the account keeps its current address.`,
     },
   });
-  enqueueMail({
+  await enqueueMail({
     to: user.email,
     subject: `Your ${community} e-mail is about to change`,
     kind: "email_change_notice",

@@ -23,7 +23,7 @@ export const VERIFY_LINK_INVALID = "This verification link has expired or was al
 export async function sendVerificationEmail(user: Pick<User, "id" | "email" | "displayName">): Promise<void> {
   const token = await issueToken({ userId: user.id, email: user.email, purpose: "email_verification" });
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  await enqueueMail({
     to: user.email,
     subject: `Confirm your e-mail for ${community}`,
     kind: "email_verification",

@@ -37,7 +37,7 @@ function forgotPasswordLimits(clientIp: string, email: string) {
 async function sendResetLink(user: Pick<User, "id" | "email" | "displayName">, { isSentByAdmin = false } = {}) {
   const token = await issueToken({ userId: user.id, email: user.email, purpose: "password_reset" });
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  await enqueueMail({
     to: user.email,
     subject: `Reset your ${community} password`,
     kind: "password_reset",
@@ -108,7 +108,7 @@ export async function resetPassword(input: unknown): Promise<User> {
       .where(eq(schema.users.id, current.id))
       .returning();
     await tx.delete(schema.sessions).where(eq(schema.sessions.userId, current.id));
-    sendPasswordChangedNotice(updated);
+    await sendPasswordChangedNotice(updated);
     return updated;
   });
   await resetRateLimit(`auth:account:${user.email.toLowerCase()}`);
@@ -116,9 +116,9 @@ export async function resetPassword(input: unknown): Promise<User> {
 }
 
 /** The 'your password was changed' e-mail (also for the account settings' password change), inside the caller's unit of work. */
-export function sendPasswordChangedNotice(user: Pick<User, "email" | "displayName">) {
+export async function sendPasswordChangedNotice(user: Pick<User, "email" | "displayName">) {
   const community = getEnv().COMMUNITY_NAME;
-  enqueueMail({
+  await enqueueMail({
     to: user.email,
     subject: `Your ${community} password was changed`,
     kind: "password_changed",

@@ -81,21 +81,21 @@ describe("blocking", () => {
 
     likePost({ actor: blocked, postId: post.id });
     await createReply({ actor: blocked, postId: post.id, input: { content: "Hello?" } });
-    expect(notify({ userId: author.id, actorId: blocked.id, kind: "reply", message: "a mention, later" })).toBe(false);
-    expect(listNotifications(author.id).notifications).toEqual([]);
+    expect(await notify({ userId: author.id, actorId: blocked.id, kind: "reply", message: "a mention, later" })).toBe(false);
+    expect((await listNotifications(author.id)).notifications).toEqual([]);
 
     // Others still notify; system notifications (no actor) still arrive.
     likePost({ actor: other, postId: post.id });
-    expect(notify({ userId: author.id, kind: "badge", message: "Badge earned" })).toBe(true);
-    expect(listNotifications(author.id).notifications.map((notification) => notification.kind).sort()).toEqual(["badge", "like"]);
+    expect(await notify({ userId: author.id, kind: "badge", message: "Badge earned" })).toBe(true);
+    expect((await listNotifications(author.id)).notifications.map((notification) => notification.kind).sort()).toEqual(["badge", "like"]);
 
     // The blocked member is still notified of the blocker's actions (blocking is one-way, as Discourse's ignore).
     const theirPost = createTestPost(blocked, { title: "Mine" });
     likePost({ actor: author, postId: theirPost.id });
-    expect(listNotifications(blocked.id).notifications).toHaveLength(1);
+    expect((await listNotifications(blocked.id)).notifications).toHaveLength(1);
 
     await unblockMember({ blocker: author, memberId: blocked.id });
     await createReply({ actor: blocked, postId: post.id, input: { content: "Back again" } });
-    expect(listNotifications(author.id).notifications.filter((notification) => notification.kind === "reply")).toHaveLength(1);
+    expect((await listNotifications(author.id)).notifications.filter((notification) => notification.kind === "reply")).toHaveLength(1);
   });
 });

@@ -140,7 +140,7 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
     userIds.set(member.username, user.id);
     actors.set(member.username, toCurrentUser(user));
     // Made-up addresses: no notification e-mail is ever queued for them.
-    for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) setMailPreference(user.id, kind, false);
+    for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) await setMailPreference(user.id, kind, false);
   }
 
   for (const member of DEMO_MEMBERS) {
@@ -284,6 +284,6 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
       keptUnread.set(notification.userId, kept + 1);
       continue;
     }
-    markNotificationRead(notification.userId, notification.id, new Date(clampPast(notification.createdAt.getTime() + 2 * HOUR)));
+    await markNotificationRead(notification.userId, notification.id, new Date(clampPast(notification.createdAt.getTime() + 2 * HOUR)));
   }
 }

@@ -5,7 +5,7 @@
  * also gets a mention e-mail at once (reply-mail.server.ts; docs/accounts.md).
  */
 import { extractMentions } from "~/features/content/index.server";
-import { notify } from "~/features/notifications/index.server";
+import { notifySync } from "~/features/notifications/index.server";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
@@ -56,7 +56,7 @@ export function notifyMentions(input: {
   const notified: string[] = [];
   for (const userId of members) {
     if (input.alreadyToldIds?.includes(userId) || queries.wasTold.get({ userId, link: input.link })) continue;
-    if (!notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link, at: input.at })) continue;
+    if (!notifySync({ userId, actorId: input.actorId, kind: "mention", message, link: input.link, at: input.at })) continue;
     sendMentionMail({ userId, actorName: input.actorName, postTitle: input.postTitle, content: input.content, link: input.link });
     notified.push(userId);
   }

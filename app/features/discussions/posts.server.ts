@@ -5,7 +5,7 @@
 import { recordAuditSync } from "~/features/audit/index.server";
 import { type CurrentUser, userCan } from "~/features/auth/index.server";
 import { recordContributionSync, revokeContributionSync } from "~/features/gamification/index.server";
-import { deleteNotificationsAbout, hasUnreadNotification, notify } from "~/features/notifications/index.server";
+import { deleteNotificationsAboutSync, hasUnreadNotificationSync, notifySync } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
 import { assertMayContributeSync } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
@@ -414,7 +414,7 @@ export function deletePost({ actor, postId }: { actor: Actor; postId: number }):
     revokePostContributions(postId);
     const replyAuthors = db.selectDistinct({ id: replies.authorId }).from(replies).where(eq(replies.postId, postId)).all();
     const recipientIds = [...new Set([post.authorId, ...replyAuthors.map((row) => row.id)])];
-    deleteNotificationsAbout({ recipientIds, link: routes.post(postId) });
+    deleteNotificationsAboutSync({ recipientIds, link: routes.post(postId) });
     const contents = db
       .select({ content: posts.content })
       .from(posts)
@@ -460,8 +460,8 @@ export function likePost({ actor, postId, now = new Date() }: { actor: Actor; po
       if (post.authorId !== actor.id) {
         recordContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
         const link = routes.post(postId);
-        if (!hasUnreadNotification({ userId: post.authorId, actorId: actor.id, kind: "like", link })) {
-          notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link, at: now });
+        if (!hasUnreadNotificationSync({ userId: post.authorId, actorId: actor.id, kind: "like", link })) {
+          notifySync({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link, at: now });
         }
       }
     }

@@ -130,12 +130,12 @@ export async function createReply({ actor, postId, input, now = new Date() }: { 
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
-      const isTold = notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link, at: now });
+      const isTold = await notify({ userId: parent.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your reply on "${post.title}"`, link, at: now });
       if (isTold) await queueReplyMail(tx, { userId: parent.authorId, postId, replyId: inserted.id, now });
       toldIds.push(parent.authorId);
     }
     if (!parent || parent.authorId !== post.authorId) {
-      const isTold = notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link, at: now });
+      const isTold = await notify({ userId: post.authorId, actorId: actor.id, kind: "reply", message: `${name} replied to your post "${post.title}"`, link, at: now });
       if (isTold) await queueReplyMail(tx, { userId: post.authorId, postId, replyId: inserted.id, now });
       toldIds.push(post.authorId);
     }

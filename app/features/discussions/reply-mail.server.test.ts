@@ -115,7 +115,7 @@ describe("reply e-mails", () => {
     const unverified = await createActor({ emailVerifiedAt: null });
     const suspended = await createActor();
     const replier = await createActor();
-    setMailPreference(optedOut.id, "replies", false);
+    await setMailPreference(optedOut.id, "replies", false);
     for (const author of [optedOut, unverified, suspended]) {
       const post = createTestPost(author);
       if (author === suspended) getDb().$client.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(Date.now() + 86_400_000, suspended.id);
@@ -144,7 +144,7 @@ describe("mention e-mails", () => {
     const author = await createActor();
     const optedOut = await createActor();
     const blocker = await createActor();
-    setMailPreference(optedOut.id, "mentions", false);
+    await setMailPreference(optedOut.id, "mentions", false);
     await blockMember({ blocker, memberId: author.id });
     createTestPost(author, { content: `@${optedOut.username} @${blocker.username}` });
     expect(pendingMailTo(optedOut.email, "mentions")).toHaveLength(0);

@@ -13,7 +13,7 @@
  */
 import { excerptOf } from "~/features/content/index.server";
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
+import { enqueueNotificationMail, enqueueNotificationMailSync, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
@@ -43,7 +43,7 @@ function readBatch(db: AppDatabase, userId: string, postId: number) {
  * of work with its `tx`, only for a member notify() told (not the author, not a member who blocked them).
  */
 export async function queueReplyMail(tx: AppDatabase, { userId, postId, replyId, now = new Date() }: { userId: string; postId: number; replyId: number; now?: Date }): Promise<void> {
-  if (!isMailEnabled(userId, "replies") || !notificationMailAddress(userId, now)) return;
+  if (!(await isMailEnabled(userId, "replies")) || !(await notificationMailAddress(userId, now))) return;
   const [batch] = await readBatch(tx, userId, postId);
   const pending = batch?.sendAt != null ? batch.replyIds : [];
   const replyIds = pending.length < KEPT_REPLY_IDS ? [...pending, replyId] : pending;
@@ -99,7 +99,7 @@ async function mailBatch(tx: AppDatabase, userId: string, postId: number, now: D
         .orderBy(asc(replies.createdAt), asc(replies.id))
     : [];
   const shown = pending.filter((reply) => reply.authorId !== userId && !blocked.has(reply.authorId));
-  const isSent = post !== undefined && shown.length > 0 && enqueueReplyMail({ userId, postId, title: post.title, replies: shown, total: Math.max(batch.pendingCount, shown.length) });
+  const isSent = post !== undefined && shown.length > 0 && (await enqueueReplyMail({ userId, postId, title: post.title, replies: shown, total: Math.max(batch.pendingCount, shown.length) }));
   await tx
     .update(batches)
     .set({ replyIds: [], pendingCount: 0, sendAt: null, lastSentAt: isSent ? now : batch.lastSentAt })
@@ -107,7 +107,7 @@ async function mailBatch(tx: AppDatabase, userId: string, postId: number, now: D
   return isSent;
 }
 
-function enqueueReplyMail({ userId, postId, title, replies, total }: { userId: string; postId: number; title: string; replies: PendingReply[]; total: number }): boolean {
+async function enqueueReplyMail({ userId, postId, title, replies, total }: { userId: string; postId: number; title: string; replies: PendingReply[]; total: number }): Promise<boolean> {
   const names = [...new Set(replies.map((reply) => reply.authorName))];
   const isSingle = total === 1;
   const subject = isSingle ? `${names[0]} replied in "${title}"` : `${total} new replies in "${title}"`;
@@ -116,7 +116,7 @@ function enqueueReplyMail({ userId, postId, title, replies, total }: { userId: s
     return `${reply.authorName} ${about}: ${excerptOf(reply.content)}`;
   });
   const more = total - listed.length;
-  const id = enqueueNotificationMail({
+  const id = await enqueueNotificationMail({
     user: { id: userId },
     kind: "replies",
     subject,
@@ -132,7 +132,7 @@ function enqueueReplyMail({ userId, postId, title, replies, total }: { userId: s
 
 /** Mails a member @mentioned in a post or reply (call inside its transaction, after notify() told them). */
 export function sendMentionMail({ userId, actorName, postTitle, content, link }: { userId: string; actorName: string; postTitle: string; content: string; link: string }) {
-  enqueueNotificationMail({
+  enqueueNotificationMailSync({
     user: { id: userId },
     kind: "mentions",
     subject: `${actorName} mentioned you in "${postTitle}"`,

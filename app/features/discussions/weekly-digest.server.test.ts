@@ -47,7 +47,7 @@ describe("the weekly digest", () => {
     await createReply({ actor: reader, postId: busy.id, input: { content: "a" } });
     await createReply({ actor: reader, postId: busy.id, input: { content: "b" } });
     likePost({ actor: reader, postId: quiet.id });
-    setMailPreference(reader.id, "weekly_digest", true);
+    await setMailPreference(reader.id, "weekly_digest", true);
 
     const tuesday = nextTuesday();
     expect((await listMostActiveDiscussions(tuesday)).map((post) => post.title)).toEqual(["Busy one", "Quiet one"]);
@@ -72,7 +72,7 @@ describe("the weekly digest", () => {
   it("sends nothing in a silent week, and leaves out the authors a member blocked", async () => {
     const reader = await createActor();
     const blocked = await createActor({ displayName: "Blocked Author" });
-    setMailPreference(reader.id, "weekly_digest", true);
+    await setMailPreference(reader.id, "weekly_digest", true);
     expect(await sendWeeklyDigests(new Date(nextTuesday().getTime() + 14 * DAY))).toBe(0);
 
     const friend = await createActor({ displayName: "Friend Author" });

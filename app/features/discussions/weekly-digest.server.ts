@@ -6,7 +6,7 @@
  * the same unit of work as the enqueue, so a restart never sends it twice.
  */
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { enqueueNotificationMail, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
+import { enqueueNotificationMailSync, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { readDb, schema, write } from "~/utils/db.server";
@@ -118,7 +118,7 @@ function describeActivity(discussion: DigestDiscussion): string {
 
 function enqueueDigest(userId: string, discussions: DigestDiscussion[]): number | null {
   const community = getEnv().COMMUNITY_NAME;
-  return enqueueNotificationMail({
+  return enqueueNotificationMailSync({
     user: { id: userId },
     kind: "weekly_digest",
     subject: `This week in ${community}: ${discussions[0].title}`,

@@ -16,7 +16,7 @@
  * features still on `transaction()`; it goes with them).
  */
 import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { notify } from "~/features/notifications/index.server";
+import { notify, notifySync } from "~/features/notifications/index.server";
 import { schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeType, type ContributionKind } from "./rules";
@@ -77,17 +77,18 @@ const engineQueries = perDatabase((db: AppDatabase) => {
 });
 
 /** The member is told about each badge earned (joining's Explorer is welcomed by the sign-up toast instead). */
-export const notifyBadgeEarned: OnBadgeEarnedSync = (earned) => {
-  if (earned.type === "explorer") return;
-  notify({
-    userId: earned.userId,
-    actorId: null,
-    kind: "badge",
-    message: `You earned the ${earned.name} badge!`,
-    link: "/badges",
-    at: earned.earnedAt,
-  });
+export const notifyBadgeEarned: OnBadgeEarned = async (earned) => {
+  if (earned.type !== "explorer") await notify(badgeNotice(earned));
 };
+
+/** `notifyBadgeEarned` for the synchronous twin of badge evaluation (discussions' callers, until they convert). */
+const notifyBadgeEarnedSync: OnBadgeEarnedSync = (earned) => {
+  if (earned.type !== "explorer") notifySync(badgeNotice(earned));
+};
+
+function badgeNotice(earned: EarnedBadge) {
+  return { userId: earned.userId, actorId: null, kind: "badge" as const, message: `You earned the ${earned.name} badge!`, link: "/badges", at: earned.earnedAt };
+}
 
 /** The badges of some types: one prepared query per list of types (a handful: badgeTypesAffectedBy's answers). */
 const badgeQueries = perDatabase((db: AppDatabase) => {
@@ -275,5 +276,5 @@ export function evaluateBadgesSync(db: AppDatabase, userId: string, types: reado
 /** `syncPoints` and `refreshBadges` of the synchronous twins (inside the caller's transaction). */
 export function syncPointsAndBadgesSync(db: AppDatabase, userId: string, kinds: ContributionKind[]): void {
   engineQueries(db).syncPoints.run({ userId });
-  evaluateBadgesSync(db, userId, badgeTypesAffectedBy(kinds), notifyBadgeEarned);
+  evaluateBadgesSync(db, userId, badgeTypesAffectedBy(kinds), notifyBadgeEarnedSync);
 }

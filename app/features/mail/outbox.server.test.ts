@@ -7,15 +7,15 @@ import { describe, expect, it } from "vitest";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { createMember, routeArgs } from "~/test/factories";
-import { closeDb, getDb, schema } from "~/utils/db.server";
-import { backoffAfter, deliverDueMail, enqueueMail, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
-import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";
+import { closeDb, readDb, schema, write } from "~/utils/db.server";
+import { backoffAfter, deliverDueMail, enqueueMail, enqueueMailSync, getOutboxSummary, hasDueMail, MAX_ATTEMPTS } from "./outbox.server";
+import { enqueueNotificationMail, enqueueNotificationMailSync, isMailEnabled } from "./preferences.server";
 import { startTestSmtpServerForFile } from "./test-helpers";
-import { createFileTransport, createMailTransport } from "./transport.server";
+import { createFileTransport, createMailTransport, type MailTransport, type OutgoingMessage } from "./transport.server";
 
 const smtp = startTestSmtpServerForFile();
 
-const outboxRow = (id: number) => getDb().select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)).get()!;
+const outboxRow = async (id: number) => (await readDb().select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)))[0];
 /** Delivers everything due now, through the test SMTP server. */
 async function deliver(now = new Date(), timeoutMs = 5_000) {
   const transport = createMailTransport({ smtpUrl: smtp.url, timeoutMs });
@@ -26,16 +26,16 @@ async function deliver(now = new Date(), timeoutMs = 5_000) {
   }
 }
 /** Marks every pending message sent, so each test starts with an empty queue. */
-function drain() {
-  getDb().update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")).run();
+async function drain() {
+  await write((tx) => tx.update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")));
 }
 
 describe("the mail outbox over real SMTP", () => {
   it("delivers a message with a plain-text and an HTML part, from the community", async () => {
-    drain();
+    await drain();
     smtp.mode = "accept";
-    const id = enqueueMail({ to: "reader@example.com", subject: "Hello", kind: "test", content: { heading: "Hi there", paragraphs: ["A <b>plain</b> line."] } });
-    expect(outboxRow(id).status).toBe("pending");
+    const id = await enqueueMail({ to: "reader@example.com", subject: "Hello", kind: "test", content: { heading: "Hi there", paragraphs: ["A <b>plain</b> line."] } });
+    expect((await outboxRow(id)).status).toBe("pending");
     expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     const mail = await smtp.nextMessage();
     expect(mail.subject).toBe("Hello");
@@ -43,16 +43,16 @@ describe("the mail outbox over real SMTP", () => {
     expect(mail.text).toContain("A <b>plain</b> line.");
     expect(mail.html).toContain("A &lt;b&gt;plain&lt;/b&gt; line.");
     expect(mail.html).toContain("Quads");
-    expect(outboxRow(id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect((await outboxRow(id))).toMatchObject({ status: "sent", attempts: 1, lastError: null });
   });
 
   it("keeps a refused message, records the error, and retries after the backoff", async () => {
-    drain();
+    await drain();
     smtp.mode = "refuse";
-    const id = enqueueMail({ to: "later@example.com", subject: "Retry me", kind: "test", text: "t", html: "<p>t</p>" });
+    const id = await enqueueMail({ to: "later@example.com", subject: "Retry me", kind: "test", text: "t", html: "<p>t</p>" });
     const start = new Date();
     expect(await deliver(start)).toEqual({ sent: 0, failed: 1 });
-    const refused = outboxRow(id);
+    const refused = await outboxRow(id);
     expect(refused).toMatchObject({ status: "pending", attempts: 1 });
     expect(refused.lastError).toMatch(/451|busy/i);
     expect(refused.nextAttemptAt.getTime()).toBe(start.getTime() + backoffAfter(1));
@@ -61,38 +61,38 @@ describe("the mail outbox over real SMTP", () => {
     smtp.mode = "accept";
     expect(await deliver(new Date(start.getTime() + backoffAfter(1)))).toEqual({ sent: 1, failed: 0 });
     expect((await smtp.nextMessage()).subject).toBe("Retry me");
-    expect(outboxRow(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect((await outboxRow(id))).toMatchObject({ status: "sent", attempts: 2, lastError: null });
   });
 
   it("gives up after MAX_ATTEMPTS: the message is failed with its last error", async () => {
-    drain();
+    await drain();
     smtp.mode = "refuse";
-    const id = enqueueMail({ to: "never@example.com", subject: "Doomed", kind: "test", text: "t", html: "<p>t</p>" });
+    const id = await enqueueMail({ to: "never@example.com", subject: "Doomed", kind: "test", text: "t", html: "<p>t</p>" });
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
       await deliver(new Date(now));
       now += backoffAfter(attempt);
     }
-    expect(outboxRow(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
-    expect(outboxRow(id).lastError).toMatch(/451|busy/i);
-    expect(getOutboxSummary().counts.failed).toBeGreaterThanOrEqual(1);
+    expect((await outboxRow(id))).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect((await outboxRow(id)).lastError).toMatch(/451|busy/i);
+    expect((await getOutboxSummary()).counts.failed).toBeGreaterThanOrEqual(1);
     smtp.mode = "accept";
   });
 
   it("survives a restart: a message enqueued before the process stopped is delivered after", async () => {
-    drain();
+    await drain();
     smtp.mode = "accept";
-    const id = enqueueMail({ to: "durable@example.com", subject: "Still here", kind: "test", text: "t", html: "<p>t</p>" });
-    closeDb(); // the process stops; the next getDb() opens the file again, as a new process would
-    expect(outboxRow(id).status).toBe("pending");
+    const id = await enqueueMail({ to: "durable@example.com", subject: "Still here", kind: "test", text: "t", html: "<p>t</p>" });
+    closeDb(); // the process stops; the next readDb() opens the file again, as a new process would
+    expect((await outboxRow(id)).status).toBe("pending");
     expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     expect((await smtp.nextMessage()).subject).toBe("Still here");
   });
 
   it("keeps requests fast while the SMTP server hangs", async () => {
-    drain();
+    await drain();
     smtp.mode = "hang";
-    const id = enqueueMail({ to: "slow@example.com", subject: "Hanging", kind: "test", text: "t", html: "<p>t</p>" });
+    const id = await enqueueMail({ to: "slow@example.com", subject: "Hanging", kind: "test", text: "t", html: "<p>t</p>" });
     const delivery = deliver(new Date(), 1_500); // the sender is stuck on this message
     const member = await createMember();
     const started = Date.now();
@@ -102,17 +102,87 @@ describe("the mail outbox over real SMTP", () => {
     expect(response.status).toBe(202);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await delivery).toEqual({ sent: 0, failed: 1 });
-    expect(outboxRow(id).lastError).toMatch(/timeout/i);
+    expect((await outboxRow(id)).lastError).toMatch(/timeout/i);
     smtp.mode = "accept";
+  });
+});
+
+/** A transport that records what it sends and takes a turn of the event loop per message (as SMTP would). */
+function recordingTransport(onSend: (message: OutgoingMessage) => void = () => {}): MailTransport & { sent: OutgoingMessage[] } {
+  const sent: OutgoingMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      sent.push(message);
+      onSend(message);
+    },
+    close() {},
+  };
+}
+
+describe("claiming due messages (the async data layer)", () => {
+  it("sends each message once when two senders deliver at the same time", async () => {
+    await drain();
+    const ids = await Promise.all(Array.from({ length: 25 }, (_, index) => enqueueMail({ to: `twice-${index}@example.com`, subject: `Once ${index}`, kind: "test", text: "t", html: "<p>t</p>" })));
+    const first = recordingTransport();
+    const second = recordingTransport();
+    const now = new Date();
+    const rounds = await Promise.all([deliverDueMail({ transport: first, now }), deliverDueMail({ transport: second, now }), deliverDueMail({ transport: first, now })]);
+    const sentTo = [...first.sent, ...second.sent].map((message) => message.to).sort();
+    expect(sentTo).toEqual(ids.map((_, index) => `twice-${index}@example.com`).sort());
+    expect(rounds.reduce((total, round) => total + round.sent, 0)).toBe(25);
+    for (const id of ids) expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await hasDueMail(now)).toBe(false);
+  });
+
+  it("claims in one statement: a claimed message is not due again until its backoff, oldest first", async () => {
+    await drain();
+    const older = await enqueueMail({ to: "older@example.com", subject: "Older", kind: "test", text: "t", html: "<p>t</p>" });
+    const newer = await enqueueMail({ to: "newer@example.com", subject: "Newer", kind: "test", text: "t", html: "<p>t</p>" });
+    const now = new Date();
+    const transport = recordingTransport();
+    await deliverDueMail({ transport, now });
+    expect(transport.sent.map((message) => message.subject)).toEqual(["Older", "Newer"]);
+    expect(await outboxRow(older)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await outboxRow(newer)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("hands the claimed rest back when stopping: its attempt is given back and it is due at once", async () => {
+    await drain();
+    const first = await enqueueMail({ to: "first@example.com", subject: "First", kind: "test", text: "t", html: "<p>t</p>" });
+    const second = await enqueueMail({ to: "second@example.com", subject: "Second", kind: "test", text: "t", html: "<p>t</p>" });
+    let isStopping = false;
+    const now = new Date();
+    const result = await deliverDueMail({ transport: recordingTransport(() => (isStopping = true)), now, isStopping: () => isStopping });
+    expect(result).toEqual({ sent: 1, failed: 0 });
+    expect(await outboxRow(first)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await outboxRow(second)).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: now });
+    expect(await hasDueMail(now)).toBe(true);
+  });
+
+  it("enqueues inside the caller's unit of work: a rolled-back action leaves no message", async () => {
+    await drain();
+    const pending = async () => (await getOutboxSummary()).counts.pending;
+    await expect(
+      write(async () => {
+        await enqueueMail({ to: "rolled@example.com", subject: "Never", kind: "test", text: "t", html: "<p>t</p>" });
+        expect(enqueueMailSync({ to: "rolled@example.com", subject: "Never either", kind: "test", text: "t", html: "<p>t</p>" })).toBeGreaterThan(0);
+        expect(await pending()).toBe(2);
+        throw new Error("the action failed");
+      }),
+    ).rejects.toThrow("the action failed");
+    expect(await pending()).toBe(0);
+    expect(await hasDueMail()).toBe(false);
   });
 });
 
 describe("notification mail and the one-click unsubscribe", () => {
   it("carries List-Unsubscribe headers and a link that unsubscribes signed out (RFC 8058 POST)", async () => {
-    drain();
+    await drain();
     smtp.mode = "accept";
     const member = await createMember();
-    const id = enqueueNotificationMail({ user: member, kind: "replies", subject: "New reply", content: { heading: "Someone replied", paragraphs: ["Hello"] } });
+    const id = await enqueueNotificationMail({ user: member, kind: "replies", subject: "New reply", content: { heading: "Someone replied", paragraphs: ["Hello"] } });
     expect(id).not.toBeNull();
     await deliver();
     const mail = await smtp.nextMessage();
@@ -123,7 +193,7 @@ describe("notification mail and the one-click unsubscribe", () => {
     // A GET shows the page and changes nothing (link scanners).
     const page = (await unsubscribeLoader(routeArgs(new Request(link)))) as { label: string };
     expect(page.label).toBe("Replies to my posts and replies");
-    expect(isMailEnabled(member.id, "replies")).toBe(true);
+    expect(await isMailEnabled(member.id, "replies")).toBe(true);
     // The mail provider's one-click POST: no cookie, no JavaScript.
     const url = new URL(link);
     const oneClick = new Request(`http://localhost${url.pathname}${url.search}`, {
@@ -133,9 +203,10 @@ describe("notification mail and the one-click unsubscribe", () => {
     });
     const result = (await unsubscribeAction(routeArgs(oneClick))) as { done: string };
     expect(result.done).toBe("Replies to my posts and replies");
-    expect(isMailEnabled(member.id, "replies")).toBe(false);
-    expect(enqueueNotificationMail({ user: member, kind: "replies", subject: "Another", content: { heading: "x", paragraphs: [] } })).toBeNull();
-    expect(isMailEnabled(member.id, "mentions")).toBe(true);
+    expect(await isMailEnabled(member.id, "replies")).toBe(false);
+    expect(await enqueueNotificationMail({ user: member, kind: "replies", subject: "Another", content: { heading: "x", paragraphs: [] } })).toBeNull();
+    expect(enqueueNotificationMailSync({ user: member, kind: "replies", subject: "Another", content: { heading: "x", paragraphs: [] } })).toBeNull();
+    expect(await isMailEnabled(member.id, "mentions")).toBe(true);
   });
 
   it("refuses a tampered token with 400", async () => {
@@ -143,7 +214,7 @@ describe("notification mail and the one-click unsubscribe", () => {
     const forged = new Request(`http://localhost/unsubscribe?token=${member.id}.mentions.AAAA`, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
     const result = (await unsubscribeAction(routeArgs(forged))) as unknown as { init: { status: number } };
     expect(result.init.status).toBe(400);
-    expect(isMailEnabled(member.id, "mentions")).toBe(true);
+    expect(await isMailEnabled(member.id, "mentions")).toBe(true);
   });
 });
 

@@ -1,11 +1,11 @@
 /**
  * The mail outbox (docs/decisions/0074-mail-outbox.md): requests enqueue a message in their own
- * transaction and never wait for SMTP; the cluster's one mail sender (sender.server.ts) calls
+ * unit of work and never wait for SMTP; the cluster's one mail sender (sender.server.ts) calls
  * deliverDueMail(), which claims due messages, delivers them and retries failures with
  * exponential backoff until MAX_ATTEMPTS, recording the last error.
  */
-import { and, count, desc, eq, lte } from "drizzle-orm";
-import { getDb, schema, transaction } from "~/utils/db.server";
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import type { MailOutboxRow } from "../../../db/schema";
 import { renderMail, type MailContent } from "./templates.server";
 import type { MailTransport } from "./transport.server";
@@ -28,15 +28,31 @@ export type MailToSend = {
   headers?: Record<string, string>;
 } & ({ content: MailContent } | { text: string; html: string });
 
-/** Puts a message in the outbox (inside the caller's transaction when there is one); returns its id. */
-export function enqueueMail(message: MailToSend): number {
+/** The insert of one message (shared by enqueueMail and its synchronous twin). */
+function insertMessage(db: AppDatabase, message: MailToSend) {
   const { text, html } = "content" in message ? renderMail(message.content) : message;
-  const row = getDb()
+  return db
     .insert(schema.mailOutbox)
     .values({ to: message.to, subject: message.subject, text, html, headers: message.headers ?? {}, kind: message.kind, nextAttemptAt: new Date() })
-    .returning({ id: schema.mailOutbox.id })
-    .get();
+    .returning({ id: schema.mailOutbox.id });
+}
+
+/**
+ * Puts a message in the outbox; returns its id. Inside the caller's unit of work it is a savepoint
+ * of it: the message is sent only if the action that caused it commits.
+ */
+export async function enqueueMail(message: MailToSend): Promise<number> {
+  const [row] = await write((tx) => insertMessage(tx, message));
   return row.id;
+}
+
+/**
+ * `enqueueMail` for the synchronous code of features not converted to the async data layer yet
+ * (auth's account mail, discussions' notification mail), inside their `transaction()`; removed
+ * with its last caller (decision 0102).
+ */
+export function enqueueMailSync(message: MailToSend): number {
+  return insertMessage(getDb(), message).get()!.id;
 }
 
 /** How long to wait after the given (1-based) failed attempt. */
@@ -45,21 +61,59 @@ export function backoffAfter(attempt: number): number {
 }
 
 /** Whether a message is due (a cheap read the sender polls with; it writes nothing). */
-export function hasDueMail(now = new Date()): boolean {
-  return Boolean(
-    getDb()
-      .select({ id: schema.mailOutbox.id })
-      .from(schema.mailOutbox)
-      .where(and(eq(schema.mailOutbox.status, "pending"), lte(schema.mailOutbox.nextAttemptAt, now)))
-      .limit(1)
-      .get(),
-  );
+export async function hasDueMail(now = new Date()): Promise<boolean> {
+  const [row] = await readDb().select({ id: schema.mailOutbox.id }).from(schema.mailOutbox).where(isDue(now)).limit(1);
+  return Boolean(row);
+}
+
+function isDue(now: Date): SQL {
+  return and(eq(schema.mailOutbox.status, "pending"), lte(schema.mailOutbox.nextAttemptAt, now))!;
 }
 
 /**
- * Claims the due messages (attempts + 1, next attempt pushed back by the backoff, in one IMMEDIATE
- * transaction, so a second sender or a crash mid-send never sends a message twice at once and a
- * claimed message is retried later), delivers them and records each outcome.
+ * The next attempt of a message being claimed, `now` + backoffAfter(attempts + 1), as one SQL
+ * expression of its `attempts`: the values are computed here (backoffAfter stays the one rule) and
+ * written as integer milliseconds, the timestamps' storage on both engines (decision 0104).
+ */
+function nextAttemptAfterClaim(now: Date): SQL {
+  const { attempts } = schema.mailOutbox;
+  const at = (attempt: number) => sql`cast(${now.getTime() + backoffAfter(attempt)} as bigint)`;
+  const branches = Array.from({ length: MAX_ATTEMPTS }, (_, done) => sql`when ${done} then ${at(done + 1)}`);
+  return sql`case ${attempts} ${sql.join(branches, sql` `)} else ${at(MAX_ATTEMPTS + 1)} end`;
+}
+
+/**
+ * Claims up to BATCH_SIZE due messages in one statement, `UPDATE … WHERE id IN (the first due)
+ * RETURNING`: attempts + 1 and the next attempt pushed back by the backoff, so no other sender,
+ * process or box claims them again until then (a crash mid-send retries them later). The due
+ * condition is repeated outside the subquery: a row another sender claimed meanwhile no longer
+ * matches when its lock is taken (PostgreSQL re-checks it), and on SQLite the unit holds the one
+ * write lock. Returns them oldest first.
+ */
+async function claimDueMail(now: Date): Promise<MailOutboxRow[]> {
+  const { mailOutbox } = schema;
+  const claimed = await write((tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: nextAttemptAfterClaim(now) })
+      .where(
+        and(
+          isDue(now),
+          inArray(
+            mailOutbox.id,
+            tx.select({ id: mailOutbox.id }).from(mailOutbox).where(isDue(now)).orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id)).limit(BATCH_SIZE),
+          ),
+        ),
+      )
+      .returning(),
+  );
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Claims the due messages (claimDueMail: a second sender or a crash mid-send never sends a message
+ * twice at once, and a claimed message is retried later), delivers them and records each outcome,
+ * each in its own unit of work after the send (never an SMTP exchange inside a unit).
  */
 export async function deliverDueMail({
   transport,
@@ -74,55 +128,50 @@ export async function deliverDueMail({
   /** The process gave up waiting (the database may be closed): record nothing more. */
   isAbandoned?: () => boolean;
 }) {
-  const claimed = transaction((db) => {
-    const due = db
-      .select()
-      .from(schema.mailOutbox)
-      .where(and(eq(schema.mailOutbox.status, "pending"), lte(schema.mailOutbox.nextAttemptAt, now)))
-      .orderBy(schema.mailOutbox.nextAttemptAt, schema.mailOutbox.id)
-      .limit(BATCH_SIZE)
-      .all();
-    for (const message of due) {
-      db.update(schema.mailOutbox)
-        .set({ attempts: message.attempts + 1, nextAttemptAt: new Date(now.getTime() + backoffAfter(message.attempts + 1)) })
-        .where(eq(schema.mailOutbox.id, message.id))
-        .run();
-    }
-    return due.map((message) => ({ ...message, attempts: message.attempts + 1 }));
-  });
+  const claimed = await claimDueMail(now);
+  const { mailOutbox } = schema;
   let sent = 0;
   let failed = 0;
   for (const [index, message] of claimed.entries()) {
     if (isStopping()) {
-      handBack(claimed.slice(index), now);
+      await handBack(claimed.slice(index), now);
       break;
     }
     try {
       await transport.send({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
-      if (isAbandoned()) return { sent, failed };
-      getDb().update(schema.mailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(schema.mailOutbox.id, message.id)).run();
-      sent += 1;
     } catch (error) {
       if (isAbandoned()) return { sent, failed };
       const isFinal = message.attempts >= MAX_ATTEMPTS;
-      getDb()
-        .update(schema.mailOutbox)
-        .set({ lastError: describeError(error), ...(isFinal ? { status: "failed" as const } : {}) })
-        .where(eq(schema.mailOutbox.id, message.id))
-        .run();
+      await write((tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ lastError: describeError(error), ...(isFinal ? { status: "failed" as const } : {}) })
+          .where(eq(mailOutbox.id, message.id)),
+      );
       failed += 1;
+      continue;
     }
+    if (isAbandoned()) return { sent, failed };
+    await write((tx) => tx.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, message.id)));
+    sent += 1;
   }
   return { sent, failed };
 }
 
 /** Claimed messages that were not tried: their attempt is given back and they are due again. */
-function handBack(messages: { id: number; attempts: number }[], now: Date) {
-  transaction((db) => {
-    for (const message of messages) {
-      db.update(schema.mailOutbox).set({ attempts: message.attempts - 1, nextAttemptAt: now }).where(eq(schema.mailOutbox.id, message.id)).run();
-    }
-  });
+async function handBack(messages: { id: number }[], now: Date) {
+  const { mailOutbox } = schema;
+  await write((tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: now })
+      .where(
+        inArray(
+          mailOutbox.id,
+          messages.map((message) => message.id),
+        ),
+      ),
+  );
 }
 
 function describeError(error: unknown): string {
@@ -131,11 +180,10 @@ function describeError(error: unknown): string {
 }
 
 /** Deletes sent messages older than 30 days (failed ones stay for the admin to see). */
-export function sweepSentMail(now = new Date()) {
-  getDb()
-    .delete(schema.mailOutbox)
-    .where(and(eq(schema.mailOutbox.status, "sent"), lte(schema.mailOutbox.createdAt, new Date(now.getTime() - KEEP_SENT_MS))))
-    .run();
+export async function sweepSentMail(now = new Date()): Promise<void> {
+  await write((tx) =>
+    tx.delete(schema.mailOutbox).where(and(eq(schema.mailOutbox.status, "sent"), lte(schema.mailOutbox.createdAt, new Date(now.getTime() - KEEP_SENT_MS)))),
+  );
 }
 
 export type OutboxSummary = {
@@ -144,12 +192,12 @@ export type OutboxSummary = {
 };
 
 /** The Mail tab: counts by status and the most recent messages. */
-export function getOutboxSummary({ limit = 25 }: { limit?: number } = {}): OutboxSummary {
-  const db = getDb();
-  const rows = db.select({ status: schema.mailOutbox.status, total: count() }).from(schema.mailOutbox).groupBy(schema.mailOutbox.status).all();
+export async function getOutboxSummary({ limit = 25 }: { limit?: number } = {}): Promise<OutboxSummary> {
+  const db = readDb();
+  const rows = await db.select({ status: schema.mailOutbox.status, total: count() }).from(schema.mailOutbox).groupBy(schema.mailOutbox.status);
   const counts = { pending: 0, sent: 0, failed: 0 };
   for (const row of rows) counts[row.status] = row.total;
-  const recent = db
+  const recent = await db
     .select({
       id: schema.mailOutbox.id,
       to: schema.mailOutbox.to,
@@ -164,7 +212,6 @@ export function getOutboxSummary({ limit = 25 }: { limit?: number } = {}): Outbo
     })
     .from(schema.mailOutbox)
     .orderBy(desc(schema.mailOutbox.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
   return { counts, recent };
 }

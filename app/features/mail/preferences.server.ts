@@ -7,10 +7,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
 import { isNotSuspendedAt, isSuspendedAt } from "~/features/moderation/index.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
-import { enqueueMail } from "./outbox.server";
+import { enqueueMail, enqueueMailSync } from "./outbox.server";
 import { publicUrl, type MailContent } from "./templates.server";
 
 /** The notification e-mails a member can switch on or off, with their defaults. */
@@ -26,19 +26,33 @@ export function isNotificationMailKind(value: string): value is NotificationMail
   return Object.hasOwn(notificationMailKinds, value);
 }
 
-/** Whether the member wants this kind of mail (their choice, else the default). */
-export function isMailEnabled(userId: string, kind: NotificationMailKind): boolean {
-  const row = getDb()
+/** The member's recorded choice for one kind (no row: the default). */
+function choiceOf(db: AppDatabase, userId: string, kind: NotificationMailKind) {
+  return db
     .select({ enabled: schema.mailPreferences.enabled })
     .from(schema.mailPreferences)
     .where(and(eq(schema.mailPreferences.userId, userId), eq(schema.mailPreferences.kind, kind)))
-    .get();
+    .limit(1);
+}
+
+/** Whether the member wants this kind of mail (their choice, else the default). */
+export async function isMailEnabled(userId: string, kind: NotificationMailKind): Promise<boolean> {
+  const [row] = await choiceOf(readDb(), userId, kind);
+  return row ? row.enabled : notificationMailKinds[kind].isOnByDefault;
+}
+
+/**
+ * `isMailEnabled` for discussions' reply mail, still synchronous; removed with its last caller
+ * (decision 0102).
+ */
+export function isMailEnabledSync(userId: string, kind: NotificationMailKind): boolean {
+  const row = choiceOf(getDb(), userId, kind).get();
   return row ? row.enabled : notificationMailKinds[kind].isOnByDefault;
 }
 
 /** Every kind with the member's current choice. */
-export function getMailPreferences(userId: string): Record<NotificationMailKind, boolean> {
-  const rows = getDb().select().from(schema.mailPreferences).where(eq(schema.mailPreferences.userId, userId)).all();
+export async function getMailPreferences(userId: string): Promise<Record<NotificationMailKind, boolean>> {
+  const rows = await readDb().select().from(schema.mailPreferences).where(eq(schema.mailPreferences.userId, userId));
   const result = {} as Record<NotificationMailKind, boolean>;
   for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) {
     result[kind] = rows.find((row) => row.kind === kind)?.enabled ?? notificationMailKinds[kind].isOnByDefault;
@@ -46,14 +60,15 @@ export function getMailPreferences(userId: string): Record<NotificationMailKind,
   return result;
 }
 
-/** Records the member's choice for one kind. */
-export function setMailPreference(userId: string, kind: NotificationMailKind, enabled: boolean) {
+/** Records the member's choice for one kind (a savepoint of the caller's unit of work, if any). */
+export async function setMailPreference(userId: string, kind: NotificationMailKind, enabled: boolean): Promise<void> {
   const now = new Date();
-  getDb()
-    .insert(schema.mailPreferences)
-    .values({ userId, kind, enabled, updatedAt: now })
-    .onConflictDoUpdate({ target: [schema.mailPreferences.userId, schema.mailPreferences.kind], set: { enabled, updatedAt: now } })
-    .run();
+  await write((tx) =>
+    tx
+      .insert(schema.mailPreferences)
+      .values({ userId, kind, enabled, updatedAt: now })
+      .onConflictDoUpdate({ target: [schema.mailPreferences.userId, schema.mailPreferences.kind], set: { enabled, updatedAt: now } }),
+  );
 }
 
 function signature(payload: string): string {
@@ -80,10 +95,13 @@ export function readUnsubscribeToken(token: string): { userId: string; kind: Not
 }
 
 /** Switches off the kind a token names (one click, signed out); answers what was switched off. */
-export function unsubscribeWithToken(token: string): { kind: NotificationMailKind; label: string } {
+export async function unsubscribeWithToken(token: string): Promise<{ kind: NotificationMailKind; label: string }> {
   const { userId, kind } = readUnsubscribeToken(token);
-  const exists = getDb().select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).get();
-  if (exists) setMailPreference(userId, kind, false);
+  // A deleted member's link changes nothing; the check and the write in one unit.
+  await write(async (tx) => {
+    const [member] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+    if (member) await setMailPreference(userId, kind, false);
+  });
   return { kind, label: notificationMailKinds[kind].label };
 }
 
@@ -103,12 +121,24 @@ export function listUnsubscribeHeaders(userId: string, kind: NotificationMailKin
  * verification e-mail does; every message carries its one-click unsubscribe (docs/accounts.md).
  * Account mail (reset, verification) does not ask this.
  */
-export function notificationMailAddress(userId: string, now = new Date()): string | null {
-  const row = getDb()
-    .select({ email: schema.users.email, suspendedUntil: schema.users.suspendedUntil })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId))
-    .get();
+export async function notificationMailAddress(userId: string, now = new Date()): Promise<string | null> {
+  const [row] = await recipientOf(readDb(), userId);
+  return addressOf(row, now);
+}
+
+/**
+ * `notificationMailAddress` for discussions' reply mail, still synchronous; removed with its last
+ * caller (decision 0102).
+ */
+export function notificationMailAddressSync(userId: string, now = new Date()): string | null {
+  return addressOf(recipientOf(getDb(), userId).get(), now);
+}
+
+function recipientOf(db: AppDatabase, userId: string) {
+  return db.select({ email: schema.users.email, suspendedUntil: schema.users.suspendedUntil }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+}
+
+function addressOf(row: { email: string; suspendedUntil: Date | null } | undefined, now: Date): string | null {
   if (!row) return null;
   if (isSuspendedAt(row.suspendedUntil, now)) return null;
   return row.email;
@@ -121,8 +151,9 @@ export function notificationMailAddress(userId: string, now = new Date()): strin
  */
 export function wantsNotificationMail(kind: NotificationMailKind, now: Date): SQL {
   const { mailPreferences, users } = schema;
+  // A subquery only (the caller's statement runs it): built on whichever handle, the SQL is the same.
   const chosen = (enabled: boolean) =>
-    getDb()
+    readDb()
       .select({ one: sql`1` })
       .from(mailPreferences)
       .where(and(eq(mailPreferences.userId, users.id), eq(mailPreferences.kind, kind), eq(mailPreferences.enabled, enabled)));
@@ -130,30 +161,42 @@ export function wantsNotificationMail(kind: NotificationMailKind, now: Date): SQ
   return and(isNotSuspendedAt(now), choice)!;
 }
 
-/**
- * Enqueues a notification e-mail when the member wants this kind and may get notification mail
- * (notificationMailAddress): List-Unsubscribe headers and the unsubscribe link included. Returns
- * the outbox id, or null when nothing was enqueued.
- */
-export function enqueueNotificationMail({
-  user,
-  kind,
-  subject,
-  content,
-}: {
+export type NotificationMail = {
   user: { id: string };
   kind: NotificationMailKind;
   subject: string;
   content: Omit<MailContent, "unsubscribeUrl">;
-}): number | null {
-  if (!isMailEnabled(user.id, kind)) return null;
-  const to = notificationMailAddress(user.id);
+};
+
+/**
+ * Enqueues a notification e-mail when the member wants this kind and may get notification mail
+ * (notificationMailAddress): List-Unsubscribe headers and the unsubscribe link included. Returns
+ * the outbox id, or null when nothing was enqueued. Inside the caller's unit of work (a savepoint).
+ */
+export async function enqueueNotificationMail(mail: NotificationMail): Promise<number | null> {
+  if (!(await isMailEnabled(mail.user.id, mail.kind))) return null;
+  const to = await notificationMailAddress(mail.user.id);
   if (!to) return null;
-  return enqueueMail({
+  return enqueueMail(notificationMessage(mail, to));
+}
+
+/**
+ * `enqueueNotificationMail` for discussions' reply, mention and digest mail, still synchronous
+ * (inside their `transaction()`); removed with its last caller (decision 0102).
+ */
+export function enqueueNotificationMailSync(mail: NotificationMail): number | null {
+  if (!isMailEnabledSync(mail.user.id, mail.kind)) return null;
+  const to = notificationMailAddressSync(mail.user.id);
+  if (!to) return null;
+  return enqueueMailSync(notificationMessage(mail, to));
+}
+
+function notificationMessage({ user, kind, subject, content }: NotificationMail, to: string) {
+  return {
     to,
     subject,
     kind,
     headers: listUnsubscribeHeaders(user.id, kind),
     content: { ...content, unsubscribeUrl: unsubscribeUrl(user.id, kind) },
-  });
+  };
 }

@@ -26,9 +26,9 @@ export function startMailSender({ pollIntervalMs = POLL_INTERVAL_MS, transport =
     try {
       if (Date.now() - state.lastSweep > SWEEP_INTERVAL_MS) {
         state.lastSweep = Date.now();
-        sweepSentMail();
+        await sweepSentMail();
       }
-      while (!state.isStopping && hasDueMail()) {
+      while (!state.isStopping && (await hasDueMail())) {
         const { sent, failed } = await deliverDueMail({ transport: state.transport, isStopping: () => state.isStopping, isAbandoned: () => state.isAbandoned });
         if (sent + failed === 0) break;
       }

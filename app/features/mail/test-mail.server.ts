@@ -3,9 +3,9 @@ import { getEnv } from "~/utils/env.server";
 import { enqueueMail } from "./outbox.server";
 
 /** Enqueues a test message to the admin; returns the address. */
-export function sendTestEmail(admin: { email: string; displayName?: string }): { to: string } {
+export async function sendTestEmail(admin: { email: string; displayName?: string }): Promise<{ to: string }> {
   const env = getEnv();
-  enqueueMail({
+  await enqueueMail({
     to: admin.email,
     subject: `Test e-mail from ${env.COMMUNITY_NAME}`,
     kind: "test",

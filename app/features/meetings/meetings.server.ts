@@ -244,7 +244,7 @@ export async function createMeetings({ actor, input, now = new Date() }: { actor
       weeks > 1
         ? `New weekly meeting: “${first.title}”, every week for ${weeks} weeks from ${when}`
         : `New meeting scheduled: “${first.title}” on ${when}`;
-    notifyAllMembers({ actorId: actor.id, kind: "meeting", message: message.slice(0, 500), link: routes.meetings, at: now });
+    await notifyAllMembers({ actorId: actor.id, kind: "meeting", message: message.slice(0, 500), link: routes.meetings, at: now });
     for (const meeting of created) {
       await recordAudit({
         actor,

@@ -80,7 +80,7 @@ describe("meeting reminders", () => {
     const optedOut = await createMember();
     const unverified = await createMember({ emailVerifiedAt: null });
     const meeting = createMeeting(new Date(now.getTime() + 2 * HOUR));
-    setMailPreference(optedOut.id, "meeting_reminders", false);
+    await setMailPreference(optedOut.id, "meeting_reminders", false);
     await registerForMeeting({ userId: optedOut.id, meetingId: meeting.id, now });
     await registerForMeeting({ userId: unverified.id, meetingId: meeting.id, now });
     expect(await sendMeetingReminders(now)).toBe(1);

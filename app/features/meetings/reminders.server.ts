@@ -61,21 +61,21 @@ export async function sendMeetingReminders(now = new Date()): Promise<number> {
     .limit(REMINDERS_PER_RUN);
   let sent = 0;
   for (const reminder of due) {
-    // The claim and the enqueue in one unit (enqueueNotificationMail, synchronous, joins it).
+    // The claim and the enqueue in one unit (the enqueue is a savepoint of it).
     const isSent = await write(async (tx) => {
       const claimed = await tx
         .insert(meetingRemindersSent)
         .values({ meetingId: reminder.meetingId, userId: reminder.userId, scheduledAt: reminder.scheduledAt, sentAt: now })
         .onConflictDoNothing()
         .returning({ meetingId: meetingRemindersSent.meetingId });
-      return claimed.length > 0 && enqueueReminder(reminder) !== null;
+      return claimed.length > 0 && (await enqueueReminder(reminder)) !== null;
     });
     if (isSent) sent += 1;
   }
   return sent;
 }
 
-function enqueueReminder(reminder: DueReminder): number | null {
+async function enqueueReminder(reminder: DueReminder): Promise<number | null> {
   const zone = getEnv().COMMUNITY_TIMEZONE;
   const start = new Date(reminder.scheduledAt);
   const when = `${formatLongDate(start, zone)} at ${formatTimeWithZone(start, zone)}`;

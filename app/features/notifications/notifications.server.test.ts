@@ -1,56 +1,101 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
+import { notifyAllMembers } from "./announce.server";
 import {
   deleteNotificationsAbout,
+  deleteNotificationsAboutSync,
   getNotificationCounts,
   hasUnreadNotification,
+  hasUnreadNotificationSync,
   listNotifications,
   markAllNotificationsRead,
   markDiscussionsSeen,
   markNotificationRead,
 } from "./notifications.server";
-import { notify } from "./notify.server";
+import { notify, notifySync } from "./notify.server";
+
+const unreadOf = async (userId: string) => (await getNotificationCounts(userId)).unreadNotifications;
+const messagesOf = async (userId: string) => (await listNotifications(userId)).notifications.map((notification) => notification.message);
 
 describe("notifications", () => {
   it("lists newest first, marks one or all read, and never touches another member's", async () => {
     const member = await createMember();
     const actor = await createMember();
     const other = await createMember();
-    notify({ userId: member.id, actorId: actor.id, kind: "reply", message: "older", link: "/post/1#reply-2", at: new Date(1_000) });
-    notify({ userId: member.id, actorId: actor.id, kind: "like", message: "newer", link: "/post/1", at: new Date(2_000) });
-    notify({ userId: other.id, actorId: actor.id, kind: "like", message: "theirs", link: "/post/9" });
-    expect(notify({ userId: member.id, actorId: member.id, kind: "like", message: "self", link: "/post/1" })).toBe(false);
+    await notify({ userId: member.id, actorId: actor.id, kind: "reply", message: "older", link: "/post/1#reply-2", at: new Date(1_000) });
+    await notify({ userId: member.id, actorId: actor.id, kind: "like", message: "newer", link: "/post/1", at: new Date(2_000) });
+    await notify({ userId: other.id, actorId: actor.id, kind: "like", message: "theirs", link: "/post/9" });
+    expect(await notify({ userId: member.id, actorId: member.id, kind: "like", message: "self", link: "/post/1" })).toBe(false);
 
-    const { notifications } = listNotifications(member.id);
+    const { notifications } = await listNotifications(member.id);
     expect(notifications.map((notification) => notification.message)).toEqual(["newer", "older"]);
-    expect(getNotificationCounts(member.id).unreadNotifications).toBe(2);
-    expect(hasUnreadNotification({ userId: member.id, actorId: actor.id, kind: "like", link: "/post/1" })).toBe(true);
+    expect(await unreadOf(member.id)).toBe(2);
+    expect(await hasUnreadNotification({ userId: member.id, actorId: actor.id, kind: "like", link: "/post/1" })).toBe(true);
+    expect(hasUnreadNotificationSync({ userId: member.id, actorId: actor.id, kind: "like", link: "/post/1" })).toBe(true);
+    expect(await hasUnreadNotification({ userId: member.id, actorId: actor.id, kind: "like", link: "/post/2" })).toBe(false);
 
-    const theirs = listNotifications(other.id).notifications[0];
-    expect(markNotificationRead(member.id, theirs.id)).toBe(false);
-    expect(markNotificationRead(member.id, notifications[0].id)).toBe(true);
-    expect(getNotificationCounts(member.id).unreadNotifications).toBe(1);
-    expect(markAllNotificationsRead(member.id)).toBe(1);
-    expect(getNotificationCounts(member.id).unreadNotifications).toBe(0);
-    expect(getNotificationCounts(other.id).unreadNotifications).toBe(1);
+    const [theirs] = (await listNotifications(other.id)).notifications;
+    expect(await markNotificationRead(member.id, theirs.id)).toBe(false);
+    expect(await markNotificationRead(member.id, notifications[0].id)).toBe(true);
+    expect(await markNotificationRead(member.id, notifications[0].id)).toBe(false); // already read
+    expect(await unreadOf(member.id)).toBe(1);
+    expect(await markAllNotificationsRead(member.id)).toBe(1);
+    expect(await unreadOf(member.id)).toBe(0);
+    expect(await unreadOf(other.id)).toBe(1);
 
-    expect(deleteNotificationsAbout({ recipientIds: [member.id], link: "/post/1" })).toBe(2);
-    expect(listNotifications(other.id).notifications).toHaveLength(1);
+    expect(await deleteNotificationsAbout({ recipientIds: [member.id], link: "/post/1" })).toBe(2);
+    expect(await deleteNotificationsAbout({ recipientIds: [], link: "/post/1" })).toBe(0);
+    expect((await listNotifications(other.id)).notifications).toHaveLength(1);
+    expect(deleteNotificationsAboutSync({ recipientIds: [other.id], link: "/post/9" })).toBe(1);
   });
 
   it("pages with one extra row", async () => {
     const member = await createMember();
-    for (let index = 0; index < 5; index += 1) notify({ userId: member.id, kind: "badge", message: `n${index}`, at: new Date(index * 1000) });
-    const first = listNotifications(member.id, { limit: 3 });
+    for (let index = 0; index < 5; index += 1) await notify({ userId: member.id, kind: "badge", message: `n${index}`, at: new Date(index * 1000) });
+    const first = await listNotifications(member.id, { limit: 3 });
     expect(first.hasMore).toBe(true);
-    expect(listNotifications(member.id, { limit: 3, offset: 3 })).toMatchObject({ hasMore: false });
+    expect(await listNotifications(member.id, { limit: 3, offset: 3 })).toMatchObject({ hasMore: false });
+  });
+
+  it("notify joins the caller's unit of work: rolled back with it, committed with it", async () => {
+    const member = await createMember();
+    const actor = await createMember();
+    await expect(
+      write(async () => {
+        expect(await notify({ userId: member.id, actorId: actor.id, kind: "reply", message: "rolled back" })).toBe(true);
+        // The unit sees its own notification…
+        expect(await messagesOf(member.id)).toEqual(["rolled back"]);
+        throw new Error("the action failed");
+      }),
+    ).rejects.toThrow("the action failed");
+    // …and nobody sees it once the unit rolled back.
+    expect(await messagesOf(member.id)).toEqual([]);
+    await write(async () => {
+      await notify({ userId: member.id, actorId: actor.id, kind: "reply", message: "kept" });
+      expect(notifySync({ userId: member.id, actorId: actor.id, kind: "like", message: "kept too", at: new Date(Date.now() + 1_000) })).toBe(true);
+    });
+    expect(await messagesOf(member.id)).toEqual(["kept too", "kept"]);
+  });
+
+  it("announces to every member but the actor, blocks aside, inside the caller's unit", async () => {
+    const actor = await createMember();
+    const reader = await createMember();
+    const at = new Date(Date.now() - 1_000);
+    const before = await readDb().$count(schema.notifications);
+    const members = await readDb().$count(schema.users);
+    const told = await write(() => notifyAllMembers({ actorId: actor.id, kind: "meeting", message: "New meeting", link: "/meetings", at }));
+    expect(told).toBe(members - 1);
+    expect(await readDb().$count(schema.notifications)).toBe(before + told);
+    expect((await listNotifications(reader.id)).notifications[0]).toMatchObject({ kind: "meeting", message: "New meeting", link: "/meetings", isRead: false, createdAt: at });
+    expect(await messagesOf(actor.id)).toEqual([]);
   });
 
   it("counts discussions by others since the member last opened /discussions", async () => {
     const member = await createMember({ joinedAt: new Date(0) });
-    markDiscussionsSeen(member.id, new Date(Date.now() + 60_000));
-    expect(getNotificationCounts(member.id).unreadDiscussions).toBe(0);
+    await markDiscussionsSeen(member.id, new Date(Date.now() + 60_000));
+    expect((await getNotificationCounts(member.id)).unreadDiscussions).toBe(0);
   });
 
   it("writes the seen mark only when it changes the count (a post by someone else since the mark, not in the future)", async () => {
@@ -58,23 +103,24 @@ describe("notifications", () => {
     const member = await createMember({ joinedAt: new Date(now - 10 * 60_000) });
     const author = await createMember();
     const post = (authorId: string, createdAt: number) =>
-      getDb().insert(schema.posts).values({ title: "T", content: "C", authorId, createdAt: new Date(createdAt), updatedAt: new Date(createdAt) }).run();
-    const seenAt = () => getDb().$client.prepare("SELECT discussions_seen_at FROM users WHERE id = ?").pluck().get(member.id);
+      write((tx) => tx.insert(schema.posts).values({ title: "T", content: "C", authorId, createdAt: new Date(createdAt), updatedAt: new Date(createdAt) }));
+    const seenAt = async () => (await readDb().select({ at: schema.users.discussionsSeenAt }).from(schema.users).where(eq(schema.users.id, member.id)))[0].at?.getTime() ?? null;
+    const unreadDiscussions = async () => (await getNotificationCounts(member.id)).unreadDiscussions;
 
-    post(member.id, now - 5 * 60_000);
-    expect(markDiscussionsSeen(member.id, new Date(now))).toBe(false); // only their own post: the count is 0 either way
-    expect(seenAt()).toBeNull();
+    await post(member.id, now - 5 * 60_000);
+    expect(await markDiscussionsSeen(member.id, new Date(now))).toBe(false); // only their own post: the count is 0 either way
+    expect(await seenAt()).toBeNull();
 
-    post(author.id, now - 4 * 60_000);
-    expect(getNotificationCounts(member.id).unreadDiscussions).toBe(1);
-    expect(markDiscussionsSeen(member.id, new Date(now))).toBe(true);
-    expect(getNotificationCounts(member.id).unreadDiscussions).toBe(0);
-    expect(markDiscussionsSeen(member.id, new Date(now + 1_000))).toBe(false); // nothing new: no write
-    expect(seenAt()).toBe(now);
+    await post(author.id, now - 4 * 60_000);
+    expect(await unreadDiscussions()).toBe(1);
+    expect(await markDiscussionsSeen(member.id, new Date(now))).toBe(true);
+    expect(await unreadDiscussions()).toBe(0);
+    expect(await markDiscussionsSeen(member.id, new Date(now + 1_000))).toBe(false); // nothing new: no write
+    expect(await seenAt()).toBe(now);
 
-    post(author.id, now + 60 * 60_000); // dated in the future: not yet seen, and no write on every view
-    expect(markDiscussionsSeen(member.id, new Date(now + 2_000))).toBe(false);
-    expect(markDiscussionsSeen(member.id, new Date(now + 3_000))).toBe(false);
-    expect(getNotificationCounts(member.id).unreadDiscussions).toBe(1);
+    await post(author.id, now + 60 * 60_000); // dated in the future: not yet seen, and no write on every view
+    expect(await markDiscussionsSeen(member.id, new Date(now + 2_000))).toBe(false);
+    expect(await markDiscussionsSeen(member.id, new Date(now + 3_000))).toBe(false);
+    expect(await unreadDiscussions()).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 /** Notification counts for the header bell and the sidebar's Discussions badge. */
 import { and, desc, eq, exists, gt, inArray, isNull, like, lte, ne, or, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { getDb, readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 
 /** unreadDiscussions counts up to this many (a sidebar badge needs no more). */
@@ -9,11 +9,11 @@ export const UNREAD_DISCUSSIONS_CAP = 1_000;
 export type NotificationCounts = { unreadDiscussions: number; unreadNotifications: number };
 
 /** unreadDiscussions: posts by others since the member last opened /discussions; unreadNotifications: unread rows. */
-export function getNotificationCounts(userId: string): NotificationCounts {
+export async function getNotificationCounts(userId: string): Promise<NotificationCounts> {
   // One statement on every signed-in page (it was three). The discussions count stops at
   // UNREAD_DISCUSSIONS_CAP: a member who never opened /discussions counted every post since
   // joining (36 ms on 100,000 posts, on every page); now it costs at most a thousand index steps.
-  const row = notificationQueries(getDb()).counts.get({ userId });
+  const [row] = await notificationQueries(readDb()).counts.execute({ userId });
   return row ?? { unreadDiscussions: 0, unreadNotifications: 0 };
 }
 
@@ -64,15 +64,14 @@ export type NotificationView = {
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 
 /** A member's notifications, newest first (one extra row tells whether there is a next page). */
-export function listNotifications(userId: string, { limit = NOTIFICATIONS_PAGE_SIZE, offset = 0 } = {}): { notifications: NotificationView[]; hasMore: boolean } {
-  const rows = getDb()
+export async function listNotifications(userId: string, { limit = NOTIFICATIONS_PAGE_SIZE, offset = 0 } = {}): Promise<{ notifications: NotificationView[]; hasMore: boolean }> {
+  const rows = await readDb()
     .select()
     .from(schema.notifications)
     .where(eq(schema.notifications.userId, userId))
     .orderBy(desc(schema.notifications.createdAt), desc(schema.notifications.id))
     .limit(limit + 1)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return {
     notifications: rows.slice(0, limit).map((row) => ({
       id: row.id,
@@ -87,28 +86,47 @@ export function listNotifications(userId: string, { limit = NOTIFICATIONS_PAGE_S
 }
 
 /** Marks every unread notification of a member as read; returns how many changed. */
-export function markAllNotificationsRead(userId: string, at = new Date()): number {
-  return getDb()
-    .update(schema.notifications)
-    .set({ readAt: at })
-    .where(and(eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
-    .run().changes;
+export async function markAllNotificationsRead(userId: string, at = new Date()): Promise<number> {
+  const marked = await write((tx) =>
+    tx
+      .update(schema.notifications)
+      .set({ readAt: at })
+      .where(and(eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
+      .returning({ id: schema.notifications.id }),
+  );
+  return marked.length;
 }
 
 /** Marks one of the member's own notifications as read (someone else's id changes nothing). */
-export function markNotificationRead(userId: string, notificationId: number, at = new Date()): boolean {
-  return (
-    getDb()
+export async function markNotificationRead(userId: string, notificationId: number, at = new Date()): Promise<boolean> {
+  const marked = await write((tx) =>
+    tx
       .update(schema.notifications)
       .set({ readAt: at })
       .where(and(eq(schema.notifications.id, notificationId), eq(schema.notifications.userId, userId), isNull(schema.notifications.readAt)))
-      .run().changes > 0
+      .returning({ id: schema.notifications.id }),
   );
+  return marked.length > 0;
 }
 
 /** Whether the member already has an unread notification of this kind, from this actor, about this link (no repeat for like, unlike, like). */
-export function hasUnreadNotification(input: { userId: string; actorId: string; kind: string; link: string }): boolean {
-  const row = getDb()
+export async function hasUnreadNotification(input: UnreadNotificationQuery): Promise<boolean> {
+  const [row] = await unreadNotification(readDb(), input);
+  return Boolean(row);
+}
+
+/**
+ * `hasUnreadNotification` for discussions' likes, still synchronous (inside their
+ * `transaction()`); removed with its last caller (decision 0102).
+ */
+export function hasUnreadNotificationSync(input: UnreadNotificationQuery): boolean {
+  return Boolean(unreadNotification(getDb(), input).get());
+}
+
+type UnreadNotificationQuery = { userId: string; actorId: string; kind: string; link: string };
+
+function unreadNotification(db: AppDatabase, input: UnreadNotificationQuery) {
+  return db
     .select({ id: schema.notifications.id })
     .from(schema.notifications)
     .where(
@@ -120,14 +138,28 @@ export function hasUnreadNotification(input: { userId: string; actorId: string; 
         eq(schema.notifications.link, input.link),
       ),
     )
-    .get();
-  return Boolean(row);
+    .limit(1);
 }
 
-/** Removes the notifications pointing into a deleted post, for the members who could have them. Call inside the delete's transaction. */
-export function deleteNotificationsAbout(input: { recipientIds: string[]; link: string }): number {
+type NotificationsAbout = { recipientIds: string[]; link: string };
+
+/** Removes the notifications pointing into a deleted post, for the members who could have them. Call inside the delete's unit of work (a savepoint of it). */
+export async function deleteNotificationsAbout(input: NotificationsAbout): Promise<number> {
   if (input.recipientIds.length === 0) return 0;
-  return getDb()
+  return (await write((tx) => deleteAbout(tx, input))).length;
+}
+
+/**
+ * `deleteNotificationsAbout` for discussions' post deletion, still synchronous (inside its
+ * `transaction()`); removed with its last caller (decision 0102).
+ */
+export function deleteNotificationsAboutSync(input: NotificationsAbout): number {
+  if (input.recipientIds.length === 0) return 0;
+  return deleteAbout(getDb(), input).all().length;
+}
+
+function deleteAbout(db: AppDatabase, input: NotificationsAbout) {
+  return db
     .delete(schema.notifications)
     .where(
       and(
@@ -135,7 +167,7 @@ export function deleteNotificationsAbout(input: { recipientIds: string[]; link: 
         or(eq(schema.notifications.link, input.link), like(schema.notifications.link, `${input.link}#%`)),
       ),
     )
-    .run().changes;
+    .returning({ id: schema.notifications.id });
 }
 
 /**
@@ -145,11 +177,11 @@ export function deleteNotificationsAbout(input: { recipientIds: string[]; link: 
  * so the most visited page leaves the database's write version alone (page cache, live updates:
  * docs/performance.md, "No write on every view"). The `<= at` bound keeps a post dated in the
  * future (clock skew, imported data) from making every view write. Returns whether it wrote.
+ * `writeOptions` bound the wait for the writer (`bestEffortUnit`: the page renders without it).
  */
-export function markDiscussionsSeen(userId: string, at = new Date()): boolean {
-  const db = getDb();
-  const due = notificationQueries(db).hasNewPostsUpTo.get({ userId, at: at.getTime() });
+export async function markDiscussionsSeen(userId: string, at = new Date(), writeOptions: WriteOptions = {}): Promise<boolean> {
+  const [due] = await notificationQueries(readDb()).hasNewPostsUpTo.execute({ userId, at: at.getTime() });
   if (!due) return false;
-  db.update(schema.users).set({ discussionsSeenAt: at }).where(eq(schema.users.id, userId)).run();
+  await write((tx) => tx.update(schema.users).set({ discussionsSeenAt: at }).where(eq(schema.users.id, userId)), writeOptions);
   return true;
 }

@@ -1,10 +1,10 @@
 /**
- * notify(): the one way features create an in-app notification. Call it inside the
- * transaction of the action that causes it. A member is never notified of their own action, nor
- * of an action by a member they blocked (docs/moderation.md, "Blocking").
+ * notify(): the one way features create an in-app notification. Call it inside the unit of work
+ * of the action that causes it (it joins it as a savepoint). A member is never notified of their
+ * own action, nor of an action by a member they blocked (docs/moderation.md, "Blocking").
  */
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { getDb, schema } from "~/utils/db.server";
+import { getDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 
 export const notificationKinds = ["reply", "like", "badge", "meeting", "moderation", "mention"] as const;
@@ -24,21 +24,40 @@ export type NotifyInput = {
 };
 
 /** Returns true when a notification was written. */
-export function notify(input: NotifyInput): boolean {
+export async function notify(input: NotifyInput): Promise<boolean> {
+  if (!isToldOf(input)) return false;
+  await write((tx) => insertNotification(tx, input));
+  return true;
+}
+
+/**
+ * `notify` for the synchronous code of features not converted to the async data layer yet
+ * (badges earned in gamification; replies, mentions and likes in discussions), inside their
+ * `transaction()`; removed with its last caller (decision 0102).
+ */
+export function notifySync(input: NotifyInput): boolean {
+  if (!isToldOf(input)) return false;
+  insertNotification(getDb(), input).run();
+  return true;
+}
+
+/** Whether the recipient is told at all (not their own action, not the placeholder, not a blocked actor). */
+function isToldOf(input: NotifyInput): boolean {
   if (input.actorId && input.actorId === input.userId) return false;
   // Nobody reads the notifications of 'Deleted member' (docs/decisions/0075).
   if (input.userId === DELETED_MEMBER_ID) return false;
+  // blockedIdsOf is still synchronous (blocks, decision 0102): inside a unit it reads the unit's rows.
   if (input.actorId && blockedIdsOf(input.userId).has(input.actorId)) return false;
-  getDb()
-    .insert(schema.notifications)
-    .values({
-      userId: input.userId,
-      actorId: input.actorId ?? null,
-      kind: input.kind,
-      message: input.message,
-      link: input.link ?? null,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })
-    .run();
   return true;
+}
+
+function insertNotification(db: AppDatabase, input: NotifyInput) {
+  return db.insert(schema.notifications).values({
+    userId: input.userId,
+    actorId: input.actorId ?? null,
+    kind: input.kind,
+    message: input.message,
+    link: input.link ?? null,
+    ...(input.at ? { createdAt: input.at } : {}),
+  });
 }

@@ -59,7 +59,7 @@ describe("createReport", () => {
     expect(listPosts({ viewerId: other.id }).posts.some((listed) => listed.id === post.id)).toBe(false);
     expect(listPosts({ viewerId: author.id }).posts.some((listed) => listed.id === post.id)).toBe(true);
     expect(listPosts({ viewerId: other.id, viewerCanModerate: true }).posts.some((listed) => listed.id === post.id)).toBe(true);
-    expect(listNotifications(author.id).notifications[0].message).toMatch(/hidden after several reports/);
+    expect((await listNotifications(author.id)).notifications[0].message).toMatch(/hidden after several reports/);
   });
 });
 
@@ -89,8 +89,8 @@ describe("resolveReport", () => {
     expect(findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, hiddenReason: "moderator", title: "Buy cheap followers" });
     expect(findPost(post.id, readerOf(moderator))?.title).toBe("Buy cheap followers");
     expect(findPost(post.id, readerOf(members[0]))?.title).toBe("This post was hidden by a moderator");
-    for (const member of members) expect(listNotifications(member.id).notifications[0].message).toMatch(/a moderator took action/);
-    expect(listNotifications(author.id).notifications[0].message).toMatch(/A moderator hid your post/);
+    for (const member of members) expect((await listNotifications(member.id)).notifications[0].message).toMatch(/a moderator took action/);
+    expect((await listNotifications(author.id)).notifications[0].message).toMatch(/A moderator hid your post/);
     expect((await listAuditEntries()).entries[0]).toMatchObject({ action: "report.hidden", targetType: "post", targetId: String(post.id) });
     expect((await listOpenReports({ actor: moderator })).groups.some((group) => group.target.id === String(post.id) && group.target.type === "post")).toBe(false);
     expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[1], input: { action: "dismiss" } }))).status).toBe(409);
@@ -99,10 +99,10 @@ describe("resolveReport", () => {
   it("dismiss: shows an automatically hidden post again and notifies nobody", async () => {
     const moderator = await createActor({ role: "moderator" });
     const { post, members, reportIds } = await reportedPost(getEnv().REPORTS_TO_HIDE);
-    const before = listNotifications(members[0].id).notifications.length;
+    const before = (await listNotifications(members[0].id)).notifications.length;
     await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
     expect(findPost(post.id, readerOf(members[0]))).toMatchObject({ isHidden: false, title: "Buy cheap followers" });
-    expect(listNotifications(members[0].id).notifications.length).toBe(before);
+    expect((await listNotifications(members[0].id)).notifications.length).toBe(before);
     expect((await listAuditEntries()).entries[0].action).toBe("report.dismissed");
   });
 
@@ -134,7 +134,7 @@ describe("resolveReport", () => {
     const { author, reportIds } = await reportedPost();
     expect((await appErrorOfAsync(() => resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: " " } }))).status).toBe(400);
     await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "warn", message: "Please stop posting ads." } });
-    expect(listNotifications(author.id).notifications[0].message).toMatch(/Please stop posting ads\./);
+    expect((await listNotifications(author.id)).notifications[0].message).toMatch(/Please stop posting ads\./);
   });
 
   it("suspend: the author is suspended (signed out, the reason kept), the reports close, reporters hear back; no reason is a 400", async () => {
@@ -144,7 +144,7 @@ describe("resolveReport", () => {
     const result = await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "suspend", days: 7, reason: "Spam after a warning." } });
     expect(result.resolved).toBe(1);
     expect(await activeRestrictionOf(author.id)).toMatchObject({ kind: "suspend", reason: "Spam after a warning." });
-    expect(listNotifications(members[0].id).notifications[0].message).toMatch(/took action/);
+    expect((await listNotifications(members[0].id)).notifications[0].message).toMatch(/took action/);
     expect((await listOpenReports({ actor: moderator })).groups.some((group) => group.reportId === reportIds[0])).toBe(false);
   });
 

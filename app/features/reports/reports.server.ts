@@ -173,12 +173,12 @@ export async function createReport({ actor, input }: { actor: Actor; input: unkn
       .values({ reporterId: actor.id, targetType: target.type, targetId, reason: data.reason, note: data.note })
       .returning({ id: reports.id });
     let isHidden = target.isHidden;
-    // Hiding a post or reply and notify are synchronous helpers of unconverted features: inside this unit they join it (decision 0102).
+    // Hiding a post or reply is a helper of discussions; notify is a savepoint of this unit.
     if (!isHidden && target.type !== "user" && (await openReporterIds(target.type, targetId)).length >= getEnv().REPORTS_TO_HIDE) {
       await setTargetHidden(target, null, true);
       isHidden = true;
       if (target.authorId) {
-        notify({ userId: target.authorId, kind: "moderation", message: `Your ${targetNouns[target.type]} was hidden after several reports, until a moderator looks at it: ${target.label}.`, link: target.link });
+        await notify({ userId: target.authorId, kind: "moderation", message: `Your ${targetNouns[target.type]} was hidden after several reports, until a moderator looks at it: ${target.label}.`, link: target.link });
       }
     }
     return { id: inserted.id, message: reportMessages.thanks, isHidden };
@@ -310,7 +310,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
       case "hide":
         await setTargetHidden(target, actor, true);
         if (target.authorId) {
-          notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator hid your ${noun}: ${target.label}.`, link: target.link });
+          await notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator hid your ${noun}: ${target.label}.`, link: target.link });
         }
         break;
       case "delete":
@@ -323,7 +323,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
         break;
       case "warn":
         if (target.authorId) {
-          notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator warned you about your ${noun} (${target.label}): ${warning}`, link: target.link });
+          await notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator warned you about your ${noun} (${target.label}): ${warning}`, link: target.link });
         }
         break;
     }
@@ -338,7 +338,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
       const link = action === "delete" ? null : target.link;
       for (const reporterId of reporterIds) {
         if (reporterId === target.authorId) continue;
-        notify({ userId: reporterId, actorId: actor.id, kind: "moderation", message: `Thanks for your report: a moderator took action on the ${noun} you reported.`, link });
+        await notify({ userId: reporterId, actorId: actor.id, kind: "moderation", message: `Thanks for your report: a moderator took action on the ${noun} you reported.`, link });
       }
     }
     await recordAudit({

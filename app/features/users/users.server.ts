@@ -197,7 +197,7 @@ async function ensureDeletedMemberRow(tx: AppDatabase) {
     })
     .onConflictDoNothing();
   // No notification mail is ever queued for it.
-  for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) setMailPreference(DELETED_MEMBER_ID, kind, false);
+  for (const kind of Object.keys(notificationMailKinds) as NotificationMailKind[]) await setMailPreference(DELETED_MEMBER_ID, kind, false);
 }
 
 /**
@@ -278,7 +278,7 @@ async function removeAccount({
     // 3. The deletion itself; foreign keys cascade (sessions included, so the user is signed out).
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
     // Their addresses leave the outbox too (what was sent to them, and anything still waiting).
-    for (const email of new Set([target.email, ...pendingAddresses])) forgetMailTo(email);
+    for (const email of new Set([target.email, ...pendingAddresses])) await forgetMailTo(email);
 
     // 4. Counters recomputed from what is left, set-based.
     const ids = (values: Array<number | string>) => JSON.stringify(values);

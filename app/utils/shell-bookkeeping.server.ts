@@ -1,0 +1,24 @@
+/**
+ * A page loader's write that the shell (the root loader's counts) must already show on that very
+ * page: opening /discussions marks it seen, and the sidebar's "new discussions" badge is gone on
+ * that page, not the next one. React Router runs the root loader and the page's loader at once,
+ * and with the async data layer the mark is a unit of work that commits some turns later
+ * (docs/decisions/0102-async-data-layer.md); so the page's loader hands the write's promise here
+ * before its first await, and the root loader waits for it before it counts. Its failure is the
+ * page loader's to answer: the counts go on without it.
+ */
+const pendingByRequest = new WeakMap<Request, Promise<unknown>>();
+
+/** Registers `work` as this request's bookkeeping the shell waits for; returns it, to be awaited by the page's loader. */
+export function beforeShellCounts<T>(request: Request, work: Promise<T>): Promise<T> {
+  pendingByRequest.set(request, work);
+  return work;
+}
+
+/** Resolves once the request's page bookkeeping (if any) has settled. */
+export async function shellBookkeepingSettled(request: Request): Promise<void> {
+  await pendingByRequest.get(request)?.then(
+    () => undefined,
+    () => undefined,
+  );
+}
