@@ -42,7 +42,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   if (signedIn) bestEffortWrite(() => markDiscussionsSeen(signedIn.id), false);
   const user = signedIn ?? (await requireUser(request));
   const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));
-  const { posts, hasMore } = listPosts({
+  const { posts, hasMore } = await listPosts({
     viewerId: user.id,
     viewerCanModerate: canModerate(user),
     search: filters.q,
@@ -77,7 +77,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     cards: toCardRows(cards),
     hasMore,
     filters,
-    categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+    categories: (await listCategories()).map((category) => ({ id: category.id, name: category.name })),
     feedUrl: feeds?.discussions ?? null,
     categoryFeed: feeds?.categories.find((category) => category.id === filters.category) ?? null,
   };

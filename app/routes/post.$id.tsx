@@ -44,8 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches })
 
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return handlePage(() => {
-    const page = loadPostPage(readIdParam(params.id, "Post"), user, { quote: url.searchParams.get("quote") });
+  return handlePage(async () => {
+    const page = await loadPostPage(readIdParam(params.id, "Post"), user, { quote: url.searchParams.get("quote") });
     if (!page) throw notFound("Post not found");
     // The 'Add image' fields' limit and its words (docs/uploads.md).
     return { ...page, pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
@@ -114,7 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const pin = (isPinned: boolean) =>
     button(async () => {
-      setPostPinned({ actor: user, postId, isPinned });
+      await setPostPinned({ actor: user, postId, isPinned });
       return success(postPath, isPinned ? messages.postPinned : messages.postUnpinned);
     });
 
@@ -125,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "edit-reply": () => reply("edit-reply"),
     "edit-post": editPost,
     "delete-post": button(async () => {
-      deletePost({ actor: user, postId });
+      await deletePost({ actor: user, postId });
       return success(routes.discussions, messages.postDeleted);
     }, routes.discussions),
     pin: pin(true),

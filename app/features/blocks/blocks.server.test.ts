@@ -76,22 +76,22 @@ describe("blocking", () => {
     const author = await createActor();
     const blocked = await createActor();
     const other = await createActor();
-    const post = createTestPost(author, { title: "Quiet please" });
+    const post = await createTestPost(author, { title: "Quiet please" });
     await blockMember({ blocker: author, memberId: blocked.id });
 
-    likePost({ actor: blocked, postId: post.id });
+    await likePost({ actor: blocked, postId: post.id });
     createReply({ actor: blocked, postId: post.id, input: { content: "Hello?" } });
     expect(notify({ userId: author.id, actorId: blocked.id, kind: "reply", message: "a mention, later" })).toBe(false);
     expect(listNotifications(author.id).notifications).toEqual([]);
 
     // Others still notify; system notifications (no actor) still arrive.
-    likePost({ actor: other, postId: post.id });
+    await likePost({ actor: other, postId: post.id });
     expect(notify({ userId: author.id, kind: "badge", message: "Badge earned" })).toBe(true);
     expect(listNotifications(author.id).notifications.map((notification) => notification.kind).sort()).toEqual(["badge", "like"]);
 
     // The blocked member is still notified of the blocker's actions (blocking is one-way, as Discourse's ignore).
-    const theirPost = createTestPost(blocked, { title: "Mine" });
-    likePost({ actor: author, postId: theirPost.id });
+    const theirPost = await createTestPost(blocked, { title: "Mine" });
+    await likePost({ actor: author, postId: theirPost.id });
     expect(listNotifications(blocked.id).notifications).toHaveLength(1);
 
     await unblockMember({ blocker: author, memberId: blocked.id });

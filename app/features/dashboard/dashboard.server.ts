@@ -23,7 +23,7 @@ export async function loadDashboard(request: Request, user: CurrentUser) {
     badges,
     topContributors: listTopContributors({ limit: 3 }),
     nextMeeting: await loadNextMeetingCard(request),
-    recentDiscussions: loadRecentDiscussions(user.id).posts,
+    recentDiscussions: (await loadRecentDiscussions(user.id)).posts,
     featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map((artist) => toCardView(artist, blockedIds)) },
   };
 }

@@ -60,13 +60,14 @@ function renderTree(nodes: ReplyNode[], reader: Reader, blockedIds: ReadonlySet<
 /**
  * The post page's data, or null for an unknown post (the route answers 404). `quote` (the
  * `?quote=` of a 'Quote' link with JavaScript off) pre-fills the reply form with a Markdown quote
- * of the post or of one of its replies (docs/discussions.md, "Quotes").
+ * of the post or of one of its replies (docs/discussions.md, "Quotes"). The replies, blocks and
+ * pictures are still read through their synchronous helpers (decision 0102).
  */
-export function loadPostPage(
+export async function loadPostPage(
   postId: number,
   viewer: Actor,
   { quote = null }: { quote?: string | null } = {},
-): {
+): Promise<{
   post: PostView & { html: string; hiddenLabel: string | null; isWithheld: boolean; isFromBlockedMember: boolean; pictures: RemovablePicture[] };
   replies: RenderedReply[];
   replyCount: number;
@@ -77,9 +78,9 @@ export function loadPostPage(
   categories: { id: number; name: string }[];
   quote: string | null;
   related: { id: number; title: string; repliesCount: number; authorName: string }[];
-} | null {
+} | null> {
   const reader = readerOf(viewer);
-  const post = findPost(postId, reader);
+  const post = await findPost(postId, reader);
   if (!post) return null;
   const replies = listReplies(postId, { reader });
   const blockedIds = blockedIdsOf(viewer.id);
@@ -98,9 +99,9 @@ export function loadPostPage(
     isTruncated: post.repliesCount > replies.length,
     maxDepth: MAX_REPLY_DEPTH,
     viewer: reader,
-    categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+    categories: (await listCategories()).map((category) => ({ id: category.id, name: category.name })),
     quote: quoteOf(post, replies, quoteTargetOf(quote)),
-    related: listRelatedPosts({ post, viewerId: viewer.id })
+    related: (await listRelatedPosts({ post, viewerId: viewer.id }))
       .filter((related) => !blockedIds.has(related.authorId))
       .map((related) => ({ id: related.id, title: related.title, repliesCount: related.repliesCount, authorName: related.author.displayName })),
   };

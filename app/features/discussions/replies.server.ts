@@ -6,7 +6,8 @@ import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
 import { notify } from "~/features/notifications/index.server";
-import { notifyMentions } from "./mentions.server";
+// The synchronous twins until this file converts to the async data layer (decision 0102).
+import { notifyMentionsSync as notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import { getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
@@ -14,7 +15,7 @@ import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
 import type { Actor } from "~/utils/actor";
-import { actorName, canModerate } from "./posts.server";
+import { actorNameSync as actorName, canModerate } from "./posts.server";
 import { revokeReplyContributions } from "./revoke-contributions.server";
 import { replySchema, updateReplySchema } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";

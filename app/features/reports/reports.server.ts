@@ -9,7 +9,7 @@ import { artistUrls } from "~/features/artists";
 import { recordAudit } from "~/features/audit/index.server";
 import { type CurrentUser, findUserById, userCan } from "~/features/auth/index.server";
 import { excerptOf } from "~/features/content/index.server";
-import { setPostHidden, setReplyHidden, deletePost, findPost, deleteReply, findReply, replyLink } from "~/features/discussions/index.server";
+import { setPostHidden, setReplyHidden, deletePost, findPostSync, deleteReply, findReply, replyLink } from "~/features/discussions/index.server";
 import type { Actor } from "~/utils/actor";
 import { notify } from "~/features/notifications/index.server";
 import { displayNameOf, profileNameOf } from "~/utils/display-name";
@@ -71,7 +71,7 @@ function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
   const numericId = positiveId(id);
   if (numericId === null) return missing;
   if (type === "post") {
-    const post = findPost(numericId, moderatorReader);
+    const post = findPostSync(numericId, moderatorReader);
     if (!post) return missing;
     return {
       type,
@@ -89,7 +89,7 @@ function findReportTarget(type: ReportTargetType, id: string): ReportTarget {
   if (type === "reply") {
     const reply = findReply(numericId);
     if (!reply) return missing;
-    const post = findPost(reply.postId, moderatorReader);
+    const post = findPostSync(reply.postId, moderatorReader);
     return {
       type,
       id,
@@ -130,11 +130,11 @@ export async function getReportableTarget({ actor, targetType, targetId }: { act
 }
 
 /** Hides an item automatically (reports) or for a moderator; shows it again with `hiding` null. */
-function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: boolean): void {
+async function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: boolean): Promise<void> {
   const id = Number(target.id);
   const hiding = isHidden ? { by: actor?.id ?? null, reason: actor ? ("moderator" as const) : ("reports" as const) } : null;
-  if (target.type === "post") setPostHidden(id, hiding);
-  else if (target.type === "reply") setReplyHidden(id, hiding);
+  if (target.type === "post") await setPostHidden(id, hiding);
+  else if (target.type === "reply") await setReplyHidden(id, hiding);
   else if (target.type === "artist_comment") {
     if (isHidden) hideCommentSync({ actor, commentId: id });
     else if (actor) unhideCommentSync({ actor, commentId: id });
@@ -174,9 +174,9 @@ export async function createReport({ actor, input }: { actor: Actor; input: unkn
       .values({ reporterId: actor.id, targetType: target.type, targetId, reason: data.reason, note: data.note })
       .returning({ id: reports.id });
     let isHidden = target.isHidden;
-    // setTargetHidden and notify are synchronous helpers of unconverted features: inside this unit they join it (decision 0102).
+    // notify is a synchronous helper of an unconverted feature: inside this unit it joins it (decision 0102).
     if (!isHidden && target.type !== "user" && (await openReporterIds(target.type, targetId)).length >= getEnv().REPORTS_TO_HIDE) {
-      setTargetHidden(target, null, true);
+      await setTargetHidden(target, null, true);
       isHidden = true;
       if (target.authorId) {
         notify({ userId: target.authorId, kind: "moderation", message: `Your ${targetNouns[target.type]} was hidden after several reports, until a moderator looks at it: ${target.label}.`, link: target.link });
@@ -300,23 +300,24 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
   if (action === "delete" && target.type === "user") throw badRequest("Members are deleted from Manage Users, not from the queue.");
   const warning = action === "warn" ? parseOrThrow(warnFormSchema, { message: data.message }).message : "";
 
-  // The actions below go through synchronous helpers of unconverted features (hiding, deleting,
-  // suspending, notify, recordAudit): inside this unit they join it (decision 0102).
+  // Hiding and deleting a post are savepoints of this unit; the other actions go through
+  // synchronous helpers of unconverted features (replies, comments, suspending, notify,
+  // recordAudit), which join it (decision 0102).
   return write(async (tx) => {
     const reporterIds = await openReporterIds(target.type, target.id);
     const id = Number(target.id);
     switch (action) {
       case "dismiss":
-        if (target.isHidden) setTargetHidden(target, actor, false);
+        if (target.isHidden) await setTargetHidden(target, actor, false);
         break;
       case "hide":
-        setTargetHidden(target, actor, true);
+        await setTargetHidden(target, actor, true);
         if (target.authorId) {
           notify({ userId: target.authorId, actorId: actor.id, kind: "moderation", message: `A moderator hid your ${noun}: ${target.label}.`, link: target.link });
         }
         break;
       case "delete":
-        if (target.type === "post") deletePost({ actor, postId: id });
+        if (target.type === "post") await deletePost({ actor, postId: id });
         else if (target.type === "reply") deleteReply({ actor, postId: Number(findReply(id)?.postId), replyId: id });
         else deleteCommentSync({ actor, commentId: id });
         break;

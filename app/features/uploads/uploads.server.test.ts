@@ -158,7 +158,7 @@ describe("uploads", () => {
     const theirs = await createUpload({ ownerId: second.id, bytes, kind: "image" });
     expect(theirs.hash).toBe(mine.hash);
     await updateProfile(second.id, { avatarUploadId: theirs.id });
-    const post = createTestPost(first, { content: `Mine ${imageMarkdown("shared", toUploadView(mine).url)}` });
+    const post = await createTestPost(first, { content: `Mine ${imageMarkdown("shared", toUploadView(mine).url)}` });
     const auditBefore = getDb().select().from(schema.auditLog).all().length;
 
     // By id, then (nothing of mine left) by hash: the other member's copy is not mine to remove.
@@ -170,7 +170,7 @@ describe("uploads", () => {
     expect([secondAfter?.avatarUploadId, secondAfter?.profileImageUrl]).toEqual([theirs.id, `/uploads/${theirs.hash}-256.webp`]);
     for (const name of [path.basename(toUploadView(theirs).url), `${theirs.hash}-256.webp`]) expect(existsSync(fileOnDisk(name))).toBe(true);
     expect(missingUploadHashes([mine.hash]).size).toBe(0);
-    expect(loadPostPage(post.id, first)?.post.html).toContain(`src="${toUploadView(mine).url}"`);
+    expect((await loadPostPage(post.id, first))?.post.html).toContain(`src="${toUploadView(mine).url}"`);
     expect(getDb().select().from(schema.auditLog).all().length).toBe(auditBefore);
 
     // The last copy (by the hash in its URL): the files go, the avatar falls back to the initials.
@@ -229,18 +229,18 @@ describe("uploads", () => {
     const moderator = toCurrentUser(await createMember({ role: "moderator" }));
     const kept = await createUpload({ ownerId: actor.id, bytes: await picture(50, 40, "#111111").png().toBuffer(), kind: "image" });
     const gone = await createUpload({ ownerId: actor.id, bytes: await picture(50, 40, "#222222").png().toBuffer(), kind: "image" });
-    const post = createTestPost(actor, { content: `Two ${imageMarkdown("kept chart", toUploadView(kept).url)} ${imageMarkdown("gone chart", toUploadView(gone).url)}` });
+    const post = await createTestPost(actor, { content: `Two ${imageMarkdown("kept chart", toUploadView(kept).url)} ${imageMarkdown("gone chart", toUploadView(gone).url)}` });
     createReply({ actor, postId: post.id, input: { content: `Again ${imageMarkdown("gone chart", toUploadView(gone).url)}` } });
     await removeUpload({ actor: moderator, idOrHash: gone.hash });
     expect(missingUploadHashes([kept.hash, gone.hash])).toEqual(new Set([gone.hash]));
-    const page = loadPostPage(post.id, moderator);
+    const page = await loadPostPage(post.id, moderator);
     expect(page?.post.html).toContain(`src="${toUploadView(kept).url}"`);
     expect(page?.post.html).not.toContain(toUploadView(gone).url);
     expect(page?.post.html).toContain('data-picture="removed">Picture removed: gone chart</span>');
     expect(page?.replies[0].html).toContain("Picture removed: gone chart");
     expect(page?.post.pictures).toEqual([{ hash: kept.hash, url: toUploadView(kept).url, alt: "kept chart" }]);
     expect(page?.replies[0].pictures).toEqual([]);
-    expect(loadPostPage(post.id, actor)?.post.pictures).toEqual([]); // members get no 'Remove picture'
+    expect((await loadPostPage(post.id, actor))?.post.pictures).toEqual([]); // members get no 'Remove picture'
   });
 
   it("removes a post's and a reply's pictures when they are deleted, and a member's when the member is deleted", async () => {
@@ -251,16 +251,16 @@ describe("uploads", () => {
 
     const inPost = await uploadFor("#010203");
     const inReply = await uploadFor("#040506");
-    const post = createTestPost(actor, { content: `Post ${imageMarkdown("a", toUploadView(inPost).url)}` });
+    const post = await createTestPost(actor, { content: `Post ${imageMarkdown("a", toUploadView(inPost).url)}` });
     const reply = createReply({ actor, postId: post.id, input: { content: `Reply ${imageMarkdown("b", toUploadView(inReply).url)}` } });
     deleteReply({ actor, postId: post.id, replyId: reply.id });
     expect([rowsOf(inReply.hash), rowsOf(inPost.hash)]).toEqual([0, 1]);
-    deletePost({ actor, postId: post.id });
+    await deletePost({ actor, postId: post.id });
     expect(rowsOf(inPost.hash)).toBe(0);
 
     const kept = await uploadFor("#070809");
-    const edited = createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
-    updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: firstCategoryId() } });
+    const edited = await createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
+    await updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: await firstCategoryId() } });
     expect(rowsOf(kept.hash)).toBe(0);
 
     const leaving = await createMember();
