@@ -29,13 +29,13 @@ describe("absolute links follow PUBLIC_URL, never the request's Host", () => {
   it("the Atom feeds, the calendars and the feed URLs (API, /discussions, /profile)", async () => {
     const publicUrl = getEnv().PUBLIC_URL;
     const member = await createActor({ role: "admin" });
-    const post = createTestPost(member, { title: "Linked from a feed" });
+    const post = await createTestPost(member, { title: "Linked from a feed" });
     const [meeting] = await createMeetings({ actor: member, input: createMeetingFormSchema.parse({ title: "Linked from a calendar", scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }) });
     const token = await feedTokenOf(member.id);
 
     const bodies = [
       await (await call(discussionsFeedLoader, new Request(attacker(`/feeds/${token}/discussions.xml`)), { token })).text(),
-      await (await call(categoryFeedLoader, new Request(attacker(`/feeds/${token}/categories/${firstCategoryId()}.xml`)), { token, file: `${firstCategoryId()}.xml` })).text(),
+      await (await call(categoryFeedLoader, new Request(attacker(`/feeds/${token}/categories/${await firstCategoryId()}.xml`)), { token, file: `${await firstCategoryId()}.xml` })).text(),
       await (await call(meetingsFeedLoader, new Request(attacker("/meetings.ics")))).text(),
       await (await call(meetingCalendarLoader, new Request(attacker(`/meetings/${meeting.id}/calendar.ics`)), { id: String(meeting.id) })).text(),
       await (await call(feedUrlsLoader, await signedInRequest(member.id, attacker("/api/account/feeds")))).text(),

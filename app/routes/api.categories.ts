@@ -7,7 +7,7 @@ import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     await requireApiUser(request);
-    return Response.json(listCategories());
+    return Response.json(await listCategories());
   });
 }
 

@@ -8,8 +8,8 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     const postId = readIdParam(params.id, "Post");
-    if (request.method === "POST") return Response.json(likePost({ actor: user, postId }));
-    if (request.method === "DELETE") return Response.json(unlikePost({ actor: user, postId }));
+    if (request.method === "POST") return Response.json(await likePost({ actor: user, postId }));
+    if (request.method === "DELETE") return Response.json(await unlikePost({ actor: user, postId }));
     throw methodNotAllowed(["POST", "DELETE"]);
   });
 }

@@ -7,8 +7,8 @@ import { handleApi, methodNotAllowedResponse, readIdParam } from "~/utils/http.s
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    const post = getPost(readIdParam(params.id, "Post"), readerOf(user));
-    return Response.json(listRelatedPosts({ post, viewerId: user.id }));
+    const post = await getPost(readIdParam(params.id, "Post"), readerOf(user));
+    return Response.json(await listRelatedPosts({ post, viewerId: user.id }));
   });
 }
 

@@ -8,7 +8,7 @@ import { handleApi, methodNotAllowed, readIdParam, readJsonBody } from "~/utils/
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json(getPost(readIdParam(params.id, "Post"), readerOf(user)));
+    return Response.json(await getPost(readIdParam(params.id, "Post"), readerOf(user)));
   });
 }
 
@@ -23,14 +23,14 @@ export function action({ request, params }: ActionFunctionArgs) {
     const postId = readIdParam(params.id, "Post");
     switch (request.method) {
       case "PUT":
-        return Response.json(updatePost({ actor: user, postId, input: await readJsonBody(request) }));
+        return Response.json(await updatePost({ actor: user, postId, input: await readJsonBody(request) }));
       case "PATCH": {
         const body = await readJsonBody(request);
         if (typeof body.isPinned !== "boolean") throw badRequest("isPinned must be true or false.", { isPinned: ["isPinned must be true or false."] });
-        return Response.json(setPostPinned({ actor: user, postId, isPinned: body.isPinned }));
+        return Response.json(await setPostPinned({ actor: user, postId, isPinned: body.isPinned }));
       }
       case "DELETE":
-        deletePost({ actor: user, postId });
+        await deletePost({ actor: user, postId });
         return new Response(null, { status: 204 });
       default:
         throw methodNotAllowed(["GET", "PUT", "PATCH", "DELETE"]);

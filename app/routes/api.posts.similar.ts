@@ -8,7 +8,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     const title = new URL(request.url).searchParams.get("title") ?? "";
-    const posts = listSimilarPosts({ title, viewerId: user.id });
+    const posts = await listSimilarPosts({ title, viewerId: user.id });
     return Response.json(posts.map((post) => ({ id: post.id, title: post.title, repliesCount: post.repliesCount })));
   });
 }

@@ -8,7 +8,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
     const query = parseApiListQuery(new URL(request.url).searchParams);
-    return jsonResponse(listPosts({ viewerId: user.id, viewerCanModerate: canModerate(user), ...query }).posts);
+    return jsonResponse((await listPosts({ viewerId: user.id, viewerCanModerate: canModerate(user), ...query })).posts);
   });
 }
 
@@ -17,6 +17,6 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
     const user = await requireApiUser(request);
-    return Response.json(createPost({ actor: user, input: await readJsonBody(request) }), { status: 201 });
+    return Response.json(await createPost({ actor: user, input: await readJsonBody(request) }), { status: 201 });
   });
 }

@@ -152,7 +152,7 @@ const freshCommentPath = async () => {
 /** Another member's post (and a reply on it by that member); a new author each time, below the posting rate limit. */
 const freshPost = async () => {
   const postAuthor = toCurrentUser(await createMember());
-  return { postAuthor, postId: createTestPost(postAuthor, { title: "Matrix post" }).id };
+  return { postAuthor, postId: (await createTestPost(postAuthor, { title: "Matrix post" })).id };
 };
 const freshPostId = async () => (await freshPost()).postId;
 const freshReplyPath = async () => {

@@ -46,10 +46,10 @@ describe("/api/posts", () => {
 
   it("creates (201), lists and reads posts with their counts, category and public author fields only", async () => {
     const member = await createActor({ displayName: "Api Writer" });
-    const created = await postsAction(args(await as(member.id, "/api/posts", jsonInit("POST", { title: "Via API", content: "Body", categoryId: firstCategoryId() }))));
+    const created = await postsAction(args(await as(member.id, "/api/posts", jsonInit("POST", { title: "Via API", content: "Body", categoryId: await firstCategoryId() }))));
     expect(created.status).toBe(201);
     const post = await created.json();
-    expect(post).toMatchObject({ title: "Via API", content: "Body", likesCount: 0, repliesCount: 0, isPinned: false, categoryId: firstCategoryId() });
+    expect(post).toMatchObject({ title: "Via API", content: "Body", likesCount: 0, repliesCount: 0, isPinned: false, categoryId: await firstCategoryId() });
     expect(post.category).toMatchObject({ name: expect.any(String), colorClass: expect.any(String) });
     expect(post.author).toEqual({ id: member.id, firstName: "Test", lastName: "Member", displayName: "Api Writer", username: member.username, profileImageUrl: null, avatarUrl: null, role: "member" });
     expect(JSON.stringify(post)).not.toMatch(/email|password/i);
@@ -66,7 +66,7 @@ describe("/api/posts", () => {
 
   it("pages with limit and before", async () => {
     const member = await createActor();
-    for (let index = 0; index < 4; index += 1) createTestPost(member, { title: `Keyset ${index}` });
+    for (let index = 0; index < 4; index += 1) await createTestPost(member, { title: `Keyset ${index}` });
     const first = await (await postsLoader(args(await as(member.id, "/api/posts?limit=2&q=Keyset")))).json();
     const next = await (await postsLoader(args(await as(member.id, `/api/posts?limit=2&q=Keyset&before=${first[1].id}`)))).json();
     expect(first.map((post: { title: string }) => post.title)).toEqual(["Keyset 3", "Keyset 2"]);
@@ -85,10 +85,10 @@ describe("/api/posts", () => {
     expect((await postLoader(args(await as(member.id, "/api/posts/424242"), { id: "424242" }))).status).toBe(404);
     expect((await postLoader(args(await as(member.id, "/api/posts/x"), { id: "x" }))).status).toBe(404);
 
-    const post = createTestPost(member);
+    const post = await createTestPost(member);
     const id = String(post.id);
     expect((await postAction(args(await as(other.id, `/api/posts/${id}`, jsonInit("PATCH", { isPinned: true })), { id }))).status).toBe(403);
-    expect((await postAction(args(await as(other.id, `/api/posts/${id}`, jsonInit("PUT", { title: "t", content: "c", categoryId: firstCategoryId() })), { id }))).status).toBe(403);
+    expect((await postAction(args(await as(other.id, `/api/posts/${id}`, jsonInit("PUT", { title: "t", content: "c", categoryId: await firstCategoryId() })), { id }))).status).toBe(403);
     expect((await postAction(args(await as(other.id, `/api/posts/${id}`, jsonInit("DELETE")), { id }))).status).toBe(403);
     const moderator = await createActor({ role: "moderator" });
     const pinned = await postAction(args(await as(moderator.id, `/api/posts/${id}`, jsonInit("PATCH", { isPinned: true })), { id }));
@@ -100,7 +100,7 @@ describe("/api/posts", () => {
   it("likes and unlikes through POST and DELETE /api/posts/{id}/like", async () => {
     const author = await createActor();
     const fan = await createActor();
-    const post = createTestPost(author);
+    const post = await createTestPost(author);
     const id = String(post.id);
     const liked = await likeAction(args(await as(fan.id, `/api/posts/${id}/like`, jsonInit("POST")), { id }));
     expect(await liked.json()).toEqual({ postId: post.id, liked: true, likesCount: 1 });
@@ -113,7 +113,7 @@ describe("/api/posts", () => {
   it("lists and creates replies, with parentReplyId; edits and deletes them", async () => {
     const author = await createActor();
     const other = await createActor();
-    const post = createTestPost(author);
+    const post = await createTestPost(author);
     const id = String(post.id);
     const created = await repliesAction(args(await as(other.id, `/api/posts/${id}/replies`, jsonInit("POST", { content: "  hi  " })), { id }));
     expect(created.status).toBe(201);
@@ -137,7 +137,7 @@ describe("/api/posts", () => {
 
   it("answers 429 with a clear message once a member posts too fast", async () => {
     const member = await createActor();
-    const post = createTestPost(member);
+    const post = await createTestPost(member);
     const id = String(post.id);
     let last: Response | undefined;
     for (let index = 0; index < 10; index += 1) {
@@ -161,10 +161,10 @@ describe("/api/categories and /api/notifications", () => {
     const reader = await createActor();
     getDb().$client.prepare(`UPDATE users SET joined_at = 0 WHERE id = ?`).run(reader.id);
     const author = await createActor();
-    const post = createTestPost(author);
-    createTestPost(reader);
+    const post = await createTestPost(author);
+    await createTestPost(reader);
     await repliesAction(args(await as(author.id, `/api/posts/${post.id}/replies`, jsonInit("POST", { content: "x" })), { id: String(post.id) }));
-    const readerPost = createTestPost(reader);
+    const readerPost = await createTestPost(reader);
     await likeAction(args(await as(author.id, `/api/posts/${readerPost.id}/like`, jsonInit("POST")), { id: String(readerPost.id) }));
     const counts = async () => (await countsLoader(args(await as(reader.id, "/api/notifications/counts")))).json();
     const before = await counts();
@@ -193,7 +193,7 @@ describe("page actions", () => {
     expect(failed.data.result.initialValue.title).toBe("Kept title");
     expect(failed.data.result.error.content).toEqual(["Content is required"]);
     const created = (await createPageAction(
-      args(await as(member.id, "/discussions/new", form({ title: "Page post", content: "Body", categoryId: String(firstCategoryId()) }))),
+      args(await as(member.id, "/discussions/new", form({ title: "Page post", content: "Body", categoryId: String(await firstCategoryId()) }))),
     )) as Response;
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/discussions");
@@ -202,7 +202,7 @@ describe("page actions", () => {
 
   it("keeps a reply's text and answers 429 when the member posts too fast", async () => {
     const member = await createActor();
-    const post = createTestPost(member);
+    const post = await createTestPost(member);
     const id = String(post.id);
     for (let index = 0; index < 9; index += 1) {
       const response = (await postPageAction(args(await as(member.id, `/post/${id}`, form({ intent: "reply", content: `r${index}` })), { id }))) as Response;
@@ -221,7 +221,7 @@ describe("page actions", () => {
   it("likes without JavaScript by redirecting back, and with a fetcher by answering data", async () => {
     const author = await createActor();
     const fan = await createActor();
-    const post = createTestPost(author);
+    const post = await createTestPost(author);
     const id = String(post.id);
     const redirected = (await postPageAction(args(await as(fan.id, `/post/${id}`, form({ intent: "like", postId: id })), { id }))) as Response;
     expect(redirected.status).toBe(302);

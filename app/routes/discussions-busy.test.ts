@@ -29,7 +29,7 @@ afterEach(() => {
 describe("the discussions list while the database is busy", () => {
   it("renders a new member's first visit (no feed token yet, discussions unseen) without the bookkeeping writes", async () => {
     const author = await createActor();
-    createPost({ actor: author, input: { title: "Busy day", content: "Written before.", categoryId: listCategories()[0].id } });
+    await createPost({ actor: author, input: { title: "Busy day", content: "Written before.", categoryId: (await listCategories())[0].id } });
     const member = await createMember();
     const request = await signedInRequest(member.id, "http://localhost/discussions/new");
     holdWriteLock();

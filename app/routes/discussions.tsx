@@ -48,7 +48,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const signedIn = await getOptionalUser(request);
   const user = signedIn ?? (await requireUser(request));
   const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));
-  const { posts, hasMore } = listPosts({
+  const { posts, hasMore } = await listPosts({
     viewerId: user.id,
     viewerCanModerate: canModerate(user),
     search: filters.q,
@@ -56,7 +56,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     limit: POSTS_PAGE_SIZE,
     offset: (filters.page - 1) * POSTS_PAGE_SIZE,
   });
-  const blockedIds = blockedIdsOf(user.id);
+  const blockedIds = await blockedIdsOf(user.id);
   // A new member's first visit creates their feed token (a write); a busy database leaves the feed links out this once.
   const feeds = await bestEffortUnit((writeOptions) => feedUrlsOf(user.id, getEnv().PUBLIC_URL, writeOptions), null);
   const cards = posts.map((post) => {
@@ -83,7 +83,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     cards: toCardRows(cards),
     hasMore,
     filters,
-    categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+    categories: (await listCategories()).map((category) => ({ id: category.id, name: category.name })),
     feedUrl: feeds?.discussions ?? null,
     categoryFeed: feeds?.categories.find((category) => category.id === filters.category) ?? null,
   };

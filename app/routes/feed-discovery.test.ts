@@ -25,7 +25,7 @@ describe("feed discovery", () => {
     const urls = await feedUrlsOf(member.id, getEnv().PUBLIC_URL);
     expect(await discussionsHead(member.id)).toEqual([{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Quads discussions", href: urls.discussions }]);
 
-    const category = listCategories()[1];
+    const category = (await listCategories())[1];
     const categoryUrl = urls.categories.find((entry) => entry.id === category.id)?.url;
     expect(categoryUrl).toBeDefined();
     expect(await discussionsHead(member.id, `?category=${category.id}`)).toEqual([

@@ -22,7 +22,7 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const filters = parseArtistFilters(url.searchParams);
   const all = await listArtists(filters);
   const featured = await listArtists({ q: filters.q, genre: filters.genre }, { featuredOnly: true, pageSize: 12 });
-  const blockedIds = blockedIdsOf(user.id);
+  const blockedIds = await blockedIdsOf(user.id);
   return {
     filters,
     stats: await getArtistStats(),

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const artist = await loadArtist(params.id);
   const [card] = await withPanels([artist], user?.id ?? null);
   return {
-    artist: toCardView(card, blockedIdsOf(user?.id ?? "")),
+    artist: toCardView(card, await blockedIdsOf(user?.id ?? "")),
     viewer: { isSignedIn: Boolean(user), canModerate: userCan(user, "content:moderate") },
   };
 }

@@ -87,8 +87,8 @@ describe("SQL statements per page do not grow with the items on it", () => {
     const viewer = await createActor();
     const addPosts = async () => {
       for (const author of await someMembers(N)) {
-        const post = createPost({ actor: author, input: { title: `Post by ${author.id}`, content: "Body", categoryId: categoryId() } });
-        likePost({ actor: viewer, postId: post.id });
+        const post = await createPost({ actor: author, input: { title: `Post by ${author.id}`, content: "Body", categoryId: categoryId() } });
+        await likePost({ actor: viewer, postId: post.id });
         await createReply({ actor: viewer, postId: post.id, input: { content: "A reply" } });
       }
     };
@@ -103,12 +103,12 @@ describe("SQL statements per page do not grow with the items on it", () => {
 
   it("/post/:id with its replies", async () => {
     const author = await createActor();
-    const post = createPost({ actor: author, input: { title: "Thread", content: "Body", categoryId: categoryId() } });
+    const post = await createPost({ actor: author, input: { title: "Thread", content: "Body", categoryId: categoryId() } });
     const addReplies = async () => {
       for (const member of await someMembers(N)) {
         const reply = await createReply({ actor: member, postId: post.id, input: { content: `From ${member.id}` } });
         await createReply({ actor: author, postId: post.id, input: { content: "Nested answer", parentId: reply.id } });
-        likePost({ actor: member, postId: post.id });
+        await likePost({ actor: member, postId: post.id });
       }
     };
     const request = () => signedInRequest(author.id, `http://localhost/post/${post.id}`);
@@ -124,7 +124,7 @@ describe("SQL statements per page do not grow with the items on it", () => {
     const viewer = await createActor();
     const addMembers = async () => {
       for (const member of await someMembers(N)) {
-        createPost({ actor: member, input: { title: `Hello from ${member.id}`, content: "Body", categoryId: categoryId() } });
+        await createPost({ actor: member, input: { title: `Hello from ${member.id}`, content: "Body", categoryId: categoryId() } });
       }
     };
     const request = () => signedInRequest(viewer.id, "http://localhost/members");

@@ -114,7 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const pin = (isPinned: boolean) =>
     button(async () => {
-      setPostPinned({ actor: user, postId, isPinned });
+      await setPostPinned({ actor: user, postId, isPinned });
       return success(postPath, isPinned ? messages.postPinned : messages.postUnpinned);
     });
 
@@ -125,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "edit-reply": () => reply("edit-reply"),
     "edit-post": editPost,
     "delete-post": button(async () => {
-      deletePost({ actor: user, postId });
+      await deletePost({ actor: user, postId });
       return success(routes.discussions, messages.postDeleted);
     }, routes.discussions),
     pin: pin(true),

@@ -23,7 +23,7 @@ async function postJson(module: { action: (args: Args) => unknown }, userId: str
 async function setup() {
   const author = toCurrentUser(await createMember());
   const reporter = await createMember();
-  const post = createTestPost(author, { title: "Reported post" });
+  const post = await createTestPost(author, { title: "Reported post" });
   return { author, reporter, post };
 }
 

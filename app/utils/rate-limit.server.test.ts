@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { assertWithinRateLimit, consumeRateLimit, consumeRateLimitSync, resetRateLimit } from "./rate-limit.server";
-import { appErrorOfAsync, statusOf, statusOfAsync } from "~/test/errors";
+import { assertWithinRateLimit, consumeRateLimit, resetRateLimit } from "./rate-limit.server";
+import { appErrorOfAsync, statusOfAsync } from "~/test/errors";
 import { readDb, schema, write } from "./db.server";
 
 async function countOf(key: string) {
@@ -62,13 +62,5 @@ describe("consumeRateLimit", () => {
     expect(await countOf(limit.key)).toBeUndefined();
     await write(() => consumeRateLimit(limit));
     expect(await countOf(limit.key)).toBe(1);
-  });
-
-  it("the synchronous twin shares the counter", async () => {
-    const limit = { key: "test:sync", limit: 2, windowSeconds: 60 };
-    await consumeRateLimit(limit);
-    expect(statusOf(() => consumeRateLimitSync(limit))).toBe("ok");
-    expect(statusOf(() => consumeRateLimitSync(limit))).toBe(429);
-    expect(await countOf(limit.key)).toBe(3);
   });
 });

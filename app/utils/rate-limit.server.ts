@@ -4,7 +4,7 @@
  * counter is read back from the upsert itself, so attempts that race are each counted exactly once.
  */
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { getDb, readDb, schema, write, type AppDatabase } from "./db.server";
+import { readDb, schema, write, type AppDatabase } from "./db.server";
 import { tooManyRequests } from "./errors.server";
 import { perDatabase } from "./statement-cache.server";
 
@@ -64,18 +64,6 @@ export async function consumeRateLimit({ key, limit, windowSeconds }: Limit, wha
     const [counted] = await queries.consume.execute({ key, resetAt: now + windowSeconds * 1000, now });
     return counted;
   });
-  throwWhenPassed(row, limit, what, now);
-}
-
-/**
- * `consumeRateLimit` for the synchronous code of a feature not converted to the async data layer
- * yet (moderation's contribution guard, `assertMayContribute`); removed with its last caller
- * (decision 0102). Inside a unit of work it joins it.
- */
-export function consumeRateLimitSync({ key, limit, windowSeconds }: Limit, what = "attempts", now = Date.now()): void {
-  const queries = rateLimitQueries(getDb());
-  if (isSweepDue(now)) queries.sweep.run({ now });
-  const row = queries.consume.get({ key, resetAt: now + windowSeconds * 1000, now })!;
   throwWhenPassed(row, limit, what, now);
 }
 

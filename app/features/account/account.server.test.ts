@@ -179,11 +179,11 @@ describe("exportAccountData", () => {
   it("holds the member's own rows and nobody else's e-mail", async () => {
     const member = toCurrentUser(await createMember());
     const other = toCurrentUser(await createMember());
-    const post = createTestPost(member, { title: "My export post" });
-    const othersPost = createTestPost(other, { title: "Someone else's post" });
+    const post = await createTestPost(member, { title: "My export post" });
+    const othersPost = await createTestPost(other, { title: "Someone else's post" });
     await createReply({ actor: member, postId: othersPost.id, input: { content: "My export reply" } });
     await createReply({ actor: other, postId: post.id, input: { content: "Their reply" } });
-    likePost({ actor: member, postId: othersPost.id });
+    await likePost({ actor: member, postId: othersPost.id });
     const exported = await exportAccountData(member.id);
     expect(exported.profile).toMatchObject({ id: member.id, email: member.email });
     expect(exported.posts.map((row) => row.title)).toEqual(["My export post"]);
@@ -203,12 +203,12 @@ describe("deleteAccount", () => {
     const leaving = toCurrentUser(await createMember({ plainPassword: PASSWORD }));
     const other = toCurrentUser(await createMember());
     await signIn(leaving.id);
-    const leavingPost = createTestPost(leaving, { title: "Kept after deletion" });
-    const othersPost = createTestPost(other, { title: "Other's post" });
+    const leavingPost = await createTestPost(leaving, { title: "Kept after deletion" });
+    const othersPost = await createTestPost(other, { title: "Other's post" });
     const otherReply = await createReply({ actor: other, postId: leavingPost.id, input: { content: "Reply under the kept post" } });
     const leavingReply = await createReply({ actor: leaving, postId: othersPost.id, input: { content: "Kept reply" } });
-    likePost({ actor: leaving, postId: othersPost.id });
-    likePost({ actor: other, postId: leavingPost.id });
+    await likePost({ actor: leaving, postId: othersPost.id });
+    await likePost({ actor: other, postId: leavingPost.id });
     const meetingId = (await createMeetings({
       actor: admin,
       input: createMeetingFormSchema.parse({ title: "Leaving meeting", scheduledAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), duration: 60 }),
@@ -217,7 +217,7 @@ describe("deleteAccount", () => {
     const resourceId = (await createResource({ actor: admin, input: { title: "Leaving resource", url: "https://example.com/leaving" } })).id;
     await rateResource({ userId: leaving.id, resourceId, input: { rating: 5 } });
     await updateNotificationPreferences({ userId: leaving.id, input: { weeklyDigest: true } });
-    const otherPointsBefore = pointsOf(other.id);
+    const otherPointsBefore = await pointsOf(other.id);
     const membersBefore = await countMembers();
 
     const wrong = await appErrorOfAsync(() => deleteAccount({ userId: leaving.id, input: { password: "not-it" }, meta }));
@@ -227,29 +227,29 @@ describe("deleteAccount", () => {
 
     expect(userRow(leaving.id)).toBeUndefined();
     expect(sessionIdsOf(leaving.id)).toEqual([]);
-    expect(scalar("SELECT count(*) FROM mail_preferences WHERE user_id = ?", leaving.id)).toBe(0);
-    expect(scalar("SELECT author_id FROM posts WHERE id = ?", leavingPost.id)).toBe(DELETED_MEMBER_ID);
-    expect(scalar("SELECT author_id FROM replies WHERE id = ?", leavingReply.id)).toBe(DELETED_MEMBER_ID);
-    expect(scalar("SELECT count(*) FROM replies WHERE id = ?", otherReply.id)).toBe(1);
-    expect(scalar("SELECT likes_count FROM posts WHERE id = ?", othersPost.id)).toBe(0);
-    expect(scalar("SELECT likes_count FROM posts WHERE id = ?", leavingPost.id)).toBe(1);
-    expect(scalar("SELECT replies_count FROM posts WHERE id = ?", leavingPost.id)).toBe(1);
-    expect(scalar("SELECT replies_count FROM posts WHERE id = ?", othersPost.id)).toBe(1);
-    expect(scalar("SELECT attendees_count FROM meetings WHERE id = ?", meetingId)).toBe(0);
-    expect(scalar("SELECT reviews_count FROM resources WHERE id = ?", resourceId)).toBe(0);
+    expect(await scalar("SELECT count(*) FROM mail_preferences WHERE user_id = ?", leaving.id)).toBe(0);
+    expect(await scalar("SELECT author_id FROM posts WHERE id = ?", leavingPost.id)).toBe(DELETED_MEMBER_ID);
+    expect(await scalar("SELECT author_id FROM replies WHERE id = ?", leavingReply.id)).toBe(DELETED_MEMBER_ID);
+    expect(await scalar("SELECT count(*) FROM replies WHERE id = ?", otherReply.id)).toBe(1);
+    expect(await scalar("SELECT likes_count FROM posts WHERE id = ?", othersPost.id)).toBe(0);
+    expect(await scalar("SELECT likes_count FROM posts WHERE id = ?", leavingPost.id)).toBe(1);
+    expect(await scalar("SELECT replies_count FROM posts WHERE id = ?", leavingPost.id)).toBe(1);
+    expect(await scalar("SELECT replies_count FROM posts WHERE id = ?", othersPost.id)).toBe(1);
+    expect(await scalar("SELECT attendees_count FROM meetings WHERE id = ?", meetingId)).toBe(0);
+    expect(await scalar("SELECT reviews_count FROM resources WHERE id = ?", resourceId)).toBe(0);
     // The other member's points: the reply under the kept post still counts; the like they received from the leaver does not.
-    expect(scalar("SELECT count(*) FROM contributions WHERE user_id = ? AND kind = 'like_received'", other.id)).toBe(0);
-    expect(scalar("SELECT count(*) FROM contributions WHERE user_id = ? AND subject_id = ?", other.id, String(otherReply.id))).toBeGreaterThan(0);
-    expect(pointsOf(other.id)).toBeLessThan(otherPointsBefore);
-    expect(pointsOf(other.id)).toBe(scalar("SELECT sum(points) FROM contributions WHERE user_id = ?", other.id));
+    expect(await scalar("SELECT count(*) FROM contributions WHERE user_id = ? AND kind = 'like_received'", other.id)).toBe(0);
+    expect(await scalar("SELECT count(*) FROM contributions WHERE user_id = ? AND subject_id = ?", other.id, String(otherReply.id))).toBeGreaterThan(0);
+    expect(await pointsOf(other.id)).toBeLessThan(otherPointsBefore);
+    expect(await pointsOf(other.id)).toBe(await scalar("SELECT sum(points) FROM contributions WHERE user_id = ?", other.id));
     expect(await countMembers()).toBe(membersBefore - 1);
-    expect(scalar("SELECT count(*) FROM mail_outbox WHERE lower(\"to\") = lower(?)", leaving.email)).toBe(0);
+    expect(await scalar("SELECT count(*) FROM mail_outbox WHERE lower(\"to\") = lower(?)", leaving.email)).toBe(0);
     // Likes on the kept post earn the placeholder nothing, and it gets no notifications.
     const third = toCurrentUser(await createMember());
-    likePost({ actor: third, postId: leavingPost.id });
+    await likePost({ actor: third, postId: leavingPost.id });
     await createReply({ actor: third, postId: leavingPost.id, input: { content: "Late reply" } });
-    expect(pointsOf(DELETED_MEMBER_ID)).toBe(0);
-    expect(scalar("SELECT count(*) FROM notifications WHERE user_id = ?", DELETED_MEMBER_ID)).toBe(0);
+    expect(await pointsOf(DELETED_MEMBER_ID)).toBe(0);
+    expect(await scalar("SELECT count(*) FROM notifications WHERE user_id = ?", DELETED_MEMBER_ID)).toBe(0);
     expect(userRow(DELETED_MEMBER_ID)?.displayName).toBe(DELETED_MEMBER_NAME);
     expect((await listMembers({})).members.some((member) => member.id === DELETED_MEMBER_ID)).toBe(false);
     await expect(getMemberProfile(DELETED_MEMBER_ID)).rejects.toThrow();

@@ -4,7 +4,7 @@
  * listAuditEntries(): the log admins read on /admin/audit, newest first, a page at a time.
  */
 import { count, desc } from "drizzle-orm";
-import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 
 export type AuditInput = {
   actor: { id: string; email: string };
@@ -34,14 +34,6 @@ const insertAuditEntry = (db: AppDatabase, input: AuditInput) =>
 /** Writes an audit entry: inside the action's unit of work (a savepoint of it), or alone. */
 export async function recordAudit(input: AuditInput): Promise<void> {
   await write((tx) => insertAuditEntry(tx, input));
-}
-
-/**
- * `recordAudit` for synchronous code (features still on `transaction()`: discussions, auth's password
- * reset): joins the caller's transaction. Goes when its last caller converts (decision 0102).
- */
-export function recordAuditSync(input: AuditInput): void {
-  insertAuditEntry(getDb(), input).run();
 }
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -3,4 +3,4 @@
  * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
-export { describeAuditAction, listAuditEntries, recordAudit, recordAuditSync } from "./audit.server";
+export { describeAuditAction, listAuditEntries, recordAudit } from "./audit.server";

@@ -15,7 +15,7 @@ import { registerUser, toCurrentUser } from "./auth.server";
 import { issueToken } from "./email-tokens.server";
 import { VERIFICATION_REQUIRED } from "~/features/moderation/contribution-guard.server";
 import { resendVerificationEmail, VERIFY_LINK_INVALID } from "./email-verification.server";
-import { statusOf, statusOfAsync } from "~/test/errors";
+import { statusOfAsync } from "~/test/errors";
 
 const smtp = startTestSmtpServerForFile();
 
@@ -99,19 +99,19 @@ describe("'Require a verified e-mail to post'", () => {
     const verified = toCurrentUser(await createMember());
     const resourceId = (await createResource({ actor: admin, input: { title: "Rule resource", url: "https://example.com/rule" } })).id;
     const artistId = (await createArtist({ actor: admin, input: { name: "Rule artist" } })).id;
-    const post = createTestPost(unverified);
+    const post = await createTestPost(unverified);
     expect(post.id).toBeGreaterThan(0);
 
     await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: true });
     const attempts = async (user: typeof unverified) => [
-      statusOf(() => createTestPost(user)),
+      await statusOfAsync(() => createTestPost(user)),
       await statusOfAsync(() => createReply({ actor: user, postId: post.id, input: { content: "A reply" } })),
       await statusOfAsync(() => rateResource({ userId: user.id, resourceId, input: { rating: 4 } })),
       await statusOfAsync(() => rateArtist({ userId: user.id, artistId, input: { rating: 5 } })),
       await statusOfAsync(() => addComment({ userId: user.id, artistId, input: { comment: "Nice" } })),
     ];
     expect(await attempts(unverified)).toEqual([403, 403, 403, 403, 403]);
-    expect(() => createTestPost(unverified)).toThrow(VERIFICATION_REQUIRED);
+    await expect(createTestPost(unverified)).rejects.toThrow(VERIFICATION_REQUIRED);
     expect(await attempts(verified)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
 
     await setVerifiedEmailRequiredToPost({ actor: admin, isRequired: false });

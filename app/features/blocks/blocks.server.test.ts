@@ -20,9 +20,9 @@ describe("blocking", () => {
     const list = await listBlockedMembers(blocker.id);
     expect(list).toEqual([{ id: blocked.id, displayName: "Noisy Ned", blockedAt: expect.any(Date) }]);
     expect(JSON.stringify(list)).not.toContain(blocked.email);
-    expect([...blockedIdsOf(blocker.id)]).toEqual([blocked.id]);
+    expect([...(await blockedIdsOf(blocker.id))]).toEqual([blocked.id]);
     // One way only: the blocked member has blocked nobody.
-    expect(blockedIdsOf(blocked.id).size).toBe(0);
+    expect((await blockedIdsOf(blocked.id)).size).toBe(0);
     expect(await getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: true, canBlock: true });
 
     expect(await unblockMember({ blocker, memberId: blocked.id })).toEqual({ blocked: false, name: "Noisy Ned" });
@@ -56,7 +56,7 @@ describe("blocking", () => {
     const blocked = await createMember();
     await blockMember({ blocker, memberId: blocked.id });
     getDb().$client.prepare(`UPDATE users SET role = 'moderator' WHERE id = ?`).run(blocked.id);
-    expect(blockedIdsOf(blocker.id).size).toBe(0);
+    expect((await blockedIdsOf(blocker.id)).size).toBe(0);
     expect((await listBlockedMembers(blocker.id)).map((member) => member.id)).toEqual([blocked.id]);
     expect(await getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: true, canBlock: false });
     expect((await unblockMember({ blocker, memberId: blocked.id })).blocked).toBe(false);
@@ -76,22 +76,22 @@ describe("blocking", () => {
     const author = await createActor();
     const blocked = await createActor();
     const other = await createActor();
-    const post = createTestPost(author, { title: "Quiet please" });
+    const post = await createTestPost(author, { title: "Quiet please" });
     await blockMember({ blocker: author, memberId: blocked.id });
 
-    likePost({ actor: blocked, postId: post.id });
+    await likePost({ actor: blocked, postId: post.id });
     await createReply({ actor: blocked, postId: post.id, input: { content: "Hello?" } });
     expect(await notify({ userId: author.id, actorId: blocked.id, kind: "reply", message: "a mention, later" })).toBe(false);
     expect((await listNotifications(author.id)).notifications).toEqual([]);
 
     // Others still notify; system notifications (no actor) still arrive.
-    likePost({ actor: other, postId: post.id });
+    await likePost({ actor: other, postId: post.id });
     expect(await notify({ userId: author.id, kind: "badge", message: "Badge earned" })).toBe(true);
     expect((await listNotifications(author.id)).notifications.map((notification) => notification.kind).sort()).toEqual(["badge", "like"]);
 
     // The blocked member is still notified of the blocker's actions (blocking is one-way, as Discourse's ignore).
-    const theirPost = createTestPost(blocked, { title: "Mine" });
-    likePost({ actor: author, postId: theirPost.id });
+    const theirPost = await createTestPost(blocked, { title: "Mine" });
+    await likePost({ actor: author, postId: theirPost.id });
     expect((await listNotifications(blocked.id)).notifications).toHaveLength(1);
 
     await unblockMember({ blocker: author, memberId: blocked.id });

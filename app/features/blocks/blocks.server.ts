@@ -4,7 +4,7 @@
  * user_blocks. docs/moderation.md ("Blocking") describes the rules.
  */
 import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
-import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { profileNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
@@ -103,12 +103,11 @@ export async function listBlockedMembers(userId: string): Promise<BlockedMember[
 /**
  * The ids whose content is collapsed for this member and whose actions do not notify them.
  * A blocked member who has since become staff is left out (staff cannot be blocked), though the
- * block stays listed so it can be removed. Still synchronous: the features listing content call it
- * from their synchronous code; it moves to `readDb()` when they do (decision 0102).
+ * block stays listed so it can be removed.
  */
-export function blockedIdsOf(userId: string): Set<string> {
+export async function blockedIdsOf(userId: string): Promise<Set<string>> {
   if (!userId) return new Set();
-  const rows = blockQueries(getDb()).blockedBy.all({ userId });
+  const rows = await blockQueries(readDb()).blockedBy.execute({ userId });
   return new Set(rows.filter((row) => !isStaff(row)).map((row) => row.id));
 }
 

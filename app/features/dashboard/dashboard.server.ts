@@ -14,7 +14,7 @@ import { displayNameOf } from "~/utils/display-name";
 export async function loadDashboard(request: Request, user: CurrentUser) {
   const badges = await getDashboardBadges(user.id);
   const featuredArtists = await loadFeaturedArtists(user.id);
-  const blockedIds = blockedIdsOf(user.id);
+  const blockedIds = await blockedIdsOf(user.id);
   return {
     name: displayNameOf(user),
     // Formatted here: the text is the same on the server and in the browser (UTC).
@@ -23,7 +23,7 @@ export async function loadDashboard(request: Request, user: CurrentUser) {
     badges,
     topContributors: await listTopContributors({ limit: 3 }),
     nextMeeting: await loadNextMeetingCard(request),
-    recentDiscussions: loadRecentDiscussions(user.id).posts,
+    recentDiscussions: (await loadRecentDiscussions(user.id)).posts,
     featuredArtists: { viewer: featuredArtists.viewer, artists: featuredArtists.artists.map((artist) => toCardView(artist, blockedIds)) },
   };
 }

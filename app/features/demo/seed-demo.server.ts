@@ -157,10 +157,10 @@ async function replayDemoHistory({ now, adminEmail, adminPasswordHash, memberPas
     if (categoryId === undefined) throw new Error(`Unknown category ${post.category}`);
     const postAt = clampPast(Math.max(nowMs - post.daysAgo * DAY - (1 + spread(post.title, 12)) * HOUR, joined(post.by) + HOUR));
     let postId = 0;
-    schedule(postAt, () => {
-      const created = createPost({ actor: actor(post.by), input: { title: post.title, content: post.paragraphs.join("\n\n"), categoryId }, now: new Date(postAt) });
+    schedule(postAt, async () => {
+      const created = await createPost({ actor: actor(post.by), input: { title: post.title, content: post.paragraphs.join("\n\n"), categoryId }, now: new Date(postAt) });
       postId = created.id;
-      if (post.isPinned) setPostPinned({ actor: actor(admin.username), postId, isPinned: true });
+      if (post.isPinned) await setPostPinned({ actor: actor(admin.username), postId, isPinned: true });
     });
 
     const scheduleReplies = (replies: readonly DemoReply[], after: number, parent: () => number | undefined) => {

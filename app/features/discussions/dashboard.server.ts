@@ -19,9 +19,9 @@ export type RecentDiscussion = {
 };
 
 /** The first 3 posts (pinned first, then newest), with 200-character plain-text excerpts. */
-export function loadRecentDiscussions(viewerId = ""): { posts: RecentDiscussion[] } {
-  const { posts } = listPosts({ viewerId, limit: RECENT_DISCUSSIONS_COUNT });
-  const blockedIds = blockedIdsOf(viewerId);
+export async function loadRecentDiscussions(viewerId = ""): Promise<{ posts: RecentDiscussion[] }> {
+  const { posts } = await listPosts({ viewerId, limit: RECENT_DISCUSSIONS_COUNT });
+  const blockedIds = await blockedIdsOf(viewerId);
   return {
     posts: posts.map((post) => ({
       id: post.id,

@@ -10,7 +10,7 @@ export { handleLikeIntent } from "./like-action.server";
 export { loadPostPage, type RenderedReply } from "./post-page.server";
 export { canModerate, createPost, deletePost, findPost, getPost, likePost, listCategories, listPosts, readerOf, setPostPinned, unlikePost, updatePost } from "./posts.server";
 export { listRelatedPosts, listSimilarPosts } from "./related.server";
-export { createReply, deleteReply, findReply, findReplySync, listReplies, REPLIES_MAX, replyLink, updateReply } from "./replies.server";
+export { createReply, deleteReply, findReply, listReplies, REPLIES_MAX, replyLink, updateReply } from "./replies.server";
 export { discussionFiltersSchema, POSTS_PAGE_SIZE } from "./schemas";
 export { hiddenLabelOf } from "./views.server";
 export { answerPostForm } from "./post-form.server";

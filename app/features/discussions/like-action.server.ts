@@ -18,8 +18,8 @@ export async function handleLikeIntent({ actor, formData, postId, returnTo }: { 
   const isFetcher = formData.get("_fetcher") === "1";
   const intent = formData.get("intent");
   return handleRefusal(
-    () => {
-      const likeResult = intent === "unlike" ? unlikePost({ actor, postId }) : likePost({ actor, postId });
+    async () => {
+      const likeResult = intent === "unlike" ? await unlikePost({ actor, postId }) : await likePost({ actor, postId });
       return isFetcher ? data<LikeActionData>({ likeResult }) : redirect(returnTo);
     },
     (error) => (isFetcher ? data<LikeActionData>({ likeError: LIKE_ERROR }, { status: error.status }) : redirectWithToast(returnTo, errorToast(LIKE_ERROR))),

@@ -5,9 +5,9 @@
  * also gets a mention e-mail at once (reply-mail.server.ts; docs/accounts.md).
  */
 import { extractMentions } from "~/features/content/index.server";
-import { notifySync } from "~/features/notifications/index.server";
+import { notify } from "~/features/notifications/index.server";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { sendMentionMail } from "./reply-mail.server";
 
@@ -28,12 +28,7 @@ const mentionQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
-/**
- * Call inside the transaction that writes the post or reply. `link` identifies it (a post's
- * /post/12 or a reply's /post/12#reply-34); `alreadyToldIds` are members this action notified
- * otherwise (a reply's post author). Returns the ids notified.
- */
-export function notifyMentions(input: {
+type MentionInput = {
   actorId: string;
   actorName: string;
   content: string;
@@ -42,23 +37,42 @@ export function notifyMentions(input: {
   alreadyToldIds?: string[];
   /** When the post or reply was written (default: now). */
   at?: Date;
-}): string[] {
+};
+
+/** The first MENTIONS_NOTIFIED_MAX distinct members the usernames name, never the author. */
+function addMentioned(members: string[], memberId: string | undefined, actorId: string): boolean {
+  if (memberId && memberId !== actorId && !members.includes(memberId)) members.push(memberId);
+  return members.length === MENTIONS_NOTIFIED_MAX;
+}
+
+/** Tells one mentioned member (a notification and the mention e-mail); false when `notify` declined (a block). */
+async function tell(userId: string, input: MentionInput): Promise<boolean> {
+  const message = `${input.actorName} mentioned you in "${input.postTitle}"`;
+  if (!(await notify({ userId, actorId: input.actorId, kind: "mention", message, link: input.link, at: input.at }))) return false;
+  await sendMentionMail({ userId, actorName: input.actorName, postTitle: input.postTitle, content: input.content, link: input.link });
+  return true;
+}
+
+/**
+ * Call inside the unit of work that writes the post or reply. `link` identifies it (a post's
+ * /post/12 or a reply's /post/12#reply-34); `alreadyToldIds` are members this action notified
+ * otherwise (a reply's post author). Returns the ids notified. `notify` and the mention e-mail
+ * are savepoints of the unit (decision 0102).
+ */
+export async function notifyMentions(input: MentionInput): Promise<string[]> {
   const usernames = extractMentions(input.content);
   if (usernames.length === 0) return [];
-  const queries = mentionQueries(getDb());
+  const queries = mentionQueries(readDb());
   const members: string[] = [];
   for (const username of usernames) {
-    const member = queries.member.get({ username });
-    if (member && member.id !== input.actorId && !members.includes(member.id)) members.push(member.id);
-    if (members.length === MENTIONS_NOTIFIED_MAX) break;
+    const [member] = await queries.member.execute({ username });
+    if (addMentioned(members, member?.id, input.actorId)) break;
   }
-  const message = `${input.actorName} mentioned you in "${input.postTitle}"`;
   const notified: string[] = [];
   for (const userId of members) {
-    if (input.alreadyToldIds?.includes(userId) || queries.wasTold.get({ userId, link: input.link })) continue;
-    if (!notifySync({ userId, actorId: input.actorId, kind: "mention", message, link: input.link, at: input.at })) continue;
-    sendMentionMail({ userId, actorName: input.actorName, postTitle: input.postTitle, content: input.content, link: input.link });
-    notified.push(userId);
+    if (input.alreadyToldIds?.includes(userId) || (await queries.wasTold.execute({ userId, link: input.link })).length > 0) continue;
+    if (await tell(userId, input)) notified.push(userId);
   }
   return notified;
 }
+

@@ -1,7 +1,7 @@
 /** The post form's page action (Create New Discussion, a post's Edit): one answer for both (docs/discussions.md). */
 import { appendPictureFromForm } from "~/features/uploads/index.server";
 import type { AppError } from "~/utils/errors.server";
-import { answerFormOutcome, answerFormRefusal, fieldMessagesFirst, handleRefusal, refuseSchemaForm, submitSchemaForm } from "~/utils/page-action.server";
+import { answerFormOutcome, answerFormRefusal, fieldMessagesFirst, handleRefusal, refuseSchemaForm, submitSchemaFormAsync } from "~/utils/page-action.server";
 import { errorToast } from "~/utils/toast";
 import type { output } from "zod";
 import { createPostSchema } from "./schemas";
@@ -27,7 +27,7 @@ export async function answerPostForm<Intent extends string>(
   }: {
     ownerId: string;
     intent: Intent;
-    save: (input: output<typeof createPostSchema>) => unknown;
+    save: (input: output<typeof createPostSchema>) => Promise<unknown>;
     redirectTo: string;
     success: string;
     failed: string;
@@ -43,7 +43,7 @@ export async function answerPostForm<Intent extends string>(
     (error) => answerFormRefusal(refuseSchemaForm(formData, createPostSchema, error, { messagesOf: fieldMessagesFirst }), { intent, toast: errorToast(error.message) }),
   );
   if (pictureRefused) return pictureRefused;
-  const outcome = submitSchemaForm(formData, createPostSchema, save, {
+  const outcome = await submitSchemaFormAsync(formData, createPostSchema, save, {
     messagesOf: ({ error }) => (error ? { formErrors: [formMessageOf(error)], fieldErrors: error.fieldErrors } : {}),
   });
   return answerFormOutcome(outcome, { redirectTo, success, intent, failure: !outcome.ok && outcome.error ? toastOf(outcome.error) : failed });

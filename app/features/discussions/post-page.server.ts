@@ -7,7 +7,7 @@ import { buildReplyTree, listReplies, MAX_REPLY_DEPTH, replyLink, type ReplyNode
 import { quoteMarkdown, quoteTargetOf } from "./quote";
 import { listRelatedPosts } from "./related.server";
 import { hiddenLabelOf, hiddenTexts, type PostView, type Reader, type ReplyView } from "./views.server";
-import { missingUploadHashesSync } from "~/features/uploads/index.server";
+import { missingUploadHashes } from "~/features/uploads/index.server";
 import { uploadedImagesIn, uploadHashesIn } from "~/utils/upload-urls";
 
 /** A picture a moderator may remove from a post or reply (docs/uploads.md, "Moderators"). */
@@ -60,7 +60,8 @@ function renderTree(nodes: ReplyNode[], reader: Reader, blockedIds: ReadonlySet<
 /**
  * The post page's data, or null for an unknown post (the route answers 404). `quote` (the
  * `?quote=` of a 'Quote' link with JavaScript off) pre-fills the reply form with a Markdown quote
- * of the post or of one of its replies (docs/discussions.md, "Quotes").
+ * of the post or of one of its replies (docs/discussions.md, "Quotes"). The replies, blocks and
+ * pictures are still read through their synchronous helpers (decision 0102).
  */
 export async function loadPostPage(
   postId: number,
@@ -79,12 +80,12 @@ export async function loadPostPage(
   related: { id: number; title: string; repliesCount: number; authorName: string }[];
 } | null> {
   const reader = readerOf(viewer);
-  const post = findPost(postId, reader);
+  const post = await findPost(postId, reader);
   if (!post) return null;
   const replies = await listReplies(postId, { reader });
-  const blockedIds = blockedIdsOf(viewer.id);
+  const blockedIds = await blockedIdsOf(viewer.id);
   // Pictures removed since the text was written show as a placeholder (one query, only when the thread has pictures).
-  const removedPictures = missingUploadHashesSync([post.content, ...replies.map((reply) => reply.content)].flatMap(uploadHashesIn));
+  const removedPictures = await missingUploadHashes([post.content, ...replies.map((reply) => reply.content)].flatMap(uploadHashesIn));
   return {
     post: {
       ...post,
@@ -98,9 +99,9 @@ export async function loadPostPage(
     isTruncated: post.repliesCount > replies.length,
     maxDepth: MAX_REPLY_DEPTH,
     viewer: reader,
-    categories: listCategories().map((category) => ({ id: category.id, name: category.name })),
+    categories: (await listCategories()).map((category) => ({ id: category.id, name: category.name })),
     quote: quoteOf(post, replies, quoteTargetOf(quote)),
-    related: listRelatedPosts({ post, viewerId: viewer.id })
+    related: (await listRelatedPosts({ post, viewerId: viewer.id }))
       .filter((related) => !blockedIds.has(related.authorId))
       .map((related) => ({ id: related.id, title: related.title, repliesCount: related.repliesCount, authorName: related.author.displayName })),
   };

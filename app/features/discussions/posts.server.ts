@@ -2,15 +2,17 @@
  * Posts: listing and search, reading, creating, editing, deleting, pinning and likes.
  * The /discussions and /post/:id pages and the /api/posts routes all call these functions.
  */
-import { recordAuditSync } from "~/features/audit/index.server";
+import { recordAudit } from "~/features/audit/index.server";
 import { type CurrentUser, userCan } from "~/features/auth/index.server";
-import { recordContributionSync, revokeContributionSync } from "~/features/gamification/index.server";
-import { deleteNotificationsAboutSync, hasUnreadNotificationSync, notifySync } from "~/features/notifications/index.server";
+import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
+import { deleteNotificationsAbout, hasUnreadNotification, notify } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
-import { assertMayContributeSync } from "~/features/moderation/index.server";
+import { containsPattern, matchesSearch, newestMatchIds, postMatches, postsByPinnedIndex, searchTermOf, toContainsPattern } from "./search-sql.server";
+import { assertMayContribute } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { cachedUntilWrite, getDb, schema, transaction, type AppDatabase } from "~/utils/db.server";
+import { cachedUntilWrite, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { caseless, inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -41,36 +43,10 @@ export type ListPostsOptions = {
   beforeId?: number;
 };
 
-/** Quotes a member's search as one FTS5 string, so operators and quotes in it are plain text. */
-export function toFtsPhrase(search: string): string {
-  return `"${search.replace(/"/g, '""')}"`;
-}
-
-function escapeLike(search: string): string {
-  return search.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/**
- * Whether the search index matches this one post. The rowid goes in as a literal (an integer
- * from the database): FTS5 ignored a bound `rowid = ?` (better-sqlite3 binds numbers as REAL)
- * and walked every match, ~60 ms for a common term; with the literal it is a ~0.3 ms lookup.
- * Raw SQL: FTS5's MATCH has no builder form (docs/decisions/0077-data-access-style.md).
- */
-function postMatches(postId: number, phrase: string): boolean {
-  if (!Number.isSafeInteger(postId)) return false;
-  return Boolean(getDb().$client.prepare(`SELECT 1 FROM posts_fts WHERE posts_fts MATCH ? AND rowid = ${postId}`).get(phrase));
-}
-
-/** The newest `limit` post ids matching an FTS5 phrase, newest first (FTS5 streams them in rowid order). */
-function newestMatchIds(phrase: string, limit: number): number[] {
-  // Raw SQL: FTS5's MATCH has no builder form (docs/decisions/0077-data-access-style.md).
-  return getDb().$client.prepare(`SELECT rowid FROM posts_fts WHERE posts_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck().all(phrase, limit) as number[];
-}
-
 /** Which filters one read of the list has: each combination is one prepared query per database. */
 type ListShape = {
   isPinned: boolean;
-  /** ids: among the ids in `matchIds` (JSON); all: every FTS5 match of `phrase`; short: a LIKE `pattern` over the newest posts. */
+  /** ids: among the ids in `matchIds` (JSON); all: every match of the search `term`; short: a LIKE `pattern` over the newest posts. */
   search: "none" | "ids" | "all" | "short";
   category: boolean;
   /** Moderators see hidden posts; others only their own. */
@@ -87,7 +63,7 @@ type ListShape = {
 type ListParams = {
   viewerId: string;
   matchIds?: string;
-  phrase?: string;
+  term?: string;
   pattern?: string;
   categoryId?: number;
   cursorCreatedAt?: number;
@@ -100,14 +76,13 @@ function buildListQuery(db: AppDatabase, shape: ListShape) {
   const { posts } = schema;
   const param = sql.placeholder;
   const conditions: (SQL | undefined)[] = [eq(posts.isPinned, sql.raw(shape.isPinned ? "1" : "0"))];
-  // Raw SQL fragments below: json_each, FTS5's MATCH and LIKE … ESCAPE have no builder form
-  // (docs/decisions/0077-data-access-style.md).
-  if (shape.search === "ids") conditions.push(sql`${posts.id} IN (SELECT value FROM json_each(${param("matchIds")}))`);
-  if (shape.search === "all") conditions.push(sql`${posts.id} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${param("phrase")})`);
+  // The search's fragments of one engine come from search-sql.server.ts (decision 0104).
+  if (shape.search === "ids") conditions.push(inJsonIds(db, posts.id, param("matchIds")));
+  if (shape.search === "all") conditions.push(matchesSearch(db, param("term")));
   if (shape.search === "short") {
     conditions.push(
       inArray(posts.id, db.select({ id: posts.id }).from(posts).orderBy(desc(posts.createdAt)).limit(SHORT_SEARCH_WINDOW)),
-      or(sql`${posts.title} LIKE ${param("pattern")} ESCAPE '\\'`, sql`${posts.content} LIKE ${param("pattern")} ESCAPE '\\'`),
+      containsPattern(db, param("pattern")),
     );
   }
   if (shape.category) conditions.push(eq(posts.categoryId, param("categoryId")));
@@ -126,7 +101,7 @@ function buildListQuery(db: AppDatabase, shape: ListShape) {
   // Pinned posts are few: walk them by the pinned index rather than a category's whole index.
   const pageIds = db
     .select({ id: sql<number>`${posts.id}` })
-    .from(shape.isPinned ? pinnedIndex() : posts)
+    .from(shape.isPinned ? postsByPinnedIndex(db) : posts)
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     // A literal LIMIT has no builder form (drizzle binds a number): raw SQL (decision 0077).
@@ -136,15 +111,6 @@ function buildListQuery(db: AppDatabase, shape: ListShape) {
     .where(inArray(posts.id, pageIds))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .prepare();
-}
-
-/**
- * `posts INDEXED BY posts_pinned_created_idx`: SQLite-only syntax the builder lacks
- * (docs/decisions/0077-data-access-style.md). Drizzle does not see the table in it, so a query
- * from it selects its columns through `sql` (WHERE and ORDER BY may name them as usual).
- */
-function pinnedIndex() {
-  return sql`${schema.posts} INDEXED BY posts_pinned_created_idx`;
 }
 
 const listQueries = perDatabase((db: AppDatabase) => {
@@ -161,13 +127,13 @@ const listQueries = perDatabase((db: AppDatabase) => {
       .prepare(),
     olderInGroup: db
       .select({ one: sql`1` })
-      .from(pinnedIndex())
+      .from(postsByPinnedIndex(db))
       .where(and(eq(posts.isPinned, param("isPinned")), lt(posts.id, param("oldestId"))))
       .limit(1)
       .prepare(),
     pinnedIds: db
       .select({ id: sql<number>`${posts.id}` })
-      .from(pinnedIndex())
+      .from(postsByPinnedIndex(db))
       .where(eq(posts.isPinned, sql.raw("1")))
       .prepare(),
   };
@@ -178,8 +144,8 @@ const listQuery = perDatabaseShape(buildListQuery, (shape: ListShape) => `${+sha
   maxShapes: 100,
 });
 
-function readList(shape: ListShape, params: ListParams): PostRow[] {
-  return listQuery(getDb(), shape).all(params);
+function readList(db: AppDatabase, shape: ListShape, params: ListParams): Promise<PostRow[]> {
+  return listQuery(db, shape).execute(params);
 }
 
 /**
@@ -190,13 +156,14 @@ function readList(shape: ListShape, params: ListParams): PostRow[] {
  * (is_pinned + created_at, or category + created_at), so a page costs about `limit` rows
  * instead of sorting every post of a category (see docs/discussions.md for the numbers).
  */
-export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMore: boolean } {
+export async function listPosts(options: ListPostsOptions): Promise<{ posts: PostView[]; hasMore: boolean }> {
   const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? POSTS_PAGE_SIZE)), POSTS_API_MAX_LIMIT);
   const offset = Math.max(0, Math.trunc(options.offset ?? 0));
-  const queries = listQueries(getDb());
+  const db = readDb();
+  const queries = listQueries(db);
   const shape: Omit<ListShape, "isPinned" | "cursor" | "take"> = { search: "none", category: options.categoryId !== undefined, moderate: Boolean(options.viewerCanModerate) };
   const params: Omit<ListParams, "take" | "skip"> = { viewerId: options.viewerId, categoryId: options.categoryId };
-  let newestMatches: { oldestId: number; phrase: string } | undefined;
+  let newestMatches: { oldestId: number; term: string } | undefined;
   // Control characters (a NUL ends an FTS5 string early) mean nothing in a search: drop them.
   // eslint-disable-next-line no-control-regex
   const search = (options.search ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
@@ -207,67 +174,66 @@ export function listPosts(options: ListPostsOptions): { posts: PostView[]; hasMo
       // in rowid order, ~1 ms). A rare term has no more: list exactly those. A common one: list
       // the page from them, and check that no older id is newer in time than the page's last
       // post (ids grow with created_at in practice); if one is, read every match after all.
-      const phrase = toFtsPhrase(search);
-      const matches = newestMatchIds(phrase, SEARCH_SET_LIMIT + 1);
+      const term = searchTermOf(db, search);
+      const matches = await newestMatchIds(db, term, SEARCH_SET_LIMIT + 1);
       if (matches.length === 0) return { posts: [], hasMore: false };
       if (matches.length > SEARCH_SET_LIMIT) {
         matches.length = SEARCH_SET_LIMIT;
-        newestMatches = { oldestId: matches[SEARCH_SET_LIMIT - 1], phrase };
+        newestMatches = { oldestId: matches[SEARCH_SET_LIMIT - 1], term };
       }
       shape.search = "ids";
       params.matchIds = JSON.stringify(matches);
     } else {
       shape.search = "short";
-      params.pattern = `%${escapeLike(search)}%`;
+      params.pattern = toContainsPattern(search);
     }
   }
 
   let cursor: { isPinned: boolean; createdAt: number; id: number } | undefined;
   if (options.beforeId !== undefined) {
-    const row = queries.cursor.get({ postId: options.beforeId });
+    const [row] = await queries.cursor.execute({ postId: options.beforeId });
     // The cursor post was deleted meanwhile: ids grow with time, so "older than its id" is close enough.
     cursor = row ? { ...row, createdAt: row.createdAt.getTime() } : { isPinned: false, createdAt: Number.MAX_SAFE_INTEGER, id: options.beforeId };
   }
 
-  const readWith = (isPinned: boolean, take: number, skip: number, search: Partial<Pick<ListShape, "search">> & Partial<ListParams> = {}): PostRow[] => {
+  const readWith = (isPinned: boolean, take: number, skip: number, search: Partial<Pick<ListShape, "search">> & Partial<ListParams> = {}): Promise<PostRow[]> => {
     const inCursor = cursor !== undefined && cursor.isPinned === isPinned;
     return readList(
+      db,
       { ...shape, ...search, isPinned, cursor: inCursor, take: take <= POSTS_API_MAX_LIMIT + 1 ? take : undefined },
       { ...params, ...search, ...(inCursor ? { cursorCreatedAt: cursor!.createdAt, cursorId: cursor!.id } : {}), take, skip },
     );
   };
 
-  const read = (isPinned: boolean, take: number, skip: number): PostRow[] => {
-    const rows = readWith(isPinned, take, skip);
+  const read = async (isPinned: boolean, take: number, skip: number): Promise<PostRow[]> => {
+    const rows = await readWith(isPinned, take, skip);
     if (!newestMatches) return rows;
-    const { oldestId, phrase } = newestMatches;
+    const { oldestId, term } = newestMatches;
     // Complete when no post outside the newest matches could come before the page's end: none
     // older by id but not by time (a full page), or none at all in this group (a short page).
     const complete =
       rows.length === take
-        ? !queries.newerByTime.get({ createdAt: rows[rows.length - 1].createdAt.getTime(), oldestId })
-        : !queries.olderInGroup.get({ isPinned: isPinned ? 1 : 0, oldestId });
+        ? (await queries.newerByTime.execute({ createdAt: rows[rows.length - 1].createdAt.getTime(), oldestId })).length === 0
+        : (await queries.olderInGroup.execute({ isPinned: isPinned ? 1 : 0, oldestId })).length === 0;
     if (complete) return rows;
     if (isPinned) {
       // Pinned posts are few: ask the index about each one.
-      const pinnedIds = queries.pinnedIds
-        .all()
-        .map((row) => row.id)
-        .filter((postId) => postMatches(postId, phrase));
+      const pinnedIds: number[] = [];
+      for (const { id } of await queries.pinnedIds.execute()) if (await postMatches(db, id, term)) pinnedIds.push(id);
       return readWith(isPinned, take, skip, { search: "ids", matchIds: JSON.stringify(pinnedIds) });
     }
-    return readWith(isPinned, take, skip, { search: "all", phrase });
+    return readWith(isPinned, take, skip, { search: "all", term });
   };
 
   const wanted = limit + 1;
   // A cursor on an unpinned post is past every pinned one.
-  const pinned = cursor && !cursor.isPinned ? [] : read(true, offset + wanted, 0);
+  const pinned = cursor && !cursor.isPinned ? [] : await read(true, offset + wanted, 0);
   let rows: PostRow[];
   if (offset < pinned.length) {
     rows = pinned.slice(offset, offset + wanted);
-    if (rows.length < wanted) rows = rows.concat(read(false, wanted - rows.length, 0));
+    if (rows.length < wanted) rows = rows.concat(await read(false, wanted - rows.length, 0));
   } else {
-    rows = read(false, wanted, offset - pinned.length);
+    rows = await read(false, wanted, offset - pinned.length);
   }
   return { posts: rows.slice(0, limit).map(toPostView), hasMore: rows.length > limit };
 }
@@ -289,7 +255,7 @@ const postQueries = perDatabase((db: AppDatabase) => {
     categories: db
       .select({ id: categories.id, name: categories.name, description: categories.description, colorClass: categories.colorClass, iconClass: categories.iconClass, createdAt: categories.createdAt })
       .from(categories)
-      .orderBy(sql`${categories.name} COLLATE NOCASE`)
+      .orderBy(caseless(db, categories.name))
       .prepare(),
     forChange: db
       .select({ id: posts.id, authorId: posts.authorId, title: posts.title, isPinned: posts.isPinned })
@@ -319,15 +285,15 @@ const postQueries = perDatabase((db: AppDatabase) => {
 });
 
 /** One post in its read form (withheld when hidden and the reader may not see it), or null. */
-export function findPost(postId: number, reader: Reader): PostView | null {
+export async function findPost(postId: number, reader: Reader): Promise<PostView | null> {
   if (!Number.isSafeInteger(postId) || postId <= 0) return null;
-  const row: PostRow | undefined = postQueries(getDb()).find.get({ viewerId: reader.id, postId });
+  const [row]: (PostRow | undefined)[] = await postQueries(readDb()).find.execute({ viewerId: reader.id, postId });
   return row ? postForReader(toPostView(row), reader) : null;
 }
 
 /** One post, or a 404 AppError. */
-export function getPost(postId: number, reader: Reader): PostView {
-  const post = findPost(postId, reader);
+export async function getPost(postId: number, reader: Reader): Promise<PostView> {
+  const post = await findPost(postId, reader);
   if (!post) throw notFound("Post not found");
   return post;
 }
@@ -338,11 +304,11 @@ export type Category = { id: number; name: string; description: string; colorCla
  * All categories, by name (the create form's options, the filter and GET /api/categories). The
  * same for everyone, so kept until the next write: read-only, do not change the array.
  */
-export const listCategories: () => readonly Category[] = cachedUntilWrite(() => postQueries(getDb()).categories.all());
+export const listCategories: () => Promise<readonly Category[]> = cachedUntilWrite(() => postQueries(readDb()).categories.execute());
 
-function assertCategoryExists(categoryId: number) {
+async function assertCategoryExists(db: AppDatabase, categoryId: number): Promise<void> {
   const { categories } = schema;
-  const exists = getDb().select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
+  const [exists] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
   if (!exists) throw badRequest("Please select a category", { categoryId: ["Please select a category"] });
 }
 
@@ -351,45 +317,40 @@ function assertCategoryExists(categoryId: number) {
  * 429 (posting too fast: assertMayContribute, docs/moderation.md). Credits post_created.
  * `now` dates it (default: now; the demo community replays its history at its own dates).
  */
-export function createPost({ actor, input, now = new Date() }: { actor: Actor; input: unknown; now?: Date }): PostView {
+export async function createPost({ actor, input, now = new Date() }: { actor: Actor; input: unknown; now?: Date }): Promise<PostView> {
   const data = parseOrThrow(createPostSchema, input);
-  assertCategoryExists(data.categoryId);
-  assertMayContributeSync(actor, "post", { content: data.content, now });
-  const postId = transaction((db) => {
-    const inserted = db
+  await assertCategoryExists(readDb(), data.categoryId);
+  await assertMayContribute(actor, "post", { content: data.content, now });
+  const postId = await write(async (tx) => {
+    const [inserted] = await tx
       .insert(schema.posts)
       .values({ title: data.title, content: data.content, authorId: actor.id, categoryId: data.categoryId, createdAt: now, updatedAt: now })
-      .returning({ id: schema.posts.id })
-      .get();
-    recordContributionSync({ userId: actor.id, kind: "post_created", subjectId: inserted.id, at: now });
-    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id), at: now });
+      .returning({ id: schema.posts.id });
+    await recordContribution({ userId: actor.id, kind: "post_created", subjectId: inserted.id, at: now });
+    await notifyMentions({ actorId: actor.id, actorName: await actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(inserted.id), at: now });
     return inserted.id;
   });
   return getPost(postId, readerOf(actor));
 }
 
-function loadPostForChange(postId: number): { id: number; authorId: string; title: string; isPinned: boolean } {
-  const post = postQueries(getDb()).forChange.get({ postId });
+async function loadPostForChange(db: AppDatabase, postId: number): Promise<{ id: number; authorId: string; title: string; isPinned: boolean }> {
+  const [post] = await postQueries(db).forChange.execute({ postId });
   if (!post) throw notFound("Post not found");
   return post;
 }
 
 /** Edits a post's title, content and category; only its author may. */
-export function updatePost({ actor, postId, input }: { actor: Actor; postId: number; input: unknown }): PostView {
+export async function updatePost({ actor, postId, input }: { actor: Actor; postId: number; input: unknown }): Promise<PostView> {
   const data = parseOrThrow(createPostSchema, input);
-  const previousContent = transaction(() => {
-    const post = loadPostForChange(postId);
+  const previousContent = await write(async (tx) => {
+    const post = await loadPostForChange(tx, postId);
     if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");
-    assertMayContributeSync(actor, "post", { content: data.content, isEdit: true });
+    await assertMayContribute(actor, "post", { content: data.content, isEdit: true });
     const { posts } = schema;
-    const previous = getDb().select({ content: posts.content }).from(posts).where(eq(posts.id, postId)).get()!;
-    assertCategoryExists(data.categoryId);
-    getDb()
-      .update(posts)
-      .set({ title: data.title, content: data.content, categoryId: data.categoryId, updatedAt: new Date() })
-      .where(eq(posts.id, postId))
-      .run();
-    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(postId) });
+    const [previous] = await tx.select({ content: posts.content }).from(posts).where(eq(posts.id, postId)).limit(1);
+    await assertCategoryExists(tx, data.categoryId);
+    await tx.update(posts).set({ title: data.title, content: data.content, categoryId: data.categoryId, updatedAt: new Date() }).where(eq(posts.id, postId));
+    await notifyMentions({ actorId: actor.id, actorName: await actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(postId) });
     return previous.content;
   });
   void releaseUploads(uploadHashesIn(previousContent)); // pictures the edit took out (docs/uploads.md)
@@ -404,26 +365,25 @@ export function canModerate(actor: Actor): boolean {
  * Deletes a post with its replies and likes (foreign-key cascades), takes back every
  * contribution they produced and the notifications pointing at it; authors and moderators may.
  */
-export function deletePost({ actor, postId }: { actor: Actor; postId: number }): void {
-  const texts = transaction(() => {
-    const post = loadPostForChange(postId);
+export async function deletePost({ actor, postId }: { actor: Actor; postId: number }): Promise<void> {
+  // revokeContributions, deleteNotificationsAbout and recordAudit are synchronous helpers of unconverted features: they join this unit (decision 0102).
+  const texts = await write(async (tx) => {
+    const post = await loadPostForChange(tx, postId);
     const isOwn = post.authorId === actor.id;
     if (!isOwn && !canModerate(actor)) throw forbidden("Only the author or a moderator can delete this post.");
-    const db = getDb();
     const { posts, replies } = schema;
-    revokePostContributions(postId);
-    const replyAuthors = db.selectDistinct({ id: replies.authorId }).from(replies).where(eq(replies.postId, postId)).all();
+    await revokePostContributions(tx, postId);
+    const replyAuthors = await tx.selectDistinct({ id: replies.authorId }).from(replies).where(eq(replies.postId, postId));
     const recipientIds = [...new Set([post.authorId, ...replyAuthors.map((row) => row.id)])];
-    deleteNotificationsAboutSync({ recipientIds, link: routes.post(postId) });
-    const contents = db
+    await deleteNotificationsAbout({ recipientIds, link: routes.post(postId) });
+    const contents = await tx
       .select({ content: posts.content })
       .from(posts)
       .where(eq(posts.id, postId))
-      .unionAll(db.select({ content: replies.content }).from(replies).where(eq(replies.postId, postId)))
-      .all();
-    db.delete(posts).where(eq(posts.id, postId)).run();
+      .unionAll(tx.select({ content: replies.content }).from(replies).where(eq(replies.postId, postId)));
+    await tx.delete(posts).where(eq(posts.id, postId));
     if (!isOwn) {
-      recordAuditSync({ actor, action: "post.deleted", targetType: "post", targetId: postId, summary: post.title });
+      await recordAudit({ actor, action: "post.deleted", targetType: "post", targetId: postId, summary: post.title });
     }
     return contents.map((row) => row.content).join("\n");
   });
@@ -431,14 +391,14 @@ export function deletePost({ actor, postId }: { actor: Actor; postId: number }):
 }
 
 /** Pins or unpins a post (moderators and admins). */
-export function setPostPinned({ actor, postId, isPinned }: { actor: Actor; postId: number; isPinned: boolean }): PostView {
+export async function setPostPinned({ actor, postId, isPinned }: { actor: Actor; postId: number; isPinned: boolean }): Promise<PostView> {
   if (!canModerate(actor)) throw forbidden("Only moderators can pin posts.");
-  transaction(() => {
-    const post = loadPostForChange(postId);
+  await write(async (tx) => {
+    const post = await loadPostForChange(tx, postId);
     if (Boolean(post.isPinned) === isPinned) return;
-    getDb().update(schema.posts).set({ isPinned }).where(eq(schema.posts.id, postId)).run();
+    await tx.update(schema.posts).set({ isPinned }).where(eq(schema.posts.id, postId));
     if (post.authorId !== actor.id) {
-      recordAuditSync({ actor, action: isPinned ? "post.pinned" : "post.unpinned", targetType: "post", targetId: postId, summary: post.title });
+      await recordAudit({ actor, action: isPinned ? "post.pinned" : "post.unpinned", targetType: "post", targetId: postId, summary: post.title });
     }
   });
   return getPost(postId, readerOf(actor));
@@ -448,47 +408,49 @@ export type LikeState = { postId: number; liked: boolean; likesCount: number };
 
 /**
  * Likes a post once (a second like changes nothing). The counter moves by SQL increment in
- * the same IMMEDIATE transaction as the unique (post, user) row, so it always equals COUNT(*).
+ * the same unit of work as the unique (post, user) row, so it always equals COUNT(*).
  */
-export function likePost({ actor, postId, now = new Date() }: { actor: Actor; postId: number; now?: Date }): LikeState {
-  return transaction(() => {
-    const queries = postQueries(getDb());
-    const post = loadPostForChange(postId);
-    const inserted = queries.like.get({ postId, userId: actor.id, createdAt: now });
+export async function likePost({ actor, postId, now = new Date() }: { actor: Actor; postId: number; now?: Date }): Promise<LikeState> {
+  return write(async (tx) => {
+    const queries = postQueries(tx);
+    const post = await loadPostForChange(tx, postId);
+    const [inserted] = await queries.like.execute({ postId, userId: actor.id, createdAt: now });
     if (inserted) {
-      queries.addLike.run({ postId });
+      await queries.addLike.execute({ postId });
       if (post.authorId !== actor.id) {
-        recordContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
+        await recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}`, at: now });
         const link = routes.post(postId);
-        if (!hasUnreadNotificationSync({ userId: post.authorId, actorId: actor.id, kind: "like", link })) {
-          notifySync({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${actorName(actor.id)} liked your post "${post.title}"`, link, at: now });
+        if (!(await hasUnreadNotification({ userId: post.authorId, actorId: actor.id, kind: "like", link }))) {
+          await notify({ userId: post.authorId, actorId: actor.id, kind: "like", message: `${await actorName(actor.id)} liked your post "${post.title}"`, link, at: now });
         }
       }
     }
-    return { postId, liked: true, likesCount: currentLikes(postId) };
+    return { postId, liked: true, likesCount: await currentLikes(tx, postId) };
   });
 }
 
 /** Takes a like back (a no-op when there was none) and the author's like_received points with it. */
-export function unlikePost({ actor, postId }: { actor: Actor; postId: number }): LikeState {
-  return transaction(() => {
-    const queries = postQueries(getDb());
-    const post = loadPostForChange(postId);
-    const removed = queries.unlike.get({ postId, userId: actor.id });
+export async function unlikePost({ actor, postId }: { actor: Actor; postId: number }): Promise<LikeState> {
+  return write(async (tx) => {
+    const queries = postQueries(tx);
+    const post = await loadPostForChange(tx, postId);
+    const [removed] = await queries.unlike.execute({ postId, userId: actor.id });
     if (removed) {
-      queries.removeLike.run({ postId });
-      revokeContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
+      await queries.removeLike.execute({ postId });
+      await revokeContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${actor.id}` });
     }
-    return { postId, liked: false, likesCount: currentLikes(postId) };
+    return { postId, liked: false, likesCount: await currentLikes(tx, postId) };
   });
 }
 
-function currentLikes(postId: number): number {
-  return postQueries(getDb()).likesCount.get({ postId })!.likesCount;
+async function currentLikes(db: AppDatabase, postId: number): Promise<number> {
+  const [row] = await postQueries(db).likesCount.execute({ postId });
+  return row.likesCount;
 }
 
 /** The name other members see for someone (the display-name rule), for notification texts. */
-export function actorName(userId: string): string {
-  const row = postQueries(getDb()).actorName.get({ userId });
+export async function actorName(userId: string): Promise<string> {
+  const [row] = await postQueries(readDb()).actorName.execute({ userId });
   return row ? displayNameOf(row) : "Community Member";
 }
+

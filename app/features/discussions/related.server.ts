@@ -3,9 +3,11 @@
  * by BM25 full-text relevance (the posts_fts index) to a post's title and content, or to a title
  * being typed.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { cachedUntilWrite, getDb, schema, type AppDatabase } from "~/utils/db.server";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { cachedUntilWrite, readDb, schema, type AppDatabase } from "~/utils/db.server";
+import { inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
+import { countPostsWithTerm, newestIdsWithAnyTerm } from "./search-sql.server";
 import { toPlainText } from "~/features/content/index.server";
 import { selectPosts, toPostView, type PostRow, type PostView } from "./views.server";
 
@@ -31,14 +33,13 @@ function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu) ?? []).map((word) => word.replace(/['_-]+$/, "")).filter((word) => word.length >= 3 && !STOPWORDS.has(word));
 }
 
-/** The FTS5 query for a text: its distinct meaningful words OR-ed, title words first; null when none. */
-export function relatedQueryOf(title: string, content = ""): string | null {
+/** The words a text is about: its distinct meaningful words, title words first (a post matching any of them is a candidate). */
+export function relatedTermsOf(title: string, content = ""): string[] {
   const terms = new Set(wordsOf(title).slice(0, TITLE_TERMS));
   const counts = new Map<string, number>();
   for (const word of wordsOf(toPlainText(content))) if (word.length >= 4 && !terms.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   for (const [word] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, CONTENT_TERMS)) terms.add(word);
-  if (terms.size === 0) return null;
-  return [...terms].map((term) => `"${term.replace(/"/g, '""')}"`).join(" OR ");
+  return [...terms];
 }
 
 /**
@@ -51,7 +52,7 @@ export function relatedQueryOf(title: string, content = ""): string | null {
 const postsTextVersionStatement = perDatabase((db: AppDatabase) =>
   db.select({ version: schema.postsTextVersion.version }).from(schema.postsTextVersion).where(eq(schema.postsTextVersion.id, 1)).prepare(),
 );
-const currentPostsTextVersion = cachedUntilWrite(() => postsTextVersionStatement(getDb()).get()?.version ?? 0);
+const currentPostsTextVersion = cachedUntilWrite(async () => (await postsTextVersionStatement(readDb()).execute())[0]?.version ?? 0);
 
 /** Kept while the posts' text is unchanged, per database; at most this many lists and word counts. */
 const RELATED_LISTS_KEPT = 1_000;
@@ -62,9 +63,9 @@ type KeptRanking = { version: number; relatedIds: Map<string, number[]>; frequen
 /** This database's kept lists and word counts, emptied when the posts' text version moved. */
 const keptRanking = perDatabase((_db: AppDatabase): KeptRanking => ({ version: -1, relatedIds: new Map(), frequencies: new Map() }));
 
-function currentRanking(): KeptRanking {
-  const kept = keptRanking(getDb());
-  const version = currentPostsTextVersion();
+async function currentRanking(db: AppDatabase): Promise<KeptRanking> {
+  const kept = keptRanking(db);
+  const version = await currentPostsTextVersion();
   if (kept.version !== version) {
     kept.version = version;
     kept.relatedIds.clear();
@@ -79,25 +80,37 @@ function keep<T>(map: Map<string, T>, key: string, value: T, limit: number): voi
   if (map.size > limit) map.delete(map.keys().next().value as string);
 }
 
-/** The ranked posts' rows, by a JSON list of ids (json_each keeps it one prepared query for any count; docs/decisions/0077-data-access-style.md). */
-const postsByIds = perDatabase((db: AppDatabase) => {
+/**
+ * The ranking's and the ranked posts' queries, made once per database. A JSON list of ids keeps one
+ * prepared query for any count (`inJsonIds`, docs/decisions/0077-data-access-style.md).
+ */
+const relatedQueries = perDatabase((db: AppDatabase) => {
   const { posts } = schema;
-  return selectPosts(db, sql.placeholder("viewerId"))
-    .where(and(sql`${posts.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`, isNull(posts.hiddenAt)))
-    .prepare();
+  return {
+    postsByIds: selectPosts(db, sql.placeholder("viewerId"))
+      .where(and(inJsonIds(db, posts.id, sql.placeholder("ids")), isNull(posts.hiddenAt)))
+      .prepare(),
+    texts: db
+      .select({ id: posts.id, title: sql<string>`lower(${posts.title})`, content: sql<string>`lower(substr(${posts.content}, 1, ${sql.raw(String(CONTENT_CHARS))}))` })
+      .from(posts)
+      .where(inJsonIds(db, posts.id, sql.placeholder("ids")))
+      .prepare(),
+    total: db.select({ total: count() }).from(posts).prepare(),
+  };
 });
 
-/** `queryOf` runs only when the ids are not kept already (it reads the post's Markdown as plain text). */
-function rankedPosts(queryOf: () => string | null, { excludeId, viewerId, cacheKey }: { excludeId?: number; viewerId: string; cacheKey?: string }): PostView[] {
-  const kept = currentRanking();
+/** `termsOf` runs only when the ids are not kept already (it reads the post's Markdown as plain text). */
+async function rankedPosts(termsOf: () => string[], { excludeId, viewerId, cacheKey }: { excludeId?: number; viewerId: string; cacheKey?: string }): Promise<PostView[]> {
+  const db = readDb();
+  const kept = await currentRanking(db);
   let ids = cacheKey ? kept.relatedIds.get(cacheKey) : undefined;
   if (!ids) {
-    const query = queryOf();
-    ids = query ? rankIds(query, excludeId, kept) : [];
+    const terms = termsOf();
+    ids = terms.length > 0 ? await rankIds(db, terms, excludeId, kept) : [];
     if (cacheKey) keep(kept.relatedIds, cacheKey, ids, RELATED_LISTS_KEPT);
   }
   if (ids.length === 0) return [];
-  const rows: PostRow[] = postsByIds(getDb()).all({ viewerId, ids: JSON.stringify(ids) });
+  const rows: PostRow[] = await relatedQueries(db).postsByIds.execute({ viewerId, ids: JSON.stringify(ids) });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => (byId.has(id) ? [toPostView(byId.get(id)!)] : []));
 }
@@ -113,63 +126,41 @@ function rankedPosts(queryOf: () => string | null, { excludeId, viewerId, cacheK
  * term occurs in a candidate is checked on its title and the start of its content (the trigram
  * index matches case-insensitive substrings, and so does this check). A candidate's score sums,
  * per term, the term's IDF times a saturated weight of where it matched (title ×3, content ×1, as
- * before). Raw SQL: FTS5's MATCH and json_each have no builder form (decision 0077).
+ * before). The index look-ups of one engine are in search-sql.server.ts (decision 0104).
  */
 /** How much of a candidate's content is searched for the terms (its start says what it is about). */
 const CONTENT_CHARS = 1_000;
 const K1 = 1.2;
 const TITLE_WEIGHT = 3;
 
-type RankStatements = {
-  candidates: { all: (query: string, limit: number) => number[] };
-  texts: { all: (ids: string) => { id: number; title: string; content: string }[] };
-  documents: { get: (query: string) => number };
-  total: { get: () => number };
-};
-
-const rankStatements = perDatabase((db: AppDatabase): RankStatements => {
-  const sqlite = db.$client;
-  const candidates = sqlite.prepare("SELECT rowid FROM posts_fts WHERE posts_fts MATCH ? ORDER BY rowid DESC LIMIT ?").pluck();
-  const texts = sqlite.prepare(`SELECT id, lower(title) AS title, lower(substr(content, 1, ${CONTENT_CHARS})) AS content FROM posts WHERE id IN (SELECT value FROM json_each(?))`);
-  const documents = sqlite.prepare("SELECT count(*) FROM posts_fts WHERE posts_fts MATCH ?").pluck();
-  const total = sqlite.prepare("SELECT count(*) FROM posts").pluck();
-  return {
-    candidates: { all: (query, limit) => candidates.all(query, limit) as number[] },
-    texts: { all: (ids) => texts.all(ids) as { id: number; title: string; content: string }[] },
-    documents: { get: (query) => documents.get(query) as number },
-    total: { get: () => total.get() as number },
-  };
-});
-
-/** How many posts contain the phrase (`"term"`), and how many posts there are, kept while the posts' text is unchanged. */
-function documentFrequency(kept: KeptRanking, key: string, read: () => number): number {
+/** How many posts contain the word, and how many posts there are, kept while the posts' text is unchanged. */
+async function documentFrequency(kept: KeptRanking, key: string, read: () => Promise<number>): Promise<number> {
   let documents = kept.frequencies.get(key);
   if (documents === undefined) {
-    documents = read();
+    documents = await read();
     keep(kept.frequencies, key, documents, WORD_COUNTS_KEPT);
   }
   return documents;
 }
 
-function rankIds(query: string, excludeId: number | undefined, kept: KeptRanking): number[] {
-  const statements = rankStatements(getDb());
-  const total = documentFrequency(kept, "\u0000posts", () => statements.total.get());
-  const terms = query
-    .split(" OR ")
-    .map((phrase) => ({ phrase, term: phrase.slice(1, -1).replace(/""/g, '"').toLowerCase(), documents: documentFrequency(kept, phrase, () => statements.documents.get(phrase)) }))
-    .sort((a, b) => a.documents - b.documents);
+async function rankIds(db: AppDatabase, words: string[], excludeId: number | undefined, kept: KeptRanking): Promise<number[]> {
+  const queries = relatedQueries(db);
+  const total = await documentFrequency(kept, "\u0000posts", async () => (await queries.total.execute())[0].total);
+  const terms: { term: string; documents: number }[] = [];
+  for (const term of words) terms.push({ term, documents: await documentFrequency(kept, term, () => countPostsWithTerm(db, term)) });
+  terms.sort((a, b) => a.documents - b.documents);
   // The candidates: posts matching the rarest terms, as many terms as keep the matches within the
   // budget (at least one). Common terms still count in the score, they just do not pick candidates.
   const picking: string[] = [];
   let expected = 0;
-  for (const { phrase, documents } of terms) {
+  for (const { term, documents } of terms) {
     if (picking.length > 0 && expected + documents > RELATED_CANDIDATES) break;
-    picking.push(phrase);
+    picking.push(term);
     expected += documents;
   }
-  const candidates = statements.candidates.all(picking.join(" OR "), RELATED_CANDIDATES + 1).filter((id) => id !== excludeId);
+  const candidates = (await newestIdsWithAnyTerm(db, picking, RELATED_CANDIDATES + 1)).filter((id) => id !== excludeId);
   if (candidates.length === 0) return [];
-  const texts = statements.texts.all(JSON.stringify(candidates));
+  const texts = await queries.texts.execute({ ids: JSON.stringify(candidates) });
   const scores = new Map<number, number>(candidates.map((id) => [id, 0]));
   for (const { term, documents } of terms) {
     // BM25's IDF, floored as FTS5 floors it (a term in most posts still counts a little).
@@ -186,12 +177,12 @@ function rankIds(query: string, excludeId: number | undefined, kept: KeptRanking
 }
 
 /** Up to 5 other posts most relevant to the post's title and content (GET /api/posts/{id}/related, the post page). */
-export function listRelatedPosts({ post, viewerId }: { post: Pick<PostView, "id" | "title" | "content">; viewerId: string }): PostView[] {
+export function listRelatedPosts({ post, viewerId }: { post: Pick<PostView, "id" | "title" | "content">; viewerId: string }): Promise<PostView[]> {
   // An edit of the post moves the posts' text version, which empties the kept lists.
-  return rankedPosts(() => relatedQueryOf(post.title, post.content), { excludeId: post.id, viewerId, cacheKey: String(post.id) });
+  return rankedPosts(() => relatedTermsOf(post.title, post.content), { excludeId: post.id, viewerId, cacheKey: String(post.id) });
 }
 
 /** Up to 5 posts relevant to a title being typed ('Similar discussions' on the new-discussion form). */
-export function listSimilarPosts({ title, viewerId }: { title: string; viewerId: string }): PostView[] {
-  return rankedPosts(() => relatedQueryOf(title.slice(0, 200)), { viewerId });
+export function listSimilarPosts({ title, viewerId }: { title: string; viewerId: string }): Promise<PostView[]> {
+  return rankedPosts(() => relatedTermsOf(title.slice(0, 200)), { viewerId });
 }

@@ -29,7 +29,7 @@ describe("replies on the async data layer", () => {
   it("waits for another request's unit of work instead of refusing: a reply, its edit and its deletion", async () => {
     const author = await createActor();
     const replier = await createActor();
-    const post = createTestPost(author);
+    const post = await createTestPost(author);
 
     let writer = await holdWriter();
     const creating = createReply({ actor: replier, postId: post.id, input: { content: "Queued behind another unit" } });
@@ -53,13 +53,13 @@ describe("replies on the async data layer", () => {
     await writer.held;
     expect(await deleting).toEqual({ deleted: 1 });
     expect(await findReply(reply.id)).toBeNull();
-    expect(scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(0);
+    expect(await scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(0);
   });
 
   it("checks the post inside its unit: a post deleted while the reply waited is a 404, not a failed insert", async () => {
     const author = await createActor();
     const replier = await createActor();
-    const post = createTestPost(author);
+    const post = await createTestPost(author);
     const writer = await holdWriter(async (tx) => {
       await tx.delete(schema.posts).where(eq(schema.posts.id, post.id));
     });
@@ -73,11 +73,11 @@ describe("replies on the async data layer", () => {
   it("commits or rolls back with the unit it runs in: the reply, the count, the points, the notification and the reply e-mail", async () => {
     const author = await createActor();
     const replier = await createActor();
-    const post = createTestPost(author);
-    const pointsBefore = pointsOf(replier.id);
+    const post = await createTestPost(author);
+    const pointsBefore = await pointsOf(replier.id);
     const notificationsOf = (userId: string) => scalar(`SELECT count(*) FROM notifications WHERE user_id = ?`, userId);
     const batchesOf = (userId: string) => scalar(`SELECT count(*) FROM reply_mail_batches WHERE user_id = ?`, userId);
-    const notificationsBefore = notificationsOf(author.id);
+    const notificationsBefore = await notificationsOf(author.id);
 
     const failure = new Error("the outer unit fails after the reply");
     await expect(
@@ -87,18 +87,18 @@ describe("replies on the async data layer", () => {
       }),
     ).rejects.toBe(failure);
     expect(await listReplies(post.id)).toEqual([]);
-    expect(scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(0);
-    expect(pointsOf(replier.id)).toBe(pointsBefore);
-    expect(notificationsOf(author.id)).toBe(notificationsBefore);
-    expect(batchesOf(author.id)).toBe(0);
+    expect(await scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(0);
+    expect(await pointsOf(replier.id)).toBe(pointsBefore);
+    expect(await notificationsOf(author.id)).toBe(notificationsBefore);
+    expect(await batchesOf(author.id)).toBe(0);
 
     await write(async () => {
       await createReply({ actor: replier, postId: post.id, input: { content: "Kept" } });
     });
     expect((await listReplies(post.id)).map((reply) => reply.content)).toEqual(["Kept"]);
-    expect(scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(1);
-    expect(pointsOf(replier.id)).toBeGreaterThan(pointsBefore);
-    expect(notificationsOf(author.id)).toBe(notificationsBefore + 1);
-    expect(batchesOf(author.id)).toBe(1);
+    expect(await scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(1);
+    expect(await pointsOf(replier.id)).toBeGreaterThan(pointsBefore);
+    expect(await notificationsOf(author.id)).toBe(notificationsBefore + 1);
+    expect(await batchesOf(author.id)).toBe(1);
   });
 });

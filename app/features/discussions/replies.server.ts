@@ -8,10 +8,11 @@ import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
 import { notify } from "~/features/notifications/index.server";
+// The synchronous twins until this file converts to the async data layer (decision 0102).
 import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
-import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { inJsonIds, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
@@ -95,16 +96,6 @@ export async function findReply(replyId: number): Promise<ReplyView | null> {
 }
 
 /**
- * `findReply` for synchronous code: the reports feature's `findReportTarget` (its queue lists
- * targets synchronously). Shares the prepared query; goes when that caller awaits `findReply`
- * (docs/decisions/0102-async-data-layer.md).
- */
-export function findReplySync(replyId: number): ReplyView | null {
-  const row: ReplyRow | undefined = replyQueries(getDb()).find.get({ replyId });
-  return row ? toReplyView(row) : null;
-}
-
-/**
  * Replies to a post (or to one of its replies). Credits reply_created, and reply_to_other when
  * the post is another member's; notifies the post's author, or the parent reply's author.
  * The checks and the writes are one unit of work, so the post or the parent reply cannot go in
@@ -126,7 +117,7 @@ export async function createReply({ actor, postId, input, now = new Date() }: { 
     await queries.countOne.execute({ postId });
     await recordContribution({ userId: actor.id, kind: "reply_created", subjectId: inserted.id, at: now });
     if (post.authorId !== actor.id) await recordContribution({ userId: actor.id, kind: "reply_to_other", subjectId: inserted.id, at: now });
-    const name = actorName(actor.id);
+    const name = await actorName(actor.id);
     const link = replyLink(postId, inserted.id);
     const toldIds: string[] = [];
     if (parent && parent.authorId !== actor.id) {
@@ -140,7 +131,7 @@ export async function createReply({ actor, postId, input, now = new Date() }: { 
       toldIds.push(post.authorId);
     }
     // Members told of the reply already are not told again that it mentions them.
-    notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds, at: now });
+    await notifyMentions({ actorId: actor.id, actorName: name, content: data.content, postTitle: post.title, link, alreadyToldIds: toldIds, at: now });
     return inserted.id;
   });
   const reply = await findReply(replyId);
@@ -164,7 +155,7 @@ export async function updateReply({ actor, postId, replyId, input }: { actor: Ac
     const { replies } = schema;
     const [before] = await tx.select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).limit(1);
     await tx.update(replies).set({ content: data.content, updatedAt: new Date() }).where(eq(replies.id, replyId));
-    notifyMentions({ actorId: actor.id, actorName: actorName(actor.id), content: data.content, postTitle: reply.postTitle, link: replyLink(postId, replyId) });
+    await notifyMentions({ actorId: actor.id, actorName: await actorName(actor.id), content: data.content, postTitle: reply.postTitle, link: replyLink(postId, replyId) });
     return before.content;
   });
   void releaseUploads(uploadHashesIn(previousContent)); // pictures the edit took out (docs/uploads.md)
@@ -197,7 +188,7 @@ export async function deleteReply({ actor, postId, replyId }: { actor: Actor; po
       .select({ content: replies.content })
       .from(replies)
       .where(inJsonIds(tx, replies.id, JSON.stringify(ids)));
-    revokeReplyContributions(ids);
+    await revokeReplyContributions(ids);
     await tx.delete(replies).where(eq(replies.id, replyId));
     await tx.update(posts).set({ repliesCount: sql`${posts.repliesCount} - ${ids.length}` }).where(eq(posts.id, postId));
     if (!isOwn) {

@@ -29,7 +29,7 @@ describe("reply e-mails", () => {
     const author = await createActor({ displayName: "Thread Author" });
     const ada = await createActor({ displayName: "Ada" });
     const bob = await createActor({ displayName: "Bob" });
-    const post = createTestPost(author, { title: "Batching" });
+    const post = await createTestPost(author, { title: "Batching" });
     await createReply({ actor: ada, postId: post.id, input: { content: "First answer" } });
     expect(pendingMailTo(author.email)).toHaveLength(0); // enqueued by the job, not the request
 
@@ -60,8 +60,8 @@ describe("reply e-mails", () => {
   it("keeps threads apart: a reply in another thread is mailed at once", async () => {
     const author = await createActor();
     const replier = await createActor({ displayName: "Replier" });
-    const one = createTestPost(author, { title: "One" });
-    const two = createTestPost(author, { title: "Two" });
+    const one = await createTestPost(author, { title: "One" });
+    const two = await createTestPost(author, { title: "Two" });
     await createReply({ actor: replier, postId: one.id, input: { content: "On one" } });
     await sendDueReplyMail(new Date());
     await createReply({ actor: replier, postId: two.id, input: { content: "On two" } });
@@ -73,7 +73,7 @@ describe("reply e-mails", () => {
     const author = await createActor();
     const answered = await createActor();
     const replier = await createActor({ displayName: "Nested" });
-    const post = createTestPost(author, { title: "Nesting" });
+    const post = await createTestPost(author, { title: "Nesting" });
     const parent = await createReply({ actor: answered, postId: post.id, input: { content: "Parent" } });
     await sendDueReplyMail(new Date());
     await createReply({ actor: replier, postId: post.id, input: { content: "Child", parentReplyId: parent.id } });
@@ -84,7 +84,7 @@ describe("reply e-mails", () => {
 
   it("never mails a member about their own reply", async () => {
     const author = await createActor();
-    const post = createTestPost(author);
+    const post = await createTestPost(author);
     await createReply({ actor: author, postId: post.id, input: { content: "Talking to myself" } });
     expect(await sendDueReplyMail(later(1_000))).toBe(0);
     expect(pendingMailTo(author.email)).toHaveLength(0);
@@ -96,7 +96,7 @@ describe("reply e-mails", () => {
     const later1 = await createActor({ displayName: "Blocked Later" });
     const friend = await createActor({ displayName: "Friend" });
     await blockMember({ blocker: author, memberId: blocked.id });
-    const post = createTestPost(author, { title: "Blocks" });
+    const post = await createTestPost(author, { title: "Blocks" });
     await createReply({ actor: blocked, postId: post.id, input: { content: "Unwanted" } });
     expect(await sendDueReplyMail(later(1_000))).toBe(0);
 
@@ -117,7 +117,7 @@ describe("reply e-mails", () => {
     const replier = await createActor();
     await setMailPreference(optedOut.id, "replies", false);
     for (const author of [optedOut, unverified, suspended]) {
-      const post = createTestPost(author);
+      const post = await createTestPost(author);
       if (author === suspended) getDb().$client.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(Date.now() + 86_400_000, suspended.id);
       await createReply({ actor: replier, postId: post.id, input: { content: "Hello" } });
     }
@@ -131,7 +131,7 @@ describe("mention e-mails", () => {
   it("mails a mentioned member at once, never the author, not again for an edit", async () => {
     const author = await createActor({ displayName: "Mentioner" });
     const mentioned = await createActor();
-    const post = createTestPost(author, { title: "Calling", content: `Hey @${mentioned.username}, and me @${author.username}` });
+    const post = await createTestPost(author, { title: "Calling", content: `Hey @${mentioned.username}, and me @${author.username}` });
     const [mail] = pendingMailTo(mentioned.email, "mentions");
     expect(mail.subject).toBe('Mentioner mentioned you in "Calling"');
     expect(mail.text).toContain(`http://localhost:3000/post/${post.id}`);
@@ -146,7 +146,7 @@ describe("mention e-mails", () => {
     const blocker = await createActor();
     await setMailPreference(optedOut.id, "mentions", false);
     await blockMember({ blocker, memberId: author.id });
-    createTestPost(author, { content: `@${optedOut.username} @${blocker.username}` });
+    await createTestPost(author, { content: `@${optedOut.username} @${blocker.username}` });
     expect(pendingMailTo(optedOut.email, "mentions")).toHaveLength(0);
     expect(pendingMailTo(blocker.email, "mentions")).toHaveLength(0);
   });
@@ -164,7 +164,7 @@ describe("a reply e-mail over real SMTP", () => {
   it("arrives with List-Unsubscribe headers, and the one-click unsubscribe stops the next one", async () => {
     const author = await createActor({ displayName: "Smtp Author" });
     const replier = await createActor({ displayName: "Smtp Replier" });
-    const post = createTestPost(author, { title: "Over the wire" });
+    const post = await createTestPost(author, { title: "Over the wire" });
     await createReply({ actor: replier, postId: post.id, input: { content: "Delivered for real" } });
     const firstRun = new Date();
     await sendDueReplyMail(firstRun);

@@ -13,7 +13,7 @@
  */
 import { excerptOf } from "~/features/content/index.server";
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { enqueueNotificationMail, enqueueNotificationMailSync, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
+import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
@@ -86,7 +86,7 @@ async function mailBatch(tx: AppDatabase, userId: string, postId: number, now: D
   const [batch] = await readBatch(tx, userId, postId);
   if (!batch || batch.sendAt === null || batch.sendAt.getTime() > now.getTime()) return false;
   const [post] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
-  const blocked = blockedIdsOf(userId);
+  const blocked = await blockedIdsOf(userId);
   // Replies deleted, hidden by moderation, or by a member blocked since are left out.
   const parent = alias(replies, "parent");
   const pending: PendingReply[] = batch.replyIds.length
@@ -131,8 +131,8 @@ async function enqueueReplyMail({ userId, postId, title, replies, total }: { use
 }
 
 /** Mails a member @mentioned in a post or reply (call inside its transaction, after notify() told them). */
-export function sendMentionMail({ userId, actorName, postTitle, content, link }: { userId: string; actorName: string; postTitle: string; content: string; link: string }) {
-  enqueueNotificationMailSync({
+export async function sendMentionMail({ userId, actorName, postTitle, content, link }: { userId: string; actorName: string; postTitle: string; content: string; link: string }): Promise<void> {
+  await enqueueNotificationMail({
     user: { id: userId },
     kind: "mentions",
     subject: `${actorName} mentioned you in "${postTitle}"`,

@@ -42,11 +42,11 @@ describe("the weekly digest", () => {
     const author = await createActor({ displayName: "Digest Author" });
     const reader = await createActor();
     const notOptedIn = await createActor();
-    const quiet = createTestPost(author, { title: "Quiet one" });
-    const busy = createTestPost(author, { title: "Busy one" });
+    const quiet = await createTestPost(author, { title: "Quiet one" });
+    const busy = await createTestPost(author, { title: "Busy one" });
     await createReply({ actor: reader, postId: busy.id, input: { content: "a" } });
     await createReply({ actor: reader, postId: busy.id, input: { content: "b" } });
-    likePost({ actor: reader, postId: quiet.id });
+    await likePost({ actor: reader, postId: quiet.id });
     await setMailPreference(reader.id, "weekly_digest", true);
 
     const tuesday = nextTuesday();
@@ -76,8 +76,8 @@ describe("the weekly digest", () => {
     expect(await sendWeeklyDigests(new Date(nextTuesday().getTime() + 14 * DAY))).toBe(0);
 
     const friend = await createActor({ displayName: "Friend Author" });
-    createTestPost(blocked, { title: "From the blocked" });
-    createTestPost(friend, { title: "From a friend" });
+    await createTestPost(blocked, { title: "From the blocked" });
+    await createTestPost(friend, { title: "From a friend" });
     await blockMember({ blocker: reader, memberId: blocked.id });
     expect(await sendWeeklyDigests(nextTuesday())).toBe(1);
     const [mail] = digestsTo(reader.email);

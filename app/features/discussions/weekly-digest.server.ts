@@ -6,7 +6,7 @@
  * the same unit of work as the enqueue, so a restart never sends it twice.
  */
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { enqueueNotificationMailSync, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
+import { enqueueNotificationMail, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { readDb, schema, write } from "~/utils/db.server";
@@ -99,9 +99,9 @@ export async function sendWeeklyDigests(now = new Date()): Promise<number> {
     const isSent = await write(async (tx) => {
       const claimed = await tx.insert(weeklyDigestsSent).values({ userId: member.id, week, sentAt: now }).onConflictDoNothing().returning({ userId: weeklyDigestsSent.userId });
       if (claimed.length === 0) return false;
-      const blocked = blockedIdsOf(member.id);
+      const blocked = await blockedIdsOf(member.id);
       const shown = discussions.filter((discussion) => !blocked.has(discussion.authorId)).slice(0, DIGEST_SIZE);
-      return shown.length > 0 && enqueueDigest(member.id, shown) !== null;
+      return shown.length > 0 && (await enqueueDigest(member.id, shown)) !== null;
     });
     if (isSent) sent += 1;
   }
@@ -116,9 +116,9 @@ function describeActivity(discussion: DigestDiscussion): string {
   return counts.length > 0 ? counts.join(", ") : "new this week";
 }
 
-function enqueueDigest(userId: string, discussions: DigestDiscussion[]): number | null {
+async function enqueueDigest(userId: string, discussions: DigestDiscussion[]): Promise<number | null> {
   const community = getEnv().COMMUNITY_NAME;
-  return enqueueNotificationMailSync({
+  return enqueueNotificationMail({
     user: { id: userId },
     kind: "weekly_digest",
     subject: `This week in ${community}: ${discussions[0].title}`,

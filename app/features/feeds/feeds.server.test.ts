@@ -32,7 +32,7 @@ describe("private feeds", () => {
   it("is Atom a real feed parser reads: titles, authors, dates, excerpts and links, per category too", async () => {
     const reader = await createActor();
     const author = await createActor({ displayName: "Feed Writer" });
-    const post = createTestPost(author, { title: "Feeds are here", content: "An **excerpt** of the post." });
+    const post = await createTestPost(author, { title: "Feeds are here", content: "An **excerpt** of the post." });
     const token = await feedTokenOf(reader.id);
     const feed = parseFeed(await buildDiscussionsFeed({ token, origin }) ?? "");
     const item = feed.items.find((candidate) => candidate.title === "Feeds are here");
@@ -40,7 +40,7 @@ describe("private feeds", () => {
     expect(item?.description).toBe("An excerpt of the post.");
     expect(item?.authors[0]?.name).toBe("Feed Writer");
     expect(item?.published?.getTime()).toBe(new Date(post.createdAt).getTime());
-    const categoryFeed = parseFeed(await buildDiscussionsFeed({ token, origin, categoryId: firstCategoryId() }) ?? "");
+    const categoryFeed = parseFeed(await buildDiscussionsFeed({ token, origin, categoryId: await firstCategoryId() }) ?? "");
     expect(categoryFeed.title).toMatch(/^Quads discussions: /);
     expect(categoryFeed.items.map((entry) => entry.title)).toContain("Feeds are here");
     expect(await buildDiscussionsFeed({ token, origin, categoryId: 999_999 })).toBeNull();
@@ -49,8 +49,8 @@ describe("private feeds", () => {
   it("reads members' text literally: a title is text and a summary carries no markup of theirs", async () => {
     const reader = await createActor();
     const author = await createActor();
-    createTestPost(author, { title: "<b>bold</b> &", content: "Look: <script>alert(1)</script> & <b>loud</b> text." });
-    createTestPost(author, { title: "Tom &amp; Jerry", content: "Written as `&lt;` on purpose." });
+    await createTestPost(author, { title: "<b>bold</b> &", content: "Look: <script>alert(1)</script> & <b>loud</b> text." });
+    await createTestPost(author, { title: "Tom &amp; Jerry", content: "Written as `&lt;` on purpose." });
     const xml = await buildDiscussionsFeed({ token: await feedTokenOf(reader.id), origin }) ?? "";
     const items = parseFeed(xml).items;
     expect(items.map((item) => item.title)).toEqual(expect.arrayContaining(["<b>bold</b> &", "Tom &amp; Jerry"]));

@@ -84,7 +84,7 @@ export async function feedUrlsOf(userId: string, origin: string, writeOptions?: 
   const token = await feedTokenOf(userId, writeOptions);
   return {
     discussions: `${origin}${routes.discussionsFeed(token)}`,
-    categories: listCategories().map((category) => ({ id: category.id, name: category.name, url: `${origin}${routes.categoryFeed(token, category.id)}` })),
+    categories: (await listCategories()).map((category) => ({ id: category.id, name: category.name, url: `${origin}${routes.categoryFeed(token, category.id)}` })),
   };
 }
 
@@ -92,10 +92,10 @@ export async function feedUrlsOf(userId: string, origin: string, writeOptions?: 
 export async function buildDiscussionsFeed({ token, origin, categoryId }: { token: string; origin: string; categoryId?: number }): Promise<string | null> {
   const owner = await findFeedOwner(token);
   if (!owner) return null;
-  const category = categoryId === undefined ? undefined : listCategories().find((candidate) => candidate.id === categoryId);
+  const category = categoryId === undefined ? undefined : (await listCategories()).find((candidate) => candidate.id === categoryId);
   if (categoryId !== undefined && !category) return null;
-  const blockedIds = blockedIdsOf(owner.id);
-  const { posts } = listPosts({ viewerId: owner.id, categoryId, limit: FEED_ITEMS });
+  const blockedIds = await blockedIdsOf(owner.id);
+  const { posts } = await listPosts({ viewerId: owner.id, categoryId, limit: FEED_ITEMS });
   const items = posts.filter((post) => !blockedIds.has(post.authorId)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const self = `${origin}${category ? routes.categoryFeed(token, category.id) : routes.discussionsFeed(token)}`;
   const page = `${origin}${category ? `${routes.discussions}?category=${category.id}` : routes.discussions}`;

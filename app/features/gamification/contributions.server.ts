@@ -8,9 +8,9 @@
  * The …Sync twins at the end serve the features still on `transaction()` (decision 0102).
  */
 import { and, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
-import { getDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { schema, write, type AppDatabase } from "~/utils/db.server";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
-import { evaluateBadges, notifyBadgeEarned, syncPoints, syncPointsAndBadgesSync } from "./engine.server";
+import { evaluateBadges, notifyBadgeEarned, syncPoints } from "./engine.server";
 import { badgeTypesAffectedBy, pointsFor, type ContributionKind } from "./rules";
 
 export type { ContributionKind } from "./rules";
@@ -108,6 +108,21 @@ function selectedContributions(selections: ContributionSelection[]): SQL | null 
 const deleteSelected = (db: AppDatabase, where: SQL) =>
   db.delete(schema.contributions).where(where).returning({ userId: schema.contributions.userId, kind: schema.contributions.kind });
 
+/**
+ * Takes back every contribution the selections match (a deleted post or reply thread), then brings
+ * each affected member's points and badges in line; inside the caller's unit of work (a savepoint
+ * of it). Returns how many ledger rows went.
+ */
+export async function revokeContributions(selections: ContributionSelection[]): Promise<number> {
+  const where = selectedContributions(selections);
+  if (!where) return 0;
+  return write(async (tx) => {
+    const removed = await deleteSelected(tx, where);
+    for (const [userId, kinds] of kindsByMember(removed)) await syncPointsAndBadges(tx, userId, kinds);
+    return removed.length;
+  });
+}
+
 function kindsByMember(removed: { userId: string; kind: string }[]): Map<string, ContributionKind[]> {
   const kindsByUser = new Map<string, Set<ContributionKind>>();
   for (const row of removed) kindsByUser.set(row.userId, (kindsByUser.get(row.userId) ?? new Set<ContributionKind>()).add(row.kind as ContributionKind));
@@ -120,39 +135,3 @@ function kindsByMember(removed: { userId: string; kind: string }[]): Map<string,
  * transaction, and go when their last caller converts (docs/decisions/0102-async-data-layer.md).
  */
 
-/** `recordContribution` for synchronous code. */
-export function recordContributionSync(input: ContributionInput): void {
-  if (isNeverRecorded(input)) return;
-  const db = getDb();
-  db.$client
-    .transaction(() => {
-      if (insertContribution(db, input).get()) syncPointsAndBadgesSync(db, input.userId, [input.kind]);
-    })
-    .immediate();
-}
-
-/** `revokeContribution` for synchronous code. */
-export function revokeContributionSync(input: Omit<ContributionInput, "at">): void {
-  const db = getDb();
-  db.$client
-    .transaction(() => {
-      if (deleteContribution(db, input).get()) syncPointsAndBadgesSync(db, input.userId, [input.kind]);
-    })
-    .immediate();
-}
-
-/**
- * Takes back, for every member at once, the contributions matching any selection (deleting a
- * post or a reply thread): one DELETE, then each affected member's points are the sum of what
- * still stands (as revokeContribution) and their badges follow. Returns how many rows went.
- * Call inside the action's transaction. Only discussions call it, still synchronously: its async
- * form (the same selection, delete and per-member sync in a `write()`) comes when they convert.
- */
-export function revokeContributionsSync(selections: ContributionSelection[]): number {
-  const where = selectedContributions(selections);
-  if (!where) return 0;
-  const db = getDb();
-  const removed = deleteSelected(db, where).all();
-  for (const [userId, kinds] of kindsByMember(removed)) syncPointsAndBadgesSync(db, userId, kinds);
-  return removed.length;
-}

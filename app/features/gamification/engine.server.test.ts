@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
 import { getDb, schema, write } from "~/utils/db.server";
-import { recordContribution, recordContributionSync, revokeContribution, revokeContributionSync } from "./contributions.server";
+import { recordContribution, revokeContribution } from "./contributions.server";
 import { recomputeAllBadges } from "./recompute.server";
 import { contributionRules, type BadgeType, type ContributionKind } from "./rules";
 
@@ -227,86 +227,86 @@ function snapshot(userIds: string[]): Snapshot {
   return { points, ledger, badges };
 }
 
-/** Writes history rows as the features do, calling recordContribution / revokeContribution in the same transaction. */
+/** Writes history rows as the features do, calling recordContribution / revokeContribution in the same unit of work. */
 async function buildCommunity() {
-  const database = db();
   const [alice, bob, carol] = await Promise.all([createMember({ firstName: "Alice" }), createMember({ firstName: "Bob" }), createMember({ firstName: "Carol" })]);
   const base = Date.UTC(2025, 2, 1);
   let clock = base;
   const tick = () => new Date((clock += 3_600_000));
-  const tx = <T,>(work: () => T) => database.$client.transaction(work).immediate();
 
   const createPost = (author: string) =>
-    tx(() => {
+    write(async (tx) => {
       const createdAt = tick();
-      const post = database.insert(schema.posts).values({ title: "T", content: "C", authorId: author, createdAt, updatedAt: createdAt }).returning().get();
-      recordContributionSync({ userId: author, kind: "post_created", subjectId: post.id, at: createdAt });
+      const [post] = await tx.insert(schema.posts).values({ title: "T", content: "C", authorId: author, createdAt, updatedAt: createdAt }).returning();
+      await recordContribution({ userId: author, kind: "post_created", subjectId: post.id, at: createdAt });
       return post;
     });
   const reply = (author: string, post: { id: number; authorId: string }) =>
-    tx(() => {
+    write(async (tx) => {
       const createdAt = tick();
-      const row = database.insert(schema.replies).values({ content: "R", postId: post.id, authorId: author, createdAt }).returning().get();
-      recordContributionSync({ userId: author, kind: "reply_created", subjectId: row.id, at: createdAt });
-      if (post.authorId !== author) recordContributionSync({ userId: author, kind: "reply_to_other", subjectId: row.id, at: createdAt });
+      const [row] = await tx.insert(schema.replies).values({ content: "R", postId: post.id, authorId: author, createdAt }).returning();
+      await recordContribution({ userId: author, kind: "reply_created", subjectId: row.id, at: createdAt });
+      if (post.authorId !== author) await recordContribution({ userId: author, kind: "reply_to_other", subjectId: row.id, at: createdAt });
       return row;
     });
   const like = (liker: string, post: { id: number; authorId: string }) =>
-    tx(() => {
+    write(async (tx) => {
       const createdAt = tick();
-      database.insert(schema.postLikes).values({ postId: post.id, userId: liker, createdAt }).run();
-      recordContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}`, at: createdAt });
+      await tx.insert(schema.postLikes).values({ postId: post.id, userId: liker, createdAt });
+      await recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}`, at: createdAt });
     });
   const unlike = (liker: string, post: { id: number; authorId: string }) =>
-    tx(() => {
-      database.delete(schema.postLikes).where(and(eq(schema.postLikes.postId, post.id), eq(schema.postLikes.userId, liker))).run();
-      revokeContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}` });
+    write(async (tx) => {
+      await tx.delete(schema.postLikes).where(and(eq(schema.postLikes.postId, post.id), eq(schema.postLikes.userId, liker)));
+      await revokeContribution({ userId: post.authorId, kind: "like_received", subjectId: `${post.id}:${liker}` });
     });
   const deleteReply = (row: { id: number; authorId: string }) =>
-    tx(() => {
-      database.delete(schema.replies).where(eq(schema.replies.id, row.id)).run();
-      revokeContributionSync({ userId: row.authorId, kind: "reply_created", subjectId: row.id });
-      revokeContributionSync({ userId: row.authorId, kind: "reply_to_other", subjectId: row.id });
+    write(async (tx) => {
+      await tx.delete(schema.replies).where(eq(schema.replies.id, row.id));
+      await revokeContribution({ userId: row.authorId, kind: "reply_created", subjectId: row.id });
+      await revokeContribution({ userId: row.authorId, kind: "reply_to_other", subjectId: row.id });
     });
 
-  const alicePosts = [createPost(alice.id), createPost(alice.id), createPost(alice.id), createPost(alice.id)];
-  const bobPost = createPost(bob.id);
-  const bobReplies = alicePosts.flatMap((post) => [reply(bob.id, post), reply(bob.id, post)]);
-  reply(alice.id, alicePosts[0]);
-  reply(carol.id, bobPost);
+  const alicePosts = [];
+  for (let index = 0; index < 4; index += 1) alicePosts.push(await createPost(alice.id));
+  const bobPost = await createPost(bob.id);
+  const bobReplies = [];
+  for (const post of alicePosts) bobReplies.push(await reply(bob.id, post), await reply(bob.id, post));
+  await reply(alice.id, alicePosts[0]);
+  await reply(carol.id, bobPost);
   for (const post of alicePosts) {
-    like(bob.id, post);
-    like(carol.id, post);
+    await like(bob.id, post);
+    await like(carol.id, post);
   }
-  like(alice.id, bobPost);
-  unlike(carol.id, alicePosts[3]);
-  deleteReply(bobReplies[7]);
-  deleteReply(bobReplies[6]);
-  deleteReply(bobReplies[5]);
+  await like(alice.id, bobPost);
+  await unlike(carol.id, alicePosts[3]);
+  await deleteReply(bobReplies[7]);
+  await deleteReply(bobReplies[6]);
+  await deleteReply(bobReplies[5]);
 
-  tx(() => {
+  await write(async (tx) => {
     const scheduledAt = tick();
-    const meeting = database.insert(schema.meetings).values({ title: "M", scheduledAt }).returning().get();
-    database.insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: carol.id, attended: true }).run();
-    recordContributionSync({ userId: carol.id, kind: "meeting_attended", subjectId: meeting.id, at: scheduledAt });
+    const [meeting] = await tx.insert(schema.meetings).values({ title: "M", scheduledAt }).returning();
+    await tx.insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: carol.id, attended: true });
+    await recordContribution({ userId: carol.id, kind: "meeting_attended", subjectId: meeting.id, at: scheduledAt });
   });
-  tx(() => {
+  await write(async (tx) => {
     const createdAt = tick();
-    const resource = database.insert(schema.resources).values({ title: "R", url: "https://example.com", resourceType: "tool", submittedBy: carol.id, createdAt }).returning().get();
-    recordContributionSync({ userId: carol.id, kind: "resource_shared", subjectId: resource.id, at: createdAt });
+    const [resource] = await tx.insert(schema.resources).values({ title: "R", url: "https://example.com", resourceType: "tool", submittedBy: carol.id, createdAt }).returning();
+    await recordContribution({ userId: carol.id, kind: "resource_shared", subjectId: resource.id, at: createdAt });
     const ratedAt = tick();
-    database.insert(schema.resourceRatings).values({ resourceId: resource.id, userId: bob.id, rating: 4, createdAt: ratedAt }).run();
-    recordContributionSync({ userId: bob.id, kind: "resource_rated", subjectId: resource.id, at: ratedAt });
+    await tx.insert(schema.resourceRatings).values({ resourceId: resource.id, userId: bob.id, rating: 4, createdAt: ratedAt });
+    await recordContribution({ userId: bob.id, kind: "resource_rated", subjectId: resource.id, at: ratedAt });
   });
-  tx(() => {
+  await write(async (tx) => {
     const createdAt = tick();
-    const artist = database.insert(schema.musicArtists).values({ name: "A", createdAt }).returning().get();
+    const [artist] = await tx.insert(schema.musicArtists).values({ name: "A", createdAt }).returning();
     const ratedAt = tick();
-    database.insert(schema.artistRatings).values({ artistId: artist.id, userId: carol.id, rating: 5, createdAt: ratedAt }).run();
-    recordContributionSync({ userId: carol.id, kind: "artist_rated", subjectId: artist.id, at: ratedAt });
+    await tx.insert(schema.artistRatings).values({ artistId: artist.id, userId: carol.id, rating: 5, createdAt: ratedAt });
+    await recordContribution({ userId: carol.id, kind: "artist_rated", subjectId: artist.id, at: ratedAt });
     const commentedAt = tick();
-    const comment = database.insert(schema.artistComments).values({ artistId: artist.id, userId: carol.id, comment: "Nice", createdAt: commentedAt }).returning().get();
-    recordContributionSync({ userId: carol.id, kind: "artist_commented", subjectId: comment.id, at: commentedAt });
+    const [comment] = await tx.insert(schema.artistComments).values({ artistId: artist.id, userId: carol.id, comment: "Nice", createdAt: commentedAt }).returning();
+    await recordContribution({ userId: carol.id, kind: "artist_commented", subjectId: comment.id, at: commentedAt });
   });
   return [alice.id, bob.id, carol.id];
 }

@@ -16,7 +16,7 @@
  * features still on `transaction()`; it goes with them).
  */
 import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { notify, notifySync } from "~/features/notifications/index.server";
+import { notify } from "~/features/notifications/index.server";
 import { schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeType, type ContributionKind } from "./rules";
@@ -25,7 +25,6 @@ export type EarnedBadge = { userId: string; badgeId: number; name: string; type:
 /** Told about each badge an evaluation awards (inside its unit of work: database effects only, such as a notification). */
 export type OnBadgeEarned = (earned: EarnedBadge) => void | Promise<void>;
 /** The synchronous twin's callback (it cannot wait). */
-type OnBadgeEarnedSync = (earned: EarnedBadge) => void;
 
 /**
  * The statements every contribution runs (a like, a reply…): Drizzle prepared queries, made once
@@ -79,11 +78,6 @@ const engineQueries = perDatabase((db: AppDatabase) => {
 /** The member is told about each badge earned (joining's Explorer is welcomed by the sign-up toast instead). */
 export const notifyBadgeEarned: OnBadgeEarned = async (earned) => {
   if (earned.type !== "explorer") await notify(badgeNotice(earned));
-};
-
-/** `notifyBadgeEarned` for the synchronous twin of badge evaluation (discussions' callers, until they convert). */
-const notifyBadgeEarnedSync: OnBadgeEarnedSync = (earned) => {
-  if (earned.type !== "explorer") notifySync(badgeNotice(earned));
 };
 
 function badgeNotice(earned: EarnedBadge) {
@@ -247,34 +241,3 @@ export async function refreshBadges(userId: string, options: { kinds?: Contribut
  * when the last of those features converts (docs/decisions/0102-async-data-layer.md).
  */
 
-/** `evaluateBadges` for synchronous code (inside the caller's transaction). */
-export function evaluateBadgesSync(db: AppDatabase, userId: string, types: readonly BadgeType[], onEarned: OnBadgeEarnedSync | null): EarnedBadge[] {
-  if (types.length === 0) return [];
-  const badges = badgeQueries(db)(types).all();
-  if (badges.length === 0) return [];
-  const queries = engineQueries(db);
-  const user = queries.points.get({ userId });
-  if (!user) return [];
-  const counts = toCounts(queries.countsByKind.all({ userId }));
-  const existing = queries.userBadges.all({ userId });
-  const earned: EarnedBadge[] = [];
-  for (const change of planBadgeChanges(badges, existing, counts, user.points)) {
-    if (change.change === "setProgress") queries.setProgress.run({ progress: change.progress, id: change.id });
-    else if (change.change === "remove") queries.remove.run({ id: change.id });
-    else if (change.change === "insertInProgress") queries.insertInProgress.run({ userId, badgeId: change.badgeId, progress: change.progress });
-    else {
-      const earnedAt = thresholdQuery(db, userId, change.badge.type, change.target).get()?.createdAt ?? new Date();
-      if (change.rowId !== null) queries.complete.run({ progress: change.progress, earnedAt: earnedAt.getTime(), id: change.rowId });
-      else queries.insertEarned.run({ userId, badgeId: change.badge.id, progress: change.progress, earnedAt });
-      earned.push(toEarned(userId, change.badge, earnedAt));
-    }
-  }
-  if (onEarned) for (const badge of earned) onEarned(badge);
-  return earned;
-}
-
-/** `syncPoints` and `refreshBadges` of the synchronous twins (inside the caller's transaction). */
-export function syncPointsAndBadgesSync(db: AppDatabase, userId: string, kinds: ContributionKind[]): void {
-  engineQueries(db).syncPoints.run({ userId });
-  evaluateBadgesSync(db, userId, badgeTypesAffectedBy(kinds), notifyBadgeEarnedSync);
-}

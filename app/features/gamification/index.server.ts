@@ -5,10 +5,8 @@
  */
 export {
   recordContribution,
-  recordContributionSync,
   revokeContribution,
-  revokeContributionSync,
-  revokeContributionsSync,
+  revokeContributions,
 } from "./contributions.server";
 export { refreshBadges } from "./engine.server";
 export { recomputeAllBadges } from "./recompute.server";

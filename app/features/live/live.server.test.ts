@@ -40,7 +40,7 @@ describe("live streams", () => {
   it("sends the current state, then changes written to the database, and ends on shutdown", async () => {
     const member = await createActor();
     const replier = await createActor();
-    const post = createTestPost(member);
+    const post = await createTestPost(member);
     const controller = new AbortController();
     const response = openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: post.id, discussionsSince: Date.now(), signal: controller.signal });
     expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);

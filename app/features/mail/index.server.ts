@@ -5,6 +5,6 @@
  */
 export { forgetMailTo } from "./erase.server";
 export { enqueueMail, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
-export { enqueueNotificationMail, enqueueNotificationMailSync, getMailPreferences, isMailEnabled, notificationMailAddress, type NotificationMailKind, notificationMailKinds, readUnsubscribeToken, setMailPreference, unsubscribeWithToken, wantsNotificationMail } from "./preferences.server";
+export { enqueueNotificationMail, getMailPreferences, isMailEnabled, notificationMailAddress, type NotificationMailKind, notificationMailKinds, readUnsubscribeToken, setMailPreference, unsubscribeWithToken, wantsNotificationMail } from "./preferences.server";
 export { publicUrl } from "./templates.server";
 export { sendTestEmail } from "./test-mail.server";

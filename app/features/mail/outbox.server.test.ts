@@ -8,8 +8,8 @@ import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { createMember, routeArgs } from "~/test/factories";
 import { closeDb, readDb, schema, write } from "~/utils/db.server";
-import { backoffAfter, deliverDueMail, enqueueMail, enqueueMailSync, getOutboxSummary, hasDueMail, MAX_ATTEMPTS } from "./outbox.server";
-import { enqueueNotificationMail, enqueueNotificationMailSync, isMailEnabled } from "./preferences.server";
+import { backoffAfter, deliverDueMail, enqueueMail, getOutboxSummary, hasDueMail, MAX_ATTEMPTS } from "./outbox.server";
+import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";
 import { startTestSmtpServerForFile } from "./test-helpers";
 import { createFileTransport, createMailTransport, type MailTransport, type OutgoingMessage } from "./transport.server";
 
@@ -167,7 +167,7 @@ describe("claiming due messages (the async data layer)", () => {
     await expect(
       write(async () => {
         await enqueueMail({ to: "rolled@example.com", subject: "Never", kind: "test", text: "t", html: "<p>t</p>" });
-        expect(enqueueMailSync({ to: "rolled@example.com", subject: "Never either", kind: "test", text: "t", html: "<p>t</p>" })).toBeGreaterThan(0);
+        expect(await enqueueMail({ to: "rolled@example.com", subject: "Never either", kind: "test", text: "t", html: "<p>t</p>" })).toBeGreaterThan(0);
         expect(await pending()).toBe(2);
         throw new Error("the action failed");
       }),
@@ -205,7 +205,6 @@ describe("notification mail and the one-click unsubscribe", () => {
     expect(result.done).toBe("Replies to my posts and replies");
     expect(await isMailEnabled(member.id, "replies")).toBe(false);
     expect(await enqueueNotificationMail({ user: member, kind: "replies", subject: "Another", content: { heading: "x", paragraphs: [] } })).toBeNull();
-    expect(enqueueNotificationMailSync({ user: member, kind: "replies", subject: "Another", content: { heading: "x", paragraphs: [] } })).toBeNull();
     expect(await isMailEnabled(member.id, "mentions")).toBe(true);
   });
 

@@ -5,7 +5,7 @@
  * exponential backoff until MAX_ATTEMPTS, recording the last error.
  */
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import type { MailOutboxRow } from "../../../db/schema";
 import { renderMail, type MailContent } from "./templates.server";
 import type { MailTransport } from "./transport.server";
@@ -44,15 +44,6 @@ function insertMessage(db: AppDatabase, message: MailToSend) {
 export async function enqueueMail(message: MailToSend): Promise<number> {
   const [row] = await write((tx) => insertMessage(tx, message));
   return row.id;
-}
-
-/**
- * `enqueueMail` for the synchronous code of features not converted to the async data layer yet
- * (auth's account mail, discussions' notification mail), inside their `transaction()`; removed
- * with its last caller (decision 0102).
- */
-export function enqueueMailSync(message: MailToSend): number {
-  return insertMessage(getDb(), message).get()!.id;
 }
 
 /** How long to wait after the given (1-based) failed attempt. */

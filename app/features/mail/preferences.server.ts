@@ -7,10 +7,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
 import { isNotSuspendedAt, isSuspendedAt } from "~/features/moderation/index.server";
-import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
-import { enqueueMail, enqueueMailSync } from "./outbox.server";
+import { enqueueMail } from "./outbox.server";
 import { publicUrl, type MailContent } from "./templates.server";
 
 /** The notification e-mails a member can switch on or off, with their defaults. */
@@ -38,15 +38,6 @@ function choiceOf(db: AppDatabase, userId: string, kind: NotificationMailKind) {
 /** Whether the member wants this kind of mail (their choice, else the default). */
 export async function isMailEnabled(userId: string, kind: NotificationMailKind): Promise<boolean> {
   const [row] = await choiceOf(readDb(), userId, kind);
-  return row ? row.enabled : notificationMailKinds[kind].isOnByDefault;
-}
-
-/**
- * `isMailEnabled` for discussions' reply mail, still synchronous; removed with its last caller
- * (decision 0102).
- */
-export function isMailEnabledSync(userId: string, kind: NotificationMailKind): boolean {
-  const row = choiceOf(getDb(), userId, kind).get();
   return row ? row.enabled : notificationMailKinds[kind].isOnByDefault;
 }
 
@@ -126,14 +117,6 @@ export async function notificationMailAddress(userId: string, now = new Date()):
   return addressOf(row, now);
 }
 
-/**
- * `notificationMailAddress` for discussions' reply mail, still synchronous; removed with its last
- * caller (decision 0102).
- */
-export function notificationMailAddressSync(userId: string, now = new Date()): string | null {
-  return addressOf(recipientOf(getDb(), userId).get(), now);
-}
-
 function recipientOf(db: AppDatabase, userId: string) {
   return db.select({ email: schema.users.email, suspendedUntil: schema.users.suspendedUntil }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
 }
@@ -178,17 +161,6 @@ export async function enqueueNotificationMail(mail: NotificationMail): Promise<n
   const to = await notificationMailAddress(mail.user.id);
   if (!to) return null;
   return enqueueMail(notificationMessage(mail, to));
-}
-
-/**
- * `enqueueNotificationMail` for discussions' reply, mention and digest mail, still synchronous
- * (inside their `transaction()`); removed with its last caller (decision 0102).
- */
-export function enqueueNotificationMailSync(mail: NotificationMail): number | null {
-  if (!isMailEnabledSync(mail.user.id, mail.kind)) return null;
-  const to = notificationMailAddressSync(mail.user.id);
-  if (!to) return null;
-  return enqueueMailSync(notificationMessage(mail, to));
 }
 
 function notificationMessage({ user, kind, subject, content }: NotificationMail, to: string) {

@@ -4,10 +4,10 @@ import { countLinks } from "~/features/content/markdown.server";
 import { createReply } from "~/features/discussions/replies.server";
 import { updatePost } from "~/features/discussions/posts.server";
 import { createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
-import { appErrorOf, appErrorOfAsync } from "~/test/errors";
+import { appErrorOfAsync } from "~/test/errors";
 import { createMember } from "~/test/factories";
 import { getEnv, parseEnv, ConfigurationError } from "~/utils/env.server";
-import { assertMayContribute, assertMayContributeSync, newMemberStatus } from "./contribution-guard.server";
+import { assertMayContribute, newMemberStatus } from "./contribution-guard.server";
 
 // app/test/setup.ts turns the limits off for other tests; here they are on, at their defaults.
 const saved = { ...getEnv() };
@@ -33,33 +33,34 @@ describe("countLinks", () => {
 describe("new-member limits", () => {
   it("a member who just joined may put at most 2 links in a post or reply (400 saying when the limit ends)", async () => {
     const member = toCurrentUser(await createMember());
-    const error = appErrorOf(() => createTestPost(member, { content: threeLinks }));
+    const error = await appErrorOfAsync(() => createTestPost(member, { content: threeLinks }));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(
       /^New members can add at most 2 links to a post \(this one has 3\)\. This new-member limit ends once your account is 24 hours old \(.+ UTC\) and you have written 3 more posts or replies\.$/,
     );
     expect(error.fieldErrors?.content).toEqual([error.message]);
-    const post = createTestPost(member, { content: "Two: https://one.example https://two.example" });
+    const post = await createTestPost(member, { content: "Two: https://one.example https://two.example" });
     expect((await appErrorOfAsync(() => createReply({ actor: member, postId: post.id, input: { content: threeLinks } }))).message).toMatch(/^New members can add at most 2 links to a reply/);
     // Editing cannot sneak the links in either.
-    expect(appErrorOf(() => updatePost({ actor: member, postId: post.id, input: { title: "t", content: threeLinks, categoryId: firstCategoryId() } })).status).toBe(400);
+    const categoryId = await firstCategoryId();
+    expect((await appErrorOfAsync(() => updatePost({ actor: member, postId: post.id, input: { title: "t", content: threeLinks, categoryId } }))).status).toBe(400);
   });
 
   it("an old account with fewer than 3 posts and replies is still new; with 3 it is not", async () => {
     const member = toCurrentUser(await createMember({ joinedAt: hoursAgo(48) }));
     expect(await newMemberStatus(member)).toEqual({ isNew: true, oldEnoughAt: null, postsToGo: 3 });
-    const post = createTestPost(member);
+    const post = await createTestPost(member);
     await createReply({ actor: member, postId: post.id, input: { content: "one" } });
-    const error = appErrorOf(() => createTestPost(member, { content: threeLinks }));
+    const error = await appErrorOfAsync(() => createTestPost(member, { content: threeLinks }));
     expect(error.message).toMatch(/This new-member limit ends once you have written 1 more post or reply\.$/);
     await createReply({ actor: member, postId: post.id, input: { content: "two" } });
     expect((await newMemberStatus(member)).isNew).toBe(false);
-    expect(createTestPost(member, { content: threeLinks }).id).toBeGreaterThan(0);
+    expect((await createTestPost(member, { content: threeLinks })).id).toBeGreaterThan(0);
   });
 
   it("a member with 3 posts who joined an hour ago is still new until the account is 24 hours old", async () => {
     const member = toCurrentUser(await createMember({ joinedAt: hoursAgo(1) }));
-    for (let index = 0; index < 3; index += 1) createTestPost(member);
+    for (let index = 0; index < 3; index += 1) await createTestPost(member);
     const status = await newMemberStatus(member);
     expect(status.isNew).toBe(true);
     expect(status.postsToGo).toBe(0);
@@ -68,31 +69,30 @@ describe("new-member limits", () => {
 
   it("halves the posting rate for new members (429 that names the new-member limit)", async () => {
     const member = toCurrentUser(await createMember());
-    for (let index = 0; index < 5; index += 1) createTestPost(member);
-    const error = appErrorOf(() => createTestPost(member));
+    for (let index = 0; index < 5; index += 1) await createTestPost(member);
+    const error = await appErrorOfAsync(() => createTestPost(member));
     expect(error.status).toBe(429);
     expect(error.message).toMatch(/^Too many posts and replies\. Please try again in \d+ (seconds?|minutes?)\. New members can write at most 5 posts and replies per minute\. This new-member limit ends once/);
     expect(error.headers?.["Retry-After"]).toMatch(/^\d+$/);
   });
 
-  it("the async guard answers as its synchronous twin: the link limit, and the halved rate counted in a unit of work", async () => {
+  it("refuses too many links for a new member, and counts the halved rate in a unit of work", async () => {
     const member = toCurrentUser(await createMember());
-    const refusedSync = appErrorOf(() => assertMayContributeSync(member, "reply", { content: threeLinks }));
-    const refusedAsync = await appErrorOfAsync(() => assertMayContribute(member, "reply", { content: threeLinks }));
-    expect(refusedAsync).toMatchObject({ status: 400, message: refusedSync.message, fieldErrors: refusedSync.fieldErrors });
+    const refused = await appErrorOfAsync(() => assertMayContribute(member, "reply", { content: threeLinks }));
+    expect(refused).toMatchObject({ status: 400, message: expect.stringMatching(/^New members can add at most 2 links to a reply/) });
     for (let index = 0; index < 5; index += 1) await assertMayContribute(member, "comment");
     const tooFast = await appErrorOfAsync(() => assertMayContribute(member, "comment"));
     expect(tooFast.status).toBe(429);
     expect(tooFast.message).toMatch(/New members can write at most 5 comments per minute\. This new-member limit ends once/);
-    // Comments count apart from posts and replies: the twin still lets a post through.
-    expect(() => assertMayContributeSync(member, "post")).not.toThrow();
+    // Comments count apart from posts and replies: a post still goes through.
+    await expect(assertMayContribute(member, "post")).resolves.toBeUndefined();
   });
 
   it("moderators and admins are exempt", async () => {
     for (const role of ["moderator", "admin"] as const) {
       const member = toCurrentUser(await createMember({ role }));
-      expect(createTestPost(member, { content: threeLinks }).id).toBeGreaterThan(0);
-      for (let index = 0; index < 6; index += 1) createTestPost(member);
+      expect((await createTestPost(member, { content: threeLinks })).id).toBeGreaterThan(0);
+      for (let index = 0; index < 6; index += 1) await createTestPost(member);
     }
   });
 });

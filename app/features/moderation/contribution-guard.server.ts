@@ -7,15 +7,15 @@
  * asynchronously (decision 0102), `assertMayContributeSync` for the features still on `transaction()`.
  */
 import { countLinks } from "~/features/content/index.server";
-import { isVerifiedEmailRequiredToPost, isVerifiedEmailRequiredToPostSync } from "~/features/settings/index.server";
+import { isVerifiedEmailRequiredToPost } from "~/features/settings/index.server";
 import { eq, sql } from "drizzle-orm";
-import { getDb, readDb, schema, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, isAppError, AppError } from "~/utils/errors.server";
 import { isModerator } from "~/utils/permissions";
-import { consumeRateLimit, consumeRateLimitSync } from "~/utils/rate-limit.server";
-import { activeRestrictionOf, activeRestrictionOfSync, formatRestrictionEnd, restrictionMessage, type Restriction } from "./suspensions.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { activeRestrictionOf, formatRestrictionEnd, restrictionMessage, type Restriction } from "./suspensions.server";
 
 /** What an unverified member reads while 'Require a verified e-mail to post' is on (docs/accounts.md). */
 export const VERIFICATION_REQUIRED =
@@ -175,32 +175,3 @@ export async function assertMayContribute(
   }
 }
 
-/**
- * `assertMayContribute` for synchronous code (discussions' posts and replies, still on
- * `transaction()`): the same checks and messages. Goes when its last caller converts (decision 0102).
- */
-export function assertMayContributeSync(
-  user: { id: string; emailVerifiedAt?: Date | null },
-  what: ContributionKind,
-  { content, isEdit = false, now = new Date() }: ContributionOptions = {},
-): void {
-  assertNotRestricted(activeRestrictionOfSync(user.id));
-  const queries = guardQueries(getDb());
-  const member = queries.contributor.get({ id: user.id });
-  if (isVerifiedEmailRequiredToPostSync()) assertVerified(user.emailVerifiedAt === undefined ? member?.emailVerifiedAt : user.emailVerifiedAt);
-  let status: NewMemberStatus | undefined;
-  if (member && isNewMemberLimited(member)) {
-    const minimum = getEnv().NEW_MEMBER_MIN_POSTS;
-    const values = { id: member.id, minimum };
-    const written = minimum <= 0 ? 0 : queries.firstPosts.all(values).length + queries.firstReplies.all(values).length;
-    status = newMemberStatusOf(member, written, now.getTime());
-  }
-  assertWithinLinkLimit(status, what, content);
-  const rate = rateLimitOf(user, what, isEdit, status);
-  if (!rate) return;
-  try {
-    consumeRateLimitSync(rate.limit, rate.what, now.getTime());
-  } catch (error) {
-    throw rateRefusalFor(error, status, rate);
-  }
-}

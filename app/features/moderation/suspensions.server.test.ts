@@ -5,7 +5,7 @@ import { createReply } from "~/features/discussions/replies.server";
 import { createTestPost, scalar } from "~/features/discussions/test-helpers";
 import { listPosts } from "~/features/discussions/posts.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
-import { appErrorOf, appErrorOfAsync } from "~/test/errors";
+import { appErrorOfAsync } from "~/test/errors";
 import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb } from "~/utils/db.server";
@@ -28,7 +28,7 @@ describe("suspendMember", () => {
     const restriction = await suspendMember({ actor, userId: member.id, kind: "suspend", days: 7, reason: "Spam links" });
     expect(restriction).toMatchObject({ kind: "suspend", reason: "Spam links" });
     expect(restriction.endsAt!.getTime() - restriction.startsAt.getTime()).toBe(7 * 86_400_000);
-    expect(scalar(`SELECT count(*) FROM sessions WHERE user_id = ?`, member.id)).toBe(0);
+    expect(await scalar(`SELECT count(*) FROM sessions WHERE user_id = ?`, member.id)).toBe(0);
     expect(await getOptionalUser(await signedInRequest(member.id))).toBeNull();
 
     const refused = await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: PASSWORD }, meta));
@@ -53,7 +53,7 @@ describe("suspendMember", () => {
     expect(lifted.kind).toBe("suspend");
     expect((await loginWithPassword({ email: member.email, password: PASSWORD }, meta)).id).toBe(member.id);
     expect(await activeRestrictionOf(member.id)).toBeNull();
-    expect(scalar(`SELECT action FROM audit_log WHERE target_id = ? ORDER BY id DESC LIMIT 1`, member.id)).toBe("user.suspension_lifted");
+    expect(await scalar(`SELECT action FROM audit_log WHERE target_id = ? ORDER BY id DESC LIMIT 1`, member.id)).toBe("user.suspension_lifted");
     expect((await appErrorOfAsync(() => liftSuspension({ actor, userId: member.id }))).status).toBe(404);
   });
 
@@ -74,9 +74,9 @@ describe("suspendMember", () => {
     const member = await createMember();
     await suspendMember({ actor, userId: member.id, kind: "suspend", days: 30, reason: "First" });
     await suspendMember({ actor, userId: member.id, kind: "silence", days: 1, reason: "Second" });
-    expect(scalar(`SELECT count(*) FROM suspensions WHERE user_id = ? AND lifted_at IS NULL`, member.id)).toBe(1);
+    expect(await scalar(`SELECT count(*) FROM suspensions WHERE user_id = ? AND lifted_at IS NULL`, member.id)).toBe(1);
     expect(await activeRestrictionOf(member.id)).toMatchObject({ kind: "silence", reason: "Second" });
-    expect(scalar(`SELECT suspended_until FROM users WHERE id = ?`, member.id)).toBeNull();
+    expect(await scalar(`SELECT suspended_until FROM users WHERE id = ?`, member.id)).toBeNull();
     expect((await loginWithPassword({ email: member.email, password: PASSWORD }, meta)).id).toBe(member.id);
   });
 
@@ -111,22 +111,22 @@ describe("silence", () => {
     const actor = await admin();
     const member = toCurrentUser(await createMember());
     const other = toCurrentUser(await createMember());
-    const post = createTestPost(other);
+    const post = await createTestPost(other);
     const artist = await createArtist({ actor, input: { name: "Silent artist" } });
     const resource = await createResource({ actor, input: { title: "Silent resource", url: "https://example.com/silent" } });
     await suspendMember({ actor, userId: member.id, kind: "silence", days: 7, reason: "Flame war" });
 
     const expected = /^Your account is silenced until .+ UTC: Flame war$/;
-    expect(appErrorOf(() => createTestPost(member))).toMatchObject({ status: 403, message: expect.stringMatching(expected) });
+    expect(await appErrorOfAsync(() => createTestPost(member))).toMatchObject({ status: 403, message: expect.stringMatching(expected) });
     expect((await appErrorOfAsync(() => createReply({ actor: member, postId: post.id, input: { content: "hi" } }))).status).toBe(403);
     expect((await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "hi" } }))).status).toBe(403);
     expect((await appErrorOfAsync(() => rateArtist({ userId: member.id, artistId: artist.id, input: { rating: 5 } }))).status).toBe(403);
     expect((await appErrorOfAsync(() => rateResource({ userId: member.id, resourceId: resource.id, input: { rating: 5 } }))).status).toBe(403);
-    expect(listPosts({ viewerId: member.id }).posts.some((listed) => listed.id === post.id)).toBe(true);
+    expect((await listPosts({ viewerId: member.id })).posts.some((listed) => listed.id === post.id)).toBe(true);
     expect(await getOptionalUser(await signedInRequest(member.id))).not.toBeNull();
 
     await liftSuspension({ actor, userId: member.id });
-    expect(createTestPost(member).id).toBeGreaterThan(0);
+    expect((await createTestPost(member)).id).toBeGreaterThan(0);
   });
 });
 

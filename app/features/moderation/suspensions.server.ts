@@ -7,7 +7,7 @@
  */
 import { recordAudit } from "~/features/audit/index.server";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
@@ -73,11 +73,6 @@ const restrictionQueries = perDatabase((db: AppDatabase) => {
 export async function activeRestrictionOf(userId: string, now = new Date()): Promise<Restriction | null> {
   const [row] = await restrictionQueries(readDb()).active.execute({ userId, now: now.getTime() });
   return row ?? null;
-}
-
-/** `activeRestrictionOf` for the contribution guard's synchronous twin (assertMayContributeSync); goes with it. */
-export function activeRestrictionOfSync(userId: string, now = new Date()): Restriction | null {
-  return restrictionQueries(getDb()).active.get({ userId, now: now.getTime() }) ?? null;
 }
 
 /** The active restrictions of several members at once (one query), by user id: for Manage Users. */

@@ -4,5 +4,5 @@
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
 export { notifyAllMembers } from "./announce.server";
-export { deleteNotificationsAboutSync, getNotificationCounts, hasUnreadNotificationSync, listNotifications, markAllNotificationsRead, markDiscussionsSeen, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from "./notifications.server";
-export { notify, notifySync } from "./notify.server";
+export { deleteNotificationsAbout, getNotificationCounts, hasUnreadNotification, listNotifications, markAllNotificationsRead, markDiscussionsSeen, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from "./notifications.server";
+export { notify } from "./notify.server";

@@ -5,16 +5,14 @@ import { readDb, schema, write } from "~/utils/db.server";
 import { notifyAllMembers } from "./announce.server";
 import {
   deleteNotificationsAbout,
-  deleteNotificationsAboutSync,
   getNotificationCounts,
   hasUnreadNotification,
-  hasUnreadNotificationSync,
   listNotifications,
   markAllNotificationsRead,
   markDiscussionsSeen,
   markNotificationRead,
 } from "./notifications.server";
-import { notify, notifySync } from "./notify.server";
+import { notify } from "./notify.server";
 
 const unreadOf = async (userId: string) => (await getNotificationCounts(userId)).unreadNotifications;
 const messagesOf = async (userId: string) => (await listNotifications(userId)).notifications.map((notification) => notification.message);
@@ -33,7 +31,6 @@ describe("notifications", () => {
     expect(notifications.map((notification) => notification.message)).toEqual(["newer", "older"]);
     expect(await unreadOf(member.id)).toBe(2);
     expect(await hasUnreadNotification({ userId: member.id, actorId: actor.id, kind: "like", link: "/post/1" })).toBe(true);
-    expect(hasUnreadNotificationSync({ userId: member.id, actorId: actor.id, kind: "like", link: "/post/1" })).toBe(true);
     expect(await hasUnreadNotification({ userId: member.id, actorId: actor.id, kind: "like", link: "/post/2" })).toBe(false);
 
     const [theirs] = (await listNotifications(other.id)).notifications;
@@ -48,7 +45,7 @@ describe("notifications", () => {
     expect(await deleteNotificationsAbout({ recipientIds: [member.id], link: "/post/1" })).toBe(2);
     expect(await deleteNotificationsAbout({ recipientIds: [], link: "/post/1" })).toBe(0);
     expect((await listNotifications(other.id)).notifications).toHaveLength(1);
-    expect(deleteNotificationsAboutSync({ recipientIds: [other.id], link: "/post/9" })).toBe(1);
+    expect(await deleteNotificationsAbout({ recipientIds: [other.id], link: "/post/9" })).toBe(1);
   });
 
   it("pages with one extra row", async () => {
@@ -74,7 +71,7 @@ describe("notifications", () => {
     expect(await messagesOf(member.id)).toEqual([]);
     await write(async () => {
       await notify({ userId: member.id, actorId: actor.id, kind: "reply", message: "kept" });
-      expect(notifySync({ userId: member.id, actorId: actor.id, kind: "like", message: "kept too", at: new Date(Date.now() + 1_000) })).toBe(true);
+      expect(await notify({ userId: member.id, actorId: actor.id, kind: "like", message: "kept too", at: new Date(Date.now() + 1_000) })).toBe(true);
     });
     expect(await messagesOf(member.id)).toEqual(["kept too", "kept"]);
   });

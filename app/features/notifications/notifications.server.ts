@@ -1,6 +1,6 @@
 /** Notification counts for the header bell and the sidebar's Discussions badge. */
 import { and, desc, eq, exists, gt, inArray, isNull, like, lte, ne, or, sql } from "drizzle-orm";
-import { getDb, readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 
 /** unreadDiscussions counts up to this many (a sidebar badge needs no more). */
@@ -115,14 +115,6 @@ export async function hasUnreadNotification(input: UnreadNotificationQuery): Pro
   return Boolean(row);
 }
 
-/**
- * `hasUnreadNotification` for discussions' likes, still synchronous (inside their
- * `transaction()`); removed with its last caller (decision 0102).
- */
-export function hasUnreadNotificationSync(input: UnreadNotificationQuery): boolean {
-  return Boolean(unreadNotification(getDb(), input).get());
-}
-
 type UnreadNotificationQuery = { userId: string; actorId: string; kind: string; link: string };
 
 function unreadNotification(db: AppDatabase, input: UnreadNotificationQuery) {
@@ -147,15 +139,6 @@ type NotificationsAbout = { recipientIds: string[]; link: string };
 export async function deleteNotificationsAbout(input: NotificationsAbout): Promise<number> {
   if (input.recipientIds.length === 0) return 0;
   return (await write((tx) => deleteAbout(tx, input))).length;
-}
-
-/**
- * `deleteNotificationsAbout` for discussions' post deletion, still synchronous (inside its
- * `transaction()`); removed with its last caller (decision 0102).
- */
-export function deleteNotificationsAboutSync(input: NotificationsAbout): number {
-  if (input.recipientIds.length === 0) return 0;
-  return deleteAbout(getDb(), input).all().length;
 }
 
 function deleteAbout(db: AppDatabase, input: NotificationsAbout) {

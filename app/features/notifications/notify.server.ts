@@ -4,7 +4,7 @@
  * own action, nor of an action by a member they blocked (docs/moderation.md, "Blocking").
  */
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { getDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { schema, write, type AppDatabase } from "~/utils/db.server";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 
 export const notificationKinds = ["reply", "like", "badge", "meeting", "moderation", "mention"] as const;
@@ -25,29 +25,18 @@ export type NotifyInput = {
 
 /** Returns true when a notification was written. */
 export async function notify(input: NotifyInput): Promise<boolean> {
-  if (!isToldOf(input)) return false;
+  if (!(await isToldOf(input))) return false;
   await write((tx) => insertNotification(tx, input));
   return true;
 }
 
-/**
- * `notify` for the synchronous code of features not converted to the async data layer yet
- * (badges earned in gamification; replies, mentions and likes in discussions), inside their
- * `transaction()`; removed with its last caller (decision 0102).
- */
-export function notifySync(input: NotifyInput): boolean {
-  if (!isToldOf(input)) return false;
-  insertNotification(getDb(), input).run();
-  return true;
-}
-
 /** Whether the recipient is told at all (not their own action, not the placeholder, not a blocked actor). */
-function isToldOf(input: NotifyInput): boolean {
+async function isToldOf(input: NotifyInput): Promise<boolean> {
   if (input.actorId && input.actorId === input.userId) return false;
   // Nobody reads the notifications of 'Deleted member' (docs/decisions/0075).
   if (input.userId === DELETED_MEMBER_ID) return false;
-  // blockedIdsOf is still synchronous (blocks, decision 0102): inside a unit it reads the unit's rows.
-  if (input.actorId && blockedIdsOf(input.userId).has(input.actorId)) return false;
+  // Inside the caller's unit, readDb() is that unit: a block it just wrote counts.
+  if (input.actorId && (await blockedIdsOf(input.userId)).has(input.actorId)) return false;
   return true;
 }
 

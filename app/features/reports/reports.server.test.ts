@@ -13,7 +13,7 @@ import { appErrorOfAsync } from "~/test/errors";
 
 async function reportedPost(reporters = 1) {
   const author = await createActor();
-  const post = createTestPost(author, { title: "Buy cheap followers" });
+  const post = await createTestPost(author, { title: "Buy cheap followers" });
   const members = await Promise.all(Array.from({ length: reporters }, () => createActor()));
   const reportIds: number[] = [];
   for (const member of members) reportIds.push((await createReport({ actor: member, input: { targetType: "post", targetId: post.id, reason: "spam", note: "Ads" } })).id);
@@ -51,14 +51,14 @@ describe("createReport", () => {
     const threshold = getEnv().REPORTS_TO_HIDE;
     const { author, post } = await reportedPost(threshold - 1);
     const other = await createActor();
-    expect(findPost(post.id, readerOf(other))?.isHidden).toBe(false);
+    expect((await findPost(post.id, readerOf(other)))?.isHidden).toBe(false);
     expect((await createReport({ actor: other, input: { targetType: "post", targetId: post.id, reason: "spam" } })).isHidden).toBe(true);
-    const seenByOther = findPost(post.id, readerOf(other))!;
+    const seenByOther = await findPost(post.id, readerOf(other))!;
     expect(seenByOther).toMatchObject({ isHidden: true, hiddenReason: "reports", title: "This post was hidden by a moderator", content: "" });
-    expect(findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, title: "Buy cheap followers" });
-    expect(listPosts({ viewerId: other.id }).posts.some((listed) => listed.id === post.id)).toBe(false);
-    expect(listPosts({ viewerId: author.id }).posts.some((listed) => listed.id === post.id)).toBe(true);
-    expect(listPosts({ viewerId: other.id, viewerCanModerate: true }).posts.some((listed) => listed.id === post.id)).toBe(true);
+    expect(await findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, title: "Buy cheap followers" });
+    expect((await listPosts({ viewerId: other.id })).posts.some((listed) => listed.id === post.id)).toBe(false);
+    expect((await listPosts({ viewerId: author.id })).posts.some((listed) => listed.id === post.id)).toBe(true);
+    expect((await listPosts({ viewerId: other.id, viewerCanModerate: true })).posts.some((listed) => listed.id === post.id)).toBe(true);
     expect((await listNotifications(author.id)).notifications[0].message).toMatch(/hidden after several reports/);
   });
 });
@@ -86,9 +86,9 @@ describe("resolveReport", () => {
     const { author, post, members, reportIds } = await reportedPost(2);
     const result = await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "hide" } });
     expect(result).toMatchObject({ action: "hide", resolved: 2 });
-    expect(findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, hiddenReason: "moderator", title: "Buy cheap followers" });
-    expect(findPost(post.id, readerOf(moderator))?.title).toBe("Buy cheap followers");
-    expect(findPost(post.id, readerOf(members[0]))?.title).toBe("This post was hidden by a moderator");
+    expect(await findPost(post.id, readerOf(author))).toMatchObject({ isHidden: true, hiddenReason: "moderator", title: "Buy cheap followers" });
+    expect((await findPost(post.id, readerOf(moderator)))?.title).toBe("Buy cheap followers");
+    expect((await findPost(post.id, readerOf(members[0])))?.title).toBe("This post was hidden by a moderator");
     for (const member of members) expect((await listNotifications(member.id)).notifications[0].message).toMatch(/a moderator took action/);
     expect((await listNotifications(author.id)).notifications[0].message).toMatch(/A moderator hid your post/);
     expect((await listAuditEntries()).entries[0]).toMatchObject({ action: "report.hidden", targetType: "post", targetId: String(post.id) });
@@ -101,7 +101,7 @@ describe("resolveReport", () => {
     const { post, members, reportIds } = await reportedPost(getEnv().REPORTS_TO_HIDE);
     const before = (await listNotifications(members[0].id)).notifications.length;
     await resolveReport({ actor: moderator, reportId: reportIds[0], input: { action: "dismiss" } });
-    expect(findPost(post.id, readerOf(members[0]))).toMatchObject({ isHidden: false, title: "Buy cheap followers" });
+    expect(await findPost(post.id, readerOf(members[0]))).toMatchObject({ isHidden: false, title: "Buy cheap followers" });
     expect((await listNotifications(members[0].id)).notifications.length).toBe(before);
     expect((await listAuditEntries()).entries[0].action).toBe("report.dismissed");
   });
@@ -110,7 +110,7 @@ describe("resolveReport", () => {
     const moderator = await createActor({ role: "moderator" });
     const author = await createActor();
     const reporter = await createActor();
-    const post = createTestPost(author);
+    const post = await createTestPost(author);
     const reply = await createReply({ actor: author, postId: post.id, input: { content: "Rude words" } });
     const reportId = (await createReport({ actor: reporter, input: { targetType: "reply", targetId: reply.id, reason: "harassment" } })).id;
     await resolveReport({ actor: moderator, reportId, input: { action: "hide" } });

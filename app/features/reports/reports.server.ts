@@ -9,7 +9,7 @@ import { artistUrls } from "~/features/artists";
 import { recordAudit } from "~/features/audit/index.server";
 import { type CurrentUser, findUserById, userCan } from "~/features/auth/index.server";
 import { excerptOf } from "~/features/content/index.server";
-import { setPostHidden, setReplyHidden, deletePost, findPost, deleteReply, findReply, findReplySync, replyLink } from "~/features/discussions/index.server";
+import { setPostHidden, setReplyHidden, deletePost, findPost, deleteReply, findReply, replyLink } from "~/features/discussions/index.server";
 import type { Actor } from "~/utils/actor";
 import { notify } from "~/features/notifications/index.server";
 import { displayNameOf, profileNameOf } from "~/utils/display-name";
@@ -70,7 +70,7 @@ async function findReportTarget(type: ReportTargetType, id: string): Promise<Rep
   const numericId = positiveId(id);
   if (numericId === null) return missing;
   if (type === "post") {
-    const post = findPost(numericId, moderatorReader);
+    const post = await findPost(numericId, moderatorReader);
     if (!post) return missing;
     return {
       type,
@@ -86,9 +86,9 @@ async function findReportTarget(type: ReportTargetType, id: string): Promise<Rep
     };
   }
   if (type === "reply") {
-    const reply = findReplySync(numericId);
+    const reply = await findReply(numericId);
     if (!reply) return missing;
-    const post = findPost(reply.postId, moderatorReader);
+    const post = await findPost(reply.postId, moderatorReader);
     return {
       type,
       id,
@@ -132,8 +132,8 @@ export async function getReportableTarget({ actor, targetType, targetId }: { act
 async function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidden: boolean): Promise<void> {
   const id = Number(target.id);
   const hiding = isHidden ? { by: actor?.id ?? null, reason: actor ? ("moderator" as const) : ("reports" as const) } : null;
-  if (target.type === "post") setPostHidden(id, hiding);
-  else if (target.type === "reply") setReplyHidden(id, hiding);
+  if (target.type === "post") await setPostHidden(id, hiding);
+  else if (target.type === "reply") await setReplyHidden(id, hiding);
   else if (target.type === "artist_comment") {
     if (isHidden) await hideComment({ actor, commentId: id });
     else if (actor) await unhideComment({ actor, commentId: id });
@@ -173,7 +173,7 @@ export async function createReport({ actor, input }: { actor: Actor; input: unkn
       .values({ reporterId: actor.id, targetType: target.type, targetId, reason: data.reason, note: data.note })
       .returning({ id: reports.id });
     let isHidden = target.isHidden;
-    // Hiding a post or reply is a helper of discussions; notify is a savepoint of this unit.
+    // Hiding a post or reply and notify are savepoints of this unit.
     if (!isHidden && target.type !== "user" && (await openReporterIds(target.type, targetId)).length >= getEnv().REPORTS_TO_HIDE) {
       await setTargetHidden(target, null, true);
       isHidden = true;
@@ -314,7 +314,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
         }
         break;
       case "delete":
-        if (target.type === "post") deletePost({ actor, postId: id });
+        if (target.type === "post") await deletePost({ actor, postId: id });
         else if (target.type === "reply") await deleteReply({ actor, postId: Number((await findReply(id))?.postId), replyId: id });
         else await deleteComment({ actor, commentId: id });
         break;

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
-import { getDb, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 
 const REQUIRE_VERIFIED_EMAIL_TO_POST = "requireVerifiedEmailToPost";
 
@@ -20,14 +20,6 @@ const requireVerifiedEmailQuery = (db: AppDatabase) =>
 export async function isVerifiedEmailRequiredToPost(): Promise<boolean> {
   const [row] = await requireVerifiedEmailQuery(readDb());
   return row?.value === true;
-}
-
-/**
- * `isVerifiedEmailRequiredToPost` for the synchronous guard of features not converted to the async
- * data layer yet (auth's assertVerifiedIfRequired); removed with its last caller (decision 0102).
- */
-export function isVerifiedEmailRequiredToPostSync(): boolean {
-  return requireVerifiedEmailQuery(getDb()).get()?.value === true;
 }
 
 /** Turns 'Require a verified e-mail to post' on or off (audited). */

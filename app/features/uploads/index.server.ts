@@ -4,4 +4,4 @@
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
 export { getUploadStorage } from "./storage.server";
-export { appendPictureFromForm, asFileFieldError, createUpload, findUpload, missingUploadHashesSync, prepareAvatarUpload, readUploadedFile, releaseUploads, removeMemberAvatar, removeUpload, sweepUnusedUploads, toUploadView, uploadHashesOwnedBy } from "./uploads.server";
+export { appendPictureFromForm, asFileFieldError, createUpload, findUpload, missingUploadHashes, prepareAvatarUpload, readUploadedFile, releaseUploads, removeMemberAvatar, removeUpload, sweepUnusedUploads, toUploadView, uploadHashesOwnedBy } from "./uploads.server";

@@ -159,7 +159,7 @@ describe("uploads", () => {
     const theirs = await createUpload({ ownerId: second.id, bytes, kind: "image" });
     expect(theirs.hash).toBe(mine.hash);
     await updateProfile(second.id, { avatarUploadId: theirs.id });
-    const post = createTestPost(first, { content: `Mine ${imageMarkdown("shared", toUploadView(mine).url)}` });
+    const post = await createTestPost(first, { content: `Mine ${imageMarkdown("shared", toUploadView(mine).url)}` });
     const auditBefore = getDb().select().from(schema.auditLog).all().length;
 
     // By id, then (nothing of mine left) by hash: the other member's copy is not mine to remove.
@@ -230,7 +230,7 @@ describe("uploads", () => {
     const moderator = toCurrentUser(await createMember({ role: "moderator" }));
     const kept = await createUpload({ ownerId: actor.id, bytes: await picture(50, 40, "#111111").png().toBuffer(), kind: "image" });
     const gone = await createUpload({ ownerId: actor.id, bytes: await picture(50, 40, "#222222").png().toBuffer(), kind: "image" });
-    const post = createTestPost(actor, { content: `Two ${imageMarkdown("kept chart", toUploadView(kept).url)} ${imageMarkdown("gone chart", toUploadView(gone).url)}` });
+    const post = await createTestPost(actor, { content: `Two ${imageMarkdown("kept chart", toUploadView(kept).url)} ${imageMarkdown("gone chart", toUploadView(gone).url)}` });
     await createReply({ actor, postId: post.id, input: { content: `Again ${imageMarkdown("gone chart", toUploadView(gone).url)}` } });
     await removeUpload({ actor: moderator, idOrHash: gone.hash });
     expect(await missingUploadHashes([kept.hash, gone.hash])).toEqual(new Set([gone.hash]));
@@ -252,18 +252,18 @@ describe("uploads", () => {
 
     const inPost = await uploadFor("#010203");
     const inReply = await uploadFor("#040506");
-    const post = createTestPost(actor, { content: `Post ${imageMarkdown("a", toUploadView(inPost).url)}` });
+    const post = await createTestPost(actor, { content: `Post ${imageMarkdown("a", toUploadView(inPost).url)}` });
     const reply = await createReply({ actor, postId: post.id, input: { content: `Reply ${imageMarkdown("b", toUploadView(inReply).url)}` } });
     // The release may be a unit of work of its own, started after the caller's: poll for it.
     const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
     await deleteReply({ actor, postId: post.id, replyId: reply.id });
     await eventually(() => expect([rowsOf(inReply.hash), rowsOf(inPost.hash)]).toEqual([0, 1]));
-    deletePost({ actor, postId: post.id });
+    await deletePost({ actor, postId: post.id });
     await eventually(() => expect(rowsOf(inPost.hash)).toBe(0));
 
     const kept = await uploadFor("#070809");
-    const edited = createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
-    updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: firstCategoryId() } });
+    const edited = await createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
+    await updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: await firstCategoryId() } });
     await eventually(() => expect(rowsOf(kept.hash)).toBe(0));
 
     const leaving = await createMember();

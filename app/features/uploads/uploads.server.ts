@@ -11,7 +11,7 @@ import { getEnv } from "~/utils/env.server";
 import { AppError, badRequest, forbidden, isAppError, logServerError, notFound } from "~/utils/errors.server";
 import { OversizedFile } from "~/utils/multipart.server";
 import { MAX_IMAGES_PER_TEXT, pictureTooLargeMessage } from "~/utils/upload-limit";
-import { afterCommit, getDb, isInsideOpenUnit, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { afterCommit, isInsideOpenUnit, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { Upload } from "../../../db/schema";
 import { avatarFilesOf, processImage } from "./images.server";
@@ -190,17 +190,6 @@ export async function missingUploadHashes(hashes: Iterable<string>): Promise<Set
   const wanted = [...new Set(hashes)];
   if (wanted.length === 0) return new Set();
   const stored = new Set((await storedHashesQuery(readDb(), wanted)).map((row) => row.hash));
-  return new Set(wanted.filter((hash) => !stored.has(hash)));
-}
-
-/**
- * `missingUploadHashes` for the synchronous post page of discussions (loadPostPage), not converted
- * to the async data layer yet; removed with its last caller (decision 0102).
- */
-export function missingUploadHashesSync(hashes: Iterable<string>): Set<string> {
-  const wanted = [...new Set(hashes)];
-  if (wanted.length === 0) return new Set();
-  const stored = new Set(storedHashesQuery(getDb(), wanted).all().map((row) => row.hash));
   return new Set(wanted.filter((hash) => !stored.has(hash)));
 }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/features/audit/audit.server";
-import { recordContributionSync } from "~/features/gamification/contributions.server";
+import { recordContribution } from "~/features/gamification/contributions.server";
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { getDb, schema } from "~/utils/db.server";
@@ -19,16 +19,16 @@ function createPost(authorId: string, title = "A post") {
   return db().insert(schema.posts).values({ title, content: "Body", authorId }).returning().get();
 }
 
-function createReply(postId: number, authorId: string, parentReplyId: number | null = null) {
+async function createReply(postId: number, authorId: string, parentReplyId: number | null = null) {
   const reply = db().insert(schema.replies).values({ content: "Reply", postId, authorId, parentReplyId }).returning().get();
-  recordContributionSync({ userId: authorId, kind: "reply_created", subjectId: reply.id });
+  await recordContribution({ userId: authorId, kind: "reply_created", subjectId: reply.id });
   return reply;
 }
 
-function like(postId: number, likerId: string) {
+async function like(postId: number, likerId: string) {
   db().insert(schema.postLikes).values({ postId, userId: likerId }).run();
   const post = db().select().from(schema.posts).where(eq(schema.posts.id, postId)).get()!;
-  recordContributionSync({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${likerId}` });
+  await recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${likerId}` });
 }
 
 /** What the discussions feature keeps on a post: the counters as they were maintained incrementally. */
@@ -118,17 +118,17 @@ describe("deleteUser", () => {
 
     // The doomed member likes and replies on author's post; replier answers under doomed's reply.
     const authorPost = createPost(author.id);
-    like(authorPost.id, doomed.id);
-    like(authorPost.id, replier.id);
-    const doomedReply = createReply(authorPost.id, doomed.id);
-    const nested = createReply(authorPost.id, replier.id, doomedReply.id);
-    const keptReply = createReply(authorPost.id, replier.id);
+    await like(authorPost.id, doomed.id);
+    await like(authorPost.id, replier.id);
+    const doomedReply = await createReply(authorPost.id, doomed.id);
+    const nested = await createReply(authorPost.id, replier.id, doomedReply.id);
+    const keptReply = await createReply(authorPost.id, replier.id);
     syncPostCounters(authorPost.id);
 
     // Doomed's own post gets a like from author and a reply from replier.
     const doomedPost = createPost(doomed.id);
-    like(doomedPost.id, author.id);
-    createReply(doomedPost.id, replier.id);
+    await like(doomedPost.id, author.id);
+    await createReply(doomedPost.id, replier.id);
 
     // A meeting registration and a resource rating.
     const meeting = db().insert(schema.meetings).values({ title: "Weekly", scheduledAt: new Date(Date.now() + 86_400_000), attendeesCount: 2 }).returning().get();

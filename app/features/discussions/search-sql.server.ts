@@ -1,0 +1,127 @@
+/**
+ * The discussions feature's SQL of one engine only, in one place (the table "The named places of
+ * dialect-specific SQL" in docs/decisions/0104-one-schema-two-dialects.md): the posts search (FTS5's
+ * trigram `posts_fts` and `MATCH` on SQLite), the related discussions' term look-ups, the short
+ * search's `LIKE`, and the pinned list's `INDEXED BY`. Each function takes the handle (`readDb()` or
+ * a unit's `tx`) and runs through `queryRows` (app/utils/sql-dialect.server.ts), or returns a
+ * fragment for a Drizzle query that is prepared once per database; the PostgreSQL twin of each
+ * is its `dialectOf(db) === "postgres"` branch: "contains" through `ILIKE` on the trigram index
+ * `posts_trigram_idx`, the related discussions' words through `posts_search_document(…) @@
+ * to_tsquery('simple', 'word:*')` on `posts_search_idx` (db/migrations-pg/0001). Raw SQL: FTS5's
+ * MATCH and ILIKE have no builder form (decision 0077).
+ */
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { schema, type AppDatabase } from "~/utils/db.server";
+import { dialectOf, queryRows } from "~/utils/sql-dialect.server";
+
+/** Quotes a member's search as one FTS5 string, so operators and quotes in it are plain text. */
+export function toFtsPhrase(search: string): string {
+  return `"${search.replace(/"/g, '""')}"`;
+}
+
+/** `%search%` for LIKE, its wildcards and the escape character taken literally (`ESCAPE '\'`). */
+export function toContainsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The value a "contains this text" search binds (`matchesSearch`, `newestMatchIds`, `postMatches`):
+ * on SQLite the search as one FTS5 phrase of the trigram index (3+ characters); on PostgreSQL an
+ * ILIKE pattern, which the trigram index answers.
+ */
+export function searchTermOf(db: AppDatabase, search: string): string {
+  return dialectOf(db) === "postgres" ? toContainsPattern(search) : toFtsPhrase(search);
+}
+
+/** PostgreSQL: the title or the content contains an ILIKE pattern (any case; `posts_trigram_idx`). */
+function ilikeTitleOrContent(pattern: SQLWrapper | string): SQL {
+  const { posts } = schema;
+  return sql`(${posts.title} ILIKE ${pattern} ESCAPE '\\' OR ${posts.content} ILIKE ${pattern} ESCAPE '\\')`;
+}
+
+/** `posts.id` is a post whose title or content contains the search (`term` from `searchTermOf`, or a placeholder bound to one). */
+export function matchesSearch(db: AppDatabase, term: SQLWrapper | string): SQL {
+  if (dialectOf(db) === "postgres") return ilikeTitleOrContent(term);
+  return sql`${schema.posts.id} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${term})`;
+}
+
+/** The title or the content contains the `pattern` of `toContainsPattern`, any ASCII case (the 1–2 character search). */
+export function containsPattern(db: AppDatabase, pattern: SQLWrapper | string): SQL {
+  if (dialectOf(db) === "postgres") return ilikeTitleOrContent(pattern);
+  const { posts } = schema;
+  return sql`(${posts.title} LIKE ${pattern} ESCAPE '\\' OR ${posts.content} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+/**
+ * The newest `limit` post ids whose text contains the search (`term` from `searchTermOf`), newest
+ * first: FTS5 streams them in rowid order (~1 ms for a term of 37,000 matches).
+ */
+export async function newestMatchIds(db: AppDatabase, term: string, limit: number): Promise<number[]> {
+  if (dialectOf(db) === "postgres") {
+    const matches = await queryRows<{ id: number }>(db, sql`SELECT ${schema.posts.id} AS "id" FROM ${schema.posts} WHERE ${ilikeTitleOrContent(term)} ORDER BY ${schema.posts.id} DESC LIMIT ${limit}`);
+    return matches.map((row) => Number(row.id));
+  }
+  const rows = await queryRows<{ id: number }>(db, sql`SELECT rowid AS "id" FROM posts_fts WHERE posts_fts MATCH ${term} ORDER BY rowid DESC LIMIT ${limit}`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Whether one post's text contains the search. The rowid goes in as a literal (an integer from the
+ * database): FTS5 ignored a bound `rowid = ?` (better-sqlite3 binds numbers as REAL) and walked
+ * every match, ~60 ms for a common term; with the literal it is a ~0.3 ms look-up.
+ */
+export async function postMatches(db: AppDatabase, postId: number, term: string): Promise<boolean> {
+  if (!Number.isSafeInteger(postId)) return false;
+  if (dialectOf(db) === "postgres") {
+    return (await queryRows(db, sql`SELECT 1 AS "one" FROM ${schema.posts} WHERE ${schema.posts.id} = ${postId} AND ${ilikeTitleOrContent(term)}`)).length > 0;
+  }
+  const rows = await queryRows(db, sql`SELECT 1 AS "one" FROM posts_fts WHERE posts_fts MATCH ${term} AND rowid = ${sql.raw(String(postId))}`);
+  return rows.length > 0;
+}
+
+/**
+ * `posts` read through its pinned index (`INDEXED BY posts_pinned_created_idx`: pinned posts are
+ * few, walk them rather than a category's whole index). Drizzle does not see the table in it, so a
+ * query from it selects its columns through `sql` (WHERE and ORDER BY may name them as usual).
+ */
+export function postsByPinnedIndex(db: AppDatabase): SQL {
+  // PostgreSQL's planner picks the index itself (no hint syntax).
+  if (dialectOf(db) === "postgres") return sql`${schema.posts}`;
+  return sql`${schema.posts} INDEXED BY posts_pinned_created_idx`;
+}
+
+/** The related discussions' query of some words: any of them (each one a phrase of the index). */
+function anyTermQuery(terms: readonly string[]): string {
+  return terms.map(toFtsPhrase).join(" OR ");
+}
+
+/** The newest `limit` post ids containing any of the words (the related discussions' candidates). */
+export async function newestIdsWithAnyTerm(db: AppDatabase, terms: readonly string[], limit: number): Promise<number[]> {
+  if (terms.length === 0) return [];
+  if (dialectOf(db) === "postgres") {
+    const query = terms.map(toPrefixLexeme).join(" | ");
+    const rows = await queryRows<{ id: number }>(db, sql`SELECT ${schema.posts.id} AS "id" FROM ${schema.posts} WHERE ${searchDocument()} @@ to_tsquery('simple', ${query}) ORDER BY ${schema.posts.id} DESC LIMIT ${limit}`);
+    return rows.map((row) => Number(row.id));
+  }
+  return newestMatchIds(db, anyTermQuery(terms), limit);
+}
+
+/** How many posts contain the word (in the title or the content), for its IDF. */
+export async function countPostsWithTerm(db: AppDatabase, term: string): Promise<number> {
+  if (dialectOf(db) === "postgres") {
+    const [counted] = await queryRows<{ count: number | string }>(db, sql`SELECT count(*) AS "count" FROM ${schema.posts} WHERE ${searchDocument()} @@ to_tsquery('simple', ${toPrefixLexeme(term)})`);
+    return Number(counted?.count ?? 0);
+  }
+  const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*) AS "count" FROM posts_fts WHERE posts_fts MATCH ${toFtsPhrase(term)}`);
+  return Number(row?.count ?? 0);
+}
+
+/** PostgreSQL: a post's words, the expression `posts_search_idx` indexes (db/migrations-pg/0001). */
+function searchDocument(): SQL {
+  return sql`posts_search_document(${schema.posts.title}, ${schema.posts.content})`;
+}
+
+/** PostgreSQL: a word as a quoted tsquery lexeme matching every word it begins (`'guitar':*`). */
+export function toPrefixLexeme(term: string): string {
+  return `'${term.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`;
+}
