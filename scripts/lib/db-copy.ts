@@ -22,7 +22,7 @@
  *   counters, attendees…) are compared; a SQLite target also passes `PRAGMA foreign_key_check` and
  *   the FTS index's integrity check.
  */
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { and, asc, type Column, eq, getTableColumns, getTableName, gt, or, type SQL } from "drizzle-orm";
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { drizzle as drizzlePostgres, type NodePgDatabase } from "drizzle-orm/node-postgres";
