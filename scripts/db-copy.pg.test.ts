@@ -11,7 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -215,6 +215,20 @@ describe("db:copy", () => {
     expect((check.prepare("select count(*) from posts_fts where posts_fts match ?").pluck().get(`"${word.replace(/"/g, '""')}"`) as number) > 0).toBe(true);
     check.close();
   }, 120_000);
+
+  it("refuses while a server uses either side: a live pid file on SQLite, another session on PostgreSQL", async () => {
+    writeFileSync(`${sourcePath}.pid`, `${process.pid}\n`); // this (live, node) process plays the server
+    try {
+      await expect(openCopyEndpoint(`file:${sourcePath}`, { mustExist: true })).rejects.toThrow(
+        new CopyRefusedError(`A Quads server (process ${process.pid}) is running on ${sourcePath}. Stop it first (SIGTERM / Ctrl-C), then run the copy again.`),
+      );
+    } finally {
+      rmSync(`${sourcePath}.pid`);
+    }
+    await withPostgres(postgresUrl, async () => {
+      await expect(openCopyEndpoint(postgresUrl, { mustExist: true })).rejects.toThrow(/^1 other session\(s\) connected to .*Stop every server on it first/);
+    });
+  });
 
   it("fails when the copy does not match its source", async () => {
     const source = await openCopyEndpoint(`file:${sourcePath}`, { mustExist: true });

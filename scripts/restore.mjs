@@ -19,9 +19,10 @@
 //   stays as it was. The database's owner (the role owning those schemas) must run it;
 // - puts back the pictures as above.
 import Database from "better-sqlite3";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { findPostgresBinaries, isPostgresUrl, postgresEnvironment, restoreArchive, runPostgresTool } from "./lib/postgres-tools.mjs";
+import { runningServer } from "./lib/running-server.mjs";
 
 function fail(message) {
   console.error(message);
@@ -110,28 +111,6 @@ restoreUploads(path.resolve(process.env.UPLOADS_DIR || path.join(path.dirname(ta
 console.log(`Restored ${backupFile} into ${target}.`);
 if (keptAs) console.log(`The database it replaced is kept as ${keptAs}.`);
 console.log("Start the server (npm start) to serve it.");
-
-/** The pid of a live server on `databasePath` (from `<database>.pid`), or undefined. */
-function runningServer(databasePath) {
-  const pidFile = `${databasePath}.pid`;
-  if (!existsSync(pidFile)) return undefined;
-  const pid = Number(readFileSync(pidFile, "utf8").trim());
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if (error && error.code === "EPERM") return pid; // alive, another user's process
-    return undefined; // stale pid file: the server is gone
-  }
-  // A live pid that is not a Node process is a reused pid from a server that died (stale file).
-  try {
-    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    if (!/node|tsx/.test(command)) return undefined;
-  } catch {
-    // no /proc (macOS): trust the pid
-  }
-  return pid;
-}
 
 /** The PostgreSQL restore (see the top of this file); exits the process. */
 async function restorePostgres() {

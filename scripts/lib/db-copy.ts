@@ -35,6 +35,7 @@ import * as pgSchema from "../../db/schema.pg";
 import { openDatabase } from "../../app/utils/db.server";
 import { type DatabaseTarget, parseDatabaseUrl } from "../../app/utils/database-url.server";
 import { applyPostgresMigrations } from "../../app/utils/postgres-migrations.server";
+import { runningServer } from "./running-server.mjs";
 
 type Row = Record<string, unknown>;
 
@@ -332,11 +333,15 @@ export class CopyRolledBackError extends Error {}
 /**
  * Opens a database named by a DATABASE_URL-style URL and applies its engine's migrations.
  * `mustExist`: a SQLite source must be a file already (never create an empty one to copy from).
+ * Refuses (CopyRefusedError) while a server uses it: what it writes during the copy would be lost
+ * (SQLite: its `<database>.pid` names a live process; PostgreSQL: another client session is connected).
  */
 export async function openCopyEndpoint(url: string, { mustExist }: { mustExist: boolean }): Promise<CopyEndpoint> {
   const target: DatabaseTarget = parseDatabaseUrl(url);
   if (target.engine === "sqlite") {
     if (mustExist && !existsSync(target.path)) throw new CopyRefusedError(`No database at ${target.path}.`);
+    const pid = runningServer(target.path);
+    if (pid) throw new CopyRefusedError(`A Quads server (process ${pid}) is running on ${target.path}. Stop it first (SIGTERM / Ctrl-C), then run the copy again.`);
     // openDatabase: WAL, foreign keys on, busy timeout, migrations (the same as a server start).
     const database = openDatabase(target.path);
     return new SqliteEndpoint(database.$client, target.path);
@@ -346,6 +351,14 @@ export async function openCopyEndpoint(url: string, { mustExist }: { mustExist: 
     await client.connect();
   } catch (error) {
     throw new CopyRefusedError(`Cannot connect to PostgreSQL at ${target.label}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { rows } = await client.query<{ others: string }>(
+    "select count(*) as others from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'",
+  );
+  const others = Number(rows[0].others);
+  if (others > 0) {
+    await client.end();
+    throw new CopyRefusedError(`${others} other session(s) connected to ${target.label} (a Quads server?). Stop every server on it first, then run the copy again.`);
   }
   await applyPostgresMigrations(client);
   return new PostgresEndpoint(client, target.label);
