@@ -111,6 +111,15 @@ function addRowsTheDemoLacks(file: string) {
     footer_settings: () => database.insert(sqliteSchema.footerSettings).values({ companyName: "Q", tagline: "t", copyrightText: "c", description: "d", showSocialLinks: false }).run(),
   };
   for (const table of tables) if (count(table.name) === 0) rows[table.name]?.();
+  // Enough rows with a three-column key (artist, listener, day) for several batches of 50.
+  const artists = client.prepare("select id from music_artists order by id limit 3").pluck().all() as number[];
+  for (const artist of artists) {
+    for (let day = 1; day <= 9; day += 1) {
+      for (const listener of ["ip:aa", "ip:b", `user:${member}`, "user:zz", "ip:ç"]) {
+        database.insert(sqliteSchema.artistPlays).values({ artistId: artist, listener, day: `2026-10-0${day}` }).onConflictDoNothing().run();
+      }
+    }
+  }
   // A reply whose parent has a larger id: read in id order, the child comes first.
   const firstReply = client.prepare("select id, post_id from replies order by id limit 1").get() as { id: number; post_id: number };
   client.prepare("insert into replies (id, content, post_id, author_id, created_at) values (900001, 'a later parent', ?, ?, ?)").run(firstReply.post_id, member, now);
@@ -203,7 +212,7 @@ describe("db:copy", () => {
   it("copies PostgreSQL back into a new SQLite file with the CLI: equal to the original, search index and foreign keys checked", async () => {
     const original = await sqliteRows(sourcePath);
     const backPath = path.join(directory, "back.db");
-    const cli = spawnSync(tsx, ["scripts/db-copy.ts", "--from", postgresUrl, "--to", `file:${backPath}`], { env: childEnvironment(`file:${backPath}`), encoding: "utf8" });
+    const cli = spawnSync(tsx, ["scripts/db-copy.ts", "--from", postgresUrl, "--to", `file:${backPath}`, "--batch-size", "50"], { env: childEnvironment(`file:${backPath}`), encoding: "utf8" });
     expect(cli.status, `${cli.stdout}${cli.stderr}`).toBe(0);
     expect(cli.stdout).toContain("Both sides match");
     expect(cli.stdout).toMatch(/ok +sum of users\.points/);

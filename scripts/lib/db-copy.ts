@@ -23,7 +23,7 @@
  *   the FTS index's integrity check.
  */
 import type Database from "better-sqlite3";
-import { and, asc, type Column, eq, getTableColumns, getTableName, gt, or, type SQL } from "drizzle-orm";
+import { and, asc, type Column, eq, getTableColumns, getTableName, gt, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { drizzle as drizzlePostgres, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -116,12 +116,15 @@ export function copyOrder(): TableInfo[] {
   return [...ordered.filter((info) => !ROWS_FROM_MIGRATIONS.has(info.name)), ...ordered.filter((info) => ROWS_FROM_MIGRATIONS.has(info.name))];
 }
 
-/** `(k1, k2, …) > (v1, v2, …)` spelled with and/or, each value encoded by its column (a Date key as milliseconds). */
+/**
+ * `key > last key`, the next batch's condition: `(k1, k2, …) > (v1, v2, …)` for a composite key (a
+ * row-value comparison, which both engines answer from the key's index), each value encoded by
+ * its column (a Date key as milliseconds).
+ */
 function after(columns: Column[], last: Row, properties: string[]): SQL {
-  const [first, ...rest] = columns;
-  const value = last[properties[0]];
-  if (rest.length === 0) return gt(first, value)!;
-  return or(gt(first, value), and(eq(first, value), after(rest, last, properties.slice(1))))!;
+  if (columns.length === 1) return gt(columns[0], last[properties[0]]);
+  const values = columns.map((column, index) => sql.param(last[properties[index]], column));
+  return sql`(${sql.join(columns, sql`, `)}) > (${sql.join(values, sql`, `)})`;
 }
 
 /**
@@ -344,6 +347,10 @@ export async function openCopyEndpoint(url: string, { mustExist }: { mustExist: 
     if (pid) throw new CopyRefusedError(`A Quads server (process ${pid}) is running on ${target.path}. Stop it first (SIGTERM / Ctrl-C), then run the copy again.`);
     // openDatabase: WAL, foreign keys on, busy timeout, migrations (the same as a server start).
     const database = openDatabase(target.path);
+    // A large page cache for this one connection: the indexes of the largest tables (the points
+    // ledger's three) are filled in key order of another column, so each insert touches pages all
+    // over them; with SQLite's default 2 MB cache most of a large copy went to re-reading them.
+    database.$client.pragma("cache_size = -262144");
     return new SqliteEndpoint(database.$client, target.path);
   }
   const client = new pg.Client({ connectionString: target.url, ssl: target.ssl || undefined });
@@ -361,6 +368,9 @@ export async function openCopyEndpoint(url: string, { mustExist }: { mustExist: 
     throw new CopyRefusedError(`${others} other session(s) connected to ${target.label} (a Quads server?). Stop every server on it first, then run the copy again.`);
   }
   await applyPostgresMigrations(client);
+  // The posts' search indexes are GIN: new entries gather in a pending list merged in bulk when it
+  // is full; a larger list (this session only) means fewer, larger merges while posts pour in.
+  await client.query("set gin_pending_list_limit = '64MB'");
   return new PostgresEndpoint(client, target.label);
 }
 
