@@ -9,9 +9,20 @@
 //   UPLOADS_DIR, keeping the folder it replaces as `uploads.before-restore-<timestamp>`; a backup
 //   without that folder (made before pictures existed) leaves UPLOADS_DIR as it is.
 // Start the server afterwards: it applies any migration the backup predates.
+//
+// On PostgreSQL (DATABASE_URL=postgres://…) FILE is a `pg_dump -Fc` archive written by npm run backup:
+// - checks the archive first (`pg_restore --list`: readable, a Quads database);
+// - refuses while another session is connected to the database (a Quads server, on any box);
+// - keeps the database it replaces as `data/backups/quads-before-restore-<timestamp>.dump` (pg_dump);
+// - in ONE transaction, drops the schemas `public` and `drizzle` and runs the archive (pg_restore's
+//   SQL through psql, stopping at the first error): the database becomes the backup exactly, or
+//   stays as it was. The database's owner (the role owning those schemas) must run it;
+// - puts back the pictures as above.
 import Database from "better-sqlite3";
-import { cpSync, existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { findPostgresBinaries, isPostgresUrl, postgresEnvironment, restoreArchive, runPostgresTool } from "./lib/postgres-tools.mjs";
+import { runningServer } from "./lib/running-server.mjs";
 
 function fail(message) {
   console.error(message);
@@ -19,13 +30,29 @@ function fail(message) {
 }
 
 const url = process.env.DATABASE_URL || "file:./data/quads.db";
-if (!url.startsWith("file:")) fail("DATABASE_URL must start with file:");
-const target = path.resolve(url.slice("file:".length));
-
+const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace("T", "_").slice(0, 19);
 const argument = process.argv[2];
-if (!argument) fail("Usage: npm run restore -- FILE   (a backup written by npm run backup, e.g. data/backups/quads-<timestamp>.db)");
+if (!argument) fail("Usage: npm run restore -- FILE   (a backup written by npm run backup: data/backups/quads-<timestamp>.db, or .dump on PostgreSQL)");
 const backupFile = path.resolve(argument);
 if (!existsSync(backupFile)) fail(`No backup at ${backupFile}.`);
+
+/** Puts back the pictures saved beside the backup (`FILE.uploads/`), keeping the folder it replaces. */
+function restoreUploads(uploadsDirectory) {
+  const uploadsBackup = `${backupFile}.uploads`;
+  if (!existsSync(uploadsBackup)) return;
+  if (existsSync(uploadsDirectory)) {
+    let keptUploads = `${uploadsDirectory}.before-restore-${stamp}`;
+    for (let attempt = 2; existsSync(keptUploads); attempt += 1) keptUploads = `${uploadsDirectory}.before-restore-${stamp}-${attempt}`;
+    renameSync(uploadsDirectory, keptUploads);
+  }
+  cpSync(uploadsBackup, uploadsDirectory, { recursive: true });
+  console.log(`Restored the pictures of ${uploadsBackup} into ${uploadsDirectory}.`);
+}
+
+if (isPostgresUrl(url)) await restorePostgres();
+
+if (!url.startsWith("file:")) fail("DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)");
+const target = path.resolve(url.slice("file:".length));
 if (backupFile === target) fail(`${backupFile} is the database itself: pick a backup file.`);
 
 // 1. Refuse while a server runs on the database.
@@ -37,7 +64,6 @@ if (running) {
 }
 
 // 2. Check the backup before touching anything.
-const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace("T", "_").slice(0, 19);
 const incoming = `${target}.restoring-${stamp}`;
 const siblingsBefore = ["-wal", "-shm"].filter((suffix) => existsSync(`${backupFile}${suffix}`));
 try {
@@ -80,40 +106,53 @@ const integrity = check.pragma("integrity_check", { simple: true });
 check.close();
 if (integrity !== "ok") fail(`The restored database fails its integrity check (${integrity}). The previous one is at ${keptAs}.`);
 
-const uploadsBackup = `${backupFile}.uploads`;
-const uploadsDirectory = path.resolve(process.env.UPLOADS_DIR || path.join(path.dirname(target), "uploads"));
-if (existsSync(uploadsBackup)) {
-  if (existsSync(uploadsDirectory)) {
-    let keptUploads = `${uploadsDirectory}.before-restore-${stamp}`;
-    for (let attempt = 2; existsSync(keptUploads); attempt += 1) keptUploads = `${uploadsDirectory}.before-restore-${stamp}-${attempt}`;
-    renameSync(uploadsDirectory, keptUploads);
-  }
-  cpSync(uploadsBackup, uploadsDirectory, { recursive: true });
-  console.log(`Restored the pictures of ${uploadsBackup} into ${uploadsDirectory}.`);
-}
+restoreUploads(path.resolve(process.env.UPLOADS_DIR || path.join(path.dirname(target), "uploads")));
 
 console.log(`Restored ${backupFile} into ${target}.`);
 if (keptAs) console.log(`The database it replaced is kept as ${keptAs}.`);
 console.log("Start the server (npm start) to serve it.");
 
-/** The pid of a live server on `databasePath` (from `<database>.pid`), or undefined. */
-function runningServer(databasePath) {
-  const pidFile = `${databasePath}.pid`;
-  if (!existsSync(pidFile)) return undefined;
-  const pid = Number(readFileSync(pidFile, "utf8").trim());
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+/** The PostgreSQL restore (see the top of this file); exits the process. */
+async function restorePostgres() {
+  let environment;
+  let label;
   try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if (error && error.code === "EPERM") return pid; // alive, another user's process
-    return undefined; // stale pid file: the server is gone
-  }
-  // A live pid that is not a Node process is a reused pid from a server that died (stale file).
-  try {
-    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    if (!/node|tsx/.test(command)) return undefined;
+    ({ environment, label } = postgresEnvironment(url));
   } catch {
-    // no /proc (macOS): trust the pid
+    fail("DATABASE_URL is not a valid postgres:// URL.");
   }
-  return pid;
+  let binDirectory;
+  try {
+    ({ binDirectory } = findPostgresBinaries({ tool: "pg_restore" }));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  // 1. The archive, before touching anything.
+  const contents = await runPostgresTool(binDirectory, "pg_restore", ["--list", backupFile], {});
+  if (contents.status !== 0) fail(`Cannot read the backup ${backupFile} (${contents.stderr.trim()}): nothing was changed.`);
+  if (!/ TABLE public users /.test(contents.stdout) || !/ TABLE drizzle __drizzle_migrations /.test(contents.stdout)) {
+    fail(`${backupFile} is not a Quads database (no users or migrations table): nothing was changed.`);
+  }
+  // 2. Nobody else on the database: a server writing during the restore would be overwritten, or fail.
+  const psql = (query) => runPostgresTool(binDirectory, "psql", ["-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-c", query], environment);
+  const sessions = await psql("select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'");
+  if (sessions.status !== 0) fail(`Cannot connect to ${label}: ${sessions.stderr.trim()}`);
+  const others = Number(sessions.stdout.trim());
+  if (others > 0) fail(`${others} other session(s) connected to ${label} (a Quads server?). Stop every server on it first, then run the restore again.`);
+  // 3. Keep the database it replaces, when it holds one.
+  let keptAs;
+  if ((await psql("select to_regclass('public.users') is not null")).stdout.trim() === "t") {
+    keptAs = path.resolve("data", "backups", `quads-before-restore-${stamp}.dump`);
+    mkdirSync(path.dirname(keptAs), { recursive: true });
+    const kept = await runPostgresTool(binDirectory, "pg_dump", ["-Fc", "--no-owner", "--no-privileges", "-f", keptAs], environment);
+    if (kept.status !== 0) fail(`Cannot keep a copy of ${label} before the restore (${kept.stderr.trim()}): nothing was changed.`);
+  }
+  // 4. Replace everything, in one transaction.
+  const restored = await restoreArchive(binDirectory, backupFile, "DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;", environment);
+  if (restored.status !== 0) fail(`The restore into ${label} failed and was rolled back, nothing was changed: ${restored.stderr.trim()}`);
+  restoreUploads(path.resolve(process.env.UPLOADS_DIR || path.join("data", "uploads")));
+  console.log(`Restored ${backupFile} into ${label}.`);
+  if (keptAs) console.log(`The database it replaced is kept as ${keptAs}.`);
+  console.log("Start the server (npm start) to serve it.");
+  process.exit(0);
 }

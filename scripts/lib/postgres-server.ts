@@ -10,15 +10,16 @@
  * directory. Nothing is left behind whatever happens to the test run.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./app-server";
+// The binaries: the newest Debian `/usr/lib/postgresql/<15 or newer>/bin`, or QUADS_PG_BIN (shared with the backup scripts).
+import { findPostgresBinaries } from "./postgres-tools.mjs";
 
 /** The system user the server runs as when this process is root. */
 export const POSTGRES_TEST_USER = "quadspg";
-const MINIMUM_MAJOR = 15;
 
 export type PostgresServer = {
   /** postgres://postgres@127.0.0.1:<port>/<database> (trust authentication, loopback only). */
@@ -35,29 +36,6 @@ export type PostgresServer = {
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
 };
-
-/** The newest `/usr/lib/postgresql/<major>/bin` with initdb, 15 or newer; `QUADS_PG_BIN` wins. */
-export function findPostgresBinaries(): { binDirectory: string; majorVersion: number } {
-  const override = process.env.QUADS_PG_BIN;
-  const candidates = override
-    ? [override]
-    : existsSync("/usr/lib/postgresql")
-      ? readdirSync("/usr/lib/postgresql")
-          .filter((name) => /^\d+$/.test(name))
-          .sort((a, b) => Number(b) - Number(a))
-          .map((major) => `/usr/lib/postgresql/${major}/bin`)
-      : [];
-  for (const binDirectory of candidates) {
-    if (!existsSync(path.join(binDirectory, "initdb"))) continue;
-    const version = spawnSync(path.join(binDirectory, "postgres"), ["--version"], { encoding: "utf8" }).stdout ?? "";
-    const majorVersion = Number(/(\d+)(?:\.\d+)?/.exec(version)?.[1] ?? 0);
-    if (majorVersion >= MINIMUM_MAJOR) return { binDirectory, majorVersion };
-  }
-  throw new Error(
-    `PostgreSQL ${MINIMUM_MAJOR} or newer is not installed (looked in ${override ?? "/usr/lib/postgresql/*/bin"}). ` +
-      "Install Debian's server with: apt-get install -y postgresql (scripts/ensure-postgres.sh does it as root), or set QUADS_PG_BIN.",
-  );
-}
 
 /** The uid/gid to run PostgreSQL as: this process' own, or the dedicated user's when we are root (created when missing). */
 function serverIdentity(): { uid: number; gid: number; home: string } | undefined {
