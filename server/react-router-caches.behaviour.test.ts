@@ -82,3 +82,38 @@ describe("signed cookies through Node's HMAC", () => {
     }
   });
 });
+
+type RouterModule = Pick<typeof ReactRouter, "createStaticHandler">;
+
+describe("the branch a path matches", () => {
+  it("matches every path as before, the first time and from the cache", async () => {
+    const { installed, edited } = await installedAndEdited<RouterModule>("function matchRoutesImpl(");
+    const routes = () => [
+      {
+        id: "root",
+        path: "/",
+        loader: () => null,
+        children: [
+          { id: "index", index: true, loader: () => null },
+          { id: "post", path: "post/:id", loader: () => null },
+          { id: "post-edit", path: "post/:id/edit", loader: () => null },
+          { id: "static", path: "post/new", loader: () => null },
+          { id: "optional", path: "tags/:tag?", loader: () => null },
+          { id: "splat", path: "files/*", loader: () => null },
+          { id: "api", path: "api/posts", loader: () => null },
+        ],
+      },
+    ];
+    const before = installed.createStaticHandler(routes());
+    const after = edited.createStaticHandler(routes());
+    const summary = (context: Awaited<ReturnType<typeof before.query>>) =>
+      context instanceof Response ? context.status : { status: context.statusCode, matches: context.matches.map((match) => [match.route.id, match.pathname, match.params]) };
+    const paths = ["/", "/post/1", "/post/2", "/post/new", "/post/1/edit", "/tags", "/tags/ai", "/files/a/b.txt", "/api/posts", "/nowhere", "/post/%E2%9C%93", "/POST/3"];
+    for (const round of [1, 2, 3]) {
+      for (const pathname of paths) {
+        const url = `http://localhost${pathname}`;
+        expect(summary(await after.query(new Request(url))), `${pathname} (round ${round})`).toEqual(summary(await before.query(new Request(url))));
+      }
+    }
+  });
+});

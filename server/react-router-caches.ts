@@ -9,11 +9,13 @@
  * - `ServerRouter` turns the manifest into a route tree (`createServerRoutes`);
  * - `createStaticRouter` turns that tree into data routes (`convertRoutesToDataRoutes`);
  * - `getPartialManifest` (the inline manifest of `<Scripts>`) matches "/" and every parent path of
- *   the URL against all routes, to list the routes the browser gets up front.
+ *   the URL against all routes, to list the routes the browser gets up front;
+ * - every request is matched (twice) by trying the route branches in rank order (`matchRoutesImpl`).
  *
  * Each is cached here (the cookie's HMAC is computed with node:crypto instead, byte for byte the same
  * signature: decision 0100): the route modules per build's routes, the route tree per (manifest routes, route modules, SPA mode), the data
- * routes per route tree, and the route ids matched per path (a bounded map per route set). No
+ * routes per route tree, the route ids matched per path (a bounded map per route set), and the
+ * index of the branch a path matched (a bounded map per branch list; decision 0100). No
  * behaviour changes: the same objects, built once (docs/decisions/0097-react-router-server-caches.md,
  * with the numbers and the upstream issue; docs/decisions/0100-what-every-request-paid.md for the HMAC;
  * server/react-router-caches.behaviour.test.ts runs the installed and the edited code side by side). `applyServerCaches` returns the code unchanged and
@@ -211,6 +213,53 @@ function quadsMatchedRouteIds(router, path, match) {
     byPath.set(key, ids);
   }
   return ids;
+}
+`,
+  },
+  {
+    name: "the branch a path matches",
+    find: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  return matches;`,
+    replace: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  let known = precomputedBranches ? quadsMatchedBranches(precomputedBranches) : void 0;
+  let knownKey = (allowPartial ? "1" : "0") + decoded;
+  let knownIndex = known?.get(knownKey);
+  if (knownIndex !== void 0) {
+    return knownIndex < 0 ? null : matchRouteBranch(branches[knownIndex], decoded, allowPartial);
+  }
+  let i = 0;
+  for (; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  if (known) {
+    if (known.size >= 1000) known.clear();
+    known.set(knownKey, matches == null ? -1 : i - 1);
+  }
+  return matches;`,
+    helper: `
+var quadsBranchIndexes = new WeakMap();
+function quadsMatchedBranches(branches) {
+  let byPath = quadsBranchIndexes.get(branches);
+  if (!byPath) {
+    byPath = new Map();
+    quadsBranchIndexes.set(branches, byPath);
+  }
+  return byPath;
 }
 `,
   },

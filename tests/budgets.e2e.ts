@@ -172,7 +172,7 @@ describe("the server's React Router", () => {
   it("caches what only changes with the build and signs cookies with Node's HMAC (server/react-router-caches.ts, decisions 0097, 0100)", () => {
     const code = serverBundle();
     expect(code).toContain("quadsHmac(");
-    for (const helper of ["quadsCachedRouteModules(", "quadsCachedServerRoutes(", "quadsCachedDataRoutes(", "quadsMatchedRouteIds("]) {
+    for (const helper of ["quadsCachedRouteModules(", "quadsCachedServerRoutes(", "quadsCachedDataRoutes(", "quadsMatchedRouteIds(", "quadsMatchedBranches("]) {
       expect(code.split(helper).length - 1, helper).toBeGreaterThanOrEqual(2);
     }
   });
