@@ -135,7 +135,7 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
- * Per-build caches in the server's React Router (server/react-router-caches.ts, decision 0097):
+ * Per-build caches in the server's React Router (server/react-router-caches.ts, decisions 0097 and 0100):
  * written into the production build the server bundle holds; the build fails when one cannot be.
  */
 function reactRouterServerCaches(): Plugin {
@@ -153,7 +153,7 @@ function reactRouterServerCaches(): Plugin {
     },
     buildEnd(error) {
       const missing = SERVER_CACHES.filter((name) => !applied.has(name));
-      if (!error && missing.length > 0) this.error(`React Router's code changed: the server caches of decision 0097 could not be written (${missing.join(", ")}). See docs/decisions/0097-react-router-server-caches.md.`);
+      if (!error && missing.length > 0) this.error(`React Router's code changed: the server caches of decisions 0097 and 0100 could not be written (${missing.join(", ")}). See docs/decisions/0097-react-router-server-caches.md.`);
     },
   };
 }

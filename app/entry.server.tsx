@@ -2,8 +2,6 @@
  * Server entry: renders the document with the CSP nonce on every script, and exports
  * `appServer`, the start/stop hooks server.ts calls (configuration, database, seed).
  */
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
 import { endLiveStreams, sweepLiveStreams } from "~/features/live/index.server";
@@ -13,6 +11,7 @@ import { logServerError } from "./utils/errors.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { compactDocument } from "./utils/compact-document";
 import { renderedResponse } from "./utils/rendered-body";
+import { renderDocument } from "./utils/render-document.server";
 import { requestInfoOf } from "./utils/request-context";
 import { sweepUnusedUploads } from "~/features/uploads/index.server";
 
@@ -70,12 +69,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /**
  * Renders the whole document, then answers with it in one piece. No loader defers data, so
  * streaming gained nothing, while handing React's ~40 small chunks one by one through a web stream
- * and the compression middleware cost more than the rendering: React's stream is collected here
- * (`onAllReady`: every boundary, the hydration payload included, has rendered) and the text goes to
+ * and the compression middleware cost more than the rendering: React's stream is collected
+ * (`renderDocument`: every boundary, the hydration payload included, has rendered) and the text goes to
  * server.ts beside an empty Response (app/utils/rendered-body.ts; docs/decisions/0084-document-rendered-to-a-string.md,
  * docs/decisions/0091-public-apis-only.md).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -83,35 +82,21 @@ export default function handleRequest(
   loadContext: Readonly<RouterContextProvider>,
 ) {
   const { cspNonce: nonce } = requestInfoOf(loadContext);
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
-    const chunks: Buffer[] = [];
-    const document = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
+  let status = responseStatusCode;
+  const html = await renderDocument(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      // Deferred data is rejected after streamTimeout; the render stops a second later.
+      timeoutMs: streamTimeout + 1000,
+      onError(error) {
+        status = 500;
+        if (!request.signal.aborted) logServerError(error, request);
       },
-      final(callback) {
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(renderedResponse(compactDocument(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status }));
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady: () => pipe(document),
-        onShellError: reject,
-        onError(error) {
-          status = 500;
-          if (!request.signal.aborted) logServerError(error, request);
-        },
-      },
-    );
-    // Deferred data is rejected after streamTimeout; the render stops a second later.
-    setTimeout(abort, streamTimeout + 1000);
-  });
+    },
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return renderedResponse(compactDocument(html), { headers: responseHeaders, status });
 }

@@ -3,17 +3,22 @@
  * React Router (its production build, bundled by vite.config.ts) at build time. React Router 7.18
  * (and its main line) rebuilds on every document render what only changes with the build:
  *
- * - a signed cookie's HMAC key is imported again for every signature and check (`createKey`);
+ * - a signed cookie is signed and checked through WebCrypto (`crypto.subtle`), an asynchronous job on
+ *   libuv's thread pool for each cookie of each request, where Node's own HMAC takes a few microseconds;
  * - the document request lists the build's route modules (`createEntryRouteModules`);
  * - `ServerRouter` turns the manifest into a route tree (`createServerRoutes`);
  * - `createStaticRouter` turns that tree into data routes (`convertRoutesToDataRoutes`);
  * - `getPartialManifest` (the inline manifest of `<Scripts>`) matches "/" and every parent path of
- *   the URL against all routes, to list the routes the browser gets up front.
+ *   the URL against all routes, to list the routes the browser gets up front;
+ * - every request is matched (twice) by trying the route branches in rank order (`matchRoutesImpl`).
  *
- * Each is cached here: the imported key per secret and use, the route modules per build's routes, the route tree per (manifest routes, route modules, SPA mode), the data
- * routes per route tree, and the route ids matched per path (a bounded map per route set). No
+ * Each is cached here (the cookie's HMAC is computed with node:crypto instead, byte for byte the same
+ * signature: decision 0100): the route modules per build's routes, the route tree per (manifest routes, route modules, SPA mode), the data
+ * routes per route tree, the route ids matched per path (a bounded map per route set), and the
+ * index of the branch a path matched (a bounded map per branch list; decision 0100). No
  * behaviour changes: the same objects, built once (docs/decisions/0097-react-router-server-caches.md,
- * with the numbers and the upstream issue). `applyServerCaches` returns the code unchanged and
+ * with the numbers and the upstream issue; docs/decisions/0100-what-every-request-paid.md for the HMAC;
+ * server/react-router-caches.behaviour.test.ts runs the installed and the edited code side by side). `applyServerCaches` returns the code unchanged and
  * names the edits it could not make: vite.config.ts fails the build then, and
  * server/react-router-caches.test.ts fails against the installed React Router.
  */
@@ -22,34 +27,55 @@ type Edit = { name: string; find: string; replace: string; helper: string };
 
 const EDITS: Edit[] = [
   {
-    name: "the cookie signing keys",
-    find: `var createKey = async (secret, usages) => crypto.subtle.importKey(
-  "raw",
-  encoder.encode(secret),
-  { name: "HMAC", hash: "SHA-256" },
-  false,
-  usages
-);`,
-    replace: `var createKey = (secret, usages) => quadsCachedKey(secret, usages, () => crypto.subtle.importKey(
-  "raw",
-  encoder.encode(secret),
-  { name: "HMAC", hash: "SHA-256" },
-  false,
-  usages
-));`,
-    helper: `
-var quadsKeys = new Map();
-function quadsCachedKey(secret, usages, importKey) {
-  let id = usages.join(",") + "\0" + secret;
-  let key = quadsKeys.get(id);
-  if (!key) {
-    key = importKey();
-    // A key that failed to import is not kept.
-    key.catch(() => quadsKeys.delete(id));
-    if (quadsKeys.size >= 100) quadsKeys.clear();
-    quadsKeys.set(id, key);
+    name: "signed cookies through Node's HMAC",
+    find: `var sign = async (value, secret) => {
+  let data2 = encoder.encode(value);
+  let key = await createKey(secret, ["sign"]);
+  let signature = await crypto.subtle.sign("HMAC", key, data2);
+  let hash = btoa(String.fromCharCode(...new Uint8Array(signature))).replace(
+    /=+$/,
+    ""
+  );
+  return value + "." + hash;
+};
+var unsign = async (cookie, secret) => {
+  let index = cookie.lastIndexOf(".");
+  let value = cookie.slice(0, index);
+  let hash = cookie.slice(index + 1);
+  let data2 = encoder.encode(value);
+  let key = await createKey(secret, ["verify"]);
+  try {
+    let signature = byteStringToUint8Array(atob(hash));
+    let valid = await crypto.subtle.verify("HMAC", key, signature, data2);
+    return valid ? value : false;
+  } catch (e) {
+    return false;
   }
-  return key;
+};`,
+    replace: `var sign = async (value, secret) => {
+  let hash = quadsHmac(secret, value).toString("base64").replace(
+    /=+$/,
+    ""
+  );
+  return value + "." + hash;
+};
+var unsign = async (cookie, secret) => {
+  let index = cookie.lastIndexOf(".");
+  let value = cookie.slice(0, index);
+  let hash = cookie.slice(index + 1);
+  try {
+    let signature = byteStringToUint8Array(atob(hash));
+    let expected = quadsHmac(secret, value);
+    let valid = signature.length === expected.length && quadsTimingSafeEqual(signature, expected);
+    return valid ? value : false;
+  } catch (e) {
+    return false;
+  }
+};`,
+    helper: `
+import { createHmac as quadsCreateHmac, timingSafeEqual as quadsTimingSafeEqual } from "node:crypto";
+function quadsHmac(secret, value) {
+  return quadsCreateHmac("sha256", secret).update(value, "utf8").digest();
 }
 `,
   },
@@ -187,6 +213,53 @@ function quadsMatchedRouteIds(router, path, match) {
     byPath.set(key, ids);
   }
   return ids;
+}
+`,
+  },
+  {
+    name: "the branch a path matches",
+    find: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  return matches;`,
+    replace: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  let known = precomputedBranches ? quadsMatchedBranches(precomputedBranches) : void 0;
+  let knownKey = (allowPartial ? "1" : "0") + decoded;
+  let knownIndex = known?.get(knownKey);
+  if (knownIndex !== void 0) {
+    return knownIndex < 0 ? null : matchRouteBranch(branches[knownIndex], decoded, allowPartial);
+  }
+  let i = 0;
+  for (; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  if (known) {
+    if (known.size >= 1000) known.clear();
+    known.set(knownKey, matches == null ? -1 : i - 1);
+  }
+  return matches;`,
+    helper: `
+var quadsBranchIndexes = new WeakMap();
+function quadsMatchedBranches(branches) {
+  let byPath = quadsBranchIndexes.get(branches);
+  if (!byPath) {
+    byPath = new Map();
+    quadsBranchIndexes.set(branches, byPath);
+  }
+  return byPath;
 }
 `,
   },

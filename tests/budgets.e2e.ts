@@ -169,9 +169,10 @@ describe("the server's React Router", () => {
     expect(response.status).toBe(200);
   });
 
-  it("caches what only changes with the build (server/react-router-caches.ts, decision 0097)", () => {
+  it("caches what only changes with the build and signs cookies with Node's HMAC (server/react-router-caches.ts, decisions 0097, 0100)", () => {
     const code = serverBundle();
-    for (const helper of ["quadsCachedKey(", "quadsCachedRouteModules(", "quadsCachedServerRoutes(", "quadsCachedDataRoutes(", "quadsMatchedRouteIds("]) {
+    expect(code).toContain("quadsHmac(");
+    for (const helper of ["quadsCachedRouteModules(", "quadsCachedServerRoutes(", "quadsCachedDataRoutes(", "quadsMatchedRouteIds(", "quadsMatchedBranches("]) {
       expect(code.split(helper).length - 1, helper).toBeGreaterThanOrEqual(2);
     }
   });
