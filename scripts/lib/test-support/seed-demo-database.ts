@@ -5,8 +5,9 @@
  */
 import { seedDemoContent } from "../../../app/features/demo/index.server";
 import { seedReferenceData } from "../../../app/features/settings/index.server";
-import { closeDb, getDb } from "../../../app/utils/db.server";
+import { closeDb, prepareDatabase } from "../../../app/utils/db.server";
 
-seedReferenceData(getDb(), { communityName: "Quads" });
+await prepareDatabase();
+await seedReferenceData({ communityName: "Quads" });
 await seedDemoContent({ now: new Date("2026-11-01T12:00:00.000Z"), adminEmail: "admin@quads.example", adminPasswordHash: "admin-hash", memberPasswordHash: "member-hash" });
 await closeDb();
