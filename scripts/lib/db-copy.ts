@@ -175,8 +175,14 @@ function tableOf<T>(schema: Record<string, unknown>, table: TableInfo): T {
 
 /** `k1 = v1 and k2 = v2 …`: one row by its primary key. */
 function keyCondition(drizzleTable: SQLiteTable | PgTable, table: TableInfo, key: Row): SQL {
+  const columns = keyColumnsOf(drizzleTable, table);
+  return and(...table.primaryKey.map((property, index) => eq(columns[index], key[property])))!;
+}
+
+/** The table's primary-key columns, in the key's order. */
+function keyColumnsOf(drizzleTable: SQLiteTable | PgTable, table: TableInfo): Column[] {
   const columns = getTableColumns(drizzleTable) as Record<string, Column>;
-  return and(...table.primaryKey.map((property) => eq(columns[property], key[property])))!;
+  return table.primaryKey.map((property) => columns[property]);
 }
 
 class SqliteEndpoint implements CopyEndpoint {
@@ -192,8 +198,7 @@ class SqliteEndpoint implements CopyEndpoint {
     return tableOf<SQLiteTable>(sqliteSchema, table);
   }
   private keyColumns(table: TableInfo): Column[] {
-    const columns = getTableColumns(this.table(table)) as Record<string, Column>;
-    return table.primaryKey.map((property) => columns[property]);
+    return keyColumnsOf(this.table(table), table);
   }
   async readBatch(table: TableInfo, last: Row | undefined, limit: number): Promise<Row[]> {
     const keys = this.keyColumns(table);
@@ -267,8 +272,7 @@ class PostgresEndpoint implements CopyEndpoint {
     return tableOf<PgTable>(pgSchema, table);
   }
   private keyColumns(table: TableInfo): Column[] {
-    const columns = getTableColumns(this.table(table)) as Record<string, Column>;
-    return table.primaryKey.map((property) => columns[property]);
+    return keyColumnsOf(this.table(table), table);
   }
   async readBatch(table: TableInfo, last: Row | undefined, limit: number): Promise<Row[]> {
     const keys = this.keyColumns(table);
