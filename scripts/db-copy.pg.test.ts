@@ -14,11 +14,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as sqliteSchema from "../db/schema";
 import * as pgSchema from "../db/schema.pg";
-import { createTestDatabase } from "~/test/postgres";
+import { createTestDatabase, withPostgresClient } from "~/test/postgres";
 import { openDatabase } from "~/utils/db.server";
 import { type CopyEndpoint, CopyRefusedError, copyDatabase, copyOrder, openCopyEndpoint, type TableInfo } from "./lib/db-copy";
 
@@ -54,11 +53,9 @@ function sqliteRows(file: string) {
 }
 
 async function postgresRows(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const db = drizzlePostgres(client);
-  try {
-    return await everyRow(async (table) => {
+  return withPostgresClient(url, (client) => {
+    const db = drizzlePostgres(client);
+    return everyRow(async (table) => {
       const drizzleTable = pgSchema[table.key as keyof typeof pgSchema] as PgTable;
       const columns = getTableColumns(drizzleTable) as Record<string, Column>;
       return (await db
@@ -66,20 +63,9 @@ async function postgresRows(url: string) {
         .from(drizzleTable)
         .orderBy(...table.primaryKey.map((property) => asc(columns[property])))) as Record<string, unknown>[];
     });
-  } finally {
-    await client.end();
-  }
+  });
 }
 
-async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A row in every table the demo leaves empty, and a reply whose parent has a larger id (copied before its parent). */
 function addRowsTheDemoLacks(file: string) {
@@ -175,7 +161,7 @@ describe("db:copy", () => {
   }, 120_000);
 
   it("resets PostgreSQL's identity sequences: an insert without an id gets the next one, and search finds copied posts", async () => {
-    await withPostgres(postgresUrl, async (client) => {
+    await withPostgresClient(postgresUrl, async (client) => {
       // Rolled back at the end (a sequence's step is not): the copy back below must still equal the original.
       await client.query("begin");
       const author = (await client.query<{ id: string }>("select id from users limit 1")).rows[0].id;
@@ -192,17 +178,17 @@ describe("db:copy", () => {
   });
 
   it("refuses a target that holds a community: one line, exit code 1, nothing written", async () => {
-    const before = await withPostgres(postgresUrl, async (client) => (await client.query("select count(*)::int as n from posts")).rows[0].n as number);
+    const before = await withPostgresClient(postgresUrl, async (client) => (await client.query("select count(*)::int as n from posts")).rows[0].n as number);
     const cli = spawnSync(tsx, ["scripts/db-copy.ts", "--from", `file:${sourcePath}`, "--to", postgresUrl], { env: childEnvironment(`file:${sourcePath}`), encoding: "utf8" });
     expect(cli.status).toBe(1);
     expect(cli.stderr.trim().split("\n")).toHaveLength(1);
     expect(cli.stderr).toMatch(/already holds a community \(\d+ members\): db:copy only writes into an empty database/);
-    expect(await withPostgres(postgresUrl, async (client) => (await client.query("select count(*)::int as n from posts")).rows[0].n)).toBe(before);
+    expect(await withPostgresClient(postgresUrl, async (client) => (await client.query("select count(*)::int as n from posts")).rows[0].n)).toBe(before);
 
     // Reference data alone (a server started on it once) is refused too, naming the table.
     const started = await createTestDatabase("quads_copy");
     const target = await openCopyEndpoint(started, { mustExist: false });
-    await withPostgres(started, (client) => client.query("insert into categories (name, color_class, icon_class) values ('General', 'c', 'i')"));
+    await withPostgresClient(started, (client) => client.query("insert into categories (name, color_class, icon_class) values ('General', 'c', 'i')"));
     const source = await openCopyEndpoint(`file:${sourcePath}`, { mustExist: true });
     await expect(copyDatabase({ source, target })).rejects.toThrow(new CopyRefusedError(`${target.label} is not empty (categories has 1 rows; a server started on it seeds reference data): db:copy only writes into an empty database.`));
     await source.close();
@@ -234,7 +220,7 @@ describe("db:copy", () => {
     } finally {
       rmSync(`${sourcePath}.pid`);
     }
-    await withPostgres(postgresUrl, async () => {
+    await withPostgresClient(postgresUrl, async () => {
       await expect(openCopyEndpoint(postgresUrl, { mustExist: true })).rejects.toThrow(/^1 other session\(s\) connected to .*Stop every server on it first/);
     });
   });

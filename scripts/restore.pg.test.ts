@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "~/test/postgres";
+import { createTestDatabase, withPostgresClient } from "~/test/postgres";
 import { applyPostgresMigrations } from "~/utils/postgres-migrations.server";
 
 let directory: string;
@@ -26,14 +26,8 @@ function run(script: "backup" | "restore", ...args: string[]) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withPostgresClient(url, work);
 }
 
 beforeAll(async () => {

@@ -17,3 +17,14 @@ export async function createTestDatabase(prefix = "quads_t"): Promise<string> {
   serverUrl.pathname = `/${name}`;
   return serverUrl.toString();
 }
+
+/** Runs `work` with a client connected to `url`, closed afterwards whatever happens. */
+export async function withPostgresClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
