@@ -66,3 +66,13 @@ export function caseless(db: AppDatabase, expression: SQLWrapper): SQL {
   if (dialectOf(db) === "postgres") return sql`lower(${expression}) COLLATE "C"`;
   return sql`${expression} COLLATE NOCASE`;
 }
+
+/**
+ * A boolean constant written into the SQL (not bound): SQLite keeps booleans as 1/0, PostgreSQL has
+ * `true`/`false` and refuses `boolean = 1`. A literal, so one prepared statement per value and the
+ * planner sees the constant (the pinned posts' index walk in discussions/posts.server.ts).
+ */
+export function booleanLiteral(db: AppDatabase, value: boolean): SQL {
+  if (dialectOf(db) === "postgres") return sql.raw(value ? "true" : "false");
+  return sql.raw(value ? "1" : "0");
+}
