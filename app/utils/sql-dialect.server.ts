@@ -76,3 +76,12 @@ export function booleanLiteral(db: AppDatabase, value: boolean): SQL {
   if (dialectOf(db) === "postgres") return sql.raw(value ? "true" : "false");
   return sql.raw(value ? "1" : "0");
 }
+
+/**
+ * A JSON column as its text, to search in (`lower(…) LIKE`): SQLite keeps JSON as text already;
+ * PostgreSQL's `jsonb` needs the cast (there is no `lower(jsonb)`).
+ */
+export function jsonText(db: AppDatabase, column: SQLWrapper): SQL {
+  if (dialectOf(db) === "postgres") return sql`${column}::text`;
+  return sql`${column}`;
+}
