@@ -282,9 +282,9 @@ describe("counters under concurrent HTTP requests", () => {
     const counts = withDatabase((db) =>
       db
         .prepare(
-          `SELECT likes_count AS likesCount, replies_count AS repliesCount,
-             (SELECT count(*) FROM post_likes WHERE post_id = posts.id) AS likeRows,
-             (SELECT count(*) FROM replies WHERE post_id = posts.id) AS replyRows
+          `SELECT likes_count AS "likesCount", replies_count AS "repliesCount",
+             (SELECT count(*) FROM post_likes WHERE post_id = posts.id) AS "likeRows",
+             (SELECT count(*) FROM replies WHERE post_id = posts.id) AS "replyRows"
            FROM posts WHERE id = ?`,
         )
         .get(post.id),
