@@ -14,7 +14,7 @@ describe("httpWorkerExecArgv", () => {
 });
 
 describe("runMailWorker", () => {
-  const signals = ["SIGTERM", "SIGINT", "disconnect"] as const;
+  const signals = ["SIGTERM", "SIGINT", "disconnect"] as NodeJS.Signals[];
   async function run(start: () => void | Promise<void>): Promise<{ exitCodes: unknown[]; started: boolean }> {
     const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
     const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
