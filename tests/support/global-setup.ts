@@ -23,7 +23,7 @@ import { ADMIN_EMAIL } from "./constants";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** The e2e server's SQLite file, for test setup that has no UI yet (e.g. making a moderator); unused on PostgreSQL. */
+    /** The e2e server's SQLite file (on PostgreSQL: `<its data directory>/postgres`, as env.server.ts names it); its mail is in `mail/` beside it. */
     databasePath: string;
     /** The server's DATABASE_URL: `file:<databasePath>`, or postgres://… with QUADS_E2E_ENGINE=postgres (tests/support/db.ts). */
     databaseUrl: string;
@@ -67,10 +67,12 @@ export default async function setup(project: TestProject) {
   const appDirectory = path.join(tempDirectory, "app");
   await snapshotApp(appDirectory);
   const logFile = path.join(tempDirectory, "server.log");
-  const databasePath = path.join(tempDirectory, "e2e.db");
   const engine = process.env.QUADS_E2E_ENGINE ?? "sqlite";
   if (engine !== "sqlite" && engine !== "postgres") throw new Error(`QUADS_E2E_ENGINE is sqlite or postgres, not ${engine}`);
   const postgres: PostgresServer | undefined = engine === "postgres" ? await startPostgresServer({ database: "quads_e2e" }) : undefined;
+  // On PostgreSQL the server keeps its files (.eml mail, uploads) in ./data of its directory and names
+  // that place `<data>/postgres` (app/utils/env.server.ts): the tests find its mail beside it, as on SQLite.
+  const databasePath = postgres ? path.join(appDirectory, "data", "postgres") : path.join(tempDirectory, "e2e.db");
   const databaseUrl = postgres ? postgres.url : `file:${databasePath}`;
   const onPostgres: Record<string, string> = postgres ? { DATABASE_URL: postgres.url, QUADS_POSTGRES_PREVIEW: "1" } : {};
   const server = await startAppServer({
