@@ -115,6 +115,10 @@ describe("the SQLite and PostgreSQL schemas", () => {
     expect(sqliteTables.size).toBeGreaterThan(30);
   });
 
+  it("export the same names besides tables (the enums features read from `schema`, e.g. schema.platforms)", () => {
+    expect(Object.keys(pgSchema).sort()).toEqual(Object.keys(sqliteSchema).sort());
+  });
+
   it.each([...sqliteTables.keys()])("%s: same columns, types, nullability, defaults, keys and indexes", (key) => {
     expect(describePg(pgTables.get(key) as PgTable)).toEqual(describeSqlite(sqliteTables.get(key) as SQLiteTable));
   });

@@ -26,6 +26,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { badgeTypes, difficulties, platforms, resourceTypes, roles, skillLevels } from "./enums";
+export { badgeTypes, difficulties, platforms, resourceTypes, roles, skillLevels };
 
 /** Milliseconds since the epoch in a `bigint`, a `Date` in TypeScript (SQLite's `integer` with mode timestamp_ms). */
 const timestampMs = customType<{ data: Date; driverData: string | number }>({

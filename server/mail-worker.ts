@@ -7,14 +7,16 @@
  * primary goes away.
  */
 import { startMailDelivery, stopMailDelivery } from "../app/mail-worker.server";
-import { closeDb, reuseStatementsOnEveryConnection } from "../app/utils/db.server";
+import { closeDb, prepareDatabase, reuseStatementsOnEveryConnection } from "../app/utils/db.server";
 import { getEnv } from "../app/utils/env.server";
 import { runMailWorker } from "./processes";
 
 runMailWorker({
-  start() {
-    // The setup worker applied the migrations: this parses the configuration and opens the database.
+  async start() {
+    // The setup worker applied the migrations: this parses the configuration and opens the database
+    // (on PostgreSQL the engine's pool and write-version listener: decision 0105).
     getEnv();
+    await prepareDatabase();
     // The jobs run the same few queries every few seconds: compile them once (as the HTTP workers do).
     reuseStatementsOnEveryConnection();
     startMailDelivery();

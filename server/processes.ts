@@ -49,15 +49,19 @@ export async function runSetup(appServer: AppServer) {
 }
 
 /** What the mail worker runs: server/mail-worker.ts gives the outbox's sender and the mail jobs. */
-export type MailDelivery = { start(): void; stop(): Promise<void> };
+export type MailDelivery = { start(): void | Promise<void>; stop(): Promise<void> };
 
-/** The cluster's mail worker: delivers the outbox until SIGTERM (or its primary goes away). */
+/** The cluster's mail worker: delivers the outbox until SIGTERM (or its primary goes away). A start that fails (throws or rejects) ends it with code 1. */
 export function runMailWorker(delivery: MailDelivery) {
-  try {
-    delivery.start();
-  } catch (error) {
+  const failed = (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  };
+  try {
+    // Awaited in the background: the stop handlers below are in place while it opens the database.
+    Promise.resolve(delivery.start()).catch(failed);
+  } catch (error) {
+    failed(error);
   }
   let stopping = false;
   const stop = async () => {

@@ -16,7 +16,7 @@ process.env.ADMIN_EMAIL = "owner@example.com";
 process.env.DATABASE_STATEMENT_TIMEOUT_MS = "300";
 
 const db = await import("./db.server");
-const { afterCommit, appErrorOfDatabase, isUniqueViolation, databaseVersion, databaseIsHealthy, engine, prepareDatabase, readDb, schema, write, closeDb } = db;
+const { afterCommit, appErrorOfDatabase, reuseStatementsOnEveryConnection, isUniqueViolation, databaseVersion, databaseIsHealthy, engine, prepareDatabase, readDb, schema, write, closeDb } = db;
 const { users } = schema;
 
 let serial = 0;
@@ -46,6 +46,10 @@ describe("the PostgreSQL engine", () => {
     expect(await databaseIsHealthy()).toBe(true);
     const tables = await readDb().select({ id: users.id }).from(users).limit(1);
     expect(tables).toEqual([]);
+  });
+
+  it("takes the start-up's call to reuse SQLite's prepared statements as nothing to do (the demo seed, the workers)", () => {
+    expect(() => reuseStatementsOnEveryConnection()).not.toThrow();
   });
 
   it("commits a unit of work, and rolls back one that throws (its error unchanged)", async () => {

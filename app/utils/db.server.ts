@@ -215,6 +215,7 @@ function databaseBusy(): AppError {
 
 /** Every connection of this process, opened now or later, reuses its prepared statements (statement-cache.server.ts). */
 export function reuseStatementsOnEveryConnection(): void {
+  if (engine === "postgres") return; // node-postgres has no statements of ours to keep
   isReusingStatements = true;
   reusePreparedStatements(writer().$client);
   for (const client of openReaders) if (client.open) reusePreparedStatements(client);

@@ -66,3 +66,22 @@ export function caseless(db: AppDatabase, expression: SQLWrapper): SQL {
   if (dialectOf(db) === "postgres") return sql`lower(${expression}) COLLATE "C"`;
   return sql`${expression} COLLATE NOCASE`;
 }
+
+/**
+ * A boolean constant written into the SQL (not bound): SQLite keeps booleans as 1/0, PostgreSQL has
+ * `true`/`false` and refuses `boolean = 1`. A literal, so one prepared statement per value and the
+ * planner sees the constant (the pinned posts' index walk in discussions/posts.server.ts).
+ */
+export function booleanLiteral(db: AppDatabase, value: boolean): SQL {
+  if (dialectOf(db) === "postgres") return sql.raw(value ? "true" : "false");
+  return sql.raw(value ? "1" : "0");
+}
+
+/**
+ * A JSON column as its text, to search in (`lower(…) LIKE`): SQLite keeps JSON as text already;
+ * PostgreSQL's `jsonb` needs the cast (there is no `lower(jsonb)`).
+ */
+export function jsonText(db: AppDatabase, column: SQLWrapper): SQL {
+  if (dialectOf(db) === "postgres") return sql`${column}::text`;
+  return sql`${column}`;
+}

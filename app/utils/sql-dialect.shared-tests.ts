@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { AppDatabase } from "./db.server";
-import { atLeastZero, caseless, containsText, dialectOf, executeSql, inJsonIds, queryRows } from "./sql-dialect.server";
+import { atLeastZero, booleanLiteral, caseless, jsonText, containsText, dialectOf, executeSql, inJsonIds, queryRows } from "./sql-dialect.server";
 
 export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" | "postgres") {
   it("names the engine of a handle", () => {
@@ -29,5 +29,24 @@ export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" 
     expect(found.map((row) => Number(row.id))).toEqual([2]);
     const ordered = await queryRows<{ name: string }>(db, sql`select name from dialect_probe order by ${caseless(db, sql.raw("name"))}`);
     expect(ordered.map((row) => row.name)).toEqual(["Alpha", "beta", "gamma"]);
+  });
+
+  it("writes boolean constants the engine compares a boolean column with", async () => {
+    const db = handle();
+    const flag = dialect === "postgres" ? "boolean" : "integer";
+    await executeSql(db, sql.raw(`create table boolean_probe (id integer primary key, flag ${flag} not null)`));
+    await executeSql(db, sql`insert into boolean_probe (id, flag) values (1, ${booleanLiteral(db, true)}), (2, ${booleanLiteral(db, false)})`);
+    const yes = await queryRows<{ id: number }>(db, sql`select id from boolean_probe where flag = ${booleanLiteral(db, true)}`);
+    const no = await queryRows<{ id: number }>(db, sql`select id from boolean_probe where flag = ${booleanLiteral(db, false)}`);
+    expect([yes.map((row) => Number(row.id)), no.map((row) => Number(row.id))]).toEqual([[1], [2]]);
+  });
+
+  it("reads a JSON column as text to search in", async () => {
+    const db = handle();
+    const json = dialect === "postgres" ? "jsonb" : "text";
+    await executeSql(db, sql.raw(`create table json_probe (id integer primary key, tags ${json} not null)`));
+    await executeSql(db, sql`insert into json_probe (id, tags) values (1, ${JSON.stringify(["Machine Learning", "Go"])}), (2, ${"[]"})`);
+    const found = await queryRows<{ id: number }>(db, sql`select id from json_probe where lower(${jsonText(db, sql.raw("tags"))}) like ${"%learning%"}`);
+    expect(found.map((row) => Number(row.id))).toEqual([1]);
   });
 }

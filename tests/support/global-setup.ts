@@ -4,7 +4,11 @@
  * SQLite database in a temp directory, waits for /healthz, hands the base URL to the tests
  * (`inject("baseURL")`) and stops the server afterwards.
  *
- * The server runs from a snapshot of build/, db/migrations and public/ in the temp directory
+ * QUADS_E2E_ENGINE=postgres: the same on a throwaway PostgreSQL server (scripts/lib/postgres-server.ts,
+ * stopped and deleted afterwards) with QUADS_POSTGRES_PREVIEW=1 (docs/operations.md, "Browser tests
+ * on PostgreSQL"). The tests' direct setup SQL goes through tests/support/db.ts on either engine.
+ *
+ * The server runs from a snapshot of build/, db/migrations, db/migrations-pg and public/ in the temp directory
  * (node_modules linked), so a rebuild in the working tree during the run cannot swap the client
  * assets under a running server (which would break hydration half-way through the suite).
  */
@@ -13,13 +17,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { lastLines, repoRoot, startAppServer, stopAppServer } from "../../scripts/lib/app-server";
+import { startPostgresServer, type PostgresServer } from "../../scripts/lib/postgres-server";
 import { ADMIN_EMAIL } from "./constants";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** The e2e server's SQLite file, for test setup that has no UI yet (e.g. making a moderator). */
+    /** The e2e server's SQLite file (on PostgreSQL: `<its data directory>/postgres`, as env.server.ts names it); its mail is in `mail/` beside it. */
     databasePath: string;
+    /** The server's DATABASE_URL: `file:<databasePath>`, or postgres://… with QUADS_E2E_ENGINE=postgres (tests/support/db.ts). */
+    databaseUrl: string;
   }
 }
 
@@ -38,6 +45,7 @@ async function snapshotApp(appDirectory: string): Promise<void> {
     mkdirSync(path.join(appDirectory, "db"), { recursive: true });
     cpSync(path.join(repoRoot, "build"), path.join(appDirectory, "build"), { recursive: true });
     cpSync(path.join(repoRoot, "db/migrations"), path.join(appDirectory, "db/migrations"), { recursive: true });
+    cpSync(path.join(repoRoot, "db/migrations-pg"), path.join(appDirectory, "db/migrations-pg"), { recursive: true });
     if (existsSync(path.join(repoRoot, "public"))) cpSync(path.join(repoRoot, "public"), path.join(appDirectory, "public"), { recursive: true });
     cpSync(path.join(repoRoot, "package.json"), path.join(appDirectory, "package.json"));
     symlinkSync(path.join(repoRoot, "node_modules"), path.join(appDirectory, "node_modules"), "dir");
@@ -59,7 +67,14 @@ export default async function setup(project: TestProject) {
   const appDirectory = path.join(tempDirectory, "app");
   await snapshotApp(appDirectory);
   const logFile = path.join(tempDirectory, "server.log");
-  const databasePath = path.join(tempDirectory, "e2e.db");
+  const engine = process.env.QUADS_E2E_ENGINE ?? "sqlite";
+  if (engine !== "sqlite" && engine !== "postgres") throw new Error(`QUADS_E2E_ENGINE is sqlite or postgres, not ${engine}`);
+  const postgres: PostgresServer | undefined = engine === "postgres" ? await startPostgresServer({ database: "quads_e2e" }) : undefined;
+  // On PostgreSQL the server keeps its files (.eml mail, uploads) in ./data of its directory and names
+  // that place `<data>/postgres` (app/utils/env.server.ts): the tests find its mail beside it, as on SQLite.
+  const databasePath = postgres ? path.join(appDirectory, "data", "postgres") : path.join(tempDirectory, "e2e.db");
+  const databaseUrl = postgres ? postgres.url : `file:${databasePath}`;
+  const onPostgres: Record<string, string> = postgres ? { DATABASE_URL: postgres.url, QUADS_POSTGRES_PREVIEW: "1" } : {};
   const server = await startAppServer({
     cwd: appDirectory,
     databasePath,
@@ -74,7 +89,11 @@ export default async function setup(project: TestProject) {
       // The suite runs against a cluster (a primary and two workers), as production does by
       // default on a 2-core box: every flow also checks that nothing depends on one process.
       WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "2",
+      ...onPostgres,
     },
+  }).catch(async (error: unknown) => {
+    await postgres?.stop();
+    throw error;
   });
   let running = true;
   server.child.once("exit", (code, signal) => {
@@ -82,10 +101,12 @@ export default async function setup(project: TestProject) {
   });
   project.provide("baseURL", server.baseURL);
   project.provide("databasePath", databasePath);
+  project.provide("databaseUrl", databaseUrl);
 
   return async () => {
     running = false;
     await stopAppServer(server, 5_000);
+    await postgres?.stop();
     if (process.env.E2E_KEEP_TMP) {
       console.log(`e2e: server log and database kept in ${tempDirectory}`);
     } else {

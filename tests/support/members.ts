@@ -42,7 +42,7 @@ export function addDiscussionHistory(email: string, { posts = 0, replies = 0, re
 export function recomputeBadges(): string {
   return execFileSync(process.execPath, ["--import", "tsx", "scripts/recompute-badges.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: `file:${inject("databasePath")}`, NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: inject("databaseUrl"), NODE_ENV: "production" },
     encoding: "utf8",
   });
 }

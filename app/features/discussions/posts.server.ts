@@ -12,7 +12,7 @@ import { assertMayContribute } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { cachedUntilWrite, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { caseless, inJsonIds } from "~/utils/sql-dialect.server";
+import { booleanLiteral, caseless, inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -75,7 +75,7 @@ type ListParams = {
 function buildListQuery(db: AppDatabase, shape: ListShape) {
   const { posts } = schema;
   const param = sql.placeholder;
-  const conditions: (SQL | undefined)[] = [eq(posts.isPinned, sql.raw(shape.isPinned ? "1" : "0"))];
+  const conditions: (SQL | undefined)[] = [eq(posts.isPinned, booleanLiteral(db, shape.isPinned))];
   // The search's fragments of one engine come from search-sql.server.ts (decision 0104).
   if (shape.search === "ids") conditions.push(inJsonIds(db, posts.id, param("matchIds")));
   if (shape.search === "all") conditions.push(matchesSearch(db, param("term")));
@@ -134,7 +134,7 @@ const listQueries = perDatabase((db: AppDatabase) => {
     pinnedIds: db
       .select({ id: sql<number>`${posts.id}` })
       .from(postsByPinnedIndex(db))
-      .where(eq(posts.isPinned, sql.raw("1")))
+      .where(eq(posts.isPinned, booleanLiteral(db, true)))
       .prepare(),
   };
 });

@@ -11,11 +11,14 @@
 // Raw SQL: a bulk rebuild, set-based on purpose (docs/decisions/0077-data-access-style.md).
 import { sql } from "drizzle-orm";
 import { write, type AppDatabase } from "~/utils/db.server";
-import { executeSql, queryRows } from "~/utils/sql-dialect.server";
+import { dialectOf, executeSql, queryRows } from "~/utils/sql-dialect.server";
 import { evaluateBadges, type OnBadgeEarned } from "./engine.server";
 import { badgeTypesList, contributionKinds, contributionRules, type ContributionKind } from "./rules";
 
-/** How each kind is found in the stored history: rows of (user_id, subject_id, created_at). */
+/**
+ * How each kind is found in the stored history: rows of (user_id, subject_id, created_at). Portable
+ * SQL (booleans tested as such: SQLite's 0/1 and PostgreSQL's booleans both read as truth values).
+ */
 const historySql: Partial<Record<ContributionKind, string>> = {
   joined: "SELECT id, id, joined_at FROM users",
   post_created: "SELECT author_id, CAST(id AS TEXT), created_at FROM posts",
@@ -25,11 +28,11 @@ const historySql: Partial<Record<ContributionKind, string>> = {
   like_received: `SELECT p.author_id, p.id || ':' || l.user_id, l.created_at
                   FROM post_likes l JOIN posts p ON p.id = l.post_id WHERE l.user_id != p.author_id`,
   meeting_attended: `SELECT a.user_id, CAST(a.meeting_id AS TEXT), m.scheduled_at
-                     FROM meeting_attendees a JOIN meetings m ON m.id = a.meeting_id WHERE a.attended = 1`,
+                     FROM meeting_attendees a JOIN meetings m ON m.id = a.meeting_id WHERE a.attended`,
   resource_shared: "SELECT submitted_by, CAST(id AS TEXT), created_at FROM resources WHERE submitted_by IS NOT NULL",
   resource_rated: "SELECT user_id, CAST(resource_id AS TEXT), created_at FROM resource_ratings",
   artist_rated: "SELECT user_id, CAST(artist_id AS TEXT), created_at FROM artist_ratings",
-  artist_commented: "SELECT user_id, CAST(id AS TEXT), created_at FROM artist_comments WHERE is_hidden = 0",
+  artist_commented: "SELECT user_id, CAST(id AS TEXT), created_at FROM artist_comments WHERE NOT is_hidden",
 };
 
 /** Kinds rebuilt from history; the others (admin grants) are kept. */
@@ -48,11 +51,28 @@ const pointsCase = () =>
   `CASE kind ${contributionKinds.map((kind) => `WHEN '${kind}' THEN ${contributionRules[kind].points}`).join(" ")} ELSE points END`;
 
 /**
- * The derived ledger, in a temporary table: SQLite's spelling (`temp.`, WITHOUT ROWID, booleans
- * stored as 0/1 in historySql). The one SQLite-only piece of the rebuild: a PostgreSQL twin goes
- * here (decision 0104), with historySql's `= 1` / `= 0` as `true` / `false`.
+ * The derived ledger, in a temporary table: the one engine-specific piece of the rebuild (decision
+ * 0104). SQLite: `temp.` and WITHOUT ROWID, kept for the connection and emptied here. PostgreSQL:
+ * a temporary table dropped at the unit's commit (a unit run again after a serialization failure
+ * starts without it), its subquery named, the kind typed.
  */
-async function fillDerivedLedgerSqlite(tx: AppDatabase): Promise<void> {
+async function fillDerivedLedger(tx: AppDatabase): Promise<void> {
+  if (dialectOf(tx) === "postgres") {
+    await executeSql(
+      tx,
+      sql.raw(
+        "CREATE TEMP TABLE IF NOT EXISTS derived_contributions (user_id TEXT NOT NULL, kind TEXT NOT NULL, subject_id TEXT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (user_id, kind, subject_id)) ON COMMIT DROP",
+      ),
+    );
+    await executeSql(tx, sql.raw("DELETE FROM derived_contributions"));
+    for (const kind of derivedKinds) {
+      await executeSql(
+        tx,
+        sql`INSERT INTO derived_contributions (user_id, subject_id, created_at, kind) SELECT history.*, ${kind}::text FROM (${sql.raw(historySql[kind]!)}) AS history ON CONFLICT DO NOTHING`,
+      );
+    }
+    return;
+  }
   await executeSql(
     tx,
     sql.raw(
@@ -74,7 +94,7 @@ async function fillDerivedLedgerSqlite(tx: AppDatabase): Promise<void> {
  */
 export async function recomputeAllBadges(options: { onEarned?: OnBadgeEarned | null } = {}): Promise<RecomputeSummary> {
   return write(async (tx): Promise<RecomputeSummary> => {
-    await fillDerivedLedgerSqlite(tx);
+    await fillDerivedLedger(tx);
     const knownKinds = contributionKinds.map((kind) => `'${kind}'`).join(",");
     const derivedList = derivedKinds.map((kind) => `'${kind}'`).join(",");
     const removed = await executeSql(

@@ -131,10 +131,10 @@ export async function registrationsOf(userId: string, meetingIds: number[]): Pro
   return new Map(rows.map((row) => [row.meetingId, { attended: row.attended }]));
 }
 
-/** Attendance facts for one meeting (tests and the admin list). */
+/** Attendance facts for one meeting (tests and the admin list). `FILTER (WHERE attended)`: portable (a boolean has no sum on PostgreSQL). */
 export async function countAttendees(meetingId: number): Promise<{ registered: number; attended: number }> {
   const [row] = await readDb()
-    .select({ registered: count(), attended: sql<number>`coalesce(sum(${schema.meetingAttendees.attended}), 0)` })
+    .select({ registered: count(), attended: sql<number>`count(*) FILTER (WHERE ${schema.meetingAttendees.attended})` })
     .from(schema.meetingAttendees)
     .where(eq(schema.meetingAttendees.meetingId, meetingId));
   return { registered: row?.registered ?? 0, attended: Number(row?.attended ?? 0) };

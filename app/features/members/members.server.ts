@@ -2,10 +2,10 @@
  * The member directory, community stats, leaderboards and public profiles. Pages and /api routes
  * call these; no other code reads members for display.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, min, ne, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, min, ne, or, sql, sum, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { cachedUntilWrite, readDb, schema, type AppDatabase } from "~/utils/db.server";
-import { inJsonIds } from "~/utils/sql-dialect.server";
+import { inJsonIds, jsonText } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -20,14 +20,15 @@ type DirectoryShape = { search: "none" | "member" | "admin"; hasSkill: boolean }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-function directoryWhere(shape: DirectoryShape): SQL | undefined {
+function directoryWhere(db: AppDatabase, shape: DirectoryShape): SQL | undefined {
   const { users } = schema;
   const conditions: SQL[] = [];
   if (shape.search !== "none") {
     const pattern = sql.placeholder("pattern");
-    const textColumns = [users.firstName, users.lastName, users.displayName, users.skillLevel, users.interests];
+    // interests is a JSON list: searched as its text (jsonText: PostgreSQL's jsonb needs the cast).
+    const textColumns: SQLWrapper[] = [users.firstName, users.lastName, users.displayName, users.skillLevel, jsonText(db, users.interests)];
     // LIKE … ESCAPE has no builder form (docs/decisions/0077-data-access-style.md).
-    const likes = (column: (typeof textColumns)[number] | typeof users.email) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+    const likes = (column: SQLWrapper) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
     const matches = textColumns.map(likes);
     // A member's search never looks at e-mail, not even a whole address: a match would tell them
     // that the address belongs to a member (docs/members.md, "E-mail addresses are private").
@@ -44,7 +45,7 @@ const directoryKey = (shape: DirectoryShape) => `${shape.search}${+shape.hasSkil
 /** One directory shape's count and page, prepared (the values are placeholders). */
 function buildDirectoryQueries(db: AppDatabase, shape: DirectoryShape) {
   const { users } = schema;
-  const where = directoryWhere(shape);
+  const where = directoryWhere(db, shape);
   return {
     total: db.select({ total: count() }).from(users).where(where).prepare(),
     rows: db

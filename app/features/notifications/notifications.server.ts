@@ -23,7 +23,8 @@ const notificationQueries = perDatabase((db: AppDatabase) => {
   const param = sql.placeholder;
   /** Posts by others since the member's mark (or since joining, before a first visit). */
   const newPosts = and(gt(posts.createdAt, sql`coalesce(${users.discussionsSeenAt}, ${users.joinedAt})`), ne(posts.authorId, users.id));
-  const firstNewPosts = db.select({ one: sql`1` }).from(posts).where(newPosts).limit(UNREAD_DISCUSSIONS_CAP);
+  // Named: PostgreSQL (before 16) refuses a subquery in FROM without an alias.
+  const firstNewPosts = db.select({ one: sql`1` }).from(posts).where(newPosts).limit(UNREAD_DISCUSSIONS_CAP).as("first_new_posts");
   return {
     counts: db
       .select({

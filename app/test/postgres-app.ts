@@ -1,0 +1,36 @@
+/**
+ * A feature's functions on a real PostgreSQL (`*.pg.test.ts`): a fresh database on the run's server
+ * (app/test/postgres.ts), the test configuration of app/test/setup.ts, the migrations and the
+ * reference data. Call it before importing any app module (they read DATABASE_URL at load), then
+ * import the feature dynamically; `closeDb` in afterAll.
+ */
+import { createTestDatabase } from "./postgres";
+
+export async function startAppOnPostgres() {
+  process.env.DATABASE_URL = await createTestDatabase();
+  process.env.QUADS_POSTGRES_PREVIEW = "1";
+  process.env.SESSION_SECRET = "test-session-secret-0123456789";
+  process.env.SEED_DEMO = "false";
+  process.env.ADMIN_EMAIL = "owner@example.com";
+  process.env.NODE_ENV = "test";
+  process.env.NEW_MEMBER_HOURS = "0";
+  process.env.NEW_MEMBER_MIN_POSTS = "0";
+  const db = await import("~/utils/db.server");
+  await db.prepareDatabase();
+  const { seedReferenceData } = await import("~/features/settings/reference-data.server");
+  await seedReferenceData({ communityName: "Quads" });
+  return db;
+}
+
+let serial = 0;
+
+/** A member row (verified, no password anyone can use); its id. */
+export async function insertPgMember(overrides: Record<string, unknown> = {}): Promise<string> {
+  const { write, schema } = await import("~/utils/db.server");
+  serial += 1;
+  const id = `pg-member-${serial}-${Math.random().toString(36).slice(2, 8)}`;
+  await write((tx) =>
+    tx.insert(schema.users).values({ id, username: id, email: `${id}@example.com`, password: "x", firstName: "Ada", lastName: "Lovelace", displayName: `Ada ${serial}`, emailVerifiedAt: new Date(), ...overrides }),
+  );
+  return id;
+}
