@@ -3,6 +3,7 @@ import { getDb, openDatabase, setDbForTesting } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { listRelatedPosts, listSimilarPosts, relatedTermsOf } from "./related.server";
 import { createActor, createTestPost, scalar } from "./test-helpers";
+import { run } from "~/test/db";
 
 describe("related discussions", () => {
   it("picks the meaningful words, title first", () => {
@@ -58,11 +59,11 @@ describe("related discussions", () => {
     const before = await version();
     const post = await createTestPost(author, { title: "Versioned words" });
     expect(await version()).toBe(before + 1);
-    getDb().$client.prepare("UPDATE posts SET likes_count = likes_count + 1, replies_count = replies_count + 1 WHERE id = ?").run(post.id);
+    await run("UPDATE posts SET likes_count = likes_count + 1, replies_count = replies_count + 1 WHERE id = ?", post.id);
     expect(await version()).toBe(before + 1);
-    getDb().$client.prepare("UPDATE posts SET content = 'Edited words' WHERE id = ?").run(post.id);
+    await run("UPDATE posts SET content = 'Edited words' WHERE id = ?", post.id);
     expect(await version()).toBe(before + 2);
-    getDb().$client.prepare("DELETE FROM posts WHERE id = ?").run(post.id);
+    await run("DELETE FROM posts WHERE id = ?", post.id);
     expect(await version()).toBe(before + 3);
   });
 });
