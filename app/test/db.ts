@@ -7,8 +7,11 @@
  * The query is a Drizzle `sql` template, or a text with a `?` for each of `params`:
  * `await scalar(sql\`SELECT points FROM users WHERE id = ${id}\`)`, `await scalar("SELECT points FROM users WHERE id = ?", id)`.
  */
+import Database from "better-sqlite3";
 import { sql, type SQL } from "drizzle-orm";
-import { readDb, write } from "~/utils/db.server";
+import pg from "pg";
+import { engine, readDb, write } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { executeSql, queryRows } from "~/utils/sql-dialect.server";
 
 function queryOf(query: SQL | string, params: unknown[]): SQL {
@@ -43,4 +46,37 @@ export async function scalar<T = number>(query: SQL | string, ...params: unknown
 export function run(query: SQL | string, ...params: unknown[]): Promise<number> {
   const statement = queryOf(query, params);
   return write((tx) => executeSql(tx, statement));
+}
+
+/**
+ * A write by another process of the same community (a cluster worker, a script): on a connection of
+ * its own, committed at once. `text` has a `?` for each of `params`. SQLite: another connection
+ * to the file. PostgreSQL: another client, whose commit notifies the write version as every Quads
+ * process's does (app/utils/postgres-engine.server.ts): this process learns of it when the
+ * notification arrives, a moment later (wait for it with `vi.waitFor`).
+ */
+export async function writeFromAnotherProcess(text: string, ...params: unknown[]): Promise<void> {
+  if (engine === "sqlite") {
+    const other = new Database(getEnv().databasePath);
+    try {
+      other.prepare(text).run(...params);
+    } finally {
+      other.close();
+    }
+    return;
+  }
+  const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await other.connect();
+  try {
+    let index = 0;
+    await other.query("BEGIN");
+    await other.query(
+      text.replace(/\?/g, () => `$${(index += 1)}`),
+      params,
+    );
+    await other.query("NOTIFY quads_writes");
+    await other.query("COMMIT");
+  } finally {
+    await other.end();
+  }
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, getDb, readDb, schema, write } from "./db.server";
+import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, engine, getDb, readDb, schema, write } from "./db.server";
 import { createUserSession, destroyUserSession, LAST_SEEN_INTERVAL_MS } from "./session.server";
 
 const requestWith = (request: Request) => new Request(request.url, { headers: request.headers });
@@ -92,7 +92,8 @@ describe("server-side sessions", () => {
     expect(await lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
   });
 
-  it("writes last_seen_at once for a burst of requests of one session", async () => {
+  // Counts the rows changed with SQLite's total_changes() on the writer connection.
+  it.skipIf(engine === "postgres")("writes last_seen_at once for a burst of requests of one session", async () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
     await setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getDb, readDb, schema } from "~/utils/db.server";
+import { readDb, schema } from "~/utils/db.server";
 import { REFERENCE_BADGES, seedReferenceData } from "./reference-data.server";
-import { row } from "~/test/db";
+import { row, run } from "~/test/db";
 
 // app/test/setup.ts seeded the reference data once already: a second run must change nothing.
 await seedReferenceData({ communityName: "Quads" });
@@ -26,14 +26,13 @@ describe("seedReferenceData", () => {
   });
 
   it("never overwrites admin edits", async () => {
-    const sqlite = getDb().$client;
-    sqlite.prepare("UPDATE footer_settings SET tagline = 'Edited'").run();
-    sqlite.prepare("UPDATE platform_settings SET url = 'https://youtube.com/@quads' WHERE platform = 'youtube'").run();
-    sqlite.prepare("UPDATE badges SET description = 'Edited' WHERE type = 'explorer'").run();
+    await run("UPDATE footer_settings SET tagline = 'Edited'");
+    await run("UPDATE platform_settings SET url = 'https://youtube.com/@quads' WHERE platform = 'youtube'");
+    await run("UPDATE badges SET description = 'Edited' WHERE type = 'explorer'");
     await seedReferenceData({ communityName: "Other" });
     expect((await readDb().select().from(schema.footerSettings))[0]?.tagline).toBe("Edited");
-    expect((sqlite.prepare("SELECT url FROM platform_settings WHERE platform = 'youtube'").get() as { url: string }).url).toBe("https://youtube.com/@quads");
-    expect((sqlite.prepare("SELECT description FROM badges WHERE type = 'explorer'").get() as { description: string }).description).toBe("Edited");
+    expect(((await row("SELECT url FROM platform_settings WHERE platform = 'youtube'")) as { url: string }).url).toBe("https://youtube.com/@quads");
+    expect(((await row("SELECT description FROM badges WHERE type = 'explorer'")) as { description: string }).description).toBe("Edited");
     expect(await countOf("SELECT count(*) AS n FROM footer_settings")).toBe(1);
   });
 });

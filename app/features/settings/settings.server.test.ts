@@ -1,10 +1,10 @@
-import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { createMember } from "~/test/factories";
-import { getDb, readDb, schema, write } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
+import { writeFromAnotherProcess } from "~/test/db";
 import { appErrorOfAsync } from "~/test/errors";
 import {
   getFooterSettings,
@@ -79,12 +79,9 @@ describe("platform settings", () => {
     await createMember();
     expect(await getPublicSettings()).toBe(first);
     // Another process writes straight to the database: this process's cache is not invalidated by it.
-    const otherProcess = new Database(getDb().$client.name);
-    otherProcess
-      .prepare("update platform_settings set url = ?, is_active = 1, updated_at = ? where platform = 'tiktok'")
-      .run("https://tiktok.com/@quads", Date.now() + 1000);
-    otherProcess.close();
-    expect((await getPublicSettings()).socialLinks).toContainEqual({ platform: "tiktok", url: "https://tiktok.com/@quads", icon: socialIconShape("tiktok") });
+    await writeFromAnotherProcess("update platform_settings set url = ?, is_active = true, updated_at = ? where platform = 'tiktok'", "https://tiktok.com/@quads", Date.now() + 1000);
+    // SQLite: at once (the file's data version moved); PostgreSQL: when the commit's notification arrives.
+    await vi.waitFor(async () => expect((await getPublicSettings()).socialLinks).toContainEqual({ platform: "tiktok", url: "https://tiktok.com/@quads", icon: socialIconShape("tiktok") }));
   });
 
   it("keeps the cached copy to committed rows: a unit of work still open is not seen by other requests", async () => {
