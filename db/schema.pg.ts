@@ -26,7 +26,6 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { badgeTypes, difficulties, platforms, resourceTypes, roles, skillLevels } from "./enums";
-// Re-exported as db/schema.ts does: features read them from `schema` whichever the engine.
 export { badgeTypes, difficulties, platforms, resourceTypes, roles, skillLevels };
 
 /** Milliseconds since the epoch in a `bigint`, a `Date` in TypeScript (SQLite's `integer` with mode timestamp_ms). */

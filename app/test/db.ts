@@ -10,7 +10,7 @@
 import Database from "better-sqlite3";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
-import { engine, readDb, write } from "~/utils/db.server";
+import { closeDb, engine, prepareDatabase, readDb, write } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { executeSql, queryRows } from "~/utils/sql-dialect.server";
 
@@ -79,4 +79,10 @@ export async function writeFromAnotherProcess(text: string, ...params: unknown[]
   } finally {
     await other.end();
   }
+}
+
+/** The process stops and starts again: its connections closed, then opened anew as a new process would (migrations, listener). */
+export async function restartDatabase(): Promise<void> {
+  await closeDb();
+  await prepareDatabase();
 }

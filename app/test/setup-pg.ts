@@ -5,12 +5,17 @@
  * data, and the same test configuration as app/test/setup.ts, before any app module reads the
  * environment (the engine is fixed when app/utils/db.server.ts is first imported).
  */
-import { afterAll } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createTestDatabase } from "./postgres";
 
 process.env.DATABASE_URL = await createTestDatabase("quads_u");
 // The engine is still a preview (app/utils/env.server.ts, assertEngineServed).
 process.env.QUADS_POSTGRES_PREVIEW = "1";
+// On SQLite the uploads sit beside the test file's database; on PostgreSQL beside ./data (env.server.ts): one
+// folder of this file's own instead. (The .eml mail and the live register still go to ./data.)
+process.env.UPLOADS_DIR = path.join(mkdtempSync(path.join(tmpdir(), "quads-unit-pg-")), "uploads");
 process.env.SESSION_SECRET = "test-session-secret-0123456789";
 process.env.SEED_DEMO = "false";
 process.env.ADMIN_EMAIL = "owner@example.com";
@@ -21,12 +26,7 @@ process.env.AUTH_RATE_LIMIT_PER_ACCOUNT = "5";
 process.env.NEW_MEMBER_HOURS = "0";
 process.env.NEW_MEMBER_MIN_POSTS = "0";
 
-const { prepareDatabase, closeDb } = await import("~/utils/db.server");
+const { prepareDatabase } = await import("~/utils/db.server");
 await prepareDatabase();
 const { seedReferenceData } = await import("~/features/settings/reference-data.server");
 await seedReferenceData({ communityName: "Quads" });
-
-// The pool's connections would keep the database (and the run's server) busy after the file.
-afterAll(async () => {
-  await closeDb();
-});

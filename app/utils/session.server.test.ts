@@ -72,7 +72,8 @@ describe("server-side sessions", () => {
     expect(databaseVersion()).toBe(before);
   });
 
-  it("never makes a request wait for another's long write: last_seen_at is skipped then, and written on a later request", async () => {
+  // SQLite's one writer, held by another unit: the bookkeeping write gives up after BOOKKEEPING_BUSY_TIMEOUT_MS. PostgreSQL's units run side by side (decision 0105): nothing to wait for.
+  it.skipIf(engine === "postgres")("never makes a request wait for another's long write: last_seen_at is skipped then, and written on a later request", async () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
     const stale = Date.now() - LAST_SEEN_INTERVAL_MS - 1_000;

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { blockMember } from "~/features/blocks/blocks.server";
 import { setMailPreference } from "~/features/mail/preferences.server";
-import { closeDb } from "~/utils/db.server";
 import { createReply } from "./replies.server";
 import { likePost } from "./posts.server";
 import { digestWeek, listMostActiveDiscussions, sendWeeklyDigests } from "./weekly-digest.server";
 import { createActor, createTestPost } from "./test-helpers";
-import { rows, run } from "~/test/db";
+import { rows, run, restartDatabase } from "~/test/db";
 
 const DAY = 86_400_000;
 
@@ -62,7 +61,7 @@ describe("the weekly digest", () => {
 
     // Later the same week, and after a restart: nothing more. The next week: the next digest.
     expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 60_000))).toBe(0);
-    closeDb();
+    await restartDatabase(); // the process stops and starts again
     expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 2 * DAY))).toBe(0);
     expect(await digestsTo(reader.email)).toHaveLength(1);
     const reply = await createReply({ actor: author, postId: busy.id, input: { content: "c" } });

@@ -1,10 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setMailPreference } from "~/features/mail/preferences.server";
-import { closeDb, schema, write } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { createMember } from "~/test/factories";
 import { registerForMeeting } from "./meetings.server";
 import { REMINDER_LEAD_MS, sendMeetingReminders } from "./reminders.server";
-import { rows, run } from "~/test/db";
+import { run, restartDatabase } from "~/test/db";
 
 const HOUR = 3_600_000;
 
@@ -16,7 +17,12 @@ async function createMeeting(scheduledAt: Date, overrides: Partial<typeof schema
 }
 
 async function remindersTo(email: string) {
-  return (await rows(`SELECT subject, text, headers FROM mail_outbox WHERE "to" = ? AND kind = 'meeting_reminders' ORDER BY id`, email)) as { subject: string; text: string; headers: string }[];
+  const { mailOutbox } = schema;
+  return readDb()
+    .select({ subject: mailOutbox.subject, text: mailOutbox.text, headers: mailOutbox.headers })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "meeting_reminders")))
+    .orderBy(mailOutbox.id);
 }
 
 beforeEach(async () => {
@@ -42,12 +48,12 @@ describe("meeting reminders", () => {
     expect(mail.subject).toBe('Reminder: "Prompt clinic", Nov 25, 2026 at 12:00 AM UTC');
     expect(mail.text).toContain("it starts on Wednesday, November 25, 2026 at 12:00 AM UTC and lasts 45 minutes");
     expect(mail.text).toContain(`http://localhost:3000/meetings/${meeting.id}/join`);
-    expect(JSON.parse(mail.headers)["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(await remindersTo(notRegistered.email)).toHaveLength(0);
 
     // The next minute, and after a restart: nothing more.
     expect(await sendMeetingReminders(new Date(due.getTime() + 60_000))).toBe(0);
-    closeDb();
+    await restartDatabase(); // the process stops and starts again
     expect(await sendMeetingReminders(new Date(due.getTime() + 2 * 60_000))).toBe(0);
     expect(await remindersTo(member.email)).toHaveLength(1);
     expect(await remindersTo(other.email)).toHaveLength(1);

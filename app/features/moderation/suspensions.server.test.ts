@@ -38,7 +38,7 @@ describe("suspendMember", () => {
     const wrong = await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: "wrong-password" }, meta));
     expect(wrong).toMatchObject({ status: 401, message: "Invalid email or password" });
 
-    const audit = await rows(`SELECT action, actor_email AS actorEmail, summary FROM audit_log WHERE target_id = ? ORDER BY id`, member.id);
+    const audit = await rows(`SELECT action, actor_email AS "actorEmail", summary FROM audit_log WHERE target_id = ? ORDER BY id`, member.id);
     expect(audit).toEqual([{ action: "user.suspended", actorEmail: actor.email, summary: `${member.email}: 7 days: Spam links` }]);
   });
 
