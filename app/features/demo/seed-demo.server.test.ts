@@ -76,7 +76,7 @@ describe("seedDemoContent", () => {
     expect(
       await countOf(
         `SELECT count(*) AS n FROM user_badges ub JOIN badges b ON b.id = ub.badge_id
-         WHERE b.type = 'explorer' AND ub.is_completed = 1`,
+         WHERE b.type = 'explorer' AND ub.is_completed = true`,
       ),
     ).toBe(users);
     expect(await countOf("SELECT count(*) AS n FROM user_badges WHERE is_completed = false")).toBeGreaterThan(0);
