@@ -215,7 +215,7 @@ async function snapshot(userIds: string[]): Promise<Snapshot> {
   ).map((row) => Object.values(row).join("|"));
   const badges = (
     (await rows(
-        `SELECT ub.user_id, b.type, ub.progress, ub.is_completed, ub.earned_at FROM user_badges ub JOIN badges b ON b.id = ub.badge_id
+        `SELECT ub.user_id, b.type, ub.progress, CASE WHEN ub.is_completed THEN 1 ELSE 0 END AS is_completed, ub.earned_at FROM user_badges ub JOIN badges b ON b.id = ub.badge_id
          WHERE ub.user_id IN (${inList}) ORDER BY 1, 2`
       , ...userIds)) as Record<string, unknown>[]
   ).map((row) => Object.values(row).join("|"));
