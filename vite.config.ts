@@ -161,6 +161,24 @@ function reactRouterServerCaches(): Plugin {
 /** Where unit tests live (beside the code); tests/ holds the browser tests (vitest.e2e.config.ts). */
 const TEST_FOLDERS = "app,db,scripts,server";
 
+/**
+ * Test files the "unit-pg" project leaves out: they test SQLite itself (its connections, files,
+ * pragmas and migrator), which PostgreSQL replaces; their PostgreSQL side is in a `*.pg.test.ts`.
+ */
+const UNIT_PG_EXCLUDE = [
+  // SQLite's connections: WAL, the read connection, busy timeouts, migrations of a file by several processes (PostgreSQL: db.server.pg.test.ts).
+  "app/utils/db.server.test.ts",
+  // Units of work on SQLite's one writer connection (its FIFO lock, BEGIN IMMEDIATE, busy timeouts) and the synchronous
+  // API beside them, which PostgreSQL does not have (PostgreSQL's units: db.server.pg.test.ts).
+  "app/utils/db.server.units.test.ts",
+  // Prepared-statement reuse on better-sqlite3 connections: no such cache on PostgreSQL.
+  "app/utils/statement-cache.server.test.ts",
+  // Counts the statements SQLite runs (better-sqlite3's `verbose` hook on a connection it re-opens with setDbForTesting).
+  "app/routes/n-plus-one.test.ts",
+  // Another SQLite connection holds the file's write lock (BEGIN IMMEDIATE): SQLite's "database is busy".
+  "app/routes/discussions-busy.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -189,6 +207,20 @@ export default defineConfig({
           include: [`{${TEST_FOLDERS}}/**/*.test.{ts,tsx}`],
           exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
           setupFiles: ["app/test/setup.ts"],
+        },
+      },
+      // The same unit and feature tests on PostgreSQL: each file gets a fresh database on the run's
+      // throwaway server (app/test/setup-pg.ts). Left out: the PostgreSQL tests themselves, and the
+      // tests of SQLite itself (UNIT_PG_EXCLUDE).
+      {
+        extends: true,
+        test: {
+          name: "unit-pg",
+          include: [`{${TEST_FOLDERS}}/**/*.test.{ts,tsx}`],
+          exclude: ["**/*.pg.test.ts", "**/node_modules/**", ...UNIT_PG_EXCLUDE],
+          globalSetup: ["app/test/postgres-global-setup.ts"],
+          setupFiles: ["app/test/setup-pg.ts"],
+          hookTimeout: 60_000,
         },
       },
       // Tests against a real PostgreSQL server, started once for the run by the global setup

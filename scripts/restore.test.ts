@@ -15,7 +15,8 @@ let databasePath: string;
 
 function run(script: "backup" | "restore", ...args: string[]) {
   const result = spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], {
-    env: { ...process.env, DATABASE_URL: `file:${databasePath}` },
+    // The pictures beside the database file (the "unit-pg" setup gives the test process an UPLOADS_DIR of its own: not theirs).
+    env: { ...process.env, DATABASE_URL: `file:${databasePath}`, UPLOADS_DIR: "" },
     encoding: "utf8",
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };

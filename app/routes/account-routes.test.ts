@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { asDataRequest, createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
-import { getDb } from "~/utils/db.server";
 import { action as deleteAccountApi } from "./api.account._index";
 import { action as emailApi } from "./api.account.email";
 import { loader as exportApi } from "./api.account.export";
@@ -9,6 +8,7 @@ import { action as preferencesPut, loader as preferencesGet } from "./api.accoun
 import { action as passwordApi } from "./api.account.password";
 import { action as sessionsDelete, loader as sessionsGet } from "./api.account.sessions";
 import { action as settingsAction, loader as settingsLoader } from "./settings.account";
+import { row } from "~/test/db";
 
 const PASSWORD = "correct-horse-battery";
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response> | Response | Promise<unknown>;
@@ -67,7 +67,7 @@ describe("/api/account", () => {
     const deleted = await call(deleteAccountApi, await as("/api/account", json("DELETE", { password: "a-brand-new-passphrase" })));
     expect(deleted.status).toBe(200);
     expect(deleted.headers.get("Set-Cookie")).toMatch(/quads_session=;/);
-    expect(getDb().$client.prepare("SELECT count(*) AS n FROM users WHERE id = ?").get(member.id)).toEqual({ n: 0 });
+    expect(await row("SELECT count(*) AS n FROM users WHERE id = ?", member.id)).toEqual({ n: 0 });
   });
 });
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { isSupporter } from "~/features/badges/supporter.server";
 import { asDataRequest, createMember, signedInRequest, routeArgs } from "~/test/factories";
-import { getDb } from "~/utils/db.server";
+import { rows } from "~/test/db";
 import { action as settingsAction } from "./admin.settings";
 import { action as usersAction, loader as usersLoader } from "./admin.users";
 
@@ -77,10 +77,7 @@ describe("/admin/users: the Supporter badge", () => {
     expect(await isSupporter(member.id)).toBe(false);
     expect(await listed()).toBe(false);
 
-    const actions = getDb()
-      .$client.prepare(`SELECT action FROM audit_log WHERE target_id = ? ORDER BY id`)
-      .all(member.id)
-      .map((row) => (row as { action: string }).action);
+    const actions = (await rows<{ action: string }>(`SELECT action FROM audit_log WHERE target_id = ? ORDER BY id`, member.id)).map((row) => row.action);
     expect(actions).toEqual(["badge.supporter_granted", "badge.supporter_revoked"]);
   });
 

@@ -23,7 +23,6 @@ import { createResource } from "~/features/resources/resources.server";
 import { createUpload } from "~/features/uploads/uploads.server";
 import { updateProfile } from "~/features/members/profile.server";
 import { createMember, signedInRequest, routeArgs } from "~/test/factories";
-import { getDb } from "~/utils/db.server";
 import { getToast } from "~/utils/toast.server";
 import * as adminLayout from "./admin";
 import * as adminAudit from "./admin.audit";
@@ -86,6 +85,7 @@ import * as accountSettingsExport from "./settings.account.export";
 import * as reportPage from "./report";
 import * as resourcesPage from "./resources";
 import * as resourceNew from "./resources_.new";
+import { row } from "~/test/db";
 
 type Who = "visitor" | "member" | "moderator" | "admin" | "owner";
 type Outcome = number | `→ ${string}`;
@@ -168,7 +168,7 @@ const freshSuspendedMemberId = async () => {
 };
 /** A member with a fixed id (no digits, so redirects to their page read the same every time); made once. */
 const namedMemberId = async (id: string) => {
-  const exists = getDb().$client.prepare(`SELECT 1 FROM users WHERE id = ?`).get(id);
+  const exists = await row(`SELECT 1 FROM users WHERE id = ?`, id);
   if (!exists) await createMember({ id });
   return id;
 };

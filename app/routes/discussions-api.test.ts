@@ -14,8 +14,8 @@ import { action as readAllAction } from "~/routes/api.notifications.read-all";
 import { action as createPageAction } from "~/routes/discussions.new";
 import { action as postPageAction, loader as postPageLoader } from "~/routes/post.$id";
 import { loader as discussionsLoader } from "~/routes/discussions";
-import { getDb } from "~/utils/db.server";
 import { createActor, createTestPost, firstCategoryId } from "~/features/discussions/test-helpers";
+import { run } from "~/test/db";
 
 type Params = Record<string, string>;
 const args = (request: Request, params: Params = {}) => (routeArgs(request, params)) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
@@ -159,7 +159,7 @@ describe("/api/categories and /api/notifications", () => {
 
   it("counts unread notifications and new discussions; /discussions marks discussions seen; read-all clears", async () => {
     const reader = await createActor();
-    getDb().$client.prepare(`UPDATE users SET joined_at = 0 WHERE id = ?`).run(reader.id);
+    await run(`UPDATE users SET joined_at = 0 WHERE id = ?`, reader.id);
     const author = await createActor();
     const post = await createTestPost(author);
     await createTestPost(reader);

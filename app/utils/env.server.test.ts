@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { assertEngineServed, ConfigurationError, parseEnv } from "./env.server";
 
 const directory = mkdtempSync(path.join(tmpdir(), "quads-env-"));
@@ -68,6 +68,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: database, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 1000/);
     expect(() => parseEnv({ DATABASE_URL: database, DATABASE_STATEMENT_TIMEOUT_MS: "-5" })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://db/quads" })).toThrow(/DATABASE_URL: must be file:<path>/);
+    // Without the preview switch (the "unit-pg" tests run with it on: app/test/setup-pg.ts).
+    const preview = process.env.QUADS_POSTGRES_PREVIEW;
+    delete process.env.QUADS_POSTGRES_PREVIEW;
+    onTestFinished(() => {
+      if (preview !== undefined) process.env.QUADS_POSTGRES_PREVIEW = preview;
+    });
     for (const url of ["postgres://quads:secret@db.example.com:5432/quads", "postgresql://db.example.com/quads?sslmode=require"]) {
       let message = "";
       const env = parseEnv({ DATABASE_URL: url });

@@ -2,16 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, getDb, schema, write } from "./db.server";
+import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, engine, getDb, readDb, schema, write } from "./db.server";
 import { createUserSession, destroyUserSession, LAST_SEEN_INTERVAL_MS } from "./session.server";
 
 const requestWith = (request: Request) => new Request(request.url, { headers: request.headers });
-const setLastSeen = (userId: string, at: number) =>
-  getDb().update(schema.sessions).set({ lastSeenAt: new Date(at) }).where(eq(schema.sessions.userId, userId)).run();
-const lastSeenOf = (userId: string) => sessionRows(userId)[0]?.lastSeenAt?.getTime();
+const setLastSeen = async (userId: string, at: number) =>
+  await write((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(at) }).where(eq(schema.sessions.userId, userId)));
+const lastSeenOf = async (userId: string) => (await sessionRows(userId))[0]?.lastSeenAt?.getTime();
 
-function sessionRows(userId: string) {
-  return getDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+async function sessionRows(userId: string) {
+  return await readDb().select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
 }
 
 describe("server-side sessions", () => {
@@ -22,14 +22,14 @@ describe("server-side sessions", () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toContain(user.id);
-    expect(sessionRows(user.id)).toHaveLength(1);
+    expect(await sessionRows(user.id)).toHaveLength(1);
   });
 
   it("gives a fresh session id at every sign-in and deletes the old one", async () => {
     const user = await createMember();
     const first = await signedInRequest(user.id);
     const secondCookie = await createUserSession(first, user.id);
-    const rows = sessionRows(user.id);
+    const rows = await sessionRows(user.id);
     expect(rows).toHaveLength(1);
     expect(secondCookie.split(";")[0]).not.toBe(first.headers.get("Cookie"));
   });
@@ -39,7 +39,7 @@ describe("server-side sessions", () => {
     const request = await signedInRequest(user.id);
     expect(await getOptionalUser(request)).not.toBeNull();
     await destroyUserSession(request);
-    expect(sessionRows(user.id)).toHaveLength(0);
+    expect(await sessionRows(user.id)).toHaveLength(0);
     const again = new Request("http://localhost/", { headers: { Cookie: request.headers.get("Cookie") ?? "" } });
     expect(await getOptionalUser(again)).toBeNull();
   });
@@ -48,20 +48,20 @@ describe("server-side sessions", () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
     const cookie = request.headers.get("Cookie") ?? "";
-    getDb().update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, user.id)).run();
+    await write((tx) => tx.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, user.id)));
     const next = await getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }));
     expect(next?.isAdmin).toBe(true);
-    getDb().delete(schema.users).where(eq(schema.users.id, user.id)).run();
-    expect(sessionRows(user.id)).toHaveLength(0);
+    await write((tx) => tx.delete(schema.users).where(eq(schema.users.id, user.id)));
+    expect(await sessionRows(user.id)).toHaveLength(0);
     expect(await getOptionalUser(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
   });
 
   it("ignores an expired session", async () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
-    getDb().update(schema.sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(schema.sessions.userId, user.id)).run();
+    await write((tx) => tx.update(schema.sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(schema.sessions.userId, user.id)));
     expect(await getOptionalUser(new Request(request.url, { headers: request.headers }))).toBeNull();
-    expect(sessionRows(user.id)).toHaveLength(0);
+    expect(await sessionRows(user.id)).toHaveLength(0);
   });
 
   it("reads a session on a plain request without writing anything (the write version stays)", async () => {
@@ -72,30 +72,32 @@ describe("server-side sessions", () => {
     expect(databaseVersion()).toBe(before);
   });
 
-  it("never makes a request wait for another's long write: last_seen_at is skipped then, and written on a later request", async () => {
+  // SQLite's one writer, held by another unit: the bookkeeping write gives up after BOOKKEEPING_BUSY_TIMEOUT_MS. PostgreSQL's units run side by side (decision 0105): nothing to wait for.
+  it.skipIf(engine === "postgres")("never makes a request wait for another's long write: last_seen_at is skipped then, and written on a later request", async () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
     const stale = Date.now() - LAST_SEEN_INTERVAL_MS - 1_000;
-    setLastSeen(user.id, stale);
+    await setLastSeen(user.id, stale);
     let release!: () => void;
     const held = write(() => new Promise<void>((resolve) => (release = resolve)));
     try {
       const started = Date.now();
       expect((await getOptionalUser(requestWith(request)))?.id).toBe(user.id);
       expect(Date.now() - started).toBeLessThan(BOOKKEEPING_BUSY_TIMEOUT_MS + 1_000);
-      expect(lastSeenOf(user.id)).toBe(stale);
+      expect(await lastSeenOf(user.id)).toBe(stale);
     } finally {
       release();
       await held;
     }
     await getOptionalUser(requestWith(request));
-    expect(lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
+    expect(await lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
   });
 
-  it("writes last_seen_at once for a burst of requests of one session", async () => {
+  // Counts the rows changed with SQLite's total_changes() on the writer connection.
+  it.skipIf(engine === "postgres")("writes last_seen_at once for a burst of requests of one session", async () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
-    setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);
+    await setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);
     const writerChanges = () => getDb().$client.prepare("select total_changes()").pluck().get() as number;
     const before = writerChanges();
     let release!: () => void;
@@ -108,6 +110,6 @@ describe("server-side sessions", () => {
     expect((await burst).map((member) => member?.id)).toEqual(Array(5).fill(user.id));
     // Rows changed on the writer since: the one last_seen_at (the held unit wrote nothing).
     expect(writerChanges() - before).toBe(1);
-    expect(lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
+    expect(await lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
   });
 });

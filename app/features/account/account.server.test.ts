@@ -15,7 +15,7 @@ import { updateProfile } from "~/features/members/profile.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { appErrorOfAsync } from "~/test/errors";
 import { createMember, uniqueEmail } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from "~/utils/deleted-member";
 import { createUserSession, LAST_SEEN_INTERVAL_MS, getSessionStorage } from "~/utils/session.server";
 import {
@@ -40,9 +40,9 @@ async function signIn(userId: string, userAgent = FIREFOX_WINDOWS): Promise<stri
   const session = await getSessionStorage().getSession(cookie);
   return session.id;
 }
-const sessionIdsOf = (userId: string) => getDb().select({ sid: schema.sessions.sid }).from(schema.sessions).where(eq(schema.sessions.userId, userId)).all().map((row) => row.sid);
-const mailTo = (to: string, kind: string) => getDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, to), eq(schema.mailOutbox.kind, kind))).all();
-const userRow = (id: string) => getDb().select().from(schema.users).where(eq(schema.users.id, id)).get();
+const sessionIdsOf = async (userId: string) => (await readDb().select({ sid: schema.sessions.sid }).from(schema.sessions).where(eq(schema.sessions.userId, userId))).map((row) => row.sid);
+const mailTo = async (to: string, kind: string) => await readDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, to), eq(schema.mailOutbox.kind, kind)));
+const userRow = async (id: string) => (await readDb().select().from(schema.users).where(eq(schema.users.id, id)))[0];
 
 describe("devices", () => {
   it("names the browser and system, or says it does not know", () => {
@@ -63,13 +63,13 @@ describe("changePassword", () => {
     const weak = await appErrorOfAsync(() => changePassword({ userId: member.id, input: { currentPassword: PASSWORD, newPassword: "password1" }, currentSid: here, meta }));
     expect(weak.status).toBe(400);
     expect(weak.fieldErrors?.newPassword?.[0]).toMatch(/too common/);
-    expect(sessionIdsOf(member.id).sort()).toEqual([here, elsewhere].sort());
+    expect((await sessionIdsOf(member.id)).sort()).toEqual([here, elsewhere].sort());
 
     const result = await changePassword({ userId: member.id, input: { currentPassword: PASSWORD, newPassword: "a-brand-new-passphrase" }, currentSid: here, meta });
     expect(result).toEqual({ signedOutSessions: 1 });
-    expect(sessionIdsOf(member.id)).toEqual([here]);
-    expect(await verifyPassword("a-brand-new-passphrase", userRow(member.id)!.password)).toBe(true);
-    expect(mailTo(member.email, "password_changed")).toHaveLength(1);
+    expect(await sessionIdsOf(member.id)).toEqual([here]);
+    expect(await verifyPassword("a-brand-new-passphrase", (await userRow(member.id))!.password)).toBe(true);
+    expect(await mailTo(member.email, "password_changed")).toHaveLength(1);
   });
 
   it("locks after too many wrong passwords, like sign-in (429 before the password is checked)", async () => {
@@ -82,7 +82,7 @@ describe("changePassword", () => {
     expect(statuses).toContain(429);
     const locked = await appErrorOfAsync(() => deleteAccount({ userId: member.id, input: { password: PASSWORD }, meta: { clientIp: "10.9.2.1" } }));
     expect(locked.status).toBe(429);
-    expect(userRow(member.id)).toBeDefined();
+    expect(await userRow(member.id)).toBeDefined();
   });
 });
 
@@ -91,10 +91,10 @@ describe("changing the e-mail", () => {
     const member = await createMember({ plainPassword: PASSWORD });
     const newEmail = uniqueEmail("moved");
     expect(await requestEmailChange({ userId: member.id, input: { email: newEmail.toUpperCase(), currentPassword: PASSWORD }, meta })).toEqual({ pendingEmail: newEmail });
-    expect(userRow(member.id)!.email).toBe(member.email);
+    expect((await userRow(member.id))!.email).toBe(member.email);
     expect(await pendingEmailOf(member.id)).toBe(newEmail);
-    expect(mailTo(member.email, "email_change_notice")).toHaveLength(1);
-    const [link] = mailTo(newEmail, "email_change");
+    expect(await mailTo(member.email, "email_change_notice")).toHaveLength(1);
+    const [link] = await mailTo(newEmail, "email_change");
     const token = /token=([\w-]+)/.exec(link.text)![1];
     const changed = await verifyEmail({ token });
     expect(changed).toMatchObject({ email: newEmail });
@@ -124,9 +124,9 @@ describe("changing the e-mail", () => {
     const wanted = uniqueEmail("race");
     await requestEmailChange({ userId: member.id, input: { email: wanted, currentPassword: PASSWORD }, meta });
     await createMember({ email: wanted });
-    const token = /token=([\w-]+)/.exec(mailTo(wanted, "email_change")[0].text)![1];
+    const token = /token=([\w-]+)/.exec((await mailTo(wanted, "email_change"))[0].text)![1];
     expect((await appErrorOfAsync(() => verifyEmail({ token }))).status).toBe(400);
-    expect(userRow(member.id)!.email).toBe(member.email);
+    expect((await userRow(member.id))!.email).toBe(member.email);
   });
 });
 
@@ -141,7 +141,7 @@ describe("sessions", () => {
     expect(list.filter((session) => session.current)).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain(here);
     expect(await signOutOtherSessions({ userId: member.id, currentSid: here })).toEqual({ signedOutSessions: 1 });
-    expect(sessionIdsOf(member.id)).toEqual([here]);
+    expect(await sessionIdsOf(member.id)).toEqual([here]);
   });
 
   it("touches last_seen_at at most once every five minutes", async () => {
@@ -149,14 +149,14 @@ describe("sessions", () => {
     const cookie = (await createUserSession(new Request("http://localhost/login"), member.id)).split(";")[0];
     const storage = getSessionStorage();
     const sid = (await storage.getSession(cookie)).id;
-    const lastSeen = () => getDb().select({ at: schema.sessions.lastSeenAt }).from(schema.sessions).where(eq(schema.sessions.sid, sid)).get()!.at!.getTime();
+    const lastSeen = async () => (await readDb().select({ at: schema.sessions.lastSeenAt }).from(schema.sessions).where(eq(schema.sessions.sid, sid)))[0]!.at!.getTime();
     const longAgo = Date.now() - LAST_SEEN_INTERVAL_MS + 5_000;
-    getDb().update(schema.sessions).set({ lastSeenAt: new Date(longAgo) }).where(eq(schema.sessions.sid, sid)).run();
+    await write((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(longAgo) }).where(eq(schema.sessions.sid, sid)));
     await storage.getSession(cookie);
-    expect(lastSeen()).toBe(longAgo);
-    getDb().update(schema.sessions).set({ lastSeenAt: new Date(Date.now() - LAST_SEEN_INTERVAL_MS - 1_000) }).where(eq(schema.sessions.sid, sid)).run();
+    expect(await lastSeen()).toBe(longAgo);
+    await write((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(Date.now() - LAST_SEEN_INTERVAL_MS - 1_000) }).where(eq(schema.sessions.sid, sid)));
     await storage.getSession(cookie);
-    expect(lastSeen()).toBeGreaterThan(Date.now() - 5_000);
+    expect(await lastSeen()).toBeGreaterThan(Date.now() - 5_000);
   });
 });
 
@@ -225,8 +225,8 @@ describe("deleteAccount", () => {
     expect(wrong.fieldErrors?.password).toBeDefined();
     await deleteAccount({ userId: leaving.id, input: { password: PASSWORD }, meta });
 
-    expect(userRow(leaving.id)).toBeUndefined();
-    expect(sessionIdsOf(leaving.id)).toEqual([]);
+    expect(await userRow(leaving.id)).toBeUndefined();
+    expect(await sessionIdsOf(leaving.id)).toEqual([]);
     expect(await scalar("SELECT count(*) FROM mail_preferences WHERE user_id = ?", leaving.id)).toBe(0);
     expect(await scalar("SELECT author_id FROM posts WHERE id = ?", leavingPost.id)).toBe(DELETED_MEMBER_ID);
     expect(await scalar("SELECT author_id FROM replies WHERE id = ?", leavingReply.id)).toBe(DELETED_MEMBER_ID);
@@ -250,17 +250,17 @@ describe("deleteAccount", () => {
     await createReply({ actor: third, postId: leavingPost.id, input: { content: "Late reply" } });
     expect(await pointsOf(DELETED_MEMBER_ID)).toBe(0);
     expect(await scalar("SELECT count(*) FROM notifications WHERE user_id = ?", DELETED_MEMBER_ID)).toBe(0);
-    expect(userRow(DELETED_MEMBER_ID)?.displayName).toBe(DELETED_MEMBER_NAME);
+    expect((await userRow(DELETED_MEMBER_ID))?.displayName).toBe(DELETED_MEMBER_NAME);
     expect((await listMembers({})).members.some((member) => member.id === DELETED_MEMBER_ID)).toBe(false);
     await expect(getMemberProfile(DELETED_MEMBER_ID)).rejects.toThrow();
   });
 
   it("refuses to remove the last account with admin rights (409)", async () => {
-    getDb().update(schema.users).set({ role: "member" }).where(eq(schema.users.role, "admin")).run();
+    await write((tx) => tx.update(schema.users).set({ role: "member" }).where(eq(schema.users.role, "admin")));
     const onlyAdmin = await createMember({ role: "admin", plainPassword: PASSWORD });
     const error = await appErrorOfAsync(() => deleteAccount({ userId: onlyAdmin.id, input: { password: PASSWORD }, meta }));
     expect(error.status).toBe(409);
     expect(error.message).toMatch(/last admin/);
-    expect(userRow(onlyAdmin.id)).toBeDefined();
+    expect(await userRow(onlyAdmin.id)).toBeDefined();
   });
 });

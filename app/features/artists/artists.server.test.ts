@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema } from "~/utils/db.server";
 import {
   addComment,
   createArtist,
@@ -26,12 +26,11 @@ import {
 import { loadFeaturedArtists } from "./dashboard.server";
 import { appErrorOfAsync, statusOfAsync } from "~/test/errors";
 
-const contributions = (userId: string, kind: string) =>
-  getDb()
+const contributions = async (userId: string, kind: string) =>
+  (await readDb()
     .select()
     .from(schema.contributions)
-    .where(eq(schema.contributions.userId, userId))
-    .all()
+    .where(eq(schema.contributions.userId, userId)))
     .filter((row) => row.kind === kind);
 
 async function admin() {
@@ -44,11 +43,11 @@ describe("artists: admin writes", () => {
     const actor = await admin();
     const artist = await createArtist({ actor, input: { name: "Neon", genre: "Synthwave", spotifyUrl: "https://open.spotify.com/artist/1", featured: "on" } });
     expect(artist).toMatchObject({ name: "Neon", genre: "Synthwave", featured: true, playCount: 0, youtubeUrl: null });
-    expect((await appErrorOfAsync(() => createArtist({ actor, input: { name: "X", youtubeUrl: "javascript:alert(1)" } })))).toMatchObject({ status: 400 });
-    expect((await appErrorOfAsync(() => createArtist({ actor, input: { genre: "Jazz" } })))).toMatchObject({ status: 400, message: "Name is required" });
+    expect(await appErrorOfAsync(() => createArtist({ actor, input: { name: "X", youtubeUrl: "javascript:alert(1)" } }))).toMatchObject({ status: 400 });
+    expect(await appErrorOfAsync(() => createArtist({ actor, input: { genre: "Jazz" } }))).toMatchObject({ status: 400, message: "Name is required" });
     const updated = await updateArtist({ actor, id: artist.id, input: { featured: false, latestTrack: "Gradient" } });
     expect(updated).toMatchObject({ name: "Neon", featured: false, latestTrack: "Gradient", spotifyUrl: "https://open.spotify.com/artist/1" });
-    const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(artist.id))).all().map((row) => row.action);
+    const actions = (await readDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(artist.id)))).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(["artist.created", "artist.updated"]));
   });
 });
@@ -115,7 +114,7 @@ describe("artist ratings", () => {
     expect(await rateArtist({ userId: bob.id, artistId: artist.id, input: { rating: 4 } })).toMatchObject({ averageRating: 4.5, totalRatings: 2 });
     expect(await rateArtist({ userId: alice.id, artistId: artist.id, input: { rating: "3" } })).toMatchObject({ rating: 3, averageRating: 3.5, totalRatings: 2 });
     expect(await getMyRating(artist.id, alice.id)).toEqual({ rating: 3 });
-    expect(contributions(alice.id, "artist_rated")).toHaveLength(1);
+    expect(await contributions(alice.id, "artist_rated")).toHaveLength(1);
     for (const rating of [0, 6, 4.5, "five", null]) {
       expect((await appErrorOfAsync(() => rateArtist({ userId: bob.id, artistId: artist.id, input: { rating } }))).status).toBe(400);
     }
@@ -131,11 +130,11 @@ describe("artist comments", () => {
     const comment = await addComment({ userId: member.id, artistId: artist.id, input: { comment: "  Love it!  " } });
     expect(comment).toMatchObject({ comment: "Love it!", artistId: artist.id, user: { id: member.id, displayName: "Maya" } });
     expect((await addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1000) } })).comment).toHaveLength(1000);
-    expect((await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "   " } })))).toMatchObject({ status: 400, message: "Comment cannot be empty" });
-    expect((await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: {} })))).toMatchObject({ status: 400, message: "Comment cannot be empty" });
-    expect((await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1001) } })))).toMatchObject({ status: 400, message: "Comment is too long" });
+    expect(await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "   " } }))).toMatchObject({ status: 400, message: "Comment cannot be empty" });
+    expect(await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: {} }))).toMatchObject({ status: 400, message: "Comment cannot be empty" });
+    expect(await appErrorOfAsync(() => addComment({ userId: member.id, artistId: artist.id, input: { comment: "x".repeat(1001) } }))).toMatchObject({ status: 400, message: "Comment is too long" });
     expect(await listComments(artist.id)).toHaveLength(2);
-    expect(contributions(member.id, "artist_commented")).toHaveLength(2);
+    expect(await contributions(member.id, "artist_commented")).toHaveLength(2);
   });
 
   it("hides a comment from lists and counts, taking its points back, with an audit entry", async () => {
@@ -146,8 +145,8 @@ describe("artist comments", () => {
     await hideComment({ actor, commentId: comment.id });
     expect(await listComments(artist.id)).toEqual([]);
     expect((await getRatingPanels([artist.id], null)).get(artist.id)).toMatchObject({ commentsCount: 0, comments: [] });
-    expect(contributions(member.id, "artist_commented")).toHaveLength(0);
-    const audit = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(comment.id))).all();
+    expect(await contributions(member.id, "artist_commented")).toHaveLength(0);
+    const audit = await readDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(comment.id)));
     expect(audit.map((row) => row.action)).toContain("artist_comment.hidden");
   });
 
@@ -162,7 +161,7 @@ describe("artist comments", () => {
     expect(await findComment(first.id)).toMatchObject({ comment: "first", isHidden: true });
     expect(await unhideComment({ actor, commentId: first.id })).toEqual({ id: first.id, artistId: artist.id });
     expect(await findComment(first.id)).toMatchObject({ comment: "first", isHidden: false });
-    expect(contributions(member.id, "artist_commented")).toHaveLength(2);
+    expect(await contributions(member.id, "artist_commented")).toHaveLength(2);
 
     await hideComment({ actor: null, commentId: second.id });
     expect((await listComments(artist.id)).map((comment) => comment.id)).toEqual([first.id]);
@@ -173,9 +172,9 @@ describe("artist comments", () => {
     await deleteComment({ actor, commentId: second.id });
     expect(await findComment(first.id)).toBeNull();
     expect(await findComment(second.id)).toBeNull();
-    expect(contributions(member.id, "artist_commented")).toHaveLength(0);
+    expect(await contributions(member.id, "artist_commented")).toHaveLength(0);
     expect((await appErrorOfAsync(() => deleteComment({ actor, commentId: first.id }))).status).toBe(404);
-    const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetType, "comment")).all().filter((row) => [String(first.id), String(second.id)].includes(row.targetId ?? ""));
+    const actions = (await readDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetType, "comment"))).filter((row) => [String(first.id), String(second.id)].includes(row.targetId ?? ""));
     expect(actions.map((row) => row.action).sort()).toEqual(["artist_comment.deleted", "artist_comment.deleted", "artist_comment.hidden", "artist_comment.shown", "artist_comment.shown"]);
   });
 
@@ -216,7 +215,7 @@ describe("panels and the dashboard card", () => {
     await addComment({ userId: member.id, artistId: artist.id, input: { comment: "bye" } });
     await deleteArtist({ actor, id: artist.id });
     expect((await appErrorOfAsync(() => getArtist(artist.id))).status).toBe(404);
-    expect(contributions(member.id, "artist_rated")).toHaveLength(0);
-    expect(contributions(member.id, "artist_commented")).toHaveLength(0);
+    expect(await contributions(member.id, "artist_rated")).toHaveLength(0);
+    expect(await contributions(member.id, "artist_commented")).toHaveLength(0);
   });
 });

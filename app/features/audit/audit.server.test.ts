@@ -13,7 +13,7 @@ describe("audit log", () => {
       await recordAudit({ actor: { id: admin.id, email: admin.email }, action: "meeting.created", targetType: "meeting", targetId: index, summary: `Meeting ${index}` });
     }
     // Make the order unambiguous: entry i happened i seconds after the base time.
-    await write((tx) => executeSql(tx, sql`update audit_log set created_at = ${base} + cast(target_id as integer) * 1000 where action = 'meeting.created'`));
+    await write((tx) => executeSql(tx, sql`update audit_log set created_at = cast(${base} as bigint) + cast(target_id as integer) * 1000 where action = 'meeting.created'`));
     const first = await listAuditEntries({ page: 1, pageSize: 25 });
     expect(first.total).toBe(30);
     expect(first.pageCount).toBe(2);

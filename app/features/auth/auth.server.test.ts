@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { uniqueEmail } from "~/test/factories";
 import { loginWithPassword, registerUser, toCurrentUser } from "./auth.server";
 import { appErrorOfAsync } from "~/test/errors";
@@ -24,12 +24,11 @@ describe("registerUser", () => {
     expect(user.points).toBe(0);
     expect(user.password).toMatch(/^scrypt\$/);
     expect(user.password).not.toContain(input.password);
-    const badges = getDb()
+    const badges = await readDb()
       .select({ type: schema.badges.type, isCompleted: schema.userBadges.isCompleted })
       .from(schema.userBadges)
       .innerJoin(schema.badges, eq(schema.badges.id, schema.userBadges.badgeId))
-      .where(eq(schema.userBadges.userId, user.id))
-      .all();
+      .where(eq(schema.userBadges.userId, user.id));
     expect(badges).toEqual([{ type: "explorer", isCompleted: true }]);
   });
 
@@ -106,7 +105,7 @@ describe("toCurrentUser", () => {
   it("never exposes the password hash and grants admin rights to ADMIN_EMAIL accounts once their address is verified", async () => {
     const registered = await registerUser({ ...validRegistration(), email: "owner@example.com" }, meta);
     expect(toCurrentUser(registered).isAdmin).toBe(false);
-    const owner = getDb().update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, registered.id)).returning().get();
+    const owner = (await write((tx) => tx.update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, registered.id)).returning()))[0];
     const shaped = toCurrentUser(owner);
     expect(shaped).not.toHaveProperty("password");
     expect(shaped.isAdmin).toBe(true);

@@ -10,7 +10,7 @@ import { setVerifiedEmailRequiredToPost } from "~/features/settings/community-se
 import { action as verifyEmailApi } from "~/routes/api.auth.verify-email";
 import { action as verifyEmailPageAction, loader as verifyEmailPage } from "~/routes/verify-email";
 import { createMember, signedInRequest, routeArgs, uniqueEmail } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { registerUser, toCurrentUser } from "./auth.server";
 import { issueToken } from "./email-tokens.server";
 import { VERIFICATION_REQUIRED } from "~/features/moderation/contribution-guard.server";
@@ -21,25 +21,25 @@ const smtp = startTestSmtpServerForFile();
 
 const deliverAll = () => deliverAllTo(smtp);
 const registration = (email = uniqueEmail("new")) => ({ email, password: "long-enough-password", firstName: "Ada", lastName: "Lovelace", displayName: "Ada" });
-const userRow = (id: string) => getDb().select().from(schema.users).where(eq(schema.users.id, id)).get()!;
+const userRow = async (id: string) => (await readDb().select().from(schema.users).where(eq(schema.users.id, id)))[0]!;
 const verifyByApi = (token: string) =>
   verifyEmailApi(
     routeArgs(new Request("http://localhost/api/auth/verify-email", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) })),
   );
 describe("e-mail verification", () => {
   it("registration sends a 7-day link; following it verifies the address, once", async () => {
-    getDb().update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")).run();
+    await write((tx) => tx.update(schema.mailOutbox).set({ status: "sent" }).where(eq(schema.mailOutbox.status, "pending")));
     const user = await registerUser(registration(), { clientIp: "10.5.0.1" });
     expect(user.emailVerifiedAt).toBeNull();
     await deliverAll();
     const mail = await smtp.nextMessage();
     expect(mail.subject).toBe("Confirm your e-mail for Quads");
     const token = tokenFromMail(mail);
-    const stored = getDb().select().from(schema.authTokens).where(and(eq(schema.authTokens.userId, user.id), eq(schema.authTokens.purpose, "email_verification"))).get()!;
+    const stored = (await readDb().select().from(schema.authTokens).where(and(eq(schema.authTokens.userId, user.id), eq(schema.authTokens.purpose, "email_verification"))))[0]!;
     expect(Math.round((stored.expiresAt.getTime() - stored.createdAt.getTime()) / 86_400_000)).toBe(7);
     const page = await verifyEmailPage(routeArgs(new Request(`http://localhost/verify-email?token=${token}`)));
     expect(page).toMatchObject({ isVerified: true, email: user.email });
-    expect(userRow(user.id).emailVerifiedAt).toBeInstanceOf(Date);
+    expect((await userRow(user.id)).emailVerifiedAt).toBeInstanceOf(Date);
     const again = await verifyByApi(token);
     expect(again.status).toBe(400);
     expect((await again.json()).message).toBe(VERIFY_LINK_INVALID);
@@ -53,7 +53,7 @@ describe("e-mail verification", () => {
     const fresh = await issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
     const response = await verifyByApi(fresh);
     expect(response.status).toBe(200);
-    expect(userRow(member.id).emailVerifiedAt).toBeInstanceOf(Date);
+    expect((await userRow(member.id)).emailVerifiedAt).toBeInstanceOf(Date);
   });
 
   it("'Resend verification e-mail' is rate-limited and refused once verified", async () => {
@@ -75,11 +75,11 @@ describe("e-mail verification", () => {
     const oldLink = await issueToken({ userId: member.id, email: member.email, purpose: "email_verification" });
     const newEmail = uniqueEmail("moved");
     await updateProfile(member.id, { email: newEmail, currentPassword: "correct-horse-battery" });
-    expect(userRow(member.id).email).toBe(member.email);
-    const [queued] = getDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, newEmail), eq(schema.mailOutbox.kind, "email_change"))).all();
+    expect((await userRow(member.id)).email).toBe(member.email);
+    const [queued] = await readDb().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, newEmail), eq(schema.mailOutbox.kind, "email_change")));
     const token = /token=([\w-]+)/.exec(queued.text)![1];
     expect((await verifyByApi(token)).status).toBe(200);
-    expect(userRow(member.id)).toMatchObject({ email: newEmail, emailVerifiedAt: expect.any(Date) });
+    expect(await userRow(member.id)).toMatchObject({ email: newEmail, emailVerifiedAt: expect.any(Date) });
     expect((await verifyByApi(oldLink)).status).toBe(400);
   });
 
@@ -88,7 +88,7 @@ describe("e-mail verification", () => {
     expect(toCurrentUser(owner).isAdmin).toBe(false);
     const token = await issueToken({ userId: owner.id, email: owner.email, purpose: "email_verification" });
     await verifyByApi(token);
-    expect(toCurrentUser(userRow(owner.id)).isAdmin).toBe(true);
+    expect(toCurrentUser(await userRow(owner.id)).isAdmin).toBe(true);
   });
 });
 

@@ -5,9 +5,9 @@ import { createReply } from "~/features/discussions/replies.server";
 import { listNotifications } from "~/features/notifications/notifications.server";
 import { notify } from "~/features/notifications/notify.server";
 import { createMember } from "~/test/factories";
-import { getDb } from "~/utils/db.server";
 import { blockedIdsOf, blockMember, blockMessages, getBlockState, listBlockedMembers, unblockMember } from "./blocks.server";
 import { appErrorOfAsync } from "~/test/errors";
+import { row, run } from "~/test/db";
 
 describe("blocking", () => {
   it("blocks once (idempotent), lists the blocked member without an e-mail, and unblocks", async () => {
@@ -55,7 +55,7 @@ describe("blocking", () => {
     const blocker = await createMember();
     const blocked = await createMember();
     await blockMember({ blocker, memberId: blocked.id });
-    getDb().$client.prepare(`UPDATE users SET role = 'moderator' WHERE id = ?`).run(blocked.id);
+    await run(`UPDATE users SET role = 'moderator' WHERE id = ?`, blocked.id);
     expect((await blockedIdsOf(blocker.id)).size).toBe(0);
     expect((await listBlockedMembers(blocker.id)).map((member) => member.id)).toEqual([blocked.id]);
     expect(await getBlockState({ viewerId: blocker.id, memberId: blocked.id })).toEqual({ isBlocked: true, canBlock: false });
@@ -66,9 +66,9 @@ describe("blocking", () => {
     const blocker = await createMember();
     const blocked = await createMember();
     await blockMember({ blocker, memberId: blocked.id });
-    getDb().$client.prepare(`DELETE FROM users WHERE id = ?`).run(blocked.id);
+    await run(`DELETE FROM users WHERE id = ?`, blocked.id);
     expect(await listBlockedMembers(blocker.id)).toEqual([]);
-    const count = getDb().$client.prepare(`SELECT count(*) AS total FROM user_blocks WHERE blocker_id = ?`).get(blocker.id) as { total: number };
+    const count = (await row(`SELECT count(*) AS total FROM user_blocks WHERE blocker_id = ?`, blocker.id)) as { total: number };
     expect(count.total).toBe(0);
   });
 

@@ -17,11 +17,17 @@ import { createActor, createTestPost, pointsOf, scalar } from "./test-helpers";
 async function holdWriter(work: (tx: Parameters<Parameters<typeof write>[0]>[0]) => Promise<void> = async () => {}) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let worked!: () => void;
+  const done = new Promise<void>((resolve) => (worked = resolve));
+  // The unit begins, does `work` and stays open, uncommitted, until `release` (on PostgreSQL, where
+  // units run side by side, its rows stay locked: another unit touching them waits for it).
   const held = write(async (tx) => {
-    await released;
     await work(tx);
+    worked();
+    await released;
   });
-  await sleep(1); // the unit has begun
+  await done;
+  await sleep(1);
   return { release, held };
 }
 

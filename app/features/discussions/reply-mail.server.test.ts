@@ -4,24 +4,24 @@ import { setMailPreference } from "~/features/mail/preferences.server";
 import { deliverAllTo, startTestSmtpServer, type TestSmtpServer } from "~/features/mail/test-helpers";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { routeArgs } from "~/test/factories";
-import { getDb } from "~/utils/db.server";
 import { createReply } from "./replies.server";
 import { REPLY_MAIL_WINDOW_MS, sendDueReplyMail } from "./reply-mail.server";
 import { createActor, createTestPost } from "./test-helpers";
+import { row, rows, run } from "~/test/db";
 
 type OutboxRow = { to: string; subject: string; text: string; kind: string; headers: string };
 
 /** The pending notification mail to an address, oldest first. */
-function pendingMailTo(email: string, kind = "replies"): OutboxRow[] {
-  return getDb().$client.prepare(`SELECT "to", subject, text, kind, headers FROM mail_outbox WHERE "to" = ? AND kind = ? AND status = 'pending' ORDER BY id`).all(email, kind) as OutboxRow[];
+async function pendingMailTo(email: string, kind = "replies"): Promise<OutboxRow[]> {
+  return (await rows(`SELECT "to", subject, text, kind, headers FROM mail_outbox WHERE "to" = ? AND kind = ? AND status = 'pending' ORDER BY id`, email, kind)) as OutboxRow[];
 }
 
 const later = (ms: number) => new Date(Date.now() + ms);
 
-beforeEach(() => {
+beforeEach(async () => {
   // Each test starts with an empty queue: earlier tests' mail counts as sent, their batches are gone.
-  getDb().$client.prepare(`UPDATE mail_outbox SET status = 'sent' WHERE status = 'pending'`).run();
-  getDb().$client.prepare(`DELETE FROM reply_mail_batches`).run();
+  await run(`UPDATE mail_outbox SET status = 'sent' WHERE status = 'pending'`);
+  await run(`DELETE FROM reply_mail_batches`);
 });
 
 describe("reply e-mails", () => {
@@ -31,11 +31,11 @@ describe("reply e-mails", () => {
     const bob = await createActor({ displayName: "Bob" });
     const post = await createTestPost(author, { title: "Batching" });
     await createReply({ actor: ada, postId: post.id, input: { content: "First answer" } });
-    expect(pendingMailTo(author.email)).toHaveLength(0); // enqueued by the job, not the request
+    expect(await pendingMailTo(author.email)).toHaveLength(0); // enqueued by the job, not the request
 
     const firstRun = new Date();
     expect(await sendDueReplyMail(firstRun)).toBe(1);
-    const [first] = pendingMailTo(author.email);
+    const [first] = await pendingMailTo(author.email);
     expect(first.subject).toBe('Ada replied in "Batching"');
     expect(first.text).toContain("Ada replied: First answer");
     expect(first.text).toContain(`http://localhost:3000/post/${post.id}#reply-`);
@@ -45,16 +45,16 @@ describe("reply e-mails", () => {
     await createReply({ actor: ada, postId: post.id, input: { content: "Third answer" } });
     expect(await sendDueReplyMail(new Date(firstRun.getTime() + 60_000))).toBe(0);
     expect(await sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS - 1_000))).toBe(0);
-    expect(pendingMailTo(author.email)).toHaveLength(1);
+    expect(await pendingMailTo(author.email)).toHaveLength(1);
     expect(await sendDueReplyMail(new Date(firstRun.getTime() + REPLY_MAIL_WINDOW_MS + 1_000))).toBe(1);
-    const second = pendingMailTo(author.email)[1];
+    const second = (await pendingMailTo(author.email))[1];
     expect(second.subject).toBe('2 new replies in "Batching"');
     expect(second.text).toContain("Bob replied: Second answer");
     expect(second.text).toContain("Ada replied: Third answer");
     expect(second.text).not.toContain("First answer");
     // Nothing more pending: another run sends nothing, and forgets the thread once it is quiet.
     expect(await sendDueReplyMail(later(3 * REPLY_MAIL_WINDOW_MS))).toBe(0);
-    expect(getDb().$client.prepare(`SELECT count(*) AS n FROM reply_mail_batches WHERE user_id = ?`).get(author.id)).toEqual({ n: 0 });
+    expect(await row(`SELECT count(*) AS n FROM reply_mail_batches WHERE user_id = ?`, author.id)).toEqual({ n: 0 });
   });
 
   it("keeps threads apart: a reply in another thread is mailed at once", async () => {
@@ -66,7 +66,7 @@ describe("reply e-mails", () => {
     await sendDueReplyMail(new Date());
     await createReply({ actor: replier, postId: two.id, input: { content: "On two" } });
     await sendDueReplyMail(new Date());
-    expect(pendingMailTo(author.email).map((mail) => mail.subject)).toEqual(['Replier replied in "One"', 'Replier replied in "Two"']);
+    expect((await pendingMailTo(author.email)).map((mail) => mail.subject)).toEqual(['Replier replied in "One"', 'Replier replied in "Two"']);
   });
 
   it("mails the author of the reply answered, saying so", async () => {
@@ -78,7 +78,7 @@ describe("reply e-mails", () => {
     await sendDueReplyMail(new Date());
     await createReply({ actor: replier, postId: post.id, input: { content: "Child", parentReplyId: parent.id } });
     await sendDueReplyMail(new Date());
-    const [mail] = pendingMailTo(answered.email);
+    const [mail] = await pendingMailTo(answered.email);
     expect(mail.text).toContain("Nested replied to your reply: Child");
   });
 
@@ -87,7 +87,7 @@ describe("reply e-mails", () => {
     const post = await createTestPost(author);
     await createReply({ actor: author, postId: post.id, input: { content: "Talking to myself" } });
     expect(await sendDueReplyMail(later(1_000))).toBe(0);
-    expect(pendingMailTo(author.email)).toHaveLength(0);
+    expect(await pendingMailTo(author.email)).toHaveLength(0);
   });
 
   it("never mails a reply from a member the recipient blocked, even one blocked while the e-mail waited", async () => {
@@ -104,7 +104,7 @@ describe("reply e-mails", () => {
     await createReply({ actor: friend, postId: post.id, input: { content: "Welcome" } });
     await blockMember({ blocker: author, memberId: later1.id });
     expect(await sendDueReplyMail(later(1_000))).toBe(1);
-    const [mail] = pendingMailTo(author.email);
+    const [mail] = await pendingMailTo(author.email);
     expect(mail.text).toContain("Friend replied: Welcome");
     expect(mail.text).not.toContain("Soon blocked");
     expect(mail.text).not.toContain("Unwanted");
@@ -118,12 +118,12 @@ describe("reply e-mails", () => {
     await setMailPreference(optedOut.id, "replies", false);
     for (const author of [optedOut, unverified, suspended]) {
       const post = await createTestPost(author);
-      if (author === suspended) getDb().$client.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(Date.now() + 86_400_000, suspended.id);
+      if (author === suspended) await run(`UPDATE users SET suspended_until = ? WHERE id = ?`, Date.now() + 86_400_000, suspended.id);
       await createReply({ actor: replier, postId: post.id, input: { content: "Hello" } });
     }
     expect(await sendDueReplyMail(later(1_000))).toBe(1);
-    for (const author of [optedOut, suspended]) expect(pendingMailTo(author.email)).toHaveLength(0);
-    expect(pendingMailTo(unverified.email)).toHaveLength(1);
+    for (const author of [optedOut, suspended]) expect(await pendingMailTo(author.email)).toHaveLength(0);
+    expect(await pendingMailTo(unverified.email)).toHaveLength(1);
   });
 });
 
@@ -132,12 +132,12 @@ describe("mention e-mails", () => {
     const author = await createActor({ displayName: "Mentioner" });
     const mentioned = await createActor();
     const post = await createTestPost(author, { title: "Calling", content: `Hey @${mentioned.username}, and me @${author.username}` });
-    const [mail] = pendingMailTo(mentioned.email, "mentions");
+    const [mail] = await pendingMailTo(mentioned.email, "mentions");
     expect(mail.subject).toBe('Mentioner mentioned you in "Calling"');
     expect(mail.text).toContain(`http://localhost:3000/post/${post.id}`);
-    expect(pendingMailTo(author.email, "mentions")).toHaveLength(0);
+    expect(await pendingMailTo(author.email, "mentions")).toHaveLength(0);
     await createReply({ actor: author, postId: post.id, input: { content: `Again @${mentioned.username}` } });
-    expect(pendingMailTo(mentioned.email, "mentions")).toHaveLength(2); // the reply is another place
+    expect(await pendingMailTo(mentioned.email, "mentions")).toHaveLength(2); // the reply is another place
   });
 
   it("respects the mentions preference and blocks", async () => {
@@ -147,8 +147,8 @@ describe("mention e-mails", () => {
     await setMailPreference(optedOut.id, "mentions", false);
     await blockMember({ blocker, memberId: author.id });
     await createTestPost(author, { content: `@${optedOut.username} @${blocker.username}` });
-    expect(pendingMailTo(optedOut.email, "mentions")).toHaveLength(0);
-    expect(pendingMailTo(blocker.email, "mentions")).toHaveLength(0);
+    expect(await pendingMailTo(optedOut.email, "mentions")).toHaveLength(0);
+    expect(await pendingMailTo(blocker.email, "mentions")).toHaveLength(0);
   });
 });
 

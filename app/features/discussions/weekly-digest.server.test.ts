@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { blockMember } from "~/features/blocks/blocks.server";
 import { setMailPreference } from "~/features/mail/preferences.server";
-import { closeDb, getDb } from "~/utils/db.server";
 import { createReply } from "./replies.server";
 import { likePost } from "./posts.server";
 import { digestWeek, listMostActiveDiscussions, sendWeeklyDigests } from "./weekly-digest.server";
 import { createActor, createTestPost } from "./test-helpers";
+import { rows, run, restartDatabase } from "~/test/db";
 
 const DAY = 86_400_000;
 
-function digestsTo(email: string) {
-  return getDb().$client.prepare(`SELECT subject, text FROM mail_outbox WHERE "to" = ? AND kind = 'weekly_digest' ORDER BY id`).all(email) as { subject: string; text: string }[];
+async function digestsTo(email: string) {
+  return (await rows(`SELECT subject, text FROM mail_outbox WHERE "to" = ? AND kind = 'weekly_digest' ORDER BY id`, email)) as { subject: string; text: string }[];
 }
 
 /** The first Tuesday 15:00 UTC after now: within a week of the test's activity (rows are written at the real time). */
@@ -22,8 +22,8 @@ function nextTuesday(): Date {
   return date;
 }
 
-beforeEach(() => {
-  getDb().$client.prepare(`DELETE FROM posts`).run();
+beforeEach(async () => {
+  await run(`DELETE FROM posts`);
 });
 
 describe("digestWeek", () => {
@@ -52,20 +52,20 @@ describe("the weekly digest", () => {
     const tuesday = nextTuesday();
     expect((await listMostActiveDiscussions(tuesday)).map((post) => post.title)).toEqual(["Busy one", "Quiet one"]);
     expect(await sendWeeklyDigests(tuesday)).toBe(1);
-    const [mail] = digestsTo(reader.email);
+    const [mail] = await digestsTo(reader.email);
     expect(mail.subject).toBe("This week in Quads: Busy one");
     expect(mail.text).toContain(`"Busy one" by Digest Author (2 new replies): http://localhost:3000/post/${busy.id}`);
     expect(mail.text).toContain('"Quiet one" by Digest Author (1 new like)');
-    expect(digestsTo(notOptedIn.email)).toHaveLength(0);
-    expect(digestsTo(author.email)).toHaveLength(0); // off by default
+    expect(await digestsTo(notOptedIn.email)).toHaveLength(0);
+    expect(await digestsTo(author.email)).toHaveLength(0); // off by default
 
     // Later the same week, and after a restart: nothing more. The next week: the next digest.
     expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 60_000))).toBe(0);
-    closeDb();
+    await restartDatabase(); // the process stops and starts again
     expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 2 * DAY))).toBe(0);
-    expect(digestsTo(reader.email)).toHaveLength(1);
+    expect(await digestsTo(reader.email)).toHaveLength(1);
     const reply = await createReply({ actor: author, postId: busy.id, input: { content: "c" } });
-    getDb().$client.prepare(`UPDATE replies SET created_at = ? WHERE id = ?`).run(tuesday.getTime() + 3 * DAY, reply.id);
+    await run(`UPDATE replies SET created_at = ? WHERE id = ?`, tuesday.getTime() + 3 * DAY, reply.id);
     expect(await sendWeeklyDigests(new Date(tuesday.getTime() + 7 * DAY))).toBe(1);
   });
 
@@ -80,7 +80,7 @@ describe("the weekly digest", () => {
     await createTestPost(friend, { title: "From a friend" });
     await blockMember({ blocker: reader, memberId: blocked.id });
     expect(await sendWeeklyDigests(nextTuesday())).toBe(1);
-    const [mail] = digestsTo(reader.email);
+    const [mail] = await digestsTo(reader.email);
     expect(mail.text).toContain("From a friend");
     expect(mail.text).not.toContain("From the blocked");
   });

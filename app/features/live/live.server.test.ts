@@ -3,7 +3,7 @@ import { createActor, createTestPost } from "~/features/discussions/test-helpers
 import { createReply } from "~/features/discussions/replies.server";
 import { endLiveStreams, LIVE_STREAMS_PER_MEMBER, liveStats, openLiveStream, openStreamCount } from "./live.server";
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "~/utils/db.server";
+import { schema, write } from "~/utils/db.server";
 import { createUserSession, deleteOtherSessions, getSessionStorage } from "~/utils/session.server";
 
 /** Signs the member in (a session row, as /login makes); returns the session id. */
@@ -83,16 +83,16 @@ describe("live streams", () => {
     expect(await endsWithin(signedOut, 3_000)).toBe(true);
     expect(openStreamCount()).toBe(1);
     // Suspended (here without the session deletion suspendMember also does): the member's stream ends too.
-    getDb().update(schema.users).set({ suspendedUntil: new Date(Date.now() + 60_000) }).where(eq(schema.users.id, member.id)).run();
+    await write((tx) => tx.update(schema.users).set({ suspendedUntil: new Date(Date.now() + 60_000) }).where(eq(schema.users.id, member.id)));
     expect(await endsWithin(kept, 3_000)).toBe(true);
     expect(openStreamCount()).toBe(0);
   });
 
   it("keeps the stream of a member whose suspension has ended", async () => {
     const member = await createActor();
-    getDb().update(schema.users).set({ suspendedUntil: new Date(Date.now() - 1_000) }).where(eq(schema.users.id, member.id)).run();
+    await write((tx) => tx.update(schema.users).set({ suspendedUntil: new Date(Date.now() - 1_000) }).where(eq(schema.users.id, member.id)));
     const reader = (openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: null, discussionsSince: null, signal: new AbortController().signal }).body as ReadableStream<Uint8Array>).getReader();
-    getDb().update(schema.users).set({ firstName: "Moved" }).where(eq(schema.users.id, member.id)).run();
+    await write((tx) => tx.update(schema.users).set({ firstName: "Moved" }).where(eq(schema.users.id, member.id)));
     expect(await endsWithin(reader, 2_500)).toBe(false);
     endLiveStreams();
   });

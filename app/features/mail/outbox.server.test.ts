@@ -7,11 +7,12 @@ import { describe, expect, it } from "vitest";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { createMember, routeArgs } from "~/test/factories";
-import { closeDb, readDb, schema, write } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { backoffAfter, deliverDueMail, enqueueMail, getOutboxSummary, hasDueMail, MAX_ATTEMPTS } from "./outbox.server";
 import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";
 import { startTestSmtpServerForFile } from "./test-helpers";
 import { createFileTransport, createMailTransport, type MailTransport, type OutgoingMessage } from "./transport.server";
+import { restartDatabase } from "~/test/db";
 
 const smtp = startTestSmtpServerForFile();
 
@@ -83,7 +84,7 @@ describe("the mail outbox over real SMTP", () => {
     await drain();
     smtp.mode = "accept";
     const id = await enqueueMail({ to: "durable@example.com", subject: "Still here", kind: "test", text: "t", html: "<p>t</p>" });
-    closeDb(); // the process stops; the next readDb() opens the file again, as a new process would
+    await restartDatabase(); // the process stops and starts again, as a new process would
     expect((await outboxRow(id)).status).toBe("pending");
     expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     expect((await smtp.nextMessage()).subject).toBe("Still here");

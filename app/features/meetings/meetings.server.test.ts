@@ -1,7 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
+import { row, run } from "~/test/db";
 import {
   cancelRegistration,
   countAttendees,
@@ -104,23 +105,22 @@ describe("scheduling", () => {
       "2026-10-29T17:00:00.000Z",
       "2026-11-05T17:00:00.000Z",
     ]);
-    const db = getDb();
-    const memberNotes = db.select().from(schema.notifications).where(and(eq(schema.notifications.userId, member.id), eq(schema.notifications.kind, "meeting"))).all();
+    const memberNotes = await readDb().select().from(schema.notifications).where(and(eq(schema.notifications.userId, member.id), eq(schema.notifications.kind, "meeting")));
     expect(memberNotes.filter((note) => note.message.includes("Series"))).toHaveLength(1);
     expect(memberNotes[0].link).toBe("/meetings");
-    const ownNotes = db.select().from(schema.notifications).where(eq(schema.notifications.userId, adminId)).all();
+    const ownNotes = await readDb().select().from(schema.notifications).where(eq(schema.notifications.userId, adminId));
     expect(ownNotes.filter((note) => note.message.includes("Series"))).toHaveLength(0);
-    const audits = db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "meeting.created")).all();
+    const audits = await readDb().select().from(schema.auditLog).where(eq(schema.auditLog.action, "meeting.created"));
     expect(audits.filter((entry) => entry.summary.startsWith("Series"))).toHaveLength(4);
   });
 
   it("refuses a date that is not a date, and writes nothing", async () => {
     const { actor } = await newAdmin();
-    const before = getDb().select({ total: count() }).from(schema.meetings).get()?.total;
+    const before = (await readDb().select({ total: count() }).from(schema.meetings))[0]?.total;
     const error = await appErrorOfAsync(() => createMeetings({ actor, input: { ...input({ title: "Bad date" }), scheduledAt: "2026-02-30T10:00" } }));
     expect(error.status).toBe(400);
     expect(error.fieldErrors?.scheduledAt).toEqual(["Please enter a valid date and time"]);
-    expect(getDb().select({ total: count() }).from(schema.meetings).get()?.total).toBe(before);
+    expect((await readDb().select({ total: count() }).from(schema.meetings))[0]?.total).toBe(before);
   });
 
   it("refuses a date outside the years 2000 to 2100, and a JSON number no date can hold, with the field message", async () => {
@@ -139,18 +139,17 @@ describe("scheduling", () => {
 
   it("notifies 10,000 members with one set-based insert, quickly", async () => {
     const { actor } = await newAdmin();
-    const db = getDb();
-    const insert = db.$client.prepare(
-      "INSERT INTO users (id, email, username, password, first_name, last_name, display_name) VALUES (?, ?, ?, 'x', 'Bulk', 'Member', 'Bulk')",
+    // 10,000 members in one statement (a recursive CTE: the same SQL on both engines).
+    await run(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
+       INSERT INTO users (id, email, username, password, first_name, last_name, display_name)
+       SELECT 'bulk-' || i, 'bulk-' || i || '@example.com', 'bulk_' || i, 'x', 'Bulk', 'Member', 'Bulk' FROM n`,
     );
-    db.$client.transaction(() => {
-      for (let index = 0; index < 10_000; index += 1) insert.run(`bulk-${index}`, `bulk-${index}@example.com`, `bulk_${index}`);
-    })();
     const started = performance.now();
     await createMeetings({ actor, input: input({ title: "Big announcement", repeatWeeks: "12" }) });
     expect(performance.now() - started).toBeLessThan(2_000);
-    const total = db.$client.prepare("SELECT count(*) AS total FROM notifications WHERE message LIKE '%Big announcement%'").get() as { total: number };
-    const others = db.$client.prepare("SELECT count(*) AS total FROM users WHERE id <> ?").get(actor.id) as { total: number };
+    const total = (await row("SELECT count(*) AS total FROM notifications WHERE message LIKE '%Big announcement%'")) as { total: number };
+    const others = (await row("SELECT count(*) AS total FROM users WHERE id <> ?", actor.id)) as { total: number };
     expect(total.total).toBe(others.total);
   });
 
@@ -162,7 +161,7 @@ describe("scheduling", () => {
     expect(updated.scheduledAt.toISOString()).toBe("2027-01-07T19:30:00.000Z");
     await deleteMeeting({ actor, id: meeting.id });
     expect((await appErrorOfAsync(() => getMeeting(meeting.id))).status).toBe(404);
-    const actions = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(meeting.id))).all().map((entry) => entry.action);
+    const actions = (await readDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(meeting.id)))).map((entry) => entry.action);
     expect(actions).toEqual(expect.arrayContaining(["meeting.created", "meeting.updated", "meeting.deleted"]));
   });
 });
@@ -194,20 +193,19 @@ describe("registration and attendance", () => {
     const { actor } = await newAdmin();
     const [meeting] = await createMeetings({ actor, input: input({ title: "Join me" }) });
     const member = await createMember();
-    const pointsBefore = getDb().select().from(schema.users).where(eq(schema.users.id, member.id)).get()!.points;
+    const pointsBefore = (await readDb().select().from(schema.users).where(eq(schema.users.id, member.id)))[0]!.points;
     const during = new Date(meeting.scheduledAt.getTime() + 5 * 60 * 1000);
     expect(await joinMeeting({ userId: member.id, meetingId: meeting.id, now: during })).toEqual({ joinUrl: "https://zoom.us/j/123", isRecorded: true });
     await joinMeeting({ userId: member.id, meetingId: meeting.id, now: during });
     expect(await countAttendees(meeting.id)).toEqual({ registered: 1, attended: 1 });
     expect((await getMeeting(meeting.id)).attendeesCount).toBe(1);
-    const ledger = getDb()
+    const ledger = await readDb()
       .select()
       .from(schema.contributions)
-      .where(and(eq(schema.contributions.userId, member.id), eq(schema.contributions.kind, "meeting_attended")))
-      .all();
+      .where(and(eq(schema.contributions.userId, member.id), eq(schema.contributions.kind, "meeting_attended")));
     expect(ledger).toHaveLength(1);
     expect(ledger[0].subjectId).toBe(String(meeting.id));
-    const pointsAfter = getDb().select().from(schema.users).where(eq(schema.users.id, member.id)).get()!.points;
+    const pointsAfter = (await readDb().select().from(schema.users).where(eq(schema.users.id, member.id)))[0]!.points;
     expect(pointsAfter - pointsBefore).toBe(ledger[0].points);
     // A joined member cannot cancel.
     expect((await appErrorOfAsync(() => cancelRegistration({ userId: member.id, meetingId: meeting.id }))).message).toBe("You have already joined this meeting.");
@@ -250,7 +248,7 @@ describe("registration and attendance", () => {
   it("refuses to follow a join link stored with a line break (400, nothing recorded)", async () => {
     const { actor } = await newAdmin();
     const [meeting] = await createMeetings({ actor, input: input({ title: "Broken link" }) });
-    getDb().update(schema.meetings).set({ joinZoomUrl: "https://zoom.example/j/1\r\nX-Evil: 1" }).where(eq(schema.meetings.id, meeting.id)).run();
+    await write((tx) => tx.update(schema.meetings).set({ joinZoomUrl: "https://zoom.example/j/1\r\nX-Evil: 1" }).where(eq(schema.meetings.id, meeting.id)));
     const member = await createMember();
     const error = await appErrorOfAsync(() => joinMeeting({ userId: member.id, meetingId: meeting.id }));
     expect(error.status).toBe(400);

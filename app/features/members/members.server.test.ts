@@ -4,7 +4,7 @@ import { grantSupporterBadge, isSupporter, revokeSupporterBadge } from "~/featur
 import { getBadgeOverview, getDashboardBadges } from "~/features/badges/badges.server";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { createMember } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { AppError } from "~/utils/errors.server";
 import { statusOfAsync } from "~/test/errors";
 import { countMembers, getCommunityStats, getMemberCounts, getMemberProfile, listMembers, listTopContributors } from "./members.server";
@@ -38,10 +38,10 @@ describe("member directory", () => {
     const tag = `zed${Date.now().toString(36)}`;
     const expert = await createMember({ firstName: `${tag}Expert`, skillLevel: "expert", interests: ["A", "B", "C", "D", "E"] });
     const beginner = await createMember({ firstName: "Plain", email: `${tag}-mail@example.com` });
-    const post = getDb().insert(schema.posts).values({ title: "Hi", content: "There", authorId: expert.id }).returning().get();
+    const post = (await write((tx) => tx.insert(schema.posts).values({ title: "Hi", content: "There", authorId: expert.id }).returning()))[0];
     await recordContribution({ userId: expert.id, kind: "post_created", subjectId: post.id });
-    const meeting = getDb().insert(schema.meetings).values({ title: "M", scheduledAt: new Date() }).returning().get();
-    getDb().insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: expert.id, attended: true }).run();
+    const meeting = (await write((tx) => tx.insert(schema.meetings).values({ title: "M", scheduledAt: new Date() }).returning()))[0];
+    await write((tx) => tx.insert(schema.meetingAttendees).values({ meetingId: meeting.id, userId: expert.id, attended: true }));
 
     const found = await listMembers({ q: tag.toUpperCase() }, { viewerIsAdmin: true });
     expect(found.members.map((member) => member.id).sort()).toEqual([expert.id, beginner.id].sort());
@@ -85,8 +85,8 @@ describe("member directory", () => {
 describe("profiles", () => {
   it("shows a member's profile with real tiles and recent activity, never the e-mail", async () => {
     const member = await createMember({ displayName: "", firstName: "Ann", lastName: "Lee", bio: "Hello" });
-    const post = getDb().insert(schema.posts).values({ title: "My first post", content: "…", authorId: member.id }).returning().get();
-    getDb().insert(schema.replies).values({ content: "reply", postId: post.id, authorId: member.id }).run();
+    const post = (await write((tx) => tx.insert(schema.posts).values({ title: "My first post", content: "…", authorId: member.id }).returning()))[0];
+    await write((tx) => tx.insert(schema.replies).values({ content: "reply", postId: post.id, authorId: member.id }));
     const profile = await getMemberProfile(member.id);
     expect(profile).toMatchObject({ name: "Ann Lee", label: "Beginner", counts: { posts: 1, badges: 1, meetings: 0 } });
     expect(profile.activity.map((item) => item.kind).sort()).toEqual(["badge", "post", "reply"]);
@@ -122,9 +122,9 @@ describe("supporter grants", () => {
     await grantSupporterBadge(admin, member.id);
     await grantSupporterBadge(admin, member.id);
     expect(await isSupporter(member.id)).toBe(true);
-    const notes = getDb().select().from(schema.notifications).where(eq(schema.notifications.userId, member.id)).all();
+    const notes = await readDb().select().from(schema.notifications).where(eq(schema.notifications.userId, member.id));
     expect(notes.map((note) => note.message)).toEqual(["You earned the Supporter badge!"]);
-    const audit = getDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, member.id)).all();
+    const audit = await readDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, member.id));
     expect(audit[0]).toMatchObject({ action: "badge.supporter_granted", actorId: admin.id });
     await revokeSupporterBadge(admin, member.id);
     expect(await isSupporter(member.id)).toBe(false);

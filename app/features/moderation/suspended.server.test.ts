@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createMember } from "~/test/factories";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { isNotSuspendedAt, isSuspendedAt } from "./suspended.server";
 
 describe("is a member suspended now", () => {
@@ -11,8 +11,8 @@ describe("is a member suspended now", () => {
     expect(cases.map((until) => isSuspendedAt(until, now))).toEqual([false, false, false, true]);
     const member = await createMember();
     for (const until of cases) {
-      getDb().update(schema.users).set({ suspendedUntil: until }).where(eq(schema.users.id, member.id)).run();
-      const matched = getDb().select({ id: schema.users.id }).from(schema.users).where(isNotSuspendedAt(now)).all().some((row) => row.id === member.id);
+      await write((tx) => tx.update(schema.users).set({ suspendedUntil: until }).where(eq(schema.users.id, member.id)));
+      const matched = (await readDb().select({ id: schema.users.id }).from(schema.users).where(isNotSuspendedAt(now))).some((row) => row.id === member.id);
       expect(matched).toBe(!isSuspendedAt(until, now));
     }
   });

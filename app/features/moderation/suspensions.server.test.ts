@@ -8,9 +8,9 @@ import { createResource, rateResource } from "~/features/resources/resources.ser
 import { appErrorOfAsync } from "~/test/errors";
 import { createMember, signedInRequest, routeArgs } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { getDb } from "~/utils/db.server";
 import * as suspensionApi from "../../routes/api.admin.users_.$userId.suspension";
 import { activeRestrictionOf, liftSuspension, suspendMember } from "./suspensions.server";
+import { rows, run } from "~/test/db";
 
 const meta = { clientIp: "10.0.0.1" };
 const PASSWORD = "correct-horse-battery";
@@ -38,7 +38,7 @@ describe("suspendMember", () => {
     const wrong = await appErrorOfAsync(() => loginWithPassword({ email: member.email, password: "wrong-password" }, meta));
     expect(wrong).toMatchObject({ status: 401, message: "Invalid email or password" });
 
-    const audit = getDb().$client.prepare(`SELECT action, actor_email AS actorEmail, summary FROM audit_log WHERE target_id = ? ORDER BY id`).all(member.id);
+    const audit = await rows(`SELECT action, actor_email AS "actorEmail", summary FROM audit_log WHERE target_id = ? ORDER BY id`, member.id);
     expect(audit).toEqual([{ action: "user.suspended", actorEmail: actor.email, summary: `${member.email}: 7 days: Spam links` }]);
   });
 
@@ -62,8 +62,8 @@ describe("suspendMember", () => {
     const member = await createMember();
     await suspendMember({ actor, userId: member.id, kind: "suspend", days: 1, reason: "Cool down" });
     const past = Date.now() - 1000;
-    getDb().$client.prepare(`UPDATE suspensions SET ends_at = ? WHERE user_id = ?`).run(past, member.id);
-    getDb().$client.prepare(`UPDATE users SET suspended_until = ? WHERE id = ?`).run(past, member.id);
+    await run(`UPDATE suspensions SET ends_at = ? WHERE user_id = ?`, past, member.id);
+    await run(`UPDATE users SET suspended_until = ? WHERE id = ?`, past, member.id);
     expect(await activeRestrictionOf(member.id)).toBeNull();
     expect(await getOptionalUser(await signedInRequest(member.id))).not.toBeNull();
     expect((await loginWithPassword({ email: member.email, password: PASSWORD }, meta)).id).toBe(member.id);

@@ -1,18 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { getDb, schema, write } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { createResource, deleteResource, getResource, listResources, rateResource, refreshResourceRatings, toCardData, updateResource } from "./resources.server";
 import { appErrorOfAsync } from "~/test/errors";
 
-const db = () => getDb();
-const points = (userId: string) => db().select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, userId)).get()?.points ?? 0;
-const contributionKinds = (userId: string) =>
-  db()
+const points = async (userId: string) => (await readDb().select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, userId)))[0]?.points ?? 0;
+const contributionKinds = async (userId: string) =>
+  await readDb()
     .select({ kind: schema.contributions.kind, subjectId: schema.contributions.subjectId })
     .from(schema.contributions)
-    .where(eq(schema.contributions.userId, userId))
-    .all();
+    .where(eq(schema.contributions.userId, userId));
 
 async function admin() {
   const user = await createMember({ role: "admin", firstName: "Ada" });
@@ -41,8 +39,8 @@ describe("createResource", () => {
       embedUrl: null,
       submitter: { firstName: "Ada", email: null },
     });
-    expect(contributionKinds(actor.id)).toContainEqual({ kind: "resource_shared", subjectId: String(resource.id) });
-    const audit = db().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(resource.id))).all();
+    expect(await contributionKinds(actor.id)).toContainEqual({ kind: "resource_shared", subjectId: String(resource.id) });
+    const audit = await readDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, String(resource.id)));
     expect(audit.map((entry) => entry.action)).toContain("resource.created");
   });
 
@@ -110,10 +108,10 @@ describe("rateResource", () => {
 
     expect(await rateResource({ userId: alice.id, resourceId: resource.id, input: { rating: 5 } })).toMatchObject({ rating: 5, reviewsCount: 1 });
     expect(await rateResource({ userId: bob.id, resourceId: resource.id, input: { rating: "4" } })).toMatchObject({ rating: 4.5, reviewsCount: 2 });
-    const alicePoints = points(alice.id);
+    const alicePoints = await points(alice.id);
     expect(await rateResource({ userId: alice.id, resourceId: resource.id, input: { rating: 2 } })).toMatchObject({ rating: 3, reviewsCount: 2, myRating: 2 });
-    expect(points(alice.id)).toBe(alicePoints);
-    expect(contributionKinds(alice.id).filter((row) => row.kind === "resource_rated")).toHaveLength(1);
+    expect(await points(alice.id)).toBe(alicePoints);
+    expect((await contributionKinds(alice.id)).filter((row) => row.kind === "resource_rated")).toHaveLength(1);
     expect(await getResource(resource.id)).toMatchObject({ rating: 3, reviewsCount: 2 });
     expect((await toCardData([await getResource(resource.id)], alice.id))[0].myRating).toBe(2);
   });
@@ -141,8 +139,8 @@ describe("updateResource and deleteResource", () => {
 
     await deleteResource({ actor, id: resource.id });
     await expect(getResource(resource.id)).rejects.toThrow(/not found/);
-    expect(contributionKinds(actor.id).filter((row) => row.subjectId === String(resource.id))).toEqual([]);
-    expect(contributionKinds(member.id).filter((row) => row.subjectId === String(resource.id))).toEqual([]);
+    expect((await contributionKinds(actor.id)).filter((row) => row.subjectId === String(resource.id))).toEqual([]);
+    expect((await contributionKinds(member.id)).filter((row) => row.subjectId === String(resource.id))).toEqual([]);
     await expect(deleteResource({ actor, id: resource.id })).rejects.toThrow(/not found/);
   });
 });

@@ -1,22 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema } from "~/utils/db.server";
 import { REFERENCE_BADGES, seedReferenceData } from "./reference-data.server";
+import { row, run } from "~/test/db";
 
 // app/test/setup.ts seeded the reference data once already: a second run must change nothing.
 await seedReferenceData({ communityName: "Quads" });
 
-const countOf = (sql: string) => (getDb().$client.prepare(sql).get() as { n: number }).n;
+const countOf = async (sql: string) => ((await row(sql)) as { n: number }).n;
 
 describe("seedReferenceData", () => {
-  it("is idempotent: ten badges, ten platform settings, one footer row", () => {
-    expect(countOf("SELECT count(*) AS n FROM badges")).toBe(10);
-    expect(countOf("SELECT count(*) AS n FROM platform_settings")).toBe(10);
-    expect(countOf("SELECT count(*) AS n FROM footer_settings")).toBe(1);
-    expect(countOf("SELECT count(*) AS n FROM categories")).toBeGreaterThanOrEqual(6);
+  it("is idempotent: ten badges, ten platform settings, one footer row", async () => {
+    expect(await countOf("SELECT count(*) AS n FROM badges")).toBe(10);
+    expect(await countOf("SELECT count(*) AS n FROM platform_settings")).toBe(10);
+    expect(await countOf("SELECT count(*) AS n FROM footer_settings")).toBe(1);
+    expect(await countOf("SELECT count(*) AS n FROM categories")).toBeGreaterThanOrEqual(6);
   });
 
-  it("seeds the badges of docs/gamification.md with their points", () => {
-    const badges = getDb().select().from(schema.badges).all();
+  it("seeds the badges of docs/gamification.md with their points", async () => {
+    const badges = await readDb().select().from(schema.badges);
     const byName = Object.fromEntries(badges.map((badge) => [badge.name, badge]));
     expect(byName["Explorer"].pointsRequired).toBe(0);
     expect(byName["Discusser"].pointsRequired).toBe(5);
@@ -25,14 +26,13 @@ describe("seedReferenceData", () => {
   });
 
   it("never overwrites admin edits", async () => {
-    const sqlite = getDb().$client;
-    sqlite.prepare("UPDATE footer_settings SET tagline = 'Edited'").run();
-    sqlite.prepare("UPDATE platform_settings SET url = 'https://youtube.com/@quads' WHERE platform = 'youtube'").run();
-    sqlite.prepare("UPDATE badges SET description = 'Edited' WHERE type = 'explorer'").run();
+    await run("UPDATE footer_settings SET tagline = 'Edited'");
+    await run("UPDATE platform_settings SET url = 'https://youtube.com/@quads' WHERE platform = 'youtube'");
+    await run("UPDATE badges SET description = 'Edited' WHERE type = 'explorer'");
     await seedReferenceData({ communityName: "Other" });
-    expect(getDb().select().from(schema.footerSettings).get()?.tagline).toBe("Edited");
-    expect((sqlite.prepare("SELECT url FROM platform_settings WHERE platform = 'youtube'").get() as { url: string }).url).toBe("https://youtube.com/@quads");
-    expect((sqlite.prepare("SELECT description FROM badges WHERE type = 'explorer'").get() as { description: string }).description).toBe("Edited");
-    expect(countOf("SELECT count(*) AS n FROM footer_settings")).toBe(1);
+    expect((await readDb().select().from(schema.footerSettings))[0]?.tagline).toBe("Edited");
+    expect(((await row("SELECT url FROM platform_settings WHERE platform = 'youtube'")) as { url: string }).url).toBe("https://youtube.com/@quads");
+    expect(((await row("SELECT description FROM badges WHERE type = 'explorer'")) as { description: string }).description).toBe("Edited");
+    expect(await countOf("SELECT count(*) AS n FROM footer_settings")).toBe(1);
   });
 });

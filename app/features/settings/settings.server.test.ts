@@ -1,10 +1,10 @@
-import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { createMember } from "~/test/factories";
-import { getDb, schema, write } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
+import { writeFromAnotherProcess } from "~/test/db";
 import { appErrorOfAsync } from "~/test/errors";
 import {
   getFooterSettings,
@@ -42,7 +42,7 @@ describe("platform settings", () => {
     const saved = await updatePlatformSetting({ actor, platform: "youtube", input: { url: " https://youtube.com/@quads ", isActive: true } });
     expect(saved).toMatchObject({ platform: "youtube", url: "https://youtube.com/@quads", isActive: true });
     expect((await getPublicSettings()).socialLinks).toContainEqual({ platform: "youtube", url: "https://youtube.com/@quads", icon: socialIconShape("youtube") });
-    const row = getDb().select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, "youtube")).get();
+    const row = (await readDb().select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, "youtube")))[0];
     expect(row?.updatedBy).toBe(actor.id);
     expect((await listAuditEntries()).entries[0]).toMatchObject({ action: "platform_setting.updated", targetId: "youtube", actorEmail: actor.email });
 
@@ -79,12 +79,9 @@ describe("platform settings", () => {
     await createMember();
     expect(await getPublicSettings()).toBe(first);
     // Another process writes straight to the database: this process's cache is not invalidated by it.
-    const otherProcess = new Database(getDb().$client.name);
-    otherProcess
-      .prepare("update platform_settings set url = ?, is_active = 1, updated_at = ? where platform = 'tiktok'")
-      .run("https://tiktok.com/@quads", Date.now() + 1000);
-    otherProcess.close();
-    expect((await getPublicSettings()).socialLinks).toContainEqual({ platform: "tiktok", url: "https://tiktok.com/@quads", icon: socialIconShape("tiktok") });
+    await writeFromAnotherProcess("update platform_settings set url = ?, is_active = true, updated_at = ? where platform = 'tiktok'", "https://tiktok.com/@quads", Date.now() + 1000);
+    // SQLite: at once (the file's data version moved); PostgreSQL: when the commit's notification arrives.
+    await vi.waitFor(async () => expect((await getPublicSettings()).socialLinks).toContainEqual({ platform: "tiktok", url: "https://tiktok.com/@quads", icon: socialIconShape("tiktok") }));
   });
 
   it("keeps the cached copy to committed rows: a unit of work still open is not seen by other requests", async () => {
@@ -107,7 +104,7 @@ describe("platform settings", () => {
 describe("footer settings", () => {
   it("updates any of the seven fields, ignores id and audit fields, and hides the footer when inactive", async () => {
     const actor = await admin();
-    const before = (await getFooterSettings());
+    const before = await getFooterSettings();
     const updated = await updateFooterSettings({
       actor,
       input: { id: 999, updatedBy: "someone", createdAt: 1, companyName: "Quads Collective", tagline: "Learn AI together", isActive: false },
@@ -115,7 +112,7 @@ describe("footer settings", () => {
     expect(updated).toMatchObject({ id: before.id, companyName: "Quads Collective", tagline: "Learn AI together", isActive: false, copyrightText: before.copyrightText });
     expect(updated).not.toHaveProperty("updatedBy");
     expect((await getPublicSettings()).footer).toMatchObject({ companyName: "Quads Collective", isActive: false });
-    const row = getDb().select().from(schema.footerSettings).get();
+    const row = (await readDb().select().from(schema.footerSettings))[0];
     expect(row?.updatedBy).toBe(actor.id);
     expect((await listAuditEntries()).entries[0]).toMatchObject({ action: "footer_settings.updated", actorEmail: actor.email });
     expect((await listAuditEntries()).entries[0].summary).toContain("companyName");
@@ -125,14 +122,14 @@ describe("footer settings", () => {
 
   it("shows the copyright line with the year filled in, and keeps its template editable", async () => {
     const actor = await admin();
-    const shown = (await getFooterSettings());
+    const shown = await getFooterSettings();
     expect(shown.copyrightText).not.toContain("{year}");
     expect(shown.copyrightText).toContain(String(new Date().getFullYear()));
     expect(shown.copyrightTemplate).toContain("{year}");
 
     const updated = await updateFooterSettings({ actor, input: { copyrightTemplate: "Since 2019, until {year}: Quads" } });
     expect(updated).toMatchObject({ copyrightText: `Since 2019, until ${new Date().getFullYear()}: Quads`, copyrightTemplate: "Since 2019, until {year}: Quads" });
-    expect(getDb().select().from(schema.footerSettings).get()?.copyrightText).toBe("Since 2019, until {year}: Quads");
+    expect((await readDb().select().from(schema.footerSettings))[0]?.copyrightText).toBe("Since 2019, until {year}: Quads");
     expect((await getPublicSettings()).footer.copyrightText).toBe("Since 2019, until {year}: Quads");
 
     // A GET sent back as it came changes nothing: the template wins over the line as shown.
@@ -155,9 +152,9 @@ describe("footer settings", () => {
   });
 
   it("falls back to the defaults naming the community when no row exists", async () => {
-    getDb().delete(schema.footerSettings).run();
+    await write((tx) => tx.delete(schema.footerSettings));
     invalidateSettingsCache();
-    expect((await getFooterSettings())).toMatchObject({ id: null, companyName: "Quads", tagline: "AI Community Platform", isActive: true });
+    expect(await getFooterSettings()).toMatchObject({ id: null, companyName: "Quads", tagline: "AI Community Platform", isActive: true });
     expect(await getFooterSettings({ year: 2031 })).toMatchObject({ copyrightText: "© 2031 Quads. All rights reserved.", copyrightTemplate: "© {year} Quads. All rights reserved." });
     expect((await getPublicSettings()).footer.companyName).toBe("Quads");
   });

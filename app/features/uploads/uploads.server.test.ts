@@ -10,13 +10,14 @@ import { updateProfile } from "~/features/members/profile.server";
 import { deleteUser } from "~/features/users/users.server";
 import { createMember } from "~/test/factories";
 import { getEnv } from "~/utils/env.server";
-import { getDb, schema, write } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { eq } from "drizzle-orm";
 import { fileNamesOf, imageMarkdown, parseUploadedImageUrl } from "~/utils/upload-urls";
 import { processImage, sniffImageType } from "./images.server";
 import { createUpload, missingUploadHashes, releaseUploads, removeMemberAvatar, removeUpload, toUploadView } from "./uploads.server";
 import { loadPostPage } from "~/features/discussions/post-page.server";
 import { appErrorOfAsync } from "~/test/errors";
+import { run } from "~/test/db";
 
 const picture = (width: number, height: number, color = "#3366ff") => sharp({ create: { width, height, channels: 3, background: color } });
 
@@ -127,7 +128,7 @@ describe("uploads", () => {
     const second = await createUpload({ ownerId: member.id, bytes: await picture(300, 300, "#00ff00").png().toBuffer(), kind: "avatar" });
     await updateProfile(member.id, { avatarUploadId: second.id });
     for (const name of fileNamesOf(first)) expect(existsSync(fileOnDisk(name))).toBe(false);
-    expect(getDb().select().from(schema.uploads).all().some((row) => row.id === first.id)).toBe(false);
+    expect((await readDb().select().from(schema.uploads)).some((row) => row.id === first.id)).toBe(false);
     const cleared = await updateProfile(member.id, { avatarUploadId: null });
     expect(cleared.profileImageUrl).toBeNull();
     expect(existsSync(fileOnDisk(`${second.hash}-256.webp`))).toBe(false);
@@ -147,7 +148,7 @@ describe("uploads", () => {
       expect(existsSync(file)).toBe(true);
       expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: size, height: size });
     }
-    const row = getDb().select().from(schema.uploads).all().find((entry) => entry.id === image.id);
+    const row = (await readDb().select().from(schema.uploads)).find((entry) => entry.id === image.id);
     expect(row?.kind).toBe("avatar");
     expect(row!.bytes).toBeGreaterThan(image.bytes);
   });
@@ -160,23 +161,23 @@ describe("uploads", () => {
     expect(theirs.hash).toBe(mine.hash);
     await updateProfile(second.id, { avatarUploadId: theirs.id });
     const post = await createTestPost(first, { content: `Mine ${imageMarkdown("shared", toUploadView(mine).url)}` });
-    const auditBefore = getDb().select().from(schema.auditLog).all().length;
+    const auditBefore = (await readDb().select().from(schema.auditLog)).length;
 
     // By id, then (nothing of mine left) by hash: the other member's copy is not mine to remove.
     expect(await removeUpload({ actor: first, idOrHash: mine.id })).toEqual({ removed: 1 });
     expect((await appErrorOfAsync(removeUpload({ actor: first, idOrHash: mine.hash }))).status).toBe(403);
-    const rows = getDb().select().from(schema.uploads).all().filter((row) => row.hash === mine.hash);
+    const rows = (await readDb().select().from(schema.uploads)).filter((row) => row.hash === mine.hash);
     expect(rows.map((row) => row.id)).toEqual([theirs.id]);
-    const secondAfter = getDb().select().from(schema.users).all().find((row) => row.id === second.id);
+    const secondAfter = (await readDb().select().from(schema.users)).find((row) => row.id === second.id);
     expect([secondAfter?.avatarUploadId, secondAfter?.profileImageUrl]).toEqual([theirs.id, `/uploads/${theirs.hash}-256.webp`]);
     for (const name of [path.basename(toUploadView(theirs).url), `${theirs.hash}-256.webp`]) expect(existsSync(fileOnDisk(name))).toBe(true);
     expect((await missingUploadHashes([mine.hash])).size).toBe(0);
     expect((await loadPostPage(post.id, first))?.post.html).toContain(`src="${toUploadView(mine).url}"`);
-    expect(getDb().select().from(schema.auditLog).all().length).toBe(auditBefore);
+    expect((await readDb().select().from(schema.auditLog)).length).toBe(auditBefore);
 
     // The last copy (by the hash in its URL): the files go, the avatar falls back to the initials.
     expect(await removeUpload({ actor: second, idOrHash: theirs.hash })).toEqual({ removed: 1 });
-    const secondCleared = getDb().select().from(schema.users).all().find((row) => row.id === second.id);
+    const secondCleared = (await readDb().select().from(schema.users)).find((row) => row.id === second.id);
     expect(secondCleared?.avatarUploadId).toBeNull();
     for (const name of fileNamesOf(theirs)) expect(existsSync(fileOnDisk(name))).toBe(false);
     expect(await missingUploadHashes([mine.hash])).toEqual(new Set([mine.hash]));
@@ -186,13 +187,12 @@ describe("uploads", () => {
     const member = await createMember();
     const upload = await createUpload({ ownerId: member.id, bytes: await picture(120, 80, "#123456").png().toBuffer(), kind: "image" });
     const url = toUploadView(upload).url;
-    const post = getDb()
+    const post = (await write((tx) => tx
       .insert(schema.posts)
       .values({ title: "With a picture", content: `Look ![chart](${url})`, authorId: member.id, categoryId: 1 })
-      .returning()
-      .get();
+      .returning()))[0];
     expect(await releaseUploads([upload.hash])).toBe(0);
-    getDb().$client.prepare("delete from posts where id = ?").run(post.id);
+    await run("delete from posts where id = ?", post.id);
     expect(await releaseUploads([upload.hash])).toBe(1);
     expect(existsSync(fileOnDisk(path.basename(url)))).toBe(false);
   });
@@ -203,9 +203,9 @@ describe("uploads", () => {
     expect((await appErrorOfAsync(removeUpload({ actor: stranger, idOrHash: upload.id }))).status).toBe(403);
     const copy = await createUpload({ ownerId: stranger.id, bytes: await picture(30, 30, "#abcdef").png().toBuffer(), kind: "image" });
     expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 2 }); // every copy
-    expect(getDb().select().from(schema.uploads).all().some((row) => row.hash === copy.hash)).toBe(false);
+    expect((await readDb().select().from(schema.uploads)).some((row) => row.hash === copy.hash)).toBe(false);
     for (const name of fileNamesOf(upload)) expect(existsSync(fileOnDisk(name))).toBe(false);
-    const audit = getDb().select().from(schema.auditLog).all();
+    const audit = await readDb().select().from(schema.auditLog);
     expect(audit.some((entry) => entry.action === "upload.removed" && entry.actorId === moderator.id)).toBe(true);
   });
 
@@ -215,11 +215,11 @@ describe("uploads", () => {
     await updateProfile(member.id, { avatarUploadId: avatar.id });
     expect((await appErrorOfAsync(removeMemberAvatar({ actor: stranger, userId: member.id }))).status).toBe(403);
     expect(await removeMemberAvatar({ actor: moderator, userId: member.id })).toEqual({ name: member.displayName });
-    const after = getDb().select().from(schema.users).all().find((row) => row.id === member.id);
+    const after = (await readDb().select().from(schema.users)).find((row) => row.id === member.id);
     expect([after?.avatarUploadId, after?.profileImageUrl]).toEqual([null, null]);
-    expect(getDb().select().from(schema.uploads).all().some((row) => row.hash === avatar.hash)).toBe(false);
+    expect((await readDb().select().from(schema.uploads)).some((row) => row.hash === avatar.hash)).toBe(false);
     expect(existsSync(fileOnDisk(`${avatar.hash}-256.webp`))).toBe(false);
-    const audit = getDb().select().from(schema.auditLog).all().find((entry) => entry.targetType === "user" && entry.targetId === member.id);
+    const audit = (await readDb().select().from(schema.auditLog)).find((entry) => entry.targetType === "user" && entry.targetId === member.id);
     expect(audit).toMatchObject({ action: "upload.removed", actorId: moderator.id, summary: `Removed the profile picture of ${member.displayName}` });
     // Nothing left to remove: a clear 404.
     expect((await appErrorOfAsync(removeMemberAvatar({ actor: moderator, userId: member.id }))).message).toMatch(/has no profile picture/);
@@ -247,7 +247,7 @@ describe("uploads", () => {
   it("removes a post's and a reply's pictures when they are deleted, and a member's when the member is deleted", async () => {
     const actor = await createActor();
     const admin = toCurrentUser(await createMember({ role: "admin" }));
-    const rowsOf = (hash: string) => getDb().select().from(schema.uploads).all().filter((row) => row.hash === hash).length;
+    const rowsOf = async (hash: string) => (await readDb().select().from(schema.uploads)).filter((row) => row.hash === hash).length;
     const uploadFor = async (color: string) => createUpload({ ownerId: actor.id, bytes: await picture(40, 30, color).png().toBuffer(), kind: "image" });
 
     const inPost = await uploadFor("#010203");
@@ -257,21 +257,21 @@ describe("uploads", () => {
     // The release may be a unit of work of its own, started after the caller's: poll for it.
     const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
     await deleteReply({ actor, postId: post.id, replyId: reply.id });
-    await eventually(() => expect([rowsOf(inReply.hash), rowsOf(inPost.hash)]).toEqual([0, 1]));
+    await eventually(async () => expect([await rowsOf(inReply.hash), await rowsOf(inPost.hash)]).toEqual([0, 1]));
     await deletePost({ actor, postId: post.id });
-    await eventually(() => expect(rowsOf(inPost.hash)).toBe(0));
+    await eventually(async () => expect(await rowsOf(inPost.hash)).toBe(0));
 
     const kept = await uploadFor("#070809");
     const edited = await createTestPost(actor, { content: `Edited ${imageMarkdown("c", toUploadView(kept).url)}` });
     await updatePost({ actor, postId: edited.id, input: { title: "Edited", content: "No picture any more", categoryId: await firstCategoryId() } });
-    await eventually(() => expect(rowsOf(kept.hash)).toBe(0));
+    await eventually(async () => expect(await rowsOf(kept.hash)).toBe(0));
 
     const leaving = await createMember();
     const theirs = await createUpload({ ownerId: leaving.id, bytes: await picture(40, 30, "#0a0b0c").png().toBuffer(), kind: "avatar" });
     await updateProfile(leaving.id, { avatarUploadId: theirs.id });
     await deleteUser({ actor: admin, userId: leaving.id });
     // The rows and then the files go right after the deletion commits, without the caller waiting: poll for them.
-    await eventually(() => expect(rowsOf(theirs.hash)).toBe(0));
+    await eventually(async () => expect(await rowsOf(theirs.hash)).toBe(0));
     await eventually(() => expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false));
   });
 
@@ -288,7 +288,7 @@ describe("uploads", () => {
       const refused = outcomes.filter((outcome) => outcome.status === "rejected");
       expect([stored.length, refused.length]).toEqual([1, 1]);
       expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
-      const rows = getDb().select().from(schema.uploads).all().filter((row) => row.ownerId === member.id);
+      const rows = (await readDb().select().from(schema.uploads)).filter((row) => row.ownerId === member.id);
       expect(rows).toHaveLength(1);
       const refusedHash = (await processImage(rows[0].hash === (await processImage(first, "image")).hash ? second : first, "image")).hash;
       for (const name of fileNamesOf({ hash: refusedHash, width: 70, height: 50 })) expect(existsSync(fileOnDisk(name))).toBe(false);
@@ -314,7 +314,7 @@ describe("uploads", () => {
   it("inside a unit of work, releases a picture only once the unit commits, and not at all when it rolls back", async () => {
     const member = await createMember();
     const upload = await createUpload({ ownerId: member.id, bytes: await picture(52, 39, "#13579b").png().toBuffer(), kind: "image" });
-    const rowsOf = () => getDb().select().from(schema.uploads).all().filter((row) => row.hash === upload.hash).length;
+    const rowsOf = async () => (await readDb().select().from(schema.uploads)).filter((row) => row.hash === upload.hash).length;
     const refusal = new Error("rolled back");
     await expect(
       write(async () => {
@@ -323,13 +323,13 @@ describe("uploads", () => {
       }),
     ).rejects.toBe(refusal);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(rowsOf()).toBe(1);
+    expect(await rowsOf()).toBe(1);
     await write(async (tx) => {
       await releaseUploads([upload.hash]);
       // Not before the commit: the unit still sees its row.
       expect(await tx.select().from(schema.uploads).where(eq(schema.uploads.hash, upload.hash))).toHaveLength(1);
     });
-    await vi.waitFor(() => expect(rowsOf()).toBe(0), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect(await rowsOf()).toBe(0), { timeout: 5_000, interval: 20 });
     await vi.waitFor(() => expect(existsSync(fileOnDisk(path.basename(toUploadView(upload).url)))).toBe(false), { timeout: 5_000, interval: 20 });
   });
 });

@@ -4,44 +4,42 @@ import { listAuditEntries } from "~/features/audit/audit.server";
 import { recordContribution } from "~/features/gamification/contributions.server";
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { getDb, schema } from "~/utils/db.server";
+import { readDb, schema, write } from "~/utils/db.server";
 import { changeUserRole, countAdmins, deleteUser, listUsers } from "./users.server";
 import { appErrorOfAsync } from "~/test/errors";
+import { run } from "~/test/db";
 
-const db = () => getDb();
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
 
 async function createAdmin(overrides: Parameters<typeof createMember>[0] = {}) {
   return createMember({ role: "admin", ...overrides });
 }
 
-function createPost(authorId: string, title = "A post") {
-  return db().insert(schema.posts).values({ title, content: "Body", authorId }).returning().get();
+async function createPost(authorId: string, title = "A post") {
+  return (await write((tx) => tx.insert(schema.posts).values({ title, content: "Body", authorId }).returning()))[0];
 }
 
 async function createReply(postId: number, authorId: string, parentReplyId: number | null = null) {
-  const reply = db().insert(schema.replies).values({ content: "Reply", postId, authorId, parentReplyId }).returning().get();
+  const reply = (await write((tx) => tx.insert(schema.replies).values({ content: "Reply", postId, authorId, parentReplyId }).returning()))[0];
   await recordContribution({ userId: authorId, kind: "reply_created", subjectId: reply.id });
   return reply;
 }
 
 async function like(postId: number, likerId: string) {
-  db().insert(schema.postLikes).values({ postId, userId: likerId }).run();
-  const post = db().select().from(schema.posts).where(eq(schema.posts.id, postId)).get()!;
+  await write((tx) => tx.insert(schema.postLikes).values({ postId, userId: likerId }));
+  const post = (await readDb().select().from(schema.posts).where(eq(schema.posts.id, postId)))[0]!;
   await recordContribution({ userId: post.authorId, kind: "like_received", subjectId: `${postId}:${likerId}` });
 }
 
 /** What the discussions feature keeps on a post: the counters as they were maintained incrementally. */
-function syncPostCounters(postId: number) {
-  db().$client
-    .prepare(
+async function syncPostCounters(postId: number) {
+  await run(
       "update posts set likes_count = (select count(*) from post_likes where post_id = posts.id), replies_count = (select count(*) from replies where post_id = posts.id) where id = ?",
-    )
-    .run(postId);
+    postId);
 }
 
-const pointsOf = (userId: string) => db().select().from(schema.users).where(eq(schema.users.id, userId)).get()?.points;
-const postOf = (postId: number) => db().select().from(schema.posts).where(eq(schema.posts.id, postId)).get();
+const pointsOf = async (userId: string) => (await readDb().select().from(schema.users).where(eq(schema.users.id, userId)))[0]?.points;
+const postOf = async (postId: number) => (await readDb().select().from(schema.posts).where(eq(schema.posts.id, postId)))[0];
 
 describe("listUsers", () => {
   it("searches first name, last name, display name and e-mail, newest first, a page at a time", async () => {
@@ -95,9 +93,9 @@ describe("changeUserRole", () => {
 
   it("never leaves the community without an admin (409)", async () => {
     // Only possible when an admin acts on a stale check: demote every other admin first.
-    const others = db().select().from(schema.users).all();
-    for (const user of others) db().update(schema.users).set({ role: "member" }).where(eq(schema.users.id, user.id)).run();
-    db().delete(schema.users).where(eq(schema.users.email, "owner@example.com")).run();
+    const others = await readDb().select().from(schema.users);
+    for (const user of others) await write((tx) => tx.update(schema.users).set({ role: "member" }).where(eq(schema.users.id, user.id)));
+    await write((tx) => tx.delete(schema.users).where(eq(schema.users.email, "owner@example.com")));
     const first = await createAdmin();
     const second = await createAdmin();
     expect(await countAdmins()).toBe(2);
@@ -117,51 +115,51 @@ describe("deleteUser", () => {
     const sessionRequest = await signedInRequest(doomed.id);
 
     // The doomed member likes and replies on author's post; replier answers under doomed's reply.
-    const authorPost = createPost(author.id);
+    const authorPost = await createPost(author.id);
     await like(authorPost.id, doomed.id);
     await like(authorPost.id, replier.id);
     const doomedReply = await createReply(authorPost.id, doomed.id);
     const nested = await createReply(authorPost.id, replier.id, doomedReply.id);
     const keptReply = await createReply(authorPost.id, replier.id);
-    syncPostCounters(authorPost.id);
+    await syncPostCounters(authorPost.id);
 
     // Doomed's own post gets a like from author and a reply from replier.
-    const doomedPost = createPost(doomed.id);
+    const doomedPost = await createPost(doomed.id);
     await like(doomedPost.id, author.id);
     await createReply(doomedPost.id, replier.id);
 
     // A meeting registration and a resource rating.
-    const meeting = db().insert(schema.meetings).values({ title: "Weekly", scheduledAt: new Date(Date.now() + 86_400_000), attendeesCount: 2 }).returning().get();
-    db().insert(schema.meetingAttendees).values([{ meetingId: meeting.id, userId: doomed.id }, { meetingId: meeting.id, userId: author.id }]).run();
-    const resource = db().insert(schema.resources).values({ title: "Tool", url: "https://tool.example", resourceType: "tool", rating: 3, reviewsCount: 2 }).returning().get();
-    db().insert(schema.resourceRatings).values([{ resourceId: resource.id, userId: doomed.id, rating: 1 }, { resourceId: resource.id, userId: author.id, rating: 5 }]).run();
+    const meeting = (await write((tx) => tx.insert(schema.meetings).values({ title: "Weekly", scheduledAt: new Date(Date.now() + 86_400_000), attendeesCount: 2 }).returning()))[0];
+    await write((tx) => tx.insert(schema.meetingAttendees).values([{ meetingId: meeting.id, userId: doomed.id }, { meetingId: meeting.id, userId: author.id }]));
+    const resource = (await write((tx) => tx.insert(schema.resources).values({ title: "Tool", url: "https://tool.example", resourceType: "tool", rating: 3, reviewsCount: 2 }).returning()))[0];
+    await write((tx) => tx.insert(schema.resourceRatings).values([{ resourceId: resource.id, userId: doomed.id, rating: 1 }, { resourceId: resource.id, userId: author.id, rating: 5 }]));
 
-    expect(postOf(authorPost.id)).toMatchObject({ likesCount: 2, repliesCount: 3 });
-    const authorPointsBefore = pointsOf(author.id)!;
-    const replierPointsBefore = pointsOf(replier.id)!;
+    expect(await postOf(authorPost.id)).toMatchObject({ likesCount: 2, repliesCount: 3 });
+    const authorPointsBefore = (await pointsOf(author.id))!;
+    const replierPointsBefore = (await pointsOf(replier.id))!;
 
     await deleteUser({ actor: actorOf(admin), userId: doomed.id });
 
-    expect(db().select().from(schema.users).where(eq(schema.users.id, doomed.id)).get()).toBeUndefined();
-    expect(db().select().from(schema.sessions).where(eq(schema.sessions.userId, doomed.id)).all()).toEqual([]);
+    expect((await readDb().select().from(schema.users).where(eq(schema.users.id, doomed.id)))[0]).toBeUndefined();
+    expect(await readDb().select().from(schema.sessions).where(eq(schema.sessions.userId, doomed.id))).toEqual([]);
     expect(await getOptionalUser(new Request(sessionRequest.url, { headers: sessionRequest.headers }))).toBeNull();
 
     // author's post: one like left (replier's); the doomed reply and the nested reply under it are gone.
-    expect(postOf(authorPost.id)).toMatchObject({ likesCount: 1, repliesCount: 1 });
-    expect(db().select().from(schema.replies).where(eq(schema.replies.postId, authorPost.id)).all().map((reply) => reply.id)).toEqual([keptReply.id]);
-    expect(postOf(doomedPost.id)).toBeUndefined();
+    expect(await postOf(authorPost.id)).toMatchObject({ likesCount: 1, repliesCount: 1 });
+    expect((await readDb().select().from(schema.replies).where(eq(schema.replies.postId, authorPost.id))).map((reply) => reply.id)).toEqual([keptReply.id]);
+    expect(await postOf(doomedPost.id)).toBeUndefined();
     expect(nested.id).toBeGreaterThan(0);
 
     // author lost the like doomed gave (2 points); replier lost the nested reply and the reply on doomed's post (5 each).
-    expect(pointsOf(author.id)).toBe(authorPointsBefore - 2);
-    expect(pointsOf(replier.id)).toBe(replierPointsBefore - 10);
-    const sumOf = (userId: string) =>
-      db().select().from(schema.contributions).where(eq(schema.contributions.userId, userId)).all().reduce((total, row) => total + row.points, 0);
-    expect(pointsOf(author.id)).toBe(sumOf(author.id));
-    expect(pointsOf(replier.id)).toBe(sumOf(replier.id));
+    expect(await pointsOf(author.id)).toBe(authorPointsBefore - 2);
+    expect(await pointsOf(replier.id)).toBe(replierPointsBefore - 10);
+    const sumOf = async (userId: string) =>
+      (await readDb().select().from(schema.contributions).where(eq(schema.contributions.userId, userId))).reduce((total, row) => total + row.points, 0);
+    expect(await pointsOf(author.id)).toBe(await sumOf(author.id));
+    expect(await pointsOf(replier.id)).toBe(await sumOf(replier.id));
 
-    expect(db().select().from(schema.meetings).where(eq(schema.meetings.id, meeting.id)).get()?.attendeesCount).toBe(1);
-    expect(db().select().from(schema.resources).where(eq(schema.resources.id, resource.id)).get()).toMatchObject({ rating: 5, reviewsCount: 1 });
+    expect((await readDb().select().from(schema.meetings).where(eq(schema.meetings.id, meeting.id)))[0]?.attendeesCount).toBe(1);
+    expect((await readDb().select().from(schema.resources).where(eq(schema.resources.id, resource.id)))[0]).toMatchObject({ rating: 5, reviewsCount: 1 });
 
     const [entry] = (await listAuditEntries()).entries;
     expect(entry).toMatchObject({ action: "user.deleted", targetId: doomed.id, actorEmail: admin.email });
@@ -170,11 +168,11 @@ describe("deleteUser", () => {
   it("refuses self (403), an ADMIN_EMAIL account (403), an unknown user (404) and non-admins (403)", async () => {
     const admin = await createAdmin();
     const member = await createMember();
-    const owner = db().select().from(schema.users).where(eq(schema.users.email, "owner@example.com")).get() ?? (await createMember({ email: "owner@example.com" }));
+    const owner = (await readDb().select().from(schema.users).where(eq(schema.users.email, "owner@example.com")))[0] ?? (await createMember({ email: "owner@example.com" }));
     expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(admin), userId: admin.id }))).status).toBe(403);
     expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(admin), userId: owner.id }))).status).toBe(403);
     expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(admin), userId: "nobody" }))).status).toBe(404);
     expect((await appErrorOfAsync(() => deleteUser({ actor: actorOf(member), userId: admin.id }))).status).toBe(403);
-    expect(db().select().from(schema.users).where(eq(schema.users.id, admin.id)).get()).toBeDefined();
+    expect((await readDb().select().from(schema.users).where(eq(schema.users.id, admin.id)))[0]).toBeDefined();
   });
 });
