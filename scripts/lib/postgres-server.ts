@@ -34,6 +34,10 @@ export type PostgresServer = {
   urlFor(database: string): string;
   /** Creates an empty database (owned by the superuser) and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stops PostgreSQL (`pg_ctl stop -m fast`: sessions ended, nothing lost), keeping the cluster; resolves once it is down. */
+  shutDown(): Promise<void>;
+  /** Starts it again after shutDown(), on the same port; resolves once it accepts connections. */
+  startAgain(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -51,17 +55,30 @@ function serverIdentity(): { uid: number; gid: number; home: string } | undefine
   return { uid, gid, home: "/" };
 }
 
-/** The supervisor: starts postgres, waits for its standard input to close, stops postgres, deletes the cluster. */
+/**
+ * The supervisor: starts postgres, waits for its standard input to close, stops postgres, deletes
+ * the cluster. Lines on its input: "stop" stops postgres as an operator would (`pg_ctl stop -m
+ * fast`), keeping the cluster, and "start" starts it again (an outage test's PostgreSQL restart).
+ */
 const SUPERVISOR = `
-"$PG_BIN/postgres" -D "$PG_DIR/data" -p "$PG_PORT" -k "$PG_DIR" -c listen_addresses=127.0.0.1 \\
-  -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 \\
-  -c shared_buffers=64MB -c log_min_messages=warning -c logging_collector=off &
-pg=$!
-echo "supervisor: postgres $pg"
+start_postgres() {
+  "$PG_BIN/postgres" -D "$PG_DIR/data" -p "$PG_PORT" -k "$PG_DIR" -c listen_addresses=127.0.0.1 \\
+    -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 \\
+    -c shared_buffers=64MB -c log_min_messages=warning -c logging_collector=off &
+  pg=$!
+  echo "supervisor: postgres $pg"
+}
+start_postgres
 # The parent closes our standard input when it is done, or when it dies. A "keep" line first:
 # the parent retries on another port with the same cluster, so the directory stays.
 keep=""
-while read -r line; do [ "$line" = keep ] && keep=1; done
+while read -r line; do
+  case "$line" in
+    keep) keep=1 ;;
+    stop) "$PG_BIN/pg_ctl" stop -D "$PG_DIR/data" -m fast -s; wait "$pg"; echo "supervisor: stopped" ;;
+    start) start_postgres ;;
+  esac
+done
 kill -INT "$pg" 2>/dev/null
 wait "$pg"
 [ -n "$keep" ] || rm -rf "$PG_DIR"
@@ -148,6 +165,19 @@ export async function startPostgresServer({ database = "quads_test", port: first
           await admin.end();
         }
         return urlFor(name);
+      },
+      async shutDown() {
+        const stoppedBefore = output.join("").split("supervisor: stopped").length;
+        child.stdin?.write("stop\n");
+        const deadline = Date.now() + 30_000;
+        while (output.join("").split("supervisor: stopped").length === stoppedBefore) {
+          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not stop:\n${output.join("")}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      },
+      async startAgain() {
+        child.stdin?.write("start\n");
+        await waitUntilReady(urlFor("postgres"), child, () => output.join(""));
       },
       stop() {
         stopped ??= (async () => {

@@ -1,12 +1,18 @@
 /**
- * A private app server for the operations tests (cluster, crash safety): `node build/server.js`
- * from the working tree on its own temp database and port, in its own process group so a test
- * can `kill -9` the primary and all its workers at once, and restart it on the same file.
+ * A private app server for the operations tests (cluster, crash safety, the PostgreSQL operations
+ * tests `postgres-*.e2e.ts`): `node build/server.js` on its own temp database and port, in its own
+ * process group so a test can `kill -9` the primary and all its workers at once, and restart it on
+ * the same database. On SQLite it runs from the working tree on `directory/quads.db`; on PostgreSQL
+ * (a postgres:// DATABASE_URL in `env`) from a snapshot of the build in `directory/app`
+ * (tests/support/app-snapshot.ts), so its ./data (session secret, uploads, mail) is the test's own.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { killAppServer, signInViaApi, startAppServer, stopAppServer, type AppServer } from "../../scripts/lib/app-server";
+import { killAppServer, repoRoot, signInViaApi, startAppServer, stopAppServer, type AppServer } from "../../scripts/lib/app-server";
+import { isPostgresUrl } from "../../scripts/lib/postgres-tools.mjs";
+import { snapshotApp } from "./app-snapshot";
 import { makeUser, registerViaApi } from "./browser";
 import { ADMIN_EMAIL } from "./constants";
 
@@ -21,17 +27,45 @@ export function tempDirectory(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `quads-${prefix}-`));
 }
 
-/** Starts the built server on `directory/quads.db` and waits until /healthz answers 200. */
+/**
+ * Starts the built server and waits until /healthz answers 200: on `directory/quads.db`, or on
+ * `env.DATABASE_URL` when that is a postgres:// URL (run from `directory/app`, `appDirectory()`).
+ */
 export async function startServer(directory: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const databasePath = path.join(directory, "quads.db");
+  const onPostgres = isPostgresUrl(env.DATABASE_URL ?? "");
+  const cwd = onPostgres ? await appDirectory(directory) : undefined;
+  // On PostgreSQL the server names its place `<cwd>/data/postgres` (app/utils/env.server.ts): its pid file and mail are beside it.
+  const databasePath = cwd ? path.join(cwd, "data", "postgres") : path.join(directory, "quads.db");
   const logFile = path.join(directory, `server-${Date.now()}-${process.pid}.log`);
   const server = await startAppServer({
     databasePath,
     logFile,
+    cwd,
     detached: true, // its own process group: kill(-pid) reaches the workers too
-    env: { ADMIN_EMAIL, AUTH_RATE_LIMIT_PER_IP: "100000", POST_RATE_LIMIT: "100000", LOG_LEVEL: "info", ...env },
+    // QUADS_POSTGRES_PREVIEW: harmless once PostgreSQL is served without it (app/utils/env.server.ts).
+    env: { ADMIN_EMAIL, AUTH_RATE_LIMIT_PER_IP: "100000", POST_RATE_LIMIT: "100000", LOG_LEVEL: "info", ...(onPostgres ? { QUADS_POSTGRES_PREVIEW: "1" } : {}), ...env },
   });
   return { ...server, databasePath, directory, logFile, log: server.output };
+}
+
+/** `directory/app`: the build a server on PostgreSQL runs from (copied on first use); its files are in `data/` there. */
+export async function appDirectory(directory: string): Promise<string> {
+  const app = path.join(directory, "app");
+  if (!existsSync(path.join(app, "build", "server.js"))) await snapshotApp(app);
+  return app;
+}
+
+/** Runs `npm <args>` (e.g. `run db:copy -- …`) in the working tree, as an operator would: its exit code and output. */
+export function runNpm(args: string[], env: Record<string, string | undefined> = {}, cwd = repoRoot): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["--silent", ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** Signals the server's whole process group (primary and workers). */
