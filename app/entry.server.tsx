@@ -2,12 +2,13 @@
  * Server entry: renders the document with the CSP nonce on every script, and exports
  * `appServer`, the start/stop hooks server.ts calls (configuration, database, seed).
  */
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { createRequestHandler as createReactRouterRequestHandler, isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider, type ServerBuild } from "react-router";
 import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
 import { endLiveStreams, sweepLiveStreams } from "~/features/live/index.server";
 import { startApplication, startWorker, stopApplication } from "./startup.server";
 import { databaseIsHealthy, databaseVersion, reuseStatementsOnEveryConnection } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
+import { answerDatabaseErrorsOnEveryRoute } from "./utils/http.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { compactDocument } from "./utils/compact-document";
 import { renderedResponse } from "./utils/rendered-body";
@@ -55,8 +56,12 @@ export { requestContextOf } from "./utils/request-context";
  * server/request-handler.ts: taken from the build, so that the server runs the one copy of React
  * Router the build bundles (its production build, vite.config.ts) and the handler's
  * `RouterContextProvider` is the class `requestContextOf` instantiates (docs/decisions/0096-react-router-production-build-on-the-server.md).
+ * Every route's loader and action answer the database's failures as handlePage does (`answerDatabaseErrorsOnEveryRoute`).
  */
-export { createRequestHandler } from "react-router";
+export function createRequestHandler(build: ServerBuild, mode?: string) {
+  // A loader or action the database failed (PostgreSQL down, too busy) answers a readable 503 page, not a 500.
+  return createReactRouterRequestHandler(answerDatabaseErrorsOnEveryRoute(build), mode);
+}
 export { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

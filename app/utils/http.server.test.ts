@@ -3,7 +3,7 @@ import { isAppError } from "./errors.server";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./body-limit";
 import { getEnv } from "./env.server";
 import { OversizedFile } from "./multipart.server";
-import { FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdField, readIdParam, readIntegerParam, readPageParam } from "./http.server";
+import { answerDatabaseErrorsOnEveryRoute, FORM_CONTENT_TYPE_MESSAGE, FORM_UNREADABLE_MESSAGE, readFormData, readIdField, readIdParam, readIntegerParam, readPageParam } from "./http.server";
 import { appErrorOf } from "~/test/errors";
 
 const params = (query: string) => new URLSearchParams(query);
@@ -121,5 +121,39 @@ describe("numbers a form posts", () => {
     for (const fields of [{}, { commentId: "" }, { commentId: "abc" }, { commentId: "0" }] as Record<string, string>[]) {
       expect(appErrorOf(() => readIdField(form(fields), "commentId", "Comment"))).toMatchObject({ status: 404, message: "Comment not found" });
     }
+  });
+});
+
+describe("answerDatabaseErrorsOnEveryRoute", () => {
+  /** What a driver throws: SQLite's busy error (PostgreSQL's lost connection is mapped the same way: app/utils/postgres-engine.server.ts). */
+  const busy = () => Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+  const build = {
+    routes: {
+      root: { id: "root", module: { loader: () => Promise.reject(busy()), default: "Root" } },
+      page: { id: "page", module: { loader: () => "data", action: () => Promise.reject(busy()) } },
+      failing: { id: "failing", module: { loader: () => Promise.reject(new Error("a bug")) } },
+      plain: { id: "plain", module: { default: "Plain" } },
+    },
+  };
+
+  it("answers a loader or action the database failed with the error page's Response: its status, message and Retry-After", async () => {
+    const { routes } = answerDatabaseErrorsOnEveryRoute(build);
+    for (const handler of [routes.root.module.loader, routes.page.module.action]) {
+      const thrown: unknown = await Promise.resolve(handler()).catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("1");
+      expect(await response.text()).toMatch(/Please try again in a moment/);
+    }
+  });
+
+  it("leaves what succeeds, any other error and the rest of each module as they were", async () => {
+    const { routes } = answerDatabaseErrorsOnEveryRoute(build);
+    expect(await routes.page.module.loader()).toBe("data");
+    await expect(routes.failing.module.loader()).rejects.toThrow("a bug");
+    expect(routes.root.module.default).toBe("Root");
+    expect(routes.plain).toBe(build.routes.plain);
+    expect(build.routes.root.module.loader).not.toBe(routes.root.module.loader); // the build given is not changed
   });
 });

@@ -120,6 +120,39 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
 }
 
 /**
+ * The build with every route's loader and action answering like `handlePage` when the DATABASE
+ * failed them in a way a member can be told about (`appErrorOfDatabase`: PostgreSQL down or
+ * restarting, or too busy, is a 503 with Retry-After; a unique violation a 409): the error page
+ * with that status and message instead of a 500, whether or not the route uses handlePage
+ * (docs/operations.md, "When PostgreSQL is down"). Anything else goes on unchanged (a 500, logged).
+ * Applied once per build by app/entry.server.tsx's `createRequestHandler`.
+ */
+export function answerDatabaseErrorsOnEveryRoute<Build extends { routes: Record<string, { module: object } | undefined> }>(build: Build): Build {
+  const answered = (handler: unknown) => {
+    if (typeof handler !== "function") return handler;
+    const run = handler as (...args: unknown[]) => unknown;
+    return async (...args: unknown[]) => {
+      try {
+        return await run(...args);
+      } catch (thrown) {
+        const error = appErrorOfDatabase(thrown);
+        if (error) throw pageErrorResponse(error);
+        throw thrown;
+      }
+    };
+  };
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      if (!route) return [id, route];
+      const module = route.module as { loader?: unknown; action?: unknown };
+      if (!module.loader && !module.action) return [id, route];
+      return [id, { ...route, module: { ...module, ...(module.loader ? { loader: answered(module.loader) } : {}), ...(module.action ? { action: answered(module.action) } : {}) } }];
+    }),
+  );
+  return { ...build, routes };
+}
+
+/**
  * The page twin of handleApi, for page loaders and for what an action needs before its form
  * (the route's own record): a typed error (app/utils/errors.server.ts) becomes the 4xx Response
  * the error page shows (its message; a 404 says "Page Not Found"); anything else goes on to React Router

@@ -19,8 +19,8 @@ export function ErrorPage() {
   const title = isNotFound ? NOT_FOUND.title : isRouteErrorResponse(error) ? `Error ${error.status}` : "Something went wrong";
   const message = isNotFound
     ? NOT_FOUND.message
-    : isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
-      ? error.data
+    : isRouteErrorResponse(error) && typeof error.data === "string" && (error.status < 500 || error.status === 503)
+      ? error.data // a 503's message is written for members: the database is down or busy, try again (app/utils/http.server.ts)
       : "We could not show this page. Please try again in a moment.";
   return (
     <>
