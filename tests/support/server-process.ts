@@ -7,7 +7,7 @@
  * (tests/support/app-snapshot.ts), so its ./data (session secret, uploads, mail) is the test's own.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { killAppServer, repoRoot, signInViaApi, startAppServer, stopAppServer, type AppServer } from "../../scripts/lib/app-server";
@@ -48,10 +48,15 @@ export async function startServer(directory: string, env: Record<string, string>
   return { ...server, databasePath, directory, logFile, log: server.output };
 }
 
-/** `directory/app`: the build a server on PostgreSQL runs from (copied on first use); its files are in `data/` there. */
+/**
+ * `directory/app`: the build a server on PostgreSQL runs from (copied on first use), its files in
+ * `data/` there, and the working tree's scripts/ linked: `npm run backup` / `restore` run there
+ * (`runNpm(args, env, app)`) find the uploads and write their files in that `data/`, as on a server.
+ */
 export async function appDirectory(directory: string): Promise<string> {
   const app = path.join(directory, "app");
   if (!existsSync(path.join(app, "build", "server.js"))) await snapshotApp(app);
+  if (!existsSync(path.join(app, "scripts"))) symlinkSync(path.join(repoRoot, "scripts"), path.join(app, "scripts"), "dir");
   return app;
 }
 
