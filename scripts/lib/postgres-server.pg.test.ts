@@ -50,6 +50,28 @@ describe("the throwaway PostgreSQL server (scripts/lib/postgres-server.ts)", () 
     console.log(`throwaway PostgreSQL: started in ${startMs} ms`);
   });
 
+  it("stops as pg_ctl stop -m fast does and starts again on the same port with the same data (shutDown, startAgain); stop() still cleans up", async () => {
+    const server = await startPostgresServer({ database: "quads_restart" });
+    try {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      await client.query("create table kept (value text); insert into kept values ('before')");
+      const ended = new Promise<void>((resolve) => client.on("error", () => resolve()));
+      await server.shutDown();
+      await ended; // the open session was ended by the fast shutdown
+      expect(await accepts(server.port)).toBe(false);
+      await server.startAgain();
+      const again = new pg.Client({ connectionString: server.url });
+      await again.connect();
+      expect((await again.query<{ value: string }>("select value from kept")).rows).toEqual([{ value: "before" }]);
+      await again.end();
+    } finally {
+      await server.stop();
+    }
+    expect(existsSync(server.directory)).toBe(false);
+    expect(await accepts(server.port)).toBe(false);
+  });
+
   it("starts on another port when the one it tried is taken", async () => {
     const squatter = createServer();
     await new Promise<void>((resolve) => squatter.listen(0, "127.0.0.1", resolve));
