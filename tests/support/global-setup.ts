@@ -8,7 +8,7 @@
  * stopped and deleted afterwards) with QUADS_POSTGRES_PREVIEW=1 (docs/operations.md, "Browser tests
  * on PostgreSQL"). The tests' direct setup SQL goes through tests/support/db.ts on either engine.
  *
- * The server runs from a snapshot of build/, db/migrations, db/migrations-pg and public/ in the temp directory
+ * The server runs from a snapshot of build/, db/migrations, db/migrations-pg and public/ in the temp directory (tests/support/app-snapshot.ts)
  * (node_modules linked), so a rebuild in the working tree during the run cannot swap the client
  * assets under a running server (which would break hydration half-way through the suite).
  */
