@@ -124,8 +124,8 @@ export async function handleApi(request: Request, handler: () => Promise<Respons
  * failed them in a way a member can be told about (`appErrorOfDatabase`: PostgreSQL down or
  * restarting, or too busy, is a 503 with Retry-After; a unique violation a 409): the error page
  * with that status and message instead of a 500, whether or not the route uses handlePage
- * (docs/operations.md, "When PostgreSQL is down"). Anything else goes on unchanged (a 500, logged).
- * Applied once per build by app/entry.server.tsx's `createRequestHandler`.
+ * (docs/operations.md, "When PostgreSQL is down"; docs/decisions/0113-database-failures-answer-on-every-route.md).
+ * Anything else goes on unchanged (a 500, logged). Applied once per build by app/entry.server.tsx's `createRequestHandler`.
  */
 export function answerDatabaseErrorsOnEveryRoute<Build extends { routes: Record<string, { module: object } | undefined> }>(build: Build): Build {
   const answered = (handler: unknown) => {
