@@ -141,7 +141,9 @@ export async function prepareDatabase(): Promise<void> {
       await started.start();
     } catch (error) {
       await started.close().catch(() => undefined);
-      if (postgres.isConnectionLost(error) || (error as { code?: string }).code === "ENOTFOUND" || (error as { code?: string }).code === "3D000" || (error as { code?: string }).code === "28P01") {
+      // Lost/refused connections, unknown or unresolvable hosts (ENOTFOUND, EAI_AGAIN), a missing database, a refused password.
+      const code = (error as { code?: string }).code;
+      if (postgres.isConnectionLost(error) || code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "3D000" || code === "28P01") {
         throw new DatabaseUnreachableError(`PostgreSQL at ${env.database.label} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
       }
       throw error;
