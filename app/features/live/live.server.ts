@@ -10,6 +10,11 @@
  * On the same wake-ups (and at least every SESSION_CHECK_INTERVAL_MS) each stream's session is
  * checked in the database: a stream whose session was ended (signing out, a password change, "sign
  * out other sessions", suspension, deletion) or whose member is suspended ends.
+ *
+ * Several boxes on one PostgreSQL (docs/decisions/0109-several-boxes.md): the write version there is
+ * the `quads_writes` notification every commit sends to every process, so a reply written on one box
+ * moves the version on every other within milliseconds, and their next tick sends it; the register
+ * of streams is a table of that database, so the per-member limit counts every box's streams.
  */
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
@@ -17,7 +22,22 @@ import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.se
 import { inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
-import { getStreamRegistry } from "./stream-registry.server";
+import { getEnv } from "~/utils/env.server";
+import { openPostgresStreamRegistry } from "./stream-registry-pg.server";
+import { openStreamRegistry, registryPathFor, type StreamRegistry } from "./stream-registry.server";
+
+let registry: StreamRegistry | undefined;
+/** Releases of ended streams' rows still under way (closeLiveStreams waits for them before closing the register). */
+const pendingReleases = new Set<Promise<void>>();
+
+/** This process's register, opened on first use: a side file beside the SQLite database, or a table of the PostgreSQL database every box shares. */
+function getStreamRegistry(): StreamRegistry {
+  if (!registry) {
+    const { database, databasePath } = getEnv();
+    registry = database.engine === "postgres" ? openPostgresStreamRegistry({ database }) : openStreamRegistry({ filePath: registryPathFor(databasePath) });
+  }
+  return registry;
+}
 
 export const LIVE_STREAMS_PER_MEMBER = 5;
 export const POLL_INTERVAL_MS = 1_000;
@@ -188,7 +208,7 @@ async function tickOnce(): Promise<void> {
     lastHeartbeat = Date.now();
     for (const stream of streams) stream.send(": heartbeat\n\n");
     try {
-      getStreamRegistry().renew([...streams].map((stream) => stream.id));
+      await getStreamRegistry().renew([...streams].map((stream) => stream.id));
     } catch (error) {
       logServerError(error); // a busy register: the rows live on until the next heartbeat renews them
     }
@@ -215,7 +235,7 @@ function stopPollingWhenIdle(): void {
  * for /discussions; `sessionId`, the request's session, ends the stream when it ends. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
  * (every worker's, counted in the register of stream-registry.server.ts).
  */
-export function openLiveStream({
+export async function openLiveStream({
   userId,
   sessionId,
   postId,
@@ -227,9 +247,9 @@ export function openLiveStream({
   postId: number | null;
   discussionsSince: number | null;
   signal: AbortSignal;
-}): Response {
+}): Promise<Response> {
   const registry = getStreamRegistry();
-  const streamId = registry.claim(userId, LIVE_STREAMS_PER_MEMBER);
+  const streamId = await registry.claim(userId, LIVE_STREAMS_PER_MEMBER);
   if (streamId === null) {
     throw new AppError(429, `You have ${LIVE_STREAMS_PER_MEMBER} live pages open already. Close a tab or reload this page later to get live updates here.`, {
       headers: { "Retry-After": "60" },
@@ -259,11 +279,10 @@ export function openLiveStream({
           isOpen = false;
           if (stream) streams.delete(stream);
           stopPollingWhenIdle();
-          try {
-            registry.release(streamId);
-          } catch (error) {
-            logServerError(error); // the row expires by itself (STREAM_TTL_MS)
-          }
+          // Not awaited by the closing stream (closeLiveStreams waits for it); the row expires by itself (STREAM_TTL_MS) if it fails.
+          const releasing = registry.release(streamId).catch(logServerError);
+          pendingReleases.add(releasing);
+          void releasing.finally(() => pendingReleases.delete(releasing));
           try {
             controller.close();
           } catch {
@@ -307,8 +326,20 @@ export function endLiveStreams(): void {
  * Opens the cluster-wide register of streams and forgets the streams of workers that are gone
  * (run when a worker starts; stream-registry.server.ts).
  */
-export function sweepLiveStreams(): void {
-  getStreamRegistry().sweep();
+export async function sweepLiveStreams(): Promise<void> {
+  await getStreamRegistry().sweep();
+}
+
+/**
+ * Ends every open stream and closes the register (its PostgreSQL connections): the process is
+ * stopping. The rows of streams ended here are deleted first, as far as the register answers.
+ */
+export async function closeLiveStreams(): Promise<void> {
+  endLiveStreams();
+  await Promise.all(pendingReleases);
+  const open = registry;
+  registry = undefined;
+  await open?.close();
 }
 
 /** How many streams this worker holds (tests, operations). */
