@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { currentWorkerName, STREAM_TTL_MS, type StreamRegistry } from "./stream-registry.server";
+import { STREAM_TTL_MS, type StreamRegistry } from "./stream-registry.server";
 
 /** Two registers on one store, as two workers (or two boxes) would have: this process plays both. */
 export type OpenPair = (options: { secondWorker: string; now?: () => number }) => Promise<{ first: StreamRegistry; second: StreamRegistry }>;
