@@ -96,4 +96,22 @@ describe("live streams", () => {
     expect(await endsWithin(reader, 2_500)).toBe(false);
     endLiveStreams();
   });
+
+  it("counts each /discussions stream's new discussions by others since its own page load, read once for all of them", async () => {
+    const author = await createActor();
+    const early = await createActor();
+    const late = await createActor();
+    const readerOf = async (member: Awaited<ReturnType<typeof createActor>>, since: number) =>
+      ((await openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: null, discussionsSince: since, signal: new AbortController().signal })).body as ReadableStream<Uint8Array>).getReader();
+    const earlyReader = await readerOf(early, Date.now() - 1_000);
+    await createTestPost(author);
+    await createTestPost(early); // their own: never counted for them
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const lateReader = await readerOf(late, Date.now());
+    expect(await readUntil(lateReader, "event: discussions")).toContain('data: {"newDiscussions":0}');
+    await createTestPost(author);
+    expect(await readUntil(earlyReader, '{"newDiscussions":2}')).toContain('{"newDiscussions":2}');
+    expect(await readUntil(lateReader, '{"newDiscussions":1}')).toContain('{"newDiscussions":1}');
+    endLiveStreams();
+  });
 });
