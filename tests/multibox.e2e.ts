@@ -12,6 +12,7 @@ import { launchBrowser, newContext, visible } from "./support/browser";
 import { ADMIN_EMAIL } from "./support/constants";
 import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken, type ApiMember, type ApiPost } from "./support/discussions";
 import { boxLog, startMultiBox, type Box, type MultiBox } from "./support/multibox";
+import { takeEvents } from "./support/server-sent-events";
 
 const PER_IP_LIMIT = 40;
 const PER_ACCOUNT_LIMIT = 4;
@@ -50,15 +51,9 @@ async function openEvents(baseURL: string, member: ApiMember, query = "") {
       for (;;) {
         const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
         if (chunk.done) break;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const name = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (name && data) events.push({ event: name, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() });
-        }
+        const taken = takeEvents(buffer + decoder.decode(chunk.value, { stream: true }));
+        buffer = taken.rest;
+        for (const { event, data } of taken.events) events.push({ event, data: data as Record<string, unknown>, at: performance.now() });
         for (const wake of waiters) wake();
       }
     })();
