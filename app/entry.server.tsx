@@ -4,7 +4,7 @@
  */
 import { createRequestHandler as createReactRouterRequestHandler, isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider, type ServerBuild } from "react-router";
 import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
-import { endLiveStreams, sweepLiveStreams } from "~/features/live/index.server";
+import { closeLiveStreams, endLiveStreams, sweepLiveStreams } from "~/features/live/index.server";
 import { startApplication, startWorker, stopApplication } from "./startup.server";
 import { databaseIsHealthy, databaseVersion, reuseStatementsOnEveryConnection } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
@@ -24,18 +24,22 @@ export const appServer = {
     const env = await startApplication();
     // Pictures picked in an editor more than a day ago and never posted (docs/uploads.md).
     await sweepUnusedUploads();
-    sweepLiveStreams();
+    await sweepLiveStreams();
     reuseStatementsOnEveryConnection();
     return env;
   },
   async startWorker() {
     const env = await startWorker();
     // Streams of a worker that died without closing them stop counting against members' limits.
-    sweepLiveStreams();
+    await sweepLiveStreams();
     reuseStatementsOnEveryConnection();
     return env;
   },
-  stop: stopApplication,
+  /** Closes the live register (its rows of this process's streams released first) and the database. */
+  async stop() {
+    await closeLiveStreams().catch(() => undefined); // the register's rows expire by themselves
+    await stopApplication();
+  },
   /** The outbox's sender and the notification-mail jobs in the single process (WEB_CONCURRENCY=1); a cluster runs them in its mail worker (server/mail-worker.ts). docs/decisions/0074-mail-outbox.md. */
   startMailSender: startMailDelivery,
   /** Stops the jobs and the sender, waiting briefly for a message being sent; call before stop(). */

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, goto, jsModes, newContext, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
 import { withDatabase } from "./support/db";
 import { apiCall, createApiMember, createPostViaApi, signInContext, uniqueToken } from "./support/discussions";
+import { takeEvents } from "./support/server-sent-events";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");
@@ -218,15 +219,9 @@ async function readEvents(response: Response, until: (events: { event: string; d
     while (Date.now() < deadline && !until(events)) {
       const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
       if (!chunk || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const name = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (name && data) events.push({ event: name, data: JSON.parse(data) });
-      }
+      const taken = takeEvents(buffer + decoder.decode(chunk.value, { stream: true }));
+      buffer = taken.rest;
+      events.push(...taken.events);
     }
   } finally {
     await reader.cancel().catch(() => undefined);

@@ -3,7 +3,7 @@
  * public/, package.json; node_modules linked) in a directory of its own: a server started there
  * keeps running on that build even if the working tree is rebuilt meanwhile, and on PostgreSQL its
  * files (./data: session secret, uploads, mail, pid file; app/utils/env.server.ts) stay in that
- * directory. Used by tests/support/global-setup.ts and tests/support/server-process.ts.
+ * directory. Used by tests/support/global-setup.ts, tests/support/server-process.ts and tests/support/multibox.ts.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";

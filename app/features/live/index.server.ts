@@ -3,4 +3,4 @@
  * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
-export { endLiveStreams, openLiveStream, sweepLiveStreams } from "./live.server";
+export { closeLiveStreams, endLiveStreams, openLiveStream, sweepLiveStreams } from "./live.server";

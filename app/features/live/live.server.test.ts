@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createActor, createTestPost } from "~/features/discussions/test-helpers";
 import { createReply } from "~/features/discussions/replies.server";
 import { endLiveStreams, LIVE_STREAMS_PER_MEMBER, liveStats, openLiveStream, openStreamCount } from "./live.server";
@@ -23,7 +23,7 @@ async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, timeo
   }
   return false;
 }
-import { statusOf } from "~/test/errors";
+import { statusOfAsync } from "~/test/errors";
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, text: string): Promise<string> {
   const decoder = new TextDecoder();
@@ -42,7 +42,7 @@ describe("live streams", () => {
     const replier = await createActor();
     const post = await createTestPost(member);
     const controller = new AbortController();
-    const response = openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: post.id, discussionsSince: Date.now(), signal: controller.signal });
+    const response = await openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: post.id, discussionsSince: Date.now(), signal: controller.signal });
     expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     expect(response.headers.get("X-Accel-Buffering")).toBe("no");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -63,10 +63,10 @@ describe("live streams", () => {
     const member = await createActor();
     const sessionId = await signIn(member.id);
     const controllers = Array.from({ length: LIVE_STREAMS_PER_MEMBER }, () => new AbortController());
-    for (const controller of controllers) openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: controller.signal });
-    expect(statusOf(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal }))).toBe(429);
+    for (const controller of controllers) await openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: controller.signal });
+    expect(await statusOfAsync(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal }))).toBe(429);
     controllers[0].abort();
-    expect(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal })).not.toThrow();
+    await vi.waitFor(async () => expect(await statusOfAsync(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal }))).toBe("ok"));
     endLiveStreams();
   });
 
@@ -74,10 +74,10 @@ describe("live streams", () => {
     const member = await createActor();
     const here = await signIn(member.id);
     const elsewhere = await signIn(member.id);
-    const open = (sessionId: string) =>
-      (openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal }).body as ReadableStream<Uint8Array>).getReader();
-    const kept = open(here);
-    const signedOut = open(elsewhere);
+    const open = async (sessionId: string) =>
+      ((await openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal })).body as ReadableStream<Uint8Array>).getReader();
+    const kept = await open(here);
+    const signedOut = await open(elsewhere);
     // "Sign out other sessions" (and a password change) from `here`: only `elsewhere`'s stream ends.
     await deleteOtherSessions(member.id, here);
     expect(await endsWithin(signedOut, 3_000)).toBe(true);
@@ -91,9 +91,27 @@ describe("live streams", () => {
   it("keeps the stream of a member whose suspension has ended", async () => {
     const member = await createActor();
     await write((tx) => tx.update(schema.users).set({ suspendedUntil: new Date(Date.now() - 1_000) }).where(eq(schema.users.id, member.id)));
-    const reader = (openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: null, discussionsSince: null, signal: new AbortController().signal }).body as ReadableStream<Uint8Array>).getReader();
+    const reader = ((await openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: null, discussionsSince: null, signal: new AbortController().signal })).body as ReadableStream<Uint8Array>).getReader();
     await write((tx) => tx.update(schema.users).set({ firstName: "Moved" }).where(eq(schema.users.id, member.id)));
     expect(await endsWithin(reader, 2_500)).toBe(false);
+    endLiveStreams();
+  });
+
+  it("counts each /discussions stream's new discussions by others since its own page load, read once for all of them", async () => {
+    const author = await createActor();
+    const early = await createActor();
+    const late = await createActor();
+    const readerOf = async (member: Awaited<ReturnType<typeof createActor>>, since: number) =>
+      ((await openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: null, discussionsSince: since, signal: new AbortController().signal })).body as ReadableStream<Uint8Array>).getReader();
+    const earlyReader = await readerOf(early, Date.now() - 1_000);
+    await createTestPost(author);
+    await createTestPost(early); // their own: never counted for them
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const lateReader = await readerOf(late, Date.now());
+    expect(await readUntil(lateReader, "event: discussions")).toContain('data: {"newDiscussions":0}');
+    await createTestPost(author);
+    expect(await readUntil(earlyReader, '{"newDiscussions":2}')).toContain('{"newDiscussions":2}');
+    expect(await readUntil(lateReader, '{"newDiscussions":1}')).toContain('{"newDiscussions":1}');
     endLiveStreams();
   });
 });

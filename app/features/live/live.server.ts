@@ -10,14 +10,34 @@
  * On the same wake-ups (and at least every SESSION_CHECK_INTERVAL_MS) each stream's session is
  * checked in the database: a stream whose session was ended (signing out, a password change, "sign
  * out other sessions", suspension, deletion) or whose member is suspended ends.
+ *
+ * Several boxes on one PostgreSQL (docs/decisions/0109-several-boxes.md): the write version there is
+ * the `quads_writes` notification every commit sends to every process, so a reply written on one box
+ * moves the version on every other within milliseconds, and their next tick sends it; the register
+ * of streams is a table of that database, so the per-member limit counts every box's streams.
  */
-import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
-import { getStreamRegistry } from "./stream-registry.server";
+import { getEnv } from "~/utils/env.server";
+import { openPostgresStreamRegistry } from "./stream-registry-pg.server";
+import { openStreamRegistry, registryPathFor, type StreamRegistry } from "./stream-registry.server";
+
+let registry: StreamRegistry | undefined;
+/** Releases of ended streams' rows still under way (closeLiveStreams waits for them before closing the register). */
+const pendingReleases = new Set<Promise<void>>();
+
+/** This process's register, opened on first use: a side file beside the SQLite database, or a table of the PostgreSQL database every box shares. */
+function getStreamRegistry(): StreamRegistry {
+  if (!registry) {
+    const { database, databasePath } = getEnv();
+    registry = database.engine === "postgres" ? openPostgresStreamRegistry({ database }) : openStreamRegistry({ filePath: registryPathFor(databasePath) });
+  }
+  return registry;
+}
 
 export const LIVE_STREAMS_PER_MEMBER = 5;
 export const POLL_INTERVAL_MS = 1_000;
@@ -55,7 +75,11 @@ function event(name: string, data: unknown): string {
 /** The count the /discussions bar shows stops here (it says "99 new discussions" at most). */
 export const NEW_DISCUSSIONS_CAP = 99;
 
-/** Made once per database: every open stream reads these on each tick the database moved. */
+/**
+ * Made once per database. A tick reads the state of all its streams at once, in three queries
+ * whatever their number (decision 0109: on PostgreSQL each query is a network round trip, and one
+ * per stream cost 2.5-3 ms a stream).
+ */
 const liveQueries = perDatabase((db: AppDatabase) => {
   const { notifications, posts, sessions, users } = schema;
   const param = sql.placeholder;
@@ -68,14 +92,27 @@ const liveQueries = perDatabase((db: AppDatabase) => {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(inJsonIds(db, sessions.sid, param("sids"), "text"), gt(sessions.expire, param("now")), isNotSuspendedAt(param("now"))))
       .prepare(),
-    // notifications_user_unread_idx: an index range count.
+    // notifications_user_unread_idx: an index range count per member of the JSON list.
     unread: db
-      .select({ unread: count() })
+      .select({ userId: notifications.userId, unread: count() })
       .from(notifications)
-      .where(and(eq(notifications.userId, param("userId")), isNull(notifications.readAt)))
+      .where(and(inJsonIds(db, notifications.userId, param("userIds"), "text"), isNull(notifications.readAt)))
+      .groupBy(notifications.userId)
       .prepare(),
-    post: db.select({ repliesCount: posts.repliesCount, likesCount: posts.likesCount }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
-    // posts_created_idx from the page's load time on, stopping at the cap.
+    posts: db
+      .select({ id: posts.id, repliesCount: posts.repliesCount, likesCount: posts.likesCount })
+      .from(posts)
+      .where(inJsonIds(db, posts.id, param("postIds"), "integer"))
+      .prepare(),
+    // posts_created_idx from the oldest stream's page load on, newest first: every /discussions stream counts its own from these.
+    recentPosts: db
+      .select({ createdAt: posts.createdAt, authorId: posts.authorId })
+      .from(posts)
+      .where(gt(posts.createdAt, param("since")))
+      .orderBy(desc(posts.createdAt))
+      .limit(RECENT_POSTS_READ)
+      .prepare(),
+    // One stream's count, when the shared read above could not tell (its member wrote most of those posts).
     newDiscussions: db
       .select({ one: sql`1` })
       .from(posts)
@@ -85,53 +122,82 @@ const liveQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
-type TickCache = { unread: Map<string, number>; posts: Map<number, string> };
-const newTickCache = (): TickCache => ({ unread: new Map(), posts: new Map() });
+/** The recent posts one tick reads for all its /discussions streams (more than the cap: a member's own posts do not count). */
+const RECENT_POSTS_READ = NEW_DISCUSSIONS_CAP * 10;
 
-async function unreadOf(userId: string, cache: TickCache): Promise<number> {
-  let unread = cache.unread.get(userId);
-  if (unread === undefined) {
-    const [row] = await liveQueries(readDb()).unread.execute({ userId });
-    unread = row?.unread ?? 0;
-    cache.unread.set(userId, unread);
+type TickReads = { unread: Map<string, number>; posts: Map<number, string>; discussions: Map<LiveStream, number> };
+
+/** Each /discussions stream's count of new discussions by others since its page loaded (capped). */
+async function newDiscussionCounts(list: LiveStream[]): Promise<Map<LiveStream, number>> {
+  const counts = new Map<LiveStream, number>();
+  if (list.length === 0) return counts;
+  const oldest = Math.min(...list.map((stream) => stream.discussionsSince ?? Number.POSITIVE_INFINITY));
+  const recent = await liveQueries(readDb()).recentPosts.execute({ since: oldest });
+  const isComplete = recent.length < RECENT_POSTS_READ;
+  const oldestRead = recent.at(-1)?.createdAt.getTime() ?? Number.POSITIVE_INFINITY;
+  for (const stream of list) {
+    const since = stream.discussionsSince ?? 0;
+    let newer = 0;
+    for (const post of recent) {
+      if (post.createdAt.getTime() <= since || newer >= NEW_DISCUSSIONS_CAP) break;
+      if (post.authorId !== stream.userId) newer += 1;
+    }
+    if (newer < NEW_DISCUSSIONS_CAP && !isComplete && oldestRead > since) {
+      newer = (await liveQueries(readDb()).newDiscussions.execute({ since, userId: stream.userId })).length;
+    }
+    counts.set(stream, newer);
   }
-  return unread;
+  return counts;
 }
 
-async function postStateOf(postId: number, cache: TickCache): Promise<string> {
-  let state = cache.posts.get(postId);
-  if (state === undefined) {
-    const [post] = await liveQueries(readDb()).post.execute({ postId });
-    state = JSON.stringify(post ? { postId, repliesCount: post.repliesCount, likesCount: post.likesCount } : { postId, deleted: true });
-    cache.posts.set(postId, state);
-  }
-  return state;
+/** What the given streams show now, read with one query per kind for all of them. */
+async function readStates(list: LiveStream[]): Promise<TickReads> {
+  const queries = liveQueries(readDb());
+  const userIds = [...new Set(list.map((stream) => stream.userId))];
+  const postIds = [...new Set(list.flatMap((stream) => (stream.postId === null ? [] : [stream.postId])))];
+  const [unreadRows, postRows, discussions] = await Promise.all([
+    queries.unread.execute({ userIds: JSON.stringify(userIds) }),
+    postIds.length > 0 ? queries.posts.execute({ postIds: JSON.stringify(postIds) }) : Promise.resolve([]),
+    newDiscussionCounts(list.filter((stream) => stream.discussionsSince !== null)),
+  ]);
+  const unread = new Map(userIds.map((userId) => [userId, 0]));
+  for (const row of unreadRows) unread.set(row.userId, row.unread);
+  const found = new Map(postRows.map((post) => [post.id, post]));
+  const posts = new Map(
+    postIds.map((postId) => {
+      const post = found.get(postId);
+      return [postId, JSON.stringify(post ? { postId, repliesCount: post.repliesCount, likesCount: post.likesCount } : { postId, deleted: true })];
+    }),
+  );
+  return { unread, posts, discussions };
 }
 
-/**
- * Sends a stream the parts of its state that changed since the last time (everything the first
- * time). `cache` shares the reads of one tick between streams of the same member or post.
- */
-async function refresh(stream: LiveStream, cache: TickCache = newTickCache()): Promise<void> {
-  const unread = await unreadOf(stream.userId, cache);
+/** Sends a stream the parts of its state that changed since the last time (everything the first time). */
+function sendChanges(stream: LiveStream, reads: TickReads): void {
+  const unread = reads.unread.get(stream.userId) ?? 0;
   if (unread !== stream.state.unread) {
     stream.state.unread = unread;
     stream.send(event("notifications", { unreadNotifications: unread }));
   }
   if (stream.postId !== null) {
-    const state = await postStateOf(stream.postId, cache);
-    if (state !== stream.state.post) {
+    const state = reads.posts.get(stream.postId);
+    if (state !== undefined && state !== stream.state.post) {
       stream.state.post = state;
       stream.send(`event: post\ndata: ${state}\n\n`);
     }
   }
-  if (stream.discussionsSince !== null) {
-    const newDiscussions = (await liveQueries(readDb()).newDiscussions.execute({ since: stream.discussionsSince, userId: stream.userId })).length;
-    if (newDiscussions !== stream.state.discussions) {
-      stream.state.discussions = newDiscussions;
-      stream.send(event("discussions", { newDiscussions }));
-    }
+  const newDiscussions = reads.discussions.get(stream);
+  if (newDiscussions !== undefined && newDiscussions !== stream.state.discussions) {
+    stream.state.discussions = newDiscussions;
+    stream.send(event("discussions", { newDiscussions }));
   }
+}
+
+/** Reads and sends what changed for the given streams. */
+async function refresh(list: LiveStream[]): Promise<void> {
+  if (list.length === 0) return;
+  const reads = await readStates(list);
+  for (const stream of list) sendChanges(stream, reads);
 }
 
 /**
@@ -174,21 +240,20 @@ async function tickOnce(): Promise<void> {
   }
   if (hasMoved) {
     lastVersion = version;
-    const cache = newTickCache();
-    for (const stream of [...streams]) {
-      liveStats.recomputes += 1;
-      try {
-        await refresh(stream, cache);
-      } catch {
-        stream.close();
-      }
+    const list = [...streams];
+    liveStats.recomputes += list.length;
+    try {
+      await refresh(list);
+    } catch (error) {
+      logServerError(error); // a busy database: the version is read again next time
+      lastVersion = "";
     }
   }
   if (Date.now() - lastHeartbeat >= HEARTBEAT_INTERVAL_MS) {
     lastHeartbeat = Date.now();
     for (const stream of streams) stream.send(": heartbeat\n\n");
     try {
-      getStreamRegistry().renew([...streams].map((stream) => stream.id));
+      await getStreamRegistry().renew([...streams].map((stream) => stream.id));
     } catch (error) {
       logServerError(error); // a busy register: the rows live on until the next heartbeat renews them
     }
@@ -215,7 +280,7 @@ function stopPollingWhenIdle(): void {
  * for /discussions; `sessionId`, the request's session, ends the stream when it ends. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
  * (every worker's, counted in the register of stream-registry.server.ts).
  */
-export function openLiveStream({
+export async function openLiveStream({
   userId,
   sessionId,
   postId,
@@ -227,9 +292,9 @@ export function openLiveStream({
   postId: number | null;
   discussionsSince: number | null;
   signal: AbortSignal;
-}): Response {
+}): Promise<Response> {
   const registry = getStreamRegistry();
-  const streamId = registry.claim(userId, LIVE_STREAMS_PER_MEMBER);
+  const streamId = await registry.claim(userId, LIVE_STREAMS_PER_MEMBER);
   if (streamId === null) {
     throw new AppError(429, `You have ${LIVE_STREAMS_PER_MEMBER} live pages open already. Close a tab or reload this page later to get live updates here.`, {
       headers: { "Retry-After": "60" },
@@ -259,11 +324,10 @@ export function openLiveStream({
           isOpen = false;
           if (stream) streams.delete(stream);
           stopPollingWhenIdle();
-          try {
-            registry.release(streamId);
-          } catch (error) {
-            logServerError(error); // the row expires by itself (STREAM_TTL_MS)
-          }
+          // Not awaited by the closing stream (closeLiveStreams waits for it); the row expires by itself (STREAM_TTL_MS) if it fails.
+          const releasing = registry.release(streamId).catch(logServerError);
+          pendingReleases.add(releasing);
+          void releasing.finally(() => pendingReleases.delete(releasing));
           try {
             controller.close();
           } catch {
@@ -277,7 +341,7 @@ export function openLiveStream({
       signal.addEventListener("abort", () => stream?.close(), { once: true });
       startPolling();
       try {
-        await refresh(stream);
+        await refresh([stream]);
       } catch (error) {
         logServerError(error);
         stream.close();
@@ -307,8 +371,20 @@ export function endLiveStreams(): void {
  * Opens the cluster-wide register of streams and forgets the streams of workers that are gone
  * (run when a worker starts; stream-registry.server.ts).
  */
-export function sweepLiveStreams(): void {
-  getStreamRegistry().sweep();
+export async function sweepLiveStreams(): Promise<void> {
+  await getStreamRegistry().sweep();
+}
+
+/**
+ * Ends every open stream and closes the register (its PostgreSQL connections): the process is
+ * stopping. The rows of streams ended here are deleted first, as far as the register answers.
+ */
+export async function closeLiveStreams(): Promise<void> {
+  endLiveStreams();
+  await Promise.all(pendingReleases);
+  const open = registry;
+  registry = undefined;
+  await open?.close();
 }
 
 /** How many streams this worker holds (tests, operations). */

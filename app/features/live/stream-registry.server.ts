@@ -13,12 +13,15 @@
  * that dies without closing leaves rows behind: they expire (`STREAM_TTL_MS` after the last
  * renewal; each worker renews its streams' rows at every heartbeat), and rows of a process of this host
  * that no longer runs are removed at once when a worker starts and before any refusal.
+ *
+ * On PostgreSQL the register is a table of that database instead (stream-registry-pg.server.ts),
+ * so the limit holds across every box sharing it (docs/decisions/0109-several-boxes.md). Both
+ * registers keep the same rules and answer through the same asynchronous interface.
  */
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
-import { getEnv } from "~/utils/env.server";
 
 type Statements = {
   count: Database.Statement<[string, number], number>;
@@ -33,19 +36,19 @@ type Statements = {
 
 export type StreamRegistry = {
   /** The stream's id when the member has fewer than `limit` open streams in the cluster, else null. */
-  claim: (userId: string, limit: number) => string | null;
+  claim: (userId: string, limit: number) => Promise<string | null>;
   /** Forgets an ended stream. */
-  release: (streamId: string) => void;
+  release: (streamId: string) => Promise<void>;
   /**
    * Pushes back the expiry of the streams this worker holds (called at each heartbeat), by id: a
    * row this worker lost track of still expires.
    */
-  renew: (streamIds: string[]) => void;
-  /** Removes expired rows and rows of processes of this host that no longer run. */
-  sweep: () => number;
+  renew: (streamIds: string[]) => Promise<void>;
+  /** Removes expired rows and rows of processes of this host that no longer run; how many. */
+  sweep: () => Promise<number>;
   /** The member's open streams across the cluster (tests, operations). */
-  countOf: (userId: string) => number;
-  close: () => void;
+  countOf: (userId: string) => Promise<number>;
+  close: () => Promise<void>;
 };
 
 /** A worker's rows outlive its last renewal by this much; renewals come every heartbeat (20 s). */
@@ -59,8 +62,8 @@ const processNonce = randomUUID().slice(0, 8);
  */
 export const currentWorkerName = () => `${hostname()}:${process.pid}:${processNonce}`;
 
-/** Whether the worker that wrote a row may still run: false only when it surely does not. */
-function isRunningHere(worker: string): boolean {
+/** Whether the worker that wrote a row may still run: false only when it surely does not (another box's: only expiry tells). */
+export function isRunningHere(worker: string): boolean {
   const [nonce, pidText, ...hostParts] = worker.split(":").reverse();
   if (hostParts.reverse().join(":") !== hostname() || nonce === undefined) return true; // another box: only expiry tells
   const pid = Number(pidText);
@@ -125,29 +128,24 @@ export function openStreamRegistry({ filePath, worker = currentWorkerName(), now
       })
       .immediate();
 
+  // better-sqlite3 answers at once; the promises only match the PostgreSQL register's interface.
   return {
-    claim,
-    release: (streamId) => {
+    claim: async (userId, limit) => claim(userId, limit),
+    release: async (streamId) => {
       statements.remove.run(streamId);
     },
-    renew: (streamIds) => {
+    renew: async (streamIds) => {
       if (streamIds.length > 0) statements.renew.run(now() + STREAM_TTL_MS, JSON.stringify(streamIds));
     },
-    sweep,
-    countOf: (userId) => statements.count.get(userId, now()) ?? 0,
-    close: () => sqlite.close(),
+    sweep: async () => sweep(),
+    countOf: async (userId) => statements.count.get(userId, now()) ?? 0,
+    close: async () => {
+      sqlite.close();
+    },
   };
 }
 
 /** `data/quads.db` → `data/quads.live.db`: beside the database, and ignored by git like it. */
 export function registryPathFor(databasePath: string): string {
   return path.join(path.dirname(databasePath), `${path.basename(databasePath).replace(/\.[^.]*$/, "")}.live.db`);
-}
-
-let registry: StreamRegistry | undefined;
-
-/** The register beside this process's database, opened (and swept) on first use. */
-export function getStreamRegistry(): StreamRegistry {
-  registry ??= openStreamRegistry({ filePath: registryPathFor(getEnv().databasePath) });
-  return registry;
 }
