@@ -14,7 +14,8 @@ const isProduction = process.env.NODE_ENV === "production";
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export type Env = Awaited<ReturnType<AppServer["start"]>>;
-type SetupDone = { type: "setup-done"; databasePath: string; communityName: string };
+/** What the setup worker tells the primary: where the database is, the name, and whether this box runs a mail worker (MAIL_WORKER). */
+type SetupDone = { type: "setup-done"; databasePath: string; communityName: string; isMailWorkerOn: boolean };
 
 /** WEB_CONCURRENCY: worker processes; default the number of CPUs; 1 = no cluster (always 1 in development). */
 export function webConcurrency(): number {
@@ -44,7 +45,7 @@ export async function runSetup(appServer: AppServer) {
   if (env.TRUST_PROXY.warning) console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   if (env.publicUrlWarning) console.warn(`Warning: ${env.publicUrlWarning}`);
   await appServer.stop();
-  const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
+  const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME, isMailWorkerOn: env.MAIL_WORKER };
   process.send?.(done, () => process.exit(0));
 }
 
@@ -92,7 +93,7 @@ function setupOnce(): Promise<SetupDone> {
 
 /**
  * Start-up once (migrations, seeds) in a setup worker, then fork the HTTP workers and the mail
- * worker and look after them. The setup and HTTP workers run this process's own script; the mail
+ * worker (unless MAIL_WORKER=false) and look after them. The setup and HTTP workers run this process's own script; the mail
  * worker runs `mailWorkerEntry`, a small script of its own (server/mail-worker.ts).
  */
 export async function runPrimary(workers: number, mailWorkerEntry: string) {
@@ -111,12 +112,13 @@ export async function runPrimary(workers: number, mailWorkerEntry: string) {
     roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
   };
   for (let index = 0; index < workers; index += 1) fork();
-  fork("mail");
+  // MAIL_WORKER=false: this box sends no mail and runs no mail jobs; another box's mail worker does (decision 0110).
+  if (env.isMailWorkerOn) fork("mail");
 
   cluster.on("listening", (_worker, address) => {
     if (announced) return;
     announced = true;
-    console.log(`${env.communityName} is running at http://localhost:${address.port} (${workers} workers)`);
+    console.log(`${env.communityName} is running at http://localhost:${address.port} (${workers} workers${env.isMailWorkerOn ? "" : ", no mail worker: MAIL_WORKER=false"})`);
   });
 
   cluster.on("exit", (worker: Worker, code, signal) => {
