@@ -76,6 +76,15 @@ export function runMailWorker(delivery: MailDelivery) {
   process.on("disconnect", () => void stop());
 }
 
+/**
+ * The workers the primary forks: `workers` HTTP workers and the mail worker, which a box with
+ * MAIL_WORKER=false goes without: it sends no mail and runs no mail jobs, another box's mail worker
+ * does (docs/decisions/0110-background-work-once.md).
+ */
+export function rolesToFork(workers: number, isMailWorkerOn: boolean): ("http" | "mail")[] {
+  return [...Array.from({ length: workers }, () => "http" as const), ...(isMailWorkerOn ? (["mail"] as const) : [])];
+}
+
 /** Runs the setup worker and waits for it: its configuration summary, or the primary exits with its code. */
 function setupOnce(): Promise<SetupDone> {
   return new Promise((resolve) => {
@@ -111,9 +120,7 @@ export async function runPrimary(workers: number, mailWorkerEntry: string) {
     cluster.setupPrimary(role === "mail" ? { exec: mailWorkerEntry, execArgv: process.execArgv } : { exec: serverEntry, execArgv: httpWorkerExecArgv() });
     roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
   };
-  for (let index = 0; index < workers; index += 1) fork();
-  // MAIL_WORKER=false: this box sends no mail and runs no mail jobs; another box's mail worker does (decision 0110).
-  if (env.isMailWorkerOn) fork("mail");
+  for (const role of rolesToFork(workers, env.isMailWorkerOn)) fork(role);
 
   cluster.on("listening", (_worker, address) => {
     if (announced) return;
