@@ -5,7 +5,7 @@
  * retries failures with exponential backoff until MAX_ATTEMPTS, recording the last error. Several
  * senders on several boxes send each message once: docs/decisions/0110-background-work-once.md.
  */
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { skipLockedRows } from "~/utils/sql-dialect.server";
 import type { MailOutboxRow } from "../../../db/schema";
