@@ -10,4 +10,4 @@ const db = await startAppOnPostgres();
 const { severalBoxesTests } = await import("./test-support/several-boxes");
 
 afterAll(() => db.closeDb());
-severalBoxesTests();
+severalBoxesTests({ withJobs: true });
