@@ -58,11 +58,6 @@ export async function queueReplyMail(tx: AppDatabase, { userId, postId, replyId,
 
 type PendingReply = { id: number; authorId: string; authorName: string; content: string; parentAuthorId: string | null };
 
-/**
- * The scheduled job: mails every batch whose time has come (one e-mail per member and thread,
- * listing the replies since the last one) and forgets quiet threads. Returns the e-mails enqueued.
- * Each batch is its own unit of work (the outbox's synchronous enqueue joins it).
- */
 /** Whether a batch is due or a quiet thread's row can go (a read: the scheduler claims a run only then). */
 export async function hasDueReplyMail(now = new Date()): Promise<boolean> {
   const [row] = await readDb()
@@ -78,6 +73,11 @@ function isQuiet(now: Date) {
   return and(isNull(batches.sendAt), or(isNull(batches.lastSentAt), lt(batches.lastSentAt, new Date(now.getTime() - REPLY_MAIL_WINDOW_MS))));
 }
 
+/**
+ * The scheduled job: mails every batch whose time has come (one e-mail per member and thread,
+ * listing the replies since the last one) and forgets quiet threads. Returns the e-mails enqueued.
+ * Each batch is its own unit of work (the outbox's synchronous enqueue joins it).
+ */
 export async function sendDueReplyMail(now = new Date()): Promise<number> {
   const due = await readDb()
     .select({ userId: batches.userId, postId: batches.postId })

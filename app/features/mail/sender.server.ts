@@ -11,7 +11,7 @@ import { deliverDueMail, hasDueMail } from "./outbox.server";
 import { createMailTransport, type MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 1_000;
-/** How long stopping waits for a message being sent; it is retried after the next start. */
+/** How long stopping waits for a message being sent; one cut off is retried when its claim's lease ends (outbox.server.ts). */
 const STOP_WAIT_MS = 5_000;
 
 type Running = { timer: NodeJS.Timeout | undefined; transport: MailTransport; inFlight: Promise<void> | undefined; isStopping: boolean; isAbandoned: boolean };
@@ -65,7 +65,7 @@ export async function stopMailSender(): Promise<void> {
   if (state.timer) clearTimeout(state.timer);
   if (state.inFlight) {
     const finished = await Promise.race([state.inFlight.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_WAIT_MS).unref())]);
-    // Still sending: record nothing once the database closes; the claimed message is retried after the next start.
+    // Still sending: record nothing once the database closes; the claimed messages are retried when their lease ends (by this box after its restart, or another).
     if (!finished) state.isAbandoned = true;
   }
   state.transport.close();
