@@ -6,12 +6,14 @@
  *
  * - `sender <smtpUrl> <leaseMs> <longestSendMs> <smtpTimeoutMs>`: runs the outbox's sender (polling
  *   every 50 ms) until SIGTERM (or SIGKILL, to play a box that dies);
+ * - `delivery`: what the single process of WEB_CONCURRENCY=1 starts (`startMailDelivery`: the sender
+ *   and the jobs, as MAIL_WORKER says) until SIGTERM;
  * - `job <name> <nowMs> direct|scheduled`: runs one of the mail worker's jobs at `nowMs`, directly
  *   (as two boxes would if the schedule let both run) or through the durable schedule, prints
  *   `{"ran":…}` and exits.
  */
 import { createInterface } from "node:readline";
-import { scheduledMailJobs } from "~/mail-worker.server";
+import { scheduledMailJobs, startMailDelivery, stopMailDelivery } from "~/mail-worker.server";
 import { closeDb, prepareDatabase } from "~/utils/db.server";
 import { runScheduledJob } from "../scheduler.server";
 import { startMailSender, stopMailSender } from "../sender.server";
@@ -41,6 +43,13 @@ if (mode === "sender") {
       .then(() => closeDb())
       .then(() => process.exit(0));
   });
+} else if (mode === "delivery") {
+  startMailDelivery();
+  process.on("SIGTERM", () => {
+    void stopMailDelivery()
+      .then(() => closeDb())
+      .then(() => process.exit(0));
+  });
 } else if (mode === "job") {
   const [name, nowMs, how] = args;
   const job = scheduledMailJobs.find((candidate) => candidate.name === name);
@@ -54,5 +63,5 @@ if (mode === "sender") {
   await closeDb();
   process.exit(0);
 } else {
-  throw new Error("usage: mail-box-process.ts sender <smtpUrl> <leaseMs> <longestSendMs> <smtpTimeoutMs> | job <name> <nowMs> direct|scheduled");
+  throw new Error("usage: mail-box-process.ts sender <smtpUrl> <leaseMs> <longestSendMs> <smtpTimeoutMs> | delivery | job <name> <nowMs> direct|scheduled");
 }

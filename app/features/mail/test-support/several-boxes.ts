@@ -152,6 +152,12 @@ export function severalBoxesTests({ withJobs }: { withJobs: boolean }) {
       expect(off.output()).toContain("MAIL_WORKER=false");
       expect(subjectsReceived(smtp, "Mail worker off")).toHaveLength(0);
       expect((await outboxOf("Mail worker off")).map((row) => row.status)).toEqual(["pending"]);
+      // The single process of WEB_CONCURRENCY=1 (startMailDelivery) with MAIL_WORKER=false starts no sender either.
+      const single = startBox(boxScript, ["delivery"], { SMTP_URL: smtp.url, MAIL_WORKER: "false" });
+      await startTogether([single]);
+      await new Promise((resolve) => setTimeout(resolve, 2_500)); // a sender polls every second
+      expect((await outboxOf("Mail worker off")).map((row) => row.status)).toEqual(["pending"]);
+      expect(await stopBox(single)).toEqual({ code: 0, signal: null });
 
       const on = startBox(mailWorkerScript, [], { SMTP_URL: smtp.url, MAIL_WORKER: "true" });
       await vi.waitFor(async () => expect((await outboxOf("Mail worker off")).map((row) => row.status)).toEqual(["sent"]), { timeout: 30_000, interval: 200 });
