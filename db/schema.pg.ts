@@ -638,6 +638,13 @@ export const weeklyDigestsSent = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.week] })],
 );
 
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestampMs("next_run_at").notNull(),
+  lastClaimedAt: timestampMs("last_claimed_at"),
+  lastClaimedBy: text("last_claimed_by"),
+});
+
 export const communitySettings = pgTable("community_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").$type<unknown>().notNull(),

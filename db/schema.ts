@@ -718,6 +718,19 @@ export const weeklyDigestsSent = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.week] })],
 );
 
+/**
+ * The periodic jobs' durable schedule (the mail worker's scheduler: docs/decisions/0110-background-work-once.md):
+ * one row per job, claimed for a period by the box whose `UPDATE … WHERE next_run_at <= now … RETURNING`
+ * moves `next_run_at` on, so each period's run happens on one box of the cluster.
+ */
+export const scheduledJobs = sqliteTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: integer("next_run_at", { mode: "timestamp_ms" }).notNull(),
+  /** When the last run was claimed, and by which process (`host:pid`): for the operator. */
+  lastClaimedAt: integer("last_claimed_at", { mode: "timestamp_ms" }),
+  lastClaimedBy: text("last_claimed_by"),
+});
+
 /** Community-wide switches an admin sets (key → JSON value), e.g. requireVerifiedEmailToPost. */
 export const communitySettings = sqliteTable("community_settings", {
   key: text("key").primaryKey(),

@@ -93,6 +93,7 @@ function addRowsTheDemoLacks(file: string) {
     uploads: () => database.insert(sqliteSchema.uploads).values({ id: "up1", ownerId: member, hash: "ab".repeat(16), width: 256, height: 256, bytes: 12_345, kind: "avatar" }).run(),
     user_blocks: () => database.insert(sqliteSchema.userBlocks).values({ blockerId: member, blockedId: admin }).run(),
     weekly_digests_sent: () => database.insert(sqliteSchema.weeklyDigestsSent).values({ userId: member, week: "2026-W44" }).run(),
+    scheduled_jobs: () => database.insert(sqliteSchema.scheduledJobs).values({ name: "weekly digest", nextRunAt: new Date(now + 300_000), lastClaimedAt: new Date(now), lastClaimedBy: "box-1:4242" }).run(),
     platform_settings: () => database.insert(sqliteSchema.platformSettings).values({ platform: "threads", url: "https://threads.example", isActive: false, updatedBy: admin }).run(),
     footer_settings: () => database.insert(sqliteSchema.footerSettings).values({ companyName: "Q", tagline: "t", copyrightText: "c", description: "d", showSocialLinks: false }).run(),
   };

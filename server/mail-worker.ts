@@ -15,7 +15,11 @@ runMailWorker({
   async start() {
     // The setup worker applied the migrations: this parses the configuration and opens the database
     // (on PostgreSQL the engine's pool and write-version listener: decision 0105).
-    getEnv();
+    if (!getEnv().MAIL_WORKER) {
+      // The primary does not fork it then (server/processes.ts); started by hand, it has nothing to do.
+      console.log("MAIL_WORKER=false: this box sends no mail (another box's mail worker does).");
+      process.exit(0);
+    }
     await prepareDatabase();
     // The jobs run the same few queries every few seconds: compile them once (as the HTTP workers do).
     reuseStatementsOnEveryConnection();

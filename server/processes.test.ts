@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { httpWorkerExecArgv, runMailWorker } from "./processes";
+import { httpWorkerExecArgv, rolesToFork, runMailWorker } from "./processes";
 
 describe("httpWorkerExecArgv", () => {
   it("gives the HTTP workers a 4 MB semi-space after the primary's own flags", () => {
@@ -43,5 +43,12 @@ describe("runMailWorker", () => {
 
   it("exits with 1 when the start fails, thrown or rejected", async () => {
     expect((await run(() => Promise.reject(new Error("no database")))).exitCodes).toEqual([1]);
+  });
+});
+
+describe("rolesToFork", () => {
+  it("forks the HTTP workers and one mail worker, none with MAIL_WORKER=false (another box sends)", () => {
+    expect(rolesToFork(2, true)).toEqual(["http", "http", "mail"]);
+    expect(rolesToFork(2, false)).toEqual(["http", "http"]);
   });
 });

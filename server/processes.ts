@@ -14,7 +14,8 @@ const isProduction = process.env.NODE_ENV === "production";
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export type Env = Awaited<ReturnType<AppServer["start"]>>;
-type SetupDone = { type: "setup-done"; databasePath: string; communityName: string };
+/** What the setup worker tells the primary: where the database is, the name, and whether this box runs a mail worker (MAIL_WORKER). */
+type SetupDone = { type: "setup-done"; databasePath: string; communityName: string; isMailWorkerOn: boolean };
 
 /** WEB_CONCURRENCY: worker processes; default the number of CPUs; 1 = no cluster (always 1 in development). */
 export function webConcurrency(): number {
@@ -44,7 +45,7 @@ export async function runSetup(appServer: AppServer) {
   if (env.TRUST_PROXY.warning) console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   if (env.publicUrlWarning) console.warn(`Warning: ${env.publicUrlWarning}`);
   await appServer.stop();
-  const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME };
+  const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME, isMailWorkerOn: env.MAIL_WORKER };
   process.send?.(done, () => process.exit(0));
 }
 
@@ -75,6 +76,15 @@ export function runMailWorker(delivery: MailDelivery) {
   process.on("disconnect", () => void stop());
 }
 
+/**
+ * The workers the primary forks: `workers` HTTP workers and the mail worker, which a box with
+ * MAIL_WORKER=false goes without: it sends no mail and runs no mail jobs, another box's mail worker
+ * does (docs/decisions/0110-background-work-once.md).
+ */
+export function rolesToFork(workers: number, isMailWorkerOn: boolean): ("http" | "mail")[] {
+  return [...Array.from({ length: workers }, () => "http" as const), ...(isMailWorkerOn ? (["mail"] as const) : [])];
+}
+
 /** Runs the setup worker and waits for it: its configuration summary, or the primary exits with its code. */
 function setupOnce(): Promise<SetupDone> {
   return new Promise((resolve) => {
@@ -92,7 +102,7 @@ function setupOnce(): Promise<SetupDone> {
 
 /**
  * Start-up once (migrations, seeds) in a setup worker, then fork the HTTP workers and the mail
- * worker and look after them. The setup and HTTP workers run this process's own script; the mail
+ * worker (unless MAIL_WORKER=false) and look after them. The setup and HTTP workers run this process's own script; the mail
  * worker runs `mailWorkerEntry`, a small script of its own (server/mail-worker.ts).
  */
 export async function runPrimary(workers: number, mailWorkerEntry: string) {
@@ -110,13 +120,12 @@ export async function runPrimary(workers: number, mailWorkerEntry: string) {
     cluster.setupPrimary(role === "mail" ? { exec: mailWorkerEntry, execArgv: process.execArgv } : { exec: serverEntry, execArgv: httpWorkerExecArgv() });
     roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
   };
-  for (let index = 0; index < workers; index += 1) fork();
-  fork("mail");
+  for (const role of rolesToFork(workers, env.isMailWorkerOn)) fork(role);
 
   cluster.on("listening", (_worker, address) => {
     if (announced) return;
     announced = true;
-    console.log(`${env.communityName} is running at http://localhost:${address.port} (${workers} workers)`);
+    console.log(`${env.communityName} is running at http://localhost:${address.port} (${workers} workers${env.isMailWorkerOn ? "" : ", no mail worker: MAIL_WORKER=false"})`);
   });
 
   cluster.on("exit", (worker: Worker, code, signal) => {

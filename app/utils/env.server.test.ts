@@ -12,6 +12,7 @@ describe("parseEnv", () => {
     const env = parseEnv({ DATABASE_URL: database });
     expect(env.PORT).toBe(3000);
     expect(env.SEED_DEMO).toBe(true);
+    expect(env.MAIL_WORKER).toBe(true);
     expect(env.COMMUNITY_NAME).toBe("Quads");
     expect(env.ADMIN_EMAIL).toEqual([]);
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
@@ -20,9 +21,11 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATABASE_URL: database }).SESSION_SECRET).toBe(parseEnv({ DATABASE_URL: database }).SESSION_SECRET);
   });
   it("parses lists and switches", () => {
-    const env = parseEnv({ DATABASE_URL: database, ADMIN_EMAIL: " A@x.io , b@y.io", SEED_DEMO: "false" });
+    const env = parseEnv({ DATABASE_URL: database, ADMIN_EMAIL: " A@x.io , b@y.io", SEED_DEMO: "false", MAIL_WORKER: "false" });
     expect(env.ADMIN_EMAIL).toEqual(["a@x.io", "b@y.io"]);
     expect(env.SEED_DEMO).toBe(false);
+    expect(env.MAIL_WORKER).toBe(false);
+    expect(() => parseEnv({ DATABASE_URL: database, MAIL_WORKER: "sometimes" })).toThrow(/MAIL_WORKER/);
   });
   it("stops with a message naming the bad variable", () => {
     expect(() => parseEnv({ DATABASE_URL: database, PORT: "eighty" })).toThrow(ConfigurationError);

@@ -154,6 +154,12 @@ const envSchema = z.object({
     .trim()
     .default("")
     .refine((value) => value === "" || isSmtpUrl(value), "must be smtp://user:pass@host:587 or smtps://user:pass@host:465 (or empty: mail is written to data/mail/)"),
+  /**
+   * Whether this box runs a mail worker (the outbox's sender and the scheduled mail jobs). false:
+   * the outbox still fills, and a box with it on sends (docs/operations.md, "Several boxes";
+   * docs/decisions/0110-background-work-once.md).
+   */
+  MAIL_WORKER: booleanString(true),
   /** The From of every message; default `<COMMUNITY_NAME> <no-reply@localhost>`. */
   MAIL_FROM: z
     .string()

@@ -85,3 +85,14 @@ export function jsonText(db: AppDatabase, column: SQLWrapper): SQL {
   if (dialectOf(db) === "postgres") return sql`${column}::text`;
   return sql`${column}`;
 }
+
+/**
+ * The end of a `SELECT` that picks rows to claim (a queue's next batch): PostgreSQL's `FOR UPDATE
+ * SKIP LOCKED`, so concurrent claimers on several boxes take different rows instead of queueing on
+ * the same ones; nothing on SQLite, whose unit of work already holds the one write lock
+ * (docs/decisions/0110-background-work-once.md).
+ */
+export function skipLockedRows(db: AppDatabase): SQL {
+  if (dialectOf(db) === "postgres") return sql` FOR UPDATE SKIP LOCKED`;
+  return sql``;
+}

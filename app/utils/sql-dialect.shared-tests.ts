@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { AppDatabase } from "./db.server";
-import { atLeastZero, booleanLiteral, caseless, jsonText, containsText, dialectOf, executeSql, inJsonIds, queryRows } from "./sql-dialect.server";
+import { atLeastZero, booleanLiteral, caseless, jsonText, containsText, dialectOf, executeSql, inJsonIds, queryRows, skipLockedRows } from "./sql-dialect.server";
 
 export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" | "postgres") {
   it("names the engine of a handle", () => {
@@ -48,5 +48,13 @@ export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" 
     await executeSql(db, sql`insert into json_probe (id, tags) values (1, ${JSON.stringify(["Machine Learning", "Go"])}), (2, ${"[]"})`);
     const found = await queryRows<{ id: number }>(db, sql`select id from json_probe where lower(${jsonText(db, sql.raw("tags"))}) like ${"%learning%"}`);
     expect(found.map((row) => Number(row.id))).toEqual([1]);
+  });
+
+  it("ends a claim's SELECT so that concurrent claimers skip each other's rows (PostgreSQL) and is valid SQL on both", async () => {
+    const db = handle();
+    await executeSql(db, sql`create table claim_probe (id integer primary key)`);
+    await executeSql(db, sql`insert into claim_probe (id) values (1), (2)`);
+    const picked = await queryRows<{ id: number }>(db, sql`select id from claim_probe order by id limit 1${skipLockedRows(db)}`);
+    expect(picked.map((row) => Number(row.id))).toEqual([1]);
   });
 }

@@ -58,6 +58,21 @@ export async function queueReplyMail(tx: AppDatabase, { userId, postId, replyId,
 
 type PendingReply = { id: number; authorId: string; authorName: string; content: string; parentAuthorId: string | null };
 
+/** Whether a batch is due or a quiet thread's row can go (a read: the scheduler claims a run only then). */
+export async function hasDueReplyMail(now = new Date()): Promise<boolean> {
+  const [row] = await readDb()
+    .select({ userId: batches.userId })
+    .from(batches)
+    .where(or(lte(batches.sendAt, now), isQuiet(now)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A thread quiet for a whole window: its row is not needed (the next reply is mailed at once anyway). */
+function isQuiet(now: Date) {
+  return and(isNull(batches.sendAt), or(isNull(batches.lastSentAt), lt(batches.lastSentAt, new Date(now.getTime() - REPLY_MAIL_WINDOW_MS))));
+}
+
 /**
  * The scheduled job: mails every batch whose time has come (one e-mail per member and thread,
  * listing the replies since the last one) and forgets quiet threads. Returns the e-mails enqueued.
@@ -74,8 +89,7 @@ export async function sendDueReplyMail(now = new Date()): Promise<number> {
   for (const { userId, postId } of due) {
     if (await write((tx) => mailBatch(tx, userId, postId, now))) sent += 1;
   }
-  // A thread quiet for a whole window needs no row: the next reply is mailed at once anyway.
-  const quiet = and(isNull(batches.sendAt), or(isNull(batches.lastSentAt), lt(batches.lastSentAt, new Date(now.getTime() - REPLY_MAIL_WINDOW_MS))));
+  const quiet = isQuiet(now);
   const [anyQuiet] = await readDb().select({ userId: batches.userId }).from(batches).where(quiet).limit(1);
   if (anyQuiet) await write((tx) => tx.delete(batches).where(quiet));
   return sent;

@@ -3,7 +3,7 @@
  * switched it on): the most active discussions of the past 7 days. The mail worker's scheduler
  * runs sendWeeklyDigests() every few minutes; from Monday 09:00 in COMMUNITY_TIMEZONE each member
  * who opted in gets the week's digest once: `weekly_digests_sent` (member, ISO week) is written in
- * the same unit of work as the enqueue, so a restart never sends it twice.
+ * the same unit of work as the enqueue, so neither a restart nor a second box sends it twice.
  */
 import { blockedIdsOf } from "~/features/blocks/index.server";
 import { enqueueNotificationMail, wantsNotificationMail, publicUrl } from "~/features/mail/index.server";
@@ -65,19 +65,12 @@ export async function listMostActiveDiscussions(now: Date, limit = DIGEST_SIZE):
   return rows.map((row) => ({ ...row, id: Number(row.id), newReplies: Number(row.newReplies), newLikes: Number(row.newLikes) }));
 }
 
-/**
- * The scheduled job: enqueues this week's digest for members who opted in and have not had it;
- * returns how many. Each member's claim and enqueue are one unit of work (the outbox's synchronous
- * enqueue joins it).
- */
-export async function sendWeeklyDigests(now = new Date()): Promise<number> {
-  const { week, isDue } = digestWeek(now, getEnv().COMMUNITY_TIMEZONE);
-  if (!isDue) return 0;
+/** The members who opted in and have not had this week's digest (driven by the few who switched it on: it is off by default). */
+async function listMembersAwaitingDigest(now: Date, week: string, limit: number): Promise<{ id: string }[]> {
   const db = readDb();
   const { mailPreferences, users, weeklyDigestsSent } = schema;
   const opted = alias(mailPreferences, "opted");
-  // Driven by the few members who switched the digest on (it is off by default).
-  const members = await db
+  return db
     .select({ id: users.id })
     .from(opted)
     .innerJoin(users, eq(users.id, opted.userId))
@@ -89,7 +82,26 @@ export async function sendWeeklyDigests(now = new Date()): Promise<number> {
         notExists(db.select({ one: sql`1` }).from(weeklyDigestsSent).where(and(eq(weeklyDigestsSent.userId, users.id), eq(weeklyDigestsSent.week, week)))),
       ),
     )
-    .limit(DIGESTS_PER_RUN);
+    .limit(limit);
+}
+
+/** Whether this week's digest is due for a member who has not had it (a read: the mail worker's scheduler claims a run only then). */
+export async function hasDigestsToSend(now = new Date()): Promise<boolean> {
+  const { week, isDue } = digestWeek(now, getEnv().COMMUNITY_TIMEZONE);
+  return isDue && (await listMembersAwaitingDigest(now, week, 1)).length > 0;
+}
+
+/**
+ * The scheduled job: enqueues this week's digest for members who opted in and have not had it;
+ * returns how many. Each member's marker row (member, week: unique) and enqueue are one unit of
+ * work, so runs on several boxes at once, or a run killed halfway and the next one, send each member
+ * one digest a week (docs/decisions/0110-background-work-once.md).
+ */
+export async function sendWeeklyDigests(now = new Date()): Promise<number> {
+  const { week, isDue } = digestWeek(now, getEnv().COMMUNITY_TIMEZONE);
+  if (!isDue) return 0;
+  const { weeklyDigestsSent } = schema;
+  const members = await listMembersAwaitingDigest(now, week, DIGESTS_PER_RUN);
   if (members.length === 0) return 0;
   // A few more than shown, so that a member who blocked an author still gets a full list.
   const discussions = await listMostActiveDiscussions(now, DIGEST_SIZE * 3);

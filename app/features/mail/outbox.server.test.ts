@@ -3,12 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { createMember, routeArgs } from "~/test/factories";
 import { readDb, schema, write } from "~/utils/db.server";
-import { backoffAfter, deliverDueMail, enqueueMail, getOutboxSummary, hasDueMail, MAX_ATTEMPTS } from "./outbox.server";
+import { backoffAfter, CLAIM_LEASE_MS, deliverDueMail, enqueueMail, getOutboxSummary, hasDueMail, MAX_ATTEMPTS } from "./outbox.server";
 import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";
 import { startTestSmtpServerForFile } from "./test-helpers";
 import { createFileTransport, createMailTransport, type MailTransport, type OutgoingMessage } from "./transport.server";
@@ -45,6 +45,8 @@ describe("the mail outbox over real SMTP", () => {
     expect(mail.html).toContain("A &lt;b&gt;plain&lt;/b&gt; line.");
     expect(mail.html).toContain("Quads");
     expect((await outboxRow(id))).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    // Its own Message-ID, the same on every attempt (a second copy is the same message to the reader's mail system).
+    expect(mail.messageId).toMatch(new RegExp(`^<outbox-${id}-\\d+@localhost>$`));
   });
 
   it("keeps a refused message, records the error, and retries after the backoff", async () => {
@@ -160,6 +162,59 @@ describe("claiming due messages (the async data layer)", () => {
     expect(await outboxRow(first)).toMatchObject({ status: "sent", attempts: 1 });
     expect(await outboxRow(second)).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: now });
     expect(await hasDueMail(now)).toBe(true);
+  });
+
+  it("claims under a lease: a message whose sender died is not claimed again before the lease ends, and is after it", async () => {
+    await drain();
+    const id = await enqueueMail({ to: "dead-box@example.com", subject: "Dead box", kind: "test", text: "t", html: "<p>t</p>" });
+    const now = new Date();
+    // The first sender's send never ends (its box was killed during it): nothing is recorded.
+    const dead: MailTransport = { send: () => new Promise<void>(() => {}), close() {} };
+    void deliverDueMail({ transport: dead, now });
+    await vi.waitFor(async () => expect(await outboxRow(id)).toMatchObject({ attempts: 1, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) }));
+    const other = recordingTransport();
+    expect(await deliverDueMail({ transport: other, now: new Date(now.getTime() + CLAIM_LEASE_MS - 1) })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail({ transport: other, now: new Date(now.getTime() + CLAIM_LEASE_MS) })).toEqual({ sent: 1, failed: 0 });
+    expect(other.sent.map((message) => message.subject)).toEqual(["Dead box"]);
+    expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("starts a send only while enough of the lease is left: the rest of the batch is handed back, due at once", async () => {
+    await drain();
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, index) => enqueueMail({ to: `slow-${index}@example.com`, subject: `Slow ${index}`, kind: "test", text: "t", html: "<p>t</p>" })));
+    const now = new Date();
+    const slow: MailTransport & { sent: number } = {
+      sent: 0,
+      async send() {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        slow.sent += 1;
+      },
+      close() {},
+    };
+    // A lease of 400 ms, a send needing at most 200: about four sends start, never one that could outlast the lease.
+    const result = await deliverDueMail({ transport: slow, now, leaseMs: 400, longestSendMs: 200 });
+    expect(result.sent).toBeGreaterThan(0);
+    expect(result.sent).toBeLessThan(10);
+    const rows = await Promise.all(ids.map(outboxRow));
+    const handedBack = rows.filter((row) => row.status === "pending");
+    expect(handedBack).toHaveLength(10 - result.sent);
+    for (const row of handedBack) expect(row).toMatchObject({ attempts: 0, nextAttemptAt: now });
+  });
+
+  it("never records a late outcome over a newer claim of the same message", async () => {
+    await drain();
+    const id = await enqueueMail({ to: "late@example.com", subject: "Late", kind: "test", text: "t", html: "<p>t</p>" });
+    const now = new Date();
+    let failLate!: () => void;
+    const late: MailTransport = { send: () => new Promise<void>((_, reject) => (failLate = () => reject(new Error("late failure")))), close() {} };
+    const first = deliverDueMail({ transport: late, now });
+    await vi.waitFor(() => expect(failLate).toBeTypeOf("function"));
+    // The lease ran out (a paused box): another sender claimed it again and sent it.
+    const other = recordingTransport();
+    expect(await deliverDueMail({ transport: other, now: new Date(now.getTime() + CLAIM_LEASE_MS) })).toEqual({ sent: 1, failed: 0 });
+    failLate();
+    expect(await first).toEqual({ sent: 0, failed: 1 });
+    expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
   });
 
   it("enqueues inside the caller's unit of work: a rolled-back action leaves no message", async () => {

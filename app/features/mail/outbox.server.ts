@@ -1,13 +1,15 @@
 /**
  * The mail outbox (docs/decisions/0074-mail-outbox.md): requests enqueue a message in their own
- * unit of work and never wait for SMTP; the cluster's one mail sender (sender.server.ts) calls
- * deliverDueMail(), which claims due messages, delivers them and retries failures with
- * exponential backoff until MAX_ATTEMPTS, recording the last error.
+ * unit of work and never wait for SMTP; the mail senders (sender.server.ts, one per box that runs a
+ * mail worker) call deliverDueMail(), which claims due messages under a lease, delivers them and
+ * retries failures with exponential backoff until MAX_ATTEMPTS, recording the last error. Several
+ * senders on several boxes send each message once: docs/decisions/0110-background-work-once.md.
  */
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { skipLockedRows } from "~/utils/sql-dialect.server";
 import type { MailOutboxRow } from "../../../db/schema";
-import { renderMail, type MailContent } from "./templates.server";
+import { publicUrl, renderMail, type MailContent } from "./templates.server";
 import type { MailTransport } from "./transport.server";
 
 /** Delivery attempts before a message is marked failed. */
@@ -19,6 +21,17 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const BATCH_SIZE = 20;
 /** Sent messages are kept this long for the Mail tab, then swept. */
 const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a claimed message is its sender's alone: no other sender (process or box) claims it
+ * before then, so a message whose sender was killed mid-send is retried once this has passed.
+ */
+export const CLAIM_LEASE_MS = 5 * 60 * 1000;
+/**
+ * The longest one send may take (the transport's timeouts, transport.server.ts, three exchanges of
+ * 20 s) with a margin for the boxes' clocks: a send starts only while this much of its lease is
+ * left, so a lease never runs out under a send that is still going (decision 0110).
+ */
+export const LONGEST_SEND_MS = 90_000;
 
 export type MailToSend = {
   to: string;
@@ -62,37 +75,26 @@ function isDue(now: Date): SQL {
 }
 
 /**
- * The next attempt of a message being claimed, `now` + backoffAfter(attempts + 1), as one SQL
- * expression of its `attempts`: the values are computed here (backoffAfter stays the one rule) and
- * written as integer milliseconds, the timestamps' storage on both engines (decision 0104).
+ * Claims up to BATCH_SIZE due messages in one statement, `UPDATE … WHERE id IN (the first due,
+ * FOR UPDATE SKIP LOCKED on PostgreSQL) RETURNING`: attempts + 1 and `next_attempt_at` moved to the
+ * end of the lease, so no other sender, process or box claims them before then, and a sender
+ * killed mid-batch leaves them to be retried after it. On PostgreSQL concurrent claimers skip each
+ * other's rows; the due condition is repeated outside the subquery, so a row claimed meanwhile no
+ * longer matches (PostgreSQL re-checks it under the lock). On SQLite the unit holds the one write
+ * lock. Returns them oldest first.
  */
-function nextAttemptAfterClaim(now: Date): SQL {
-  const { attempts } = schema.mailOutbox;
-  const at = (attempt: number) => sql`cast(${now.getTime() + backoffAfter(attempt)} as bigint)`;
-  const branches = Array.from({ length: MAX_ATTEMPTS }, (_, done) => sql`when ${done} then ${at(done + 1)}`);
-  return sql`case ${attempts} ${sql.join(branches, sql` `)} else ${at(MAX_ATTEMPTS + 1)} end`;
-}
-
-/**
- * Claims up to BATCH_SIZE due messages in one statement, `UPDATE … WHERE id IN (the first due)
- * RETURNING`: attempts + 1 and the next attempt pushed back by the backoff, so no other sender,
- * process or box claims them again until then (a crash mid-send retries them later). The due
- * condition is repeated outside the subquery: a row another sender claimed meanwhile no longer
- * matches when its lock is taken (PostgreSQL re-checks it), and on SQLite the unit holds the one
- * write lock. Returns them oldest first.
- */
-async function claimDueMail(now: Date): Promise<MailOutboxRow[]> {
+async function claimDueMail(now: Date, leaseMs: number): Promise<MailOutboxRow[]> {
   const { mailOutbox } = schema;
   const claimed = await write((tx) =>
     tx
       .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: nextAttemptAfterClaim(now) })
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
       .where(
         and(
           isDue(now),
           inArray(
             mailOutbox.id,
-            tx.select({ id: mailOutbox.id }).from(mailOutbox).where(isDue(now)).orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id)).limit(BATCH_SIZE),
+            sql`(SELECT ${mailOutbox.id} FROM ${mailOutbox} WHERE ${isDue(now)} ORDER BY ${mailOutbox.nextAttemptAt}, ${mailOutbox.id} LIMIT ${BATCH_SIZE}${skipLockedRows(tx)})`,
           ),
         ),
       )
@@ -102,15 +104,28 @@ async function claimDueMail(now: Date): Promise<MailOutboxRow[]> {
 }
 
 /**
- * Claims the due messages (claimDueMail: a second sender or a crash mid-send never sends a message
- * twice at once, and a claimed message is retried later), delivers them and records each outcome,
- * each in its own unit of work after the send (never an SMTP exchange inside a unit).
+ * A message's own Message-ID, the same on every attempt: a message sent twice (the at-least-once
+ * window of decision 0110: a box killed between SMTP's acceptance and the commit of `sent`) reaches
+ * the reader's mail system as the same message, which most of them show once.
+ */
+export function messageIdOf(message: Pick<MailOutboxRow, "id" | "createdAt">): string {
+  return `<outbox-${message.id}-${message.createdAt.getTime()}@${new URL(publicUrl("/")).hostname}>`;
+}
+
+/**
+ * Claims the due messages under a lease (claimDueMail: senders on any number of boxes never send a
+ * message twice at once, and a message whose sender died is retried after the lease), delivers them
+ * and records each outcome, each in its own unit of work right after the send (never an SMTP
+ * exchange inside a unit). A send starts only while `longestSendMs` of the lease is left; the rest
+ * of the batch is handed back, due at once.
  */
 export async function deliverDueMail({
   transport,
   now = new Date(),
   isStopping = () => false,
   isAbandoned = () => false,
+  leaseMs = CLAIM_LEASE_MS,
+  longestSendMs = LONGEST_SEND_MS,
 }: {
   transport: MailTransport;
   now?: Date;
@@ -118,51 +133,54 @@ export async function deliverDueMail({
   isStopping?: () => boolean;
   /** The process gave up waiting (the database may be closed): record nothing more. */
   isAbandoned?: () => boolean;
+  leaseMs?: number;
+  longestSendMs?: number;
 }) {
-  const claimed = await claimDueMail(now);
+  const claimed = await claimDueMail(now, leaseMs);
+  // The lease is counted on this process's monotonic clock from just after the claim.
+  const leaseEnds = performance.now() + leaseMs;
   const { mailOutbox } = schema;
   let sent = 0;
   let failed = 0;
   for (const [index, message] of claimed.entries()) {
-    if (isStopping()) {
+    if (isStopping() || performance.now() + longestSendMs > leaseEnds) {
       await handBack(claimed.slice(index), now);
       break;
     }
     try {
-      await transport.send({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      await transport.send({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: messageIdOf(message) });
     } catch (error) {
       if (isAbandoned()) return { sent, failed };
       const isFinal = message.attempts >= MAX_ATTEMPTS;
+      // Only while the claim is still this sender's (the same attempt): never over a later claim.
       await write((tx) =>
         tx
           .update(mailOutbox)
-          .set({ lastError: describeError(error), ...(isFinal ? { status: "failed" as const } : {}) })
-          .where(eq(mailOutbox.id, message.id)),
+          .set({ lastError: describeError(error), ...(isFinal ? { status: "failed" as const } : { nextAttemptAt: new Date(now.getTime() + backoffAfter(message.attempts)) }) })
+          .where(and(eq(mailOutbox.id, message.id), eq(mailOutbox.attempts, message.attempts), eq(mailOutbox.status, "pending"))),
       );
       failed += 1;
       continue;
     }
     if (isAbandoned()) return { sent, failed };
+    // SMTP accepted it: recorded at once, whoever holds the claim now (decision 0110).
     await write((tx) => tx.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, message.id)));
     sent += 1;
   }
   return { sent, failed };
 }
 
-/** Claimed messages that were not tried: their attempt is given back and they are due again. */
-async function handBack(messages: { id: number }[], now: Date) {
+/** Claimed messages that were not tried: their attempt is given back and they are due again (still this sender's claim only). */
+async function handBack(messages: Pick<MailOutboxRow, "id" | "attempts">[], now: Date) {
   const { mailOutbox } = schema;
-  await write((tx) =>
-    tx
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: now })
-      .where(
-        inArray(
-          mailOutbox.id,
-          messages.map((message) => message.id),
-        ),
-      ),
-  );
+  await write(async (tx) => {
+    for (const message of messages) {
+      await tx
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: now })
+        .where(and(eq(mailOutbox.id, message.id), eq(mailOutbox.attempts, message.attempts), eq(mailOutbox.status, "pending")));
+    }
+  });
 }
 
 function describeError(error: unknown): string {
@@ -170,11 +188,19 @@ function describeError(error: unknown): string {
   return message.slice(0, 500);
 }
 
-/** Deletes sent messages older than 30 days (failed ones stay for the admin to see). */
+function isSweepable(now: Date): SQL {
+  return and(eq(schema.mailOutbox.status, "sent"), lte(schema.mailOutbox.createdAt, new Date(now.getTime() - KEEP_SENT_MS)))!;
+}
+
+/** Whether sent messages are old enough to sweep (a read: the scheduled job claims its run only then). */
+export async function hasSentMailToSweep(now = new Date()): Promise<boolean> {
+  const [row] = await readDb().select({ id: schema.mailOutbox.id }).from(schema.mailOutbox).where(isSweepable(now)).limit(1);
+  return Boolean(row);
+}
+
+/** Deletes sent messages older than 30 days (failed ones stay for the admin to see); a scheduled job of the mail worker. */
 export async function sweepSentMail(now = new Date()): Promise<void> {
-  await write((tx) =>
-    tx.delete(schema.mailOutbox).where(and(eq(schema.mailOutbox.status, "sent"), lte(schema.mailOutbox.createdAt, new Date(now.getTime() - KEEP_SENT_MS)))),
-  );
+  await write((tx) => tx.delete(schema.mailOutbox).where(isSweepable(now)));
 }
 
 export type OutboxSummary = {

@@ -1,35 +1,43 @@
 /**
- * The mail sender: one per server (docs/decisions/0074-mail-outbox.md). In a cluster the primary
- * forks one "mail" worker that runs it; with WEB_CONCURRENCY=1 the single process does. It polls
- * the outbox with a read (no write while nothing is due), delivers what is due, and on SIGTERM
- * stops polling and waits for the message it is sending.
+ * The mail sender: one per box that runs a mail worker (docs/decisions/0074-mail-outbox.md; none
+ * with MAIL_WORKER=false). In a cluster the primary forks one "mail" worker that runs it; with
+ * WEB_CONCURRENCY=1 the single process does. Senders on several boxes share the outbox: each message
+ * is claimed under a lease by one of them (docs/decisions/0110-background-work-once.md). It polls the
+ * outbox with a read (no write while nothing is due), delivers what is due, and on SIGTERM stops
+ * polling and waits for the message it is sending.
  */
 import { logServerError } from "~/utils/errors.server";
-import { deliverDueMail, hasDueMail, sweepSentMail } from "./outbox.server";
+import { deliverDueMail, hasDueMail } from "./outbox.server";
 import { createMailTransport, type MailTransport } from "./transport.server";
 
 const POLL_INTERVAL_MS = 1_000;
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-/** How long stopping waits for a message being sent; it is retried after the next start. */
+/** How long stopping waits for a message being sent; one cut off is retried when its claim's lease ends (outbox.server.ts). */
 const STOP_WAIT_MS = 5_000;
 
-type Running = { timer: NodeJS.Timeout | undefined; transport: MailTransport; inFlight: Promise<void> | undefined; isStopping: boolean; isAbandoned: boolean; lastSweep: number };
+type Running = { timer: NodeJS.Timeout | undefined; transport: MailTransport; inFlight: Promise<void> | undefined; isStopping: boolean; isAbandoned: boolean };
 let running: Running | undefined;
 
 /** Starts polling the outbox in this process (idempotent). */
-export function startMailSender({ pollIntervalMs = POLL_INTERVAL_MS, transport = createMailTransport() }: { pollIntervalMs?: number; transport?: MailTransport } = {}) {
+export function startMailSender({
+  pollIntervalMs = POLL_INTERVAL_MS,
+  transport = createMailTransport(),
+  leaseMs,
+  longestSendMs,
+}: { pollIntervalMs?: number; transport?: MailTransport; leaseMs?: number; longestSendMs?: number } = {}) {
   if (running) return;
-  const state: Running = { timer: undefined, transport, inFlight: undefined, isStopping: false, isAbandoned: false, lastSweep: 0 };
+  const state: Running = { timer: undefined, transport, inFlight: undefined, isStopping: false, isAbandoned: false };
   running = state;
   const tick = async () => {
     if (state.isStopping) return;
     try {
-      if (Date.now() - state.lastSweep > SWEEP_INTERVAL_MS) {
-        state.lastSweep = Date.now();
-        await sweepSentMail();
-      }
       while (!state.isStopping && (await hasDueMail())) {
-        const { sent, failed } = await deliverDueMail({ transport: state.transport, isStopping: () => state.isStopping, isAbandoned: () => state.isAbandoned });
+        const { sent, failed } = await deliverDueMail({
+          transport: state.transport,
+          isStopping: () => state.isStopping,
+          isAbandoned: () => state.isAbandoned,
+          leaseMs,
+          longestSendMs,
+        });
         if (sent + failed === 0) break;
       }
     } catch (error) {
@@ -57,7 +65,7 @@ export async function stopMailSender(): Promise<void> {
   if (state.timer) clearTimeout(state.timer);
   if (state.inFlight) {
     const finished = await Promise.race([state.inFlight.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_WAIT_MS).unref())]);
-    // Still sending: record nothing once the database closes; the claimed message is retried after the next start.
+    // Still sending: record nothing once the database closes; the claimed messages are retried when their lease ends (by this box after its restart, or another).
     if (!finished) state.isAbandoned = true;
   }
   state.transport.close();

@@ -16,6 +16,10 @@ export type TestSmtpServer = {
   url: string;
   received: ParsedMail[];
   mode: SmtpMode;
+  /** Accept this many messages in all, then hang on every next one (a box dying mid-send); undefined: as `mode` says. */
+  hangAfter: number | undefined;
+  /** Messages whose data arrived and that are never answered (mode "hang", or past `hangAfter`). */
+  readonly hanging: number;
   /** Resolves with the next message received (or one already waiting). */
   nextMessage(timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
@@ -47,6 +51,15 @@ export function startTestSmtpServerForFile(mode: SmtpMode = "accept"): TestSmtpS
     set mode(next: SmtpMode) {
       current().mode = next;
     },
+    get hangAfter() {
+      return current().hangAfter;
+    },
+    set hangAfter(count: number | undefined) {
+      current().hangAfter = count;
+    },
+    get hanging() {
+      return current().hanging;
+    },
     nextMessage: (timeoutMs) => current().nextMessage(timeoutMs),
     close: () => current().close(),
   };
@@ -56,13 +69,14 @@ export async function startTestSmtpServer(mode: SmtpMode = "accept"): Promise<Te
   const received: ParsedMail[] = [];
   let taken = 0;
   const waiters: Array<() => void> = [];
-  const state = { mode };
+  const state = { mode, hangAfter: undefined as number | undefined, hanging: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      if (state.mode === "hang") {
+      if (state.mode === "hang" || (state.hangAfter !== undefined && received.length >= state.hangAfter)) {
+        state.hanging += 1;
         stream.resume();
         return; // never answers
       }
@@ -90,6 +104,15 @@ export async function startTestSmtpServer(mode: SmtpMode = "accept"): Promise<Te
     },
     set mode(next: SmtpMode) {
       state.mode = next;
+    },
+    get hangAfter() {
+      return state.hangAfter;
+    },
+    set hangAfter(count: number | undefined) {
+      state.hangAfter = count;
+    },
+    get hanging() {
+      return state.hanging;
     },
     async nextMessage(timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;

@@ -8,7 +8,8 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { getEnv } from "~/utils/env.server";
 
-export type OutgoingMessage = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+/** One message; `messageId` is its own Message-ID header (the same on every attempt: outbox.server.ts). */
+export type OutgoingMessage = { to: string; subject: string; text: string; html: string; headers: Record<string, string>; messageId?: string };
 
 /** Delivers one message or throws (the sender records the error and retries). */
 export type MailTransport = { send(message: OutgoingMessage): Promise<void>; close(): void };

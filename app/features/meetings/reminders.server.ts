@@ -22,11 +22,40 @@ const REMINDERS_PER_RUN = 200;
 
 type DueReminder = { meetingId: number; userId: string; scheduledAt: Date; title: string; duration: number; joinZoomUrl: string | null };
 
-/** The scheduled job: enqueues the reminders due now; returns how many. */
+/** Whether a reminder is due now (a read: the mail worker's scheduler claims a run only then). */
+export async function hasDueMeetingReminders(now = new Date()): Promise<boolean> {
+  return (await listDueReminders(now, 1)).length > 0;
+}
+
+/**
+ * The scheduled job: enqueues the reminders due now; returns how many. Each reminder's marker row
+ * and its enqueue are one unit of work, so runs on several boxes at once, or a run killed halfway
+ * and the next one, send each member one reminder per meeting (docs/decisions/0110-background-work-once.md).
+ */
 export async function sendMeetingReminders(now = new Date()): Promise<number> {
+  const due = await listDueReminders(now, REMINDERS_PER_RUN);
+  const { meetingRemindersSent } = schema;
+  let sent = 0;
+  for (const reminder of due) {
+    // The claim and the enqueue in one unit (the enqueue is a savepoint of it).
+    const isSent = await write(async (tx) => {
+      const claimed = await tx
+        .insert(meetingRemindersSent)
+        .values({ meetingId: reminder.meetingId, userId: reminder.userId, scheduledAt: reminder.scheduledAt, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ meetingId: meetingRemindersSent.meetingId });
+      return claimed.length > 0 && (await enqueueReminder(reminder)) !== null;
+    });
+    if (isSent) sent += 1;
+  }
+  return sent;
+}
+
+/** The reminders due now (members registered for a meeting starting in the next day, not told yet), soonest first. */
+async function listDueReminders(now: Date, limit: number): Promise<DueReminder[]> {
   const db = readDb();
   const { meetingAttendees, meetingRemindersSent, meetings, users } = schema;
-  const due: DueReminder[] = await db
+  return db
     .select({
       meetingId: meetings.id,
       userId: meetingAttendees.userId,
@@ -58,21 +87,7 @@ export async function sendMeetingReminders(now = new Date()): Promise<number> {
       ),
     )
     .orderBy(asc(meetings.scheduledAt))
-    .limit(REMINDERS_PER_RUN);
-  let sent = 0;
-  for (const reminder of due) {
-    // The claim and the enqueue in one unit (the enqueue is a savepoint of it).
-    const isSent = await write(async (tx) => {
-      const claimed = await tx
-        .insert(meetingRemindersSent)
-        .values({ meetingId: reminder.meetingId, userId: reminder.userId, scheduledAt: reminder.scheduledAt, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ meetingId: meetingRemindersSent.meetingId });
-      return claimed.length > 0 && (await enqueueReminder(reminder)) !== null;
-    });
-    if (isSent) sent += 1;
-  }
-  return sent;
+    .limit(limit);
 }
 
 async function enqueueReminder(reminder: DueReminder): Promise<number | null> {
