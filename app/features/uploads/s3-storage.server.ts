@@ -20,9 +20,8 @@ function isNotFound(error: unknown): boolean {
   return failure?.name === "NotFound" || failure?.name === "NoSuchKey" || failure?.$metadata?.httpStatusCode === 404;
 }
 
-const LIST_PAGE = 1000;
-
-export function createS3Storage(config: ObjectStoreConfig): UploadStorage {
+/** `listPageSize`: keys per listing request (S3's most, 1000, unless a test wants several pages). */
+export function createS3Storage(config: ObjectStoreConfig, { listPageSize = 1000 }: { listPageSize?: number } = {}): UploadStorage {
   let connection: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
   const connect = () => {
     connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
@@ -100,7 +99,7 @@ export function createS3Storage(config: ObjectStoreConfig): UploadStorage {
       // s3rver's v2 continuation tokens need a cipher Node no longer ships (decision 0108).
       let marker: string | undefined;
       for (;;) {
-        const page = await client.send(new sdk.ListObjectsCommand({ Bucket, Marker: marker, MaxKeys: LIST_PAGE }));
+        const page = await client.send(new sdk.ListObjectsCommand({ Bucket, Marker: marker, MaxKeys: listPageSize }));
         const contents = page.Contents ?? [];
         for (const object of contents) {
           if (object.Key && isUploadFileName(object.Key)) yield { name: object.Key, size: object.Size ?? 0 };
