@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import type { ObjectStoreConfig } from "~/utils/env.server";
 
@@ -25,6 +26,8 @@ export type TestS3Server = {
   config: ObjectStoreConfig;
   /** S3_* for a server or script process. */
   env: Record<string, string>;
+  /** Whether the bucket holds this key now (asked over S3, as any client would). */
+  hasObject(key: string): Promise<boolean>;
   stop(): Promise<void>;
 };
 
@@ -47,6 +50,18 @@ export async function startS3rver({ bucket = "quads-test" }: { bucket?: string }
       S3_ACCESS_KEY_ID: config.accessKeyId,
       S3_SECRET_ACCESS_KEY: config.secretAccessKey,
       S3_FORCE_PATH_STYLE: "true",
+    },
+    async hasObject(key) {
+      const client = new S3Client({ endpoint, region: config.region, forcePathStyle: true, credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } });
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+        throw error;
+      } finally {
+        client.destroy();
+      }
     },
     async stop() {
       await server.close();
