@@ -7,12 +7,12 @@
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { S3Client } from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { ObjectStoreConfig } from "~/utils/env.server";
 import { isUploadFileName } from "~/utils/upload-urls";
 import type { UploadStorage } from "./storage.server";
 
-type Sdk = typeof import("@aws-sdk/client-s3");
+type Sdk = typeof S3Sdk;
 
 /** The SDK's answer for an object (or bucket) that is not there. */
 function isNotFound(error: unknown): boolean {
@@ -22,7 +22,7 @@ function isNotFound(error: unknown): boolean {
 
 /** `listPageSize`: keys per listing request (S3's most, 1000, unless a test wants several pages). */
 export function createS3Storage(config: ObjectStoreConfig, { listPageSize = 1000 }: { listPageSize?: number } = {}): UploadStorage {
-  let connection: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  let connection: Promise<{ sdk: Sdk; client: S3Sdk.S3Client }> | undefined;
   const connect = () => {
     connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
       sdk,
