@@ -169,12 +169,14 @@ async function serve(role: "single" | "worker") {
 
   app.use(refuseMalformedRequests);
 
+  // The database and the picture store (the local disk or the bucket: docs/operations.md, "Health").
   app.get("/healthz", async (_request, response) => {
-    const databaseOk = await appServer.healthy();
+    const [databaseOk, storageOk] = await Promise.all([appServer.healthy(), appServer.storageHealthy()]);
+    const isOk = databaseOk && storageOk;
     response
-      .status(databaseOk ? 200 : 503)
+      .status(isOk ? 200 : 503)
       .set("Cache-Control", "no-store")
-      .json({ status: databaseOk ? "ok" : "error", db: databaseOk ? "ok" : "error", pid: process.pid, worker: cluster.worker?.id ?? 0 });
+      .json({ status: isOk ? "ok" : "error", db: databaseOk ? "ok" : "error", storage: storageOk ? "ok" : "error", pid: process.pid, worker: cluster.worker?.id ?? 0 });
   });
 
   app.use(refuseOversizedBodies(env.UPLOAD_MAX_BYTES));

@@ -14,7 +14,7 @@ import { compactDocument } from "./utils/compact-document";
 import { renderedResponse } from "./utils/rendered-body";
 import { renderDocument } from "./utils/render-document.server";
 import { requestInfoOf } from "./utils/request-context";
-import { sweepUnusedUploads } from "~/features/uploads/index.server";
+import { storageIsHealthy, sweepUnusedUploads } from "~/features/uploads/index.server";
 
 export const streamTimeout = 5_000;
 
@@ -47,6 +47,8 @@ export const appServer = {
   /** Ends the open live-update streams so that shutdown's wait for in-flight requests can finish. */
   endStreams: endLiveStreams,
   healthy: databaseIsHealthy,
+  /** Whether the picture store (the local disk or the bucket, decision 0108) answers now: /healthz. */
+  storageHealthy: storageIsHealthy,
   /** The database's write version (the page cache's freshness key). */
   databaseVersion,
 };

@@ -5,6 +5,8 @@
 //   PGPASSWORD, never on the command line nor in a message.
 // `npm run restore -- FILE` puts one back. The uploaded pictures (UPLOADS_DIR, default data/uploads)
 // are copied beside it into the folder `<backup>.uploads/` (docs/uploads.md): keep the two together.
+// With the pictures in a bucket (S3_BUCKET set) none are copied: the bucket is backed up by the
+// store's own versioning or replication (docs/decisions/0108-pictures-in-an-object-store.md).
 import Database from "better-sqlite3";
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +19,7 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace("T", "_").s
  * while the server runs is consistent; the database is copied first, so every picture it names
  * was already on disk (one deleted during the copy may be missing: it was being removed anyway). */
 function copyUploads(uploadsDirectory, destination) {
+  if (process.env.S3_BUCKET?.trim()) return `the bucket ${process.env.S3_BUCKET.trim()}, not copied: back it up with the store's versioning or replication (docs/operations.md)`;
   const uploadsCopy = `${destination}.uploads`;
   rmSync(uploadsCopy, { recursive: true, force: true });
   if (existsSync(uploadsDirectory)) {

@@ -7,7 +7,10 @@
 //   with an atomic rename.
 // - puts back the pictures saved beside the backup (`FILE.uploads/`, docs/uploads.md) into
 //   UPLOADS_DIR, keeping the folder it replaces as `uploads.before-restore-<timestamp>`; a backup
-//   without that folder (made before pictures existed) leaves UPLOADS_DIR as it is.
+//   without that folder (made before pictures existed) leaves UPLOADS_DIR as it is. With the
+//   pictures in a bucket (S3_BUCKET set) neither the bucket nor UPLOADS_DIR is touched: a backup's
+//   folder of pictures goes into the bucket with `npm run uploads:copy -- --from FOLDER`
+//   (docs/decisions/0108-pictures-in-an-object-store.md).
 // Start the server afterwards: it applies any migration the backup predates.
 //
 // On PostgreSQL (DATABASE_URL=postgres://…) FILE is a `pg_dump -Fc` archive written by npm run backup:
@@ -40,6 +43,10 @@ if (!existsSync(backupFile)) fail(`No backup at ${backupFile}.`);
 function restoreUploads(uploadsDirectory) {
   const uploadsBackup = `${backupFile}.uploads`;
   if (!existsSync(uploadsBackup)) return;
+  if (process.env.S3_BUCKET?.trim()) {
+    console.log(`The pictures are in the bucket ${process.env.S3_BUCKET.trim()}: left as they are. To put this backup's pictures there: npm run uploads:copy -- --from ${uploadsBackup}`);
+    return;
+  }
   if (existsSync(uploadsDirectory)) {
     let keptUploads = `${uploadsDirectory}.before-restore-${stamp}`;
     for (let attempt = 2; existsSync(keptUploads); attempt += 1) keptUploads = `${uploadsDirectory}.before-restore-${stamp}-${attempt}`;

@@ -14,9 +14,13 @@ let directory: string;
 let databasePath: string;
 
 function run(script: "backup" | "restore", ...args: string[]) {
+  return runWith({}, script, ...args);
+}
+
+function runWith(env: Record<string, string>, script: "backup" | "restore", ...args: string[]) {
   const result = spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], {
     // The pictures beside the database file (the "unit-pg" setup gives the test process an UPLOADS_DIR of its own: not theirs).
-    env: { ...process.env, DATABASE_URL: `file:${databasePath}`, UPLOADS_DIR: "" },
+    env: { ...process.env, DATABASE_URL: `file:${databasePath}`, UPLOADS_DIR: "", ...env },
     encoding: "utf8",
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
@@ -87,6 +91,25 @@ describe("backup and restore", () => {
     expect(restore.status, restore.output).toBe(0);
     expect(restore.output).toContain("Restored the pictures");
     expect(readFileSync(path.join(uploads, "ab", name), "utf8")).toBe("picture bytes");
+  });
+
+  it("with the pictures in a bucket, copies none and restores none, saying where they are (decision 0108)", () => {
+    const uploads = path.join(directory, "uploads");
+    const name = `${"cd".padEnd(32, "0")}-10x10.webp`;
+    mkdirSync(path.join(uploads, "cd"), { recursive: true });
+    writeFileSync(path.join(uploads, "cd", name), "old disk bytes");
+    const inBucket = { S3_BUCKET: "pictures", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    const backupPath = path.join(directory, "backups", "b3.db");
+    const backup = runWith(inBucket, "backup", backupPath);
+    expect(backup.status, backup.output).toBe(0);
+    expect(backup.output).toContain("pictures in the bucket pictures, not copied");
+    expect(existsSync(`${backupPath}.uploads`)).toBe(false);
+    // A backup made while they were on disk, restored on a box that uses the bucket: the folder is named, nothing moved.
+    const earlier = path.join(directory, "backups", "b2.db");
+    const restore = runWith(inBucket, "restore", earlier);
+    expect(restore.status, restore.output).toBe(0);
+    expect(restore.output).toContain(`npm run uploads:copy -- --from ${earlier}.uploads`);
+    expect(readFileSync(path.join(uploads, "cd", name), "utf8")).toBe("old disk bytes");
   });
 
   it("refuses while a server runs on the database", () => {

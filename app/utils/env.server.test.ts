@@ -92,4 +92,32 @@ describe("parseEnv", () => {
       expect(message).not.toContain("secret");
     }
   });
+  it("reads S3_* as one object store (decision 0108): none set keeps the local disk, some set without the rest is one clear line", () => {
+    expect(parseEnv({ DATABASE_URL: database }).objectStore).toBeNull();
+    const keys = { S3_BUCKET: "pictures", S3_ACCESS_KEY_ID: "AKIA", S3_SECRET_ACCESS_KEY: "shh" };
+    expect(parseEnv({ DATABASE_URL: database, ...keys }).objectStore).toEqual({
+      bucket: "pictures",
+      endpoint: undefined,
+      region: "us-east-1",
+      accessKeyId: "AKIA",
+      secretAccessKey: "shh",
+      forcePathStyle: false,
+    });
+    const minio = parseEnv({ DATABASE_URL: database, ...keys, S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "auto", S3_FORCE_PATH_STYLE: "true" }).objectStore;
+    expect(minio).toMatchObject({ endpoint: "http://127.0.0.1:9000", region: "auto", forcePathStyle: true });
+    let message = "";
+    try {
+      parseEnv({ DATABASE_URL: database, S3_BUCKET: "pictures", S3_ACCESS_KEY_ID: "AKIA" });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      message = (error as Error).message;
+    }
+    expect(message.split("\n")).toEqual([
+      "Invalid configuration:",
+      "  S3_*: the object store needs S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together (missing: S3_SECRET_ACCESS_KEY); or unset every S3_* variable to keep pictures on the local disk (UPLOADS_DIR)",
+    ]);
+    expect(() => parseEnv({ DATABASE_URL: database, S3_REGION: "eu-west-1" })).toThrow(/missing: S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ DATABASE_URL: database, ...keys, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT: must be the store's http\(s\) address/);
+    expect(() => parseEnv({ DATABASE_URL: database, ...keys, S3_FORCE_PATH_STYLE: "sometimes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
 });

@@ -186,6 +186,21 @@ const envSchema = z.object({
   /** Pictures one member may upload per 24 hours, and the bytes all their stored pictures may take (docs/uploads.md). */
   UPLOADS_PER_DAY: positiveInt(50),
   UPLOAD_QUOTA_BYTES: positiveInt(200 * 1024 * 1024),
+  /**
+   * Pictures in an S3-compatible object store instead of UPLOADS_DIR (docs/operations.md, "Pictures
+   * in an object store"; decision 0108). The names Mastodon uses. S3_BUCKET, S3_ACCESS_KEY_ID and
+   * S3_SECRET_ACCESS_KEY go together (`objectStoreOf`); S3_ENDPOINT is for any store but AWS.
+   */
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isHttpUrl(value), "must be the store's http(s) address, such as https://<account>.r2.cloudflarestorage.com"),
+  S3_REGION: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: booleanString(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
    * Seconds a rendered GET response may be reused for the SAME cookies and URL while the database
@@ -204,6 +219,52 @@ const envSchema = z.object({
       return parsed;
     }),
 });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Where pictures go when they are not on the local disk: an S3-compatible bucket (decision 0108). */
+export type ObjectStoreConfig = {
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_VARIABLES = [...S3_REQUIRED, "S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const;
+
+/**
+ * The object store S3_* describe, or null when none of them is set (pictures stay on the local
+ * disk). Some set without the rest: a one-line message naming what is missing.
+ */
+export function objectStoreOf(source: Record<string, string | undefined>): ObjectStoreConfig | null | { problem: string } {
+  const value = (name: string) => source[name]?.trim() ?? "";
+  if (S3_VARIABLES.every((name) => value(name) === "")) return null;
+  const missing = S3_REQUIRED.filter((name) => value(name) === "");
+  if (missing.length > 0) {
+    return {
+      problem: `the object store needs ${S3_REQUIRED.join(", ")} together (missing: ${missing.join(", ")}); or unset every S3_* variable to keep pictures on the local disk (UPLOADS_DIR)`,
+    };
+  }
+  return {
+    bucket: value("S3_BUCKET"),
+    endpoint: value("S3_ENDPOINT") || undefined,
+    region: value("S3_REGION") || "us-east-1",
+    accessKeyId: value("S3_ACCESS_KEY_ID"),
+    secretAccessKey: value("S3_SECRET_ACCESS_KEY"),
+    forcePathStyle: ["true", "1", "yes", "on"].includes(value("S3_FORCE_PATH_STYLE").toLowerCase()),
+  };
+}
 
 function isSmtpUrl(value: string): boolean {
   try {
@@ -256,7 +317,9 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
   return addresses.length > 0 && addresses.every(isAddress) ? { hops: addresses } : undefined;
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & {
+type S3Variable = (typeof S3_VARIABLES)[number];
+
+export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR" | S3Variable> & {
   SESSION_SECRET: string;
   /** What DATABASE_URL names. */
   database: DatabaseTarget;
@@ -264,6 +327,8 @@ export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR"> & {
   dataDirectory: string;
   mailDirectory: string;
   UPLOADS_DIR: string;
+  /** The bucket pictures live in (S3_*), or null: the local disk at UPLOADS_DIR (decision 0108). */
+  objectStore: ObjectStoreConfig | null;
   /** Set in production when PUBLIC_URL is not: links then point at localhost. */
   publicUrlWarning?: string;
 };
@@ -273,10 +338,14 @@ export class ConfigurationError extends Error {}
 /** Parses the given environment (process.env by default) or throws a ConfigurationError naming the bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const store = objectStoreOf(source);
+  const storeProblem = store && "problem" in store ? store.problem : undefined;
+  if (!result.success || storeProblem) {
+    const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    if (storeProblem) lines.push(`  S3_*: ${storeProblem}`);
     throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  const objectStore = store && !("problem" in store) ? store : null;
   const database = parseDatabaseUrl(result.data.DATABASE_URL);
   // On PostgreSQL the files Quads keeps beside the database (the session secret, .eml mail, the
   // uploads by default) go to ./data; `databasePath` names the process's pid file and live register there.
@@ -292,7 +361,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     result.data.PUBLIC_URL || result.data.NODE_ENV !== "production"
       ? undefined
       : `PUBLIC_URL is not set: feeds, calendars and e-mails link to ${PUBLIC_URL}. Set it to the address members use, such as https://community.example.com.`;
-  return { ...result.data, database, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
+  return { ...result.data, objectStore, database, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
 }
 
 /**

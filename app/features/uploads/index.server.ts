@@ -3,5 +3,5 @@
  * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
-export { getUploadStorage } from "./storage.server";
+export { getUploadStorage, storageIsHealthy } from "./storage.server";
 export { appendPictureFromForm, asFileFieldError, createUpload, findUpload, missingUploadHashes, prepareAvatarUpload, readUploadedFile, releaseUploads, removeMemberAvatar, removeUpload, sweepUnusedUploads, toUploadView, uploadHashesOwnedBy } from "./uploads.server";

@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
+import { buffer as streamToBuffer } from "node:stream/consumers";
 import sharp from "sharp";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { deletePost, updatePost } from "~/features/discussions/posts.server";
 import { createReply, deleteReply } from "~/features/discussions/replies.server";
@@ -18,10 +18,20 @@ import { createUpload, missingUploadHashes, releaseUploads, removeMemberAvatar, 
 import { loadPostPage } from "~/features/discussions/post-page.server";
 import { appErrorOfAsync } from "~/test/errors";
 import { run } from "~/test/db";
+import { startS3rver, type TestS3Server } from "~/test/s3rver";
+import { getUploadStorage } from "./storage.server";
 
-const picture = (width: number, height: number, color = "#3366ff") => sharp({ create: { width, height, channels: 3, background: color } });
+const pictureOf = (width: number, height: number, color: string) => sharp({ create: { width, height, channels: 3, background: color } });
 
-const fileOnDisk = (name: string) => path.join(getEnv().UPLOADS_DIR, name.slice(0, 2), name);
+/** Whether the store in use (the disk or the bucket) holds this file. */
+const isStored = async (name: string) => (await getUploadStorage().head(name)) !== null;
+const storedBytes = async (name: string) => {
+  const file = await getUploadStorage().get(name);
+  if (!file) throw new Error(`${name} is not stored`);
+  return streamToBuffer(file.body);
+};
+
+const picture = (width: number, height: number, color = "#3366ff") => pictureOf(width, height, color);
 
 describe("processImage", () => {
   it("strips metadata, auto-rotates and caps the long side at 1600 px", async () => {
@@ -76,14 +86,30 @@ describe("processImage", () => {
   });
 });
 
-describe("uploads", () => {
+// The same rules on the local disk and in a bucket (a real S3 protocol server: app/test/s3rver.ts).
+describe.each(["disk", "s3"] as const)("uploads (%s)", (backend) => {
+  // Other colours in the bucket's run: the same bytes as a picture the disk's run stored would be
+  // that row's picture (one file per hash, whoever uploaded it), not a new one. Blue xor 0x40.
+  const picture = (width: number, height: number, color = "#3366ff") =>
+    pictureOf(width, height, backend === "disk" ? color : `${color.slice(0, 5)}${(parseInt(color.slice(5), 16) ^ 0x40).toString(16).padStart(2, "0")}`);
+  let s3: TestS3Server | undefined;
+  beforeAll(async () => {
+    if (backend !== "s3") return;
+    s3 = await startS3rver();
+    getEnv().objectStore = s3.config;
+  });
+  afterAll(async () => {
+    getEnv().objectStore = null;
+    await s3?.stop();
+  });
+
   it("stores the files and answers { id, url, width, height } with a URL the renderer recognises", async () => {
     const member = await createMember();
     const upload = await createUpload({ ownerId: member.id, bytes: await picture(1000, 500).png().toBuffer(), kind: "image" });
     const view = toUploadView(upload);
     expect(view).toMatchObject({ id: upload.id, width: 1000, height: 500 });
     expect(parseUploadedImageUrl(view.url)).toMatchObject({ width: 1000, height: 500 });
-    expect(existsSync(fileOnDisk(path.basename(view.url)))).toBe(true);
+    expect(await isStored(path.basename(view.url))).toBe(true);
   });
 
   it("refuses a member over the daily count (429)", async () => {
@@ -127,11 +153,11 @@ describe("uploads", () => {
     expect(withAvatar.profileImageUrl).toBe(`/uploads/${first.hash}-256.webp`);
     const second = await createUpload({ ownerId: member.id, bytes: await picture(300, 300, "#00ff00").png().toBuffer(), kind: "avatar" });
     await updateProfile(member.id, { avatarUploadId: second.id });
-    for (const name of fileNamesOf(first)) expect(existsSync(fileOnDisk(name))).toBe(false);
+    for (const name of fileNamesOf(first)) expect(await isStored(name)).toBe(false);
     expect((await readDb().select().from(schema.uploads)).some((row) => row.id === first.id)).toBe(false);
     const cleared = await updateProfile(member.id, { avatarUploadId: null });
     expect(cleared.profileImageUrl).toBeNull();
-    expect(existsSync(fileOnDisk(`${second.hash}-256.webp`))).toBe(false);
+    expect(await isStored(`${second.hash}-256.webp`)).toBe(false);
   });
 
   it("refuses someone else's upload as an avatar; any picture of one's own becomes one, its square sizes made then", async () => {
@@ -140,13 +166,13 @@ describe("uploads", () => {
     expect((await appErrorOfAsync(updateProfile(member.id, { avatarUploadId: theirs.id }))).status).toBe(400);
     // The documented POST /api/uploads has no kind: a plain picture.
     const image = await createUpload({ ownerId: member.id, bytes: await picture(300, 200, "#5a6b7c").png().toBuffer(), kind: "image" });
-    expect(existsSync(fileOnDisk(`${image.hash}-256.webp`))).toBe(false);
+    expect(await isStored(`${image.hash}-256.webp`)).toBe(false);
     const updated = await updateProfile(member.id, { avatarUploadId: image.id });
     expect(updated.profileImageUrl).toBe(`/uploads/${image.hash}-256.webp`);
     for (const size of [256, 64]) {
-      const file = fileOnDisk(`${image.hash}-${size}.webp`);
-      expect(existsSync(file)).toBe(true);
-      expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: size, height: size });
+      const file = `${image.hash}-${size}.webp`;
+      expect(await isStored(file)).toBe(true);
+      expect(await sharp(await storedBytes(file)).metadata()).toMatchObject({ format: "webp", width: size, height: size });
     }
     const row = (await readDb().select().from(schema.uploads)).find((entry) => entry.id === image.id);
     expect(row?.kind).toBe("avatar");
@@ -170,7 +196,7 @@ describe("uploads", () => {
     expect(rows.map((row) => row.id)).toEqual([theirs.id]);
     const secondAfter = (await readDb().select().from(schema.users)).find((row) => row.id === second.id);
     expect([secondAfter?.avatarUploadId, secondAfter?.profileImageUrl]).toEqual([theirs.id, `/uploads/${theirs.hash}-256.webp`]);
-    for (const name of [path.basename(toUploadView(theirs).url), `${theirs.hash}-256.webp`]) expect(existsSync(fileOnDisk(name))).toBe(true);
+    for (const name of [path.basename(toUploadView(theirs).url), `${theirs.hash}-256.webp`]) expect(await isStored(name)).toBe(true);
     expect((await missingUploadHashes([mine.hash])).size).toBe(0);
     expect((await loadPostPage(post.id, first))?.post.html).toContain(`src="${toUploadView(mine).url}"`);
     expect((await readDb().select().from(schema.auditLog)).length).toBe(auditBefore);
@@ -179,7 +205,7 @@ describe("uploads", () => {
     expect(await removeUpload({ actor: second, idOrHash: theirs.hash })).toEqual({ removed: 1 });
     const secondCleared = (await readDb().select().from(schema.users)).find((row) => row.id === second.id);
     expect(secondCleared?.avatarUploadId).toBeNull();
-    for (const name of fileNamesOf(theirs)) expect(existsSync(fileOnDisk(name))).toBe(false);
+    for (const name of fileNamesOf(theirs)) expect(await isStored(name)).toBe(false);
     expect(await missingUploadHashes([mine.hash])).toEqual(new Set([mine.hash]));
   });
 
@@ -194,7 +220,7 @@ describe("uploads", () => {
     expect(await releaseUploads([upload.hash])).toBe(0);
     await run("delete from posts where id = ?", post.id);
     expect(await releaseUploads([upload.hash])).toBe(1);
-    expect(existsSync(fileOnDisk(path.basename(url)))).toBe(false);
+    expect(await isStored(path.basename(url))).toBe(false);
   });
 
   it("lets a moderator remove any picture (audited), not another member", async () => {
@@ -204,7 +230,7 @@ describe("uploads", () => {
     const copy = await createUpload({ ownerId: stranger.id, bytes: await picture(30, 30, "#abcdef").png().toBuffer(), kind: "image" });
     expect(await removeUpload({ actor: moderator, idOrHash: upload.hash })).toEqual({ removed: 2 }); // every copy
     expect((await readDb().select().from(schema.uploads)).some((row) => row.hash === copy.hash)).toBe(false);
-    for (const name of fileNamesOf(upload)) expect(existsSync(fileOnDisk(name))).toBe(false);
+    for (const name of fileNamesOf(upload)) expect(await isStored(name)).toBe(false);
     const audit = await readDb().select().from(schema.auditLog);
     expect(audit.some((entry) => entry.action === "upload.removed" && entry.actorId === moderator.id)).toBe(true);
   });
@@ -218,7 +244,7 @@ describe("uploads", () => {
     const after = (await readDb().select().from(schema.users)).find((row) => row.id === member.id);
     expect([after?.avatarUploadId, after?.profileImageUrl]).toEqual([null, null]);
     expect((await readDb().select().from(schema.uploads)).some((row) => row.hash === avatar.hash)).toBe(false);
-    expect(existsSync(fileOnDisk(`${avatar.hash}-256.webp`))).toBe(false);
+    expect(await isStored(`${avatar.hash}-256.webp`)).toBe(false);
     const audit = (await readDb().select().from(schema.auditLog)).find((entry) => entry.targetType === "user" && entry.targetId === member.id);
     expect(audit).toMatchObject({ action: "upload.removed", actorId: moderator.id, summary: `Removed the profile picture of ${member.displayName}` });
     // Nothing left to remove: a clear 404.
@@ -272,7 +298,7 @@ describe("uploads", () => {
     await deleteUser({ actor: admin, userId: leaving.id });
     // The rows and then the files go right after the deletion commits, without the caller waiting: poll for them.
     await eventually(async () => expect(await rowsOf(theirs.hash)).toBe(0));
-    await eventually(() => expect(existsSync(fileOnDisk(`${theirs.hash}-256.webp`))).toBe(false));
+    await eventually(async () => expect(await isStored(`${theirs.hash}-256.webp`)).toBe(false));
   });
 
   it("keeps the daily count exact when two uploads arrive at once: the one refused inside its unit leaves no file behind", async () => {
@@ -291,8 +317,8 @@ describe("uploads", () => {
       const rows = (await readDb().select().from(schema.uploads)).filter((row) => row.ownerId === member.id);
       expect(rows).toHaveLength(1);
       const refusedHash = (await processImage(rows[0].hash === (await processImage(first, "image")).hash ? second : first, "image")).hash;
-      for (const name of fileNamesOf({ hash: refusedHash, width: 70, height: 50 })) expect(existsSync(fileOnDisk(name))).toBe(false);
-      for (const name of [path.basename(toUploadView(rows[0]).url)]) expect(existsSync(fileOnDisk(name))).toBe(true);
+      for (const name of fileNamesOf({ hash: refusedHash, width: 70, height: 50 })) expect(await isStored(name)).toBe(false);
+      for (const name of [path.basename(toUploadView(rows[0]).url)]) expect(await isStored(name)).toBe(true);
     } finally {
       env.UPLOADS_PER_DAY = original;
     }
@@ -305,10 +331,10 @@ describe("uploads", () => {
     const fresh = await picture(44, 33, "#9dae0f").png().toBuffer();
     await expect(createUpload({ ownerId: "no-such-member", bytes: fresh, kind: "avatar" })).rejects.toThrow();
     const freshHash = (await processImage(fresh, "image")).hash;
-    for (const name of fileNamesOf({ hash: freshHash, width: 44, height: 33 })) expect(existsSync(fileOnDisk(name))).toBe(false);
+    for (const name of fileNamesOf({ hash: freshHash, width: 44, height: 33 })) expect(await isStored(name)).toBe(false);
     // The same bytes as a stored picture: those files are the stored row's, they stay.
     await expect(createUpload({ ownerId: "no-such-member", bytes: await picture(44, 33, "#6a7b8c").png().toBuffer(), kind: "avatar" })).rejects.toThrow();
-    for (const name of [path.basename(toUploadView(shared).url), `${shared.hash}-256.webp`, `${shared.hash}-64.webp`]) expect(existsSync(fileOnDisk(name))).toBe(true);
+    for (const name of [path.basename(toUploadView(shared).url), `${shared.hash}-256.webp`, `${shared.hash}-64.webp`]) expect(await isStored(name)).toBe(true);
   });
 
   it("inside a unit of work, releases a picture only once the unit commits, and not at all when it rolls back", async () => {
@@ -330,6 +356,6 @@ describe("uploads", () => {
       expect(await tx.select().from(schema.uploads).where(eq(schema.uploads.hash, upload.hash))).toHaveLength(1);
     });
     await vi.waitFor(async () => expect(await rowsOf()).toBe(0), { timeout: 5_000, interval: 20 });
-    await vi.waitFor(() => expect(existsSync(fileOnDisk(path.basename(toUploadView(upload).url)))).toBe(false), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect(await isStored(path.basename(toUploadView(upload).url))).toBe(false), { timeout: 5_000, interval: 20 });
   });
 });

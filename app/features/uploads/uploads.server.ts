@@ -150,10 +150,10 @@ export async function prepareAvatarUpload({ ownerId, uploadId }: { ownerId: stri
   if (!upload || upload.ownerId !== ownerId) throw badRequest(AVATAR_NOT_USABLE, { avatarUploadId: [AVATAR_NOT_USABLE] });
   if (upload.kind === "avatar") return upload;
   const storage = getUploadStorage();
-  const stream = storage.get(mainFileName(upload.hash, upload.width, upload.height));
-  if (!stream) throw badRequest(AVATAR_FILE_GONE, { avatarUploadId: [AVATAR_FILE_GONE] });
+  const main = await storage.get(mainFileName(upload.hash, upload.width, upload.height));
+  if (!main) throw badRequest(AVATAR_FILE_GONE, { avatarUploadId: [AVATAR_FILE_GONE] });
   // The square sizes are made and written before the unit that records them (decision 0102).
-  const files = await avatarFilesOf(upload.hash, await streamToBuffer(stream));
+  const files = await avatarFilesOf(upload.hash, await streamToBuffer(main.body));
   const names = files.map((file) => file.name);
   try {
     for (const file of files) await storage.put(file.name, file.bytes);
