@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm test: lint, type check, production build, unit tests (with the PostgreSQL ones), browser tests (JavaScript on and off),
+# npm test: lint, type check, production build, unit tests on SQLite and on PostgreSQL, browser tests (JavaScript on and
+# off) on both engines and the operations tests with servers of their own,
 # and two install checks run in the background beside the tests: the Node 22 smoke run
 # (scripts/smoke-node22.sh) and the production install (scripts/production-install.sh, which
 # needs the build). Their logs are reports/smoke-node22.log and reports/production-install.log.
@@ -12,8 +13,9 @@ bash scripts/ensure-postgres.sh
 mkdir -p reports
 background=()
 background_names=()
+e2e_pids=()
 # Stop the install checks if a step fails before they are waited for.
-trap 'for pid in "${background[@]}"; do kill -- "-$pid" 2>/dev/null || true; done' EXIT
+trap 'for pid in "${background[@]}" "${e2e_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done' EXIT
 
 echo "== lint"; npm run lint --silent
 echo "== typecheck"; npx tsc --noEmit
@@ -32,11 +34,33 @@ start_check() {
 start_check smoke-node22 scripts/smoke-node22.sh
 start_check production-install scripts/production-install.sh
 
-# Two Vitest projects: "unit" (SQLite) and "postgres" (*.pg.test.ts against one throwaway
-# PostgreSQL server the run starts and deletes: app/test/postgres-global-setup.ts). Not yet
-# "unit-pg" (the unit tests again on PostgreSQL, vite.config.ts): not all of them pass there yet.
-echo "== unit tests"; npx vitest run --project unit --project postgres --reporter=default --reporter=json --outputFile.json=reports/unit.json
-echo "== browser tests"; npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=reports/e2e.json
+# Three Vitest projects in one run: "unit" (SQLite), "unit-pg" (the same tests on PostgreSQL, a fresh
+# database per file) and "postgres" (*.pg.test.ts); both PostgreSQL projects share one throwaway server
+# the run starts and deletes (app/test/postgres-global-setup.ts, decision 0103).
+echo "== unit tests (SQLite and PostgreSQL)"
+npx vitest run --project unit --project unit-pg --project postgres --reporter=default --reporter=json --outputFile.json=reports/unit.json
+
+# Browser tests in three processes at once (vitest.e2e.config.ts, OWN_SERVER_FILES): the files on the
+# run's shared server on SQLite (printed here) and on PostgreSQL, and the files that start servers of
+# their own (clusters, private PostgreSQL servers, two boxes behind a proxy, an S3 server).
+e2e_run() {
+  local name="$1"; shift
+  ( env "$@" npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json="reports/$name.json" ) > "reports/$name.log" 2>&1
+}
+echo "== browser tests: shared server on SQLite here; on PostgreSQL and own servers in the background (reports/e2e-pg.log, reports/e2e-own.log)"
+set -m
+e2e_run e2e-pg QUADS_E2E_GROUP=shared QUADS_E2E_ENGINE=postgres & e2e_pg=$!
+e2e_run e2e-own QUADS_E2E_GROUP=own & e2e_own=$!
+set +m
+e2e_pids=("$e2e_pg" "$e2e_own")
+QUADS_E2E_GROUP=shared npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=reports/e2e.json || true
+for name in e2e-pg e2e-own; do
+  pid=$e2e_pg; [ "$name" = e2e-own ] && pid=$e2e_own
+  wait "$pid" || true
+  echo "== browser tests ($name):"
+  # The summary, and every failure with its message (the whole log stays in reports/$name.log).
+  grep -E '^ (FAIL|×)|AssertionError|Error:|Test Files|Tests  ' "reports/$name.log" | head -n 80 || true
+done
 
 install_failures=0
 for index in "${!background[@]}"; do
@@ -54,7 +78,8 @@ background=()
 node -e '
 const fs = require("node:fs");
 let passed = 0, failed = 0, skipped = 0;
-for (const file of ["reports/unit.json", "reports/e2e.json"]) {
+for (const file of ["reports/unit.json", "reports/e2e.json", "reports/e2e-pg.json", "reports/e2e-own.json"]) {
+  if (!fs.existsSync(file)) { console.log(`${file}: missing (the run did not finish)`); failed += 1; continue; }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + report.numTodoTests;
 }
