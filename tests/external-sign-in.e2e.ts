@@ -10,7 +10,9 @@
 import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserPerFile, goto, jsModes, makeUser, newContext, registerViaApi, uniqueEmail, visible } from "./support/browser";
+import { signInViaApi } from "../scripts/lib/app-server";
+import { browserPerFile, goto, jsModes, loginViaUi, makeUser, newContext, registerViaApi, uniqueEmail, visible } from "./support/browser";
+import { ADMIN_EMAIL } from "./support/constants";
 import { reserveIssuer, startTestProvider, TEST_CLIENT, type TestProvider } from "./support/oidc-provider";
 import { removeDirectory, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
 
@@ -25,7 +27,22 @@ beforeAll(async () => {
   const issuer = await reserveIssuer();
   server = await startServer(directory, { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: TEST_CLIENT.id, OIDC_CLIENT_SECRET: TEST_CLIENT.secret, OIDC_NAME: SSO_NAME, WEB_CONCURRENCY: "1" });
   provider = await startTestProvider(issuer, `${server.baseURL}/auth/oidc/callback`);
+  const admin = makeUser({ email: ADMIN_EMAIL });
+  await registerViaApi(server.baseURL, admin);
+  markVerified(ADMIN_EMAIL);
+  adminCookie = (await signInViaApi(server.baseURL, admin.email, admin.password)).cookie;
 });
+
+let adminCookie = "";
+
+async function suspend(userId: string) {
+  const response = await fetch(`${server.baseURL}/api/admin/users/${userId}/suspension`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.baseURL, cookie: adminCookie },
+    body: JSON.stringify({ kind: "suspend", days: 7, reason: "Spam in the e2e test" }),
+  });
+  if (response.status !== 201) throw new Error(`suspension answered ${response.status}: ${await response.text()}`);
+}
 
 afterAll(async () => {
   await provider?.close();
@@ -148,6 +165,57 @@ for (const { js, mode } of jsModes) {
       await continueWithProvider(page, login);
       await visible(page.getByText(`An account already uses ${user.email}. Sign in with your password, then connect ${SSO_NAME}`));
       expect(new URL(page.url()).pathname).toBe("/login");
+      expect(await currentUser(page)).toBeNull();
+      await page.context().close();
+    });
+
+    it("asks for an e-mail when the provider gives no verified one, and sends the usual verification link", async () => {
+      const login = uniqueLogin(`ask-${js ? "on" : "off"}`);
+      const email = uniqueEmail("asked");
+      provider.accounts.set(login, { email: `${login}@unverified.example.com`, email_verified: false, name: "Alan Turing" });
+      const page = await openPage(js);
+      await continueWithProvider(page, login);
+      await visible(page.getByRole("heading", { name: "One more step" }));
+      expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(`${login}@unverified.example.com`);
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Create my account" }).click();
+      await visible(page.getByText("Your account has been created. Follow the link we e-mailed you to confirm your address."));
+      expect(await currentUser(page)).toMatchObject({ email, emailVerifiedAt: null, hasPassword: false });
+      await page.context().close();
+    });
+
+    it("connects and disconnects the provider from account settings", async () => {
+      const user = makeUser({ email: uniqueEmail("connect") });
+      await registerViaApi(server.baseURL, user);
+      const page = await openPage(js);
+      await loginViaUi(page, user.email, user.password);
+      await goto(page, "/settings/account");
+      await page.getByRole("button", { name: `Connect ${SSO_NAME}` }).click();
+      const login = uniqueLogin(`connect-${js ? "on" : "off"}`);
+      await page.locator('input[name="login"]').fill(login);
+      await page.locator('input[name="password"]').fill("anything");
+      await page.getByRole("button", { name: "Sign-in" }).click();
+      await visible(page.getByText(`${SSO_NAME} is connected: you can sign in with it.`));
+      await visible(page.getByTestId("connected-accounts").getByText(/^Connected /));
+      if (js) await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+      await page.getByRole("button", { name: `Disconnect ${SSO_NAME}` }).click();
+      await visible(page.getByText("Disconnected. You can connect it again at any time."));
+      const identities = (await (await page.request.get(`${server.baseURL}/api/account/identities`)).json()) as unknown[];
+      expect(identities).toEqual([]);
+      await page.context().close();
+    });
+
+    it("refuses a suspended member with the reason, as the password sign-in does", async () => {
+      const login = uniqueLogin(`suspended-${js ? "on" : "off"}`);
+      const first = await openPage(js);
+      await continueWithProvider(first, login);
+      await visible(first.getByText("Your account has been created successfully."));
+      const member = await currentUser(first);
+      await first.context().close();
+      await suspend(member!.id);
+      const page = await openPage(js);
+      await continueWithProvider(page, login);
+      await visible(page.getByText(/Your account is suspended .*: Spam in the e2e test/));
       expect(await currentUser(page)).toBeNull();
       await page.context().close();
     });
