@@ -11,6 +11,6 @@ export { getOptionalUser, requireApiPermission, requireApiUser, requirePagePermi
 export { logout } from "./logout.server";
 export { isResetTokenUsable, requestPasswordReset, RESET_LINK_INVALID, resetPassword, sendPasswordChangedNotice, sendResetLinkAsAdmin } from "./password-reset.server";
 export { hashPassword } from "./password.server";
-export { changeEmailSchema, changePasswordFormSchema, changePasswordSchema, deleteAccountSchema, forgotPasswordSchema, loginSchema, newPasswordField, registerSchema, resetPasswordFormSchema, setPasswordFormSchema, setPasswordSchema, usernameField } from "./schemas";
+export { changeEmailSchema, changePasswordFormSchema, changePasswordSchema, deleteAccountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordFormSchema, setPasswordFormSchema, setPasswordSchema, usernameField } from "./schemas";
 export { findUserByEmail, findUserById } from "./user-lookup.server";
 export { assertUsernameAvailable, findUserByUsername, generateUsername } from "./usernames.server";

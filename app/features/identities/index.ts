@@ -3,4 +3,4 @@
  * zod: docs/decisions/0099-feature-entries.md).
  */
 export { identityEmailConstraints } from "./constraints";
-export { isProviderId, PROVIDER_IDS, providerStartPath, type IdentityView, type ProviderId, type ProviderView } from "./providers";
+export { isProviderId, type IdentityView, type ProviderView } from "./providers";
