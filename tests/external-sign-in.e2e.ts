@@ -131,6 +131,17 @@ for (const { js, mode } of jsModes) {
       await visible(again.getByText(/This is your only way to sign in\. Set a password first/));
       const identities = (await (await again.request.get(`${server.baseURL}/api/account/identities`)).json()) as { provider: string }[];
       expect(identities.map((identity) => identity.provider)).toEqual(["oidc"]);
+
+      // The way out: a password set without a current one; then disconnecting is allowed.
+      await goto(again, "/settings/account");
+      await again.getByLabel("New password", { exact: true }).fill("a much better passphrase");
+      await again.getByLabel("Confirm new password", { exact: true }).fill("a much better passphrase");
+      await again.getByRole("button", { name: "Set password" }).click();
+      await visible(again.getByText("Your password is set"));
+      expect(await currentUser(again)).toMatchObject({ hasPassword: true });
+      await goto(again, "/settings/account");
+      await again.getByRole("button", { name: `Disconnect ${SSO_NAME}` }).click();
+      await visible(again.getByText("Disconnected. You can connect it again at any time."));
       await again.context().close();
     });
 
@@ -216,6 +227,17 @@ for (const { js, mode } of jsModes) {
       const page = await openPage(js);
       await continueWithProvider(page, login);
       await visible(page.getByText(/Your account is suspended .*: Spam in the e2e test/));
+      expect(await currentUser(page)).toBeNull();
+      await page.context().close();
+    });
+
+    it("refuses a callback whose state is not the browser's", async () => {
+      const page = await openPage(js);
+      await goto(page, "/login");
+      await page.getByRole("button", { name: `Continue with ${SSO_NAME}` }).click();
+      await page.locator('input[name="login"]').waitFor();
+      await page.goto(`${server.baseURL}/auth/oidc/callback?code=forged&state=not-the-one&iss=${encodeURIComponent(provider.issuer)}`);
+      await visible(page.getByText(`Signing in with ${SSO_NAME} did not work. Please try again.`));
       expect(await currentUser(page)).toBeNull();
       await page.context().close();
     });
