@@ -252,3 +252,30 @@ for (const { js, mode } of jsModes) {
     });
   });
 }
+
+describe("a provider that cannot be reached", () => {
+  let broken: ServerProcess;
+  let brokenDirectory: string;
+  beforeAll(async () => {
+    brokenDirectory = tempDirectory("external-sign-in-broken");
+    // Nothing listens at this issuer: discovery fails.
+    broken = await startServer(brokenDirectory, { OIDC_ISSUER: await reserveIssuer(), OIDC_CLIENT_ID: "x", OIDC_CLIENT_SECRET: "y", OIDC_NAME: SSO_NAME, WEB_CONCURRENCY: "1" });
+  });
+  afterAll(async () => {
+    if (broken) await stopServer(broken);
+    if (brokenDirectory) removeDirectory(brokenDirectory);
+  });
+
+  for (const { js, mode } of jsModes) {
+    it(`stops nothing else: its button ends on /login with a message and a log line (${mode})`, async () => {
+      const context = await newContext(getBrowser(), { javaScriptEnabled: js, baseURL: broken.baseURL });
+      const page = await context.newPage();
+      await goto(page, "/login");
+      await page.getByRole("button", { name: `Continue with ${SSO_NAME}` }).click();
+      await visible(page.getByText(`Signing in with ${SSO_NAME} is not available right now.`));
+      expect(new URL(page.url()).pathname).toBe("/login");
+      expect(broken.log()).toMatch(/"event":"external_sign_in_failed","provider":"oidc","message":"Test SSO cannot be reached \(discovery failed\)"/);
+      await context.close();
+    });
+  }
+});
