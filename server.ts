@@ -23,6 +23,7 @@ import { constants as zlibConstants } from "node:zlib";
 import type { AppServer } from "./app/entry.server";
 import { bodyLimitFor, checkBodySize, drainLimitFor } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
+import { externalSignInOrigins } from "./app/utils/env.server";
 import { checkRequestShape, clientErrorAnswer } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
 import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./app/utils/precompressed";
@@ -108,6 +109,7 @@ async function serve(role: "single" | "worker") {
   const logEveryRequest = env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "info";
   let stopping = false;
 
+  const signInOrigins = externalSignInOrigins(env);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY.hops);
@@ -135,7 +137,7 @@ async function serve(role: "single" | "worker") {
     request.headers["x-request-id"] = requestId;
     const https = request.secure;
     response.set({
-      "Content-Security-Policy": isProduction ? contentSecurityPolicy(nonce) : "",
+      "Content-Security-Policy": isProduction ? contentSecurityPolicy(nonce, signInOrigins) : "",
       "X-Content-Type-Options": "nosniff",
       "X-Frame-Options": "DENY",
       "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -333,7 +335,8 @@ function incomingRequestId(value: string | undefined): string | undefined {
   return value && /^[\w.:-]{1,100}$/.test(value) ? value : undefined;
 }
 
-function contentSecurityPolicy(nonce: string): string {
+/** `formOrigins`: the external sign-in providers' pages the sign-in buttons' posts are redirected to (decision 0112). */
+function contentSecurityPolicy(nonce: string, formOrigins: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -344,7 +347,7 @@ function contentSecurityPolicy(nonce: string): string {
     "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formOrigins].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -668,3 +668,19 @@ export const uploads = pgTable(
   },
   (table) => [index("uploads_owner_created_idx").on(table.ownerId, table.createdAt), index("uploads_hash_idx").on(table.hash)],
 );
+
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    connectedAt: timestampMs("connected_at")
+      .notNull()
+      .default(nowMs),
+  },
+  (table) => [uniqueIndex("user_identities_provider_subject_unique").on(table.provider, table.subject), uniqueIndex("user_identities_user_provider_unique").on(table.userId, table.provider)],
+);

@@ -762,7 +762,31 @@ export const uploads = sqliteTable(
   (table) => [index("uploads_owner_created_idx").on(table.ownerId, table.createdAt), index("uploads_hash_idx").on(table.hash)],
 );
 
+/**
+ * External identities a member signs in with (GitHub, Google, Discord, the generic OpenID Connect
+ * provider: docs/accounts.md, "Sign-in with external identities"). `subject` is the provider's
+ * stable id of the person (GitHub's and Discord's numeric id, OpenID Connect's `sub`); no token
+ * of the provider is kept (docs/decisions/0112-external-sign-in.md).
+ */
+export const userIdentities = sqliteTable(
+  "user_identities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** github, google, discord or oidc. */
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    connectedAt: integer("connected_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [uniqueIndex("user_identities_provider_subject_unique").on(table.provider, table.subject), uniqueIndex("user_identities_user_provider_unique").on(table.userId, table.provider)],
+);
+
 export type User = typeof users.$inferSelect;
+export type UserIdentity = typeof userIdentities.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
 export type Contribution = typeof contributions.$inferSelect;

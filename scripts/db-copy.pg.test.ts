@@ -92,6 +92,7 @@ function addRowsTheDemoLacks(file: string) {
     suspensions: () => database.insert(sqliteSchema.suspensions).values({ userId: member, kind: "silence", reason: "cool down", startsAt: new Date(now - 1000), endsAt: null, createdBy: admin, liftedAt: new Date(now), liftedBy: admin }).run(),
     uploads: () => database.insert(sqliteSchema.uploads).values({ id: "up1", ownerId: member, hash: "ab".repeat(16), width: 256, height: 256, bytes: 12_345, kind: "avatar" }).run(),
     user_blocks: () => database.insert(sqliteSchema.userBlocks).values({ blockerId: member, blockedId: admin }).run(),
+    user_identities: () => database.insert(sqliteSchema.userIdentities).values({ userId: member, provider: "github", subject: "583231", connectedAt: new Date(now) }).run(),
     weekly_digests_sent: () => database.insert(sqliteSchema.weeklyDigestsSent).values({ userId: member, week: "2026-W44" }).run(),
     scheduled_jobs: () => database.insert(sqliteSchema.scheduledJobs).values({ name: "weekly digest", nextRunAt: new Date(now + 300_000), lastClaimedAt: new Date(now), lastClaimedBy: "box-1:4242" }).run(),
     platform_settings: () => database.insert(sqliteSchema.platformSettings).values({ platform: "threads", url: "https://threads.example", isActive: false, updatedBy: admin }).run(),

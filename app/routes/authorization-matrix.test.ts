@@ -85,6 +85,12 @@ import * as accountSettingsExport from "./settings.account.export";
 import * as reportPage from "./report";
 import * as resourcesPage from "./resources";
 import * as resourceNew from "./resources_.new";
+import * as apiAuthProviders from "./api.auth.providers";
+import * as apiAccountIdentities from "./api.account.identities";
+import * as apiAccountIdentity from "./api.account.identities.$provider";
+import * as authStart from "./auth.$provider";
+import * as authCallback from "./auth.$provider_.callback";
+import * as authEmail from "./auth.email";
 import { row } from "~/test/db";
 
 type Who = "visitor" | "member" | "moderator" | "admin" | "owner";
@@ -698,6 +704,29 @@ export const matrix: MatrixRow[] = [
     toast: true,
     expected: membersPage("→ /settings/account#blocked-members [Success]"),
   },
+  // ---- external sign-in (docs/accounts.md, "Sign-in with external identities"; none configured here) ----
+  { name: "GET /api/auth/providers", module: apiAuthProviders, method: "GET", path: "/api/auth/providers", expected: everyone(200) },
+  { name: "GET /api/account/identities", module: apiAccountIdentities, method: "GET", path: "/api/account/identities", expected: membersApi(200) },
+  {
+    name: "DELETE /api/account/identities/{provider} (not connected)",
+    module: apiAccountIdentity,
+    method: "DELETE",
+    path: "/api/account/identities/github",
+    params: (path) => ({ provider: segment(4)(path) }),
+    expected: membersApi(404),
+  },
+  {
+    name: "POST /settings/account (disconnect, not connected)",
+    module: accountSettingsPage,
+    method: "POST",
+    path: "/settings/account",
+    form: { intent: "disconnect", provider: "github" },
+    toast: true,
+    expected: membersPage("→ /settings/account#connected-accounts [Not disconnected]"),
+  },
+  { name: "POST /auth/{provider} (not configured)", module: authStart, method: "POST", path: "/auth/github", params: (path) => ({ provider: segment(2)(path) }), form: {}, expected: everyone(404) },
+  { name: "GET /auth/{provider}/callback (not configured)", module: authCallback, method: "GET", path: "/auth/oidc/callback?code=x&state=y", params: (path) => ({ provider: segment(2)(path) }), expected: everyone(404) },
+  { name: "POST /auth/email (no sign-in waiting for an address)", module: authEmail, method: "POST", path: "/auth/email", form: { email: "someone@example.com" }, toast: true, expected: everyone("→ /login [Error]") },
   // ---- private feeds and mention suggestions (docs/discussions.md): every member, for themselves ----
   { name: "GET /api/account/feeds", module: apiAccountFeeds, method: "GET", path: "/api/account/feeds", expected: membersApi(200) },
   { name: "POST /api/account/feeds/rotate", module: apiAccountFeedsRotate, method: "POST", path: "/api/account/feeds/rotate", expected: membersApi(200) },

@@ -1,13 +1,15 @@
 import { requestInfoOf } from "~/utils/request-context";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { redirect } from "react-router";
-import { Form, useActionData, useSearchParams } from "react-router";
+import { Form, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, PrimaryButton } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { NameFields } from "~/features/auth/components/name-fields";
 import { loginConstraints, registerConstraints, USERNAME_RULE } from "~/features/auth";
 import { getAuthenticator, loginSchema, registerSchema, getOptionalUser } from "~/features/auth/index.server";
+import { ProviderButtons } from "~/features/identities/components/provider-buttons";
+import { listProviders } from "~/features/identities/index.server";
 import { createUserSession } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
@@ -24,7 +26,8 @@ type Tab = "login" | "register";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");
-  return null;
+  // 'Continue with …' for each configured external sign-in provider (decision 0112).
+  return { providers: listProviders() };
 }
 
 const failureTitle: Record<Tab, string> = { login: "Login Failed", register: "Registration Failed" };
@@ -68,6 +71,7 @@ function refusalMessage({ message, error }: { message: string; error?: { message
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
+  const { providers } = useLoaderData<typeof loader>();
   const tab: Tab = actionData?.intent ?? (searchParams.get("tab") === "register" ? "register" : "login");
   return (
     <main id="main" tabIndex={-1} className="mx-auto flex min-h-[70vh] max-w-md items-center px-4 py-12 focus:outline-none">
@@ -83,6 +87,7 @@ export default function LoginPage() {
           ) : (
             <RegisterForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} />
           )}
+          <ProviderButtons providers={providers} redirectTo={searchParams.get("redirectTo")} />
         </div>
       </div>
     </main>

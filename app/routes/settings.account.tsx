@@ -7,9 +7,13 @@ import type { z, ZodTypeAny } from "zod";
 import { FormField } from "~/components/ui/form-field";
 import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
 import { changePassword, deleteAccount, getNotificationPreferences, listAccountSessions, signOutOtherSessions, updateNotificationPreferences, type NotificationPreferences } from "~/features/account/index.server";
-import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints } from "~/features/account";
-import { pendingEmailOf, requestEmailChange, changeEmailSchema, changePasswordFormSchema, deleteAccountSchema, requireUser } from "~/features/auth/index.server";
+import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints, setPasswordConstraints } from "~/features/account";
+import { pendingEmailOf, requestEmailChange, changeEmailSchema, changePasswordFormSchema, deleteAccountSchema, requireUser, setPasswordFormSchema } from "~/features/auth/index.server";
+import { ConnectButton } from "~/features/identities/components/provider-buttons";
+import { isProviderId, type IdentityView, type ProviderView } from "~/features/identities";
+import { disconnectIdentity, listIdentities, listProviders } from "~/features/identities/index.server";
 import { listBlockedMembers, unblockMember } from "~/features/blocks/index.server";
+import { notFound } from "~/utils/errors.server";
 import { readFormData } from "~/utils/http.server";
 import { answerFormRefusal, dispatchIntent, fieldMessagesFirst, handleRefusal, submitSchemaFormAsync } from "~/utils/page-action.server";
 import { pageMeta } from "~/utils/meta";
@@ -26,6 +30,9 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request, { returnTo: url });
   return {
     email: user.email,
+    hasPassword: user.hasPassword,
+    identities: await listIdentities(user.id),
+    providers: listProviders(),
     isEmailVerified: user.emailVerifiedAt !== null,
     pendingEmail: await pendingEmailOf(user.id),
     sessions: await listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }),
@@ -63,6 +70,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta });
         return redirectWithToast(section("password"), successToast("Your new password is set. Your other sessions were signed out.", "Password changed"));
       }),
+    // A member without a password (external sign-in) sets one without a current password (decision 0112).
+    "set-password": () =>
+      submitPasswordForm("set-password", formData, setPasswordFormSchema, ["newPassword", "confirmPassword"], async (input) => {
+        await changePassword({ userId: user.id, input, currentSid: await currentSessionId(request), meta });
+        return redirectWithToast(section("password"), successToast("Your password is set: you can sign in with your e-mail and it too.", "Password set"));
+      }),
+    disconnect: () =>
+      handleRefusal(
+        async () => {
+          const provider = formData.get("provider");
+          if (!isProviderId(provider)) throw notFound("Unknown provider.");
+          await disconnectIdentity({ userId: user.id, provider });
+          return redirectWithToast(section("connected-accounts"), successToast("Disconnected. You can connect it again at any time."));
+        },
+        (error) => redirectWithToast(section("connected-accounts"), errorToast(error.message, "Not disconnected")),
+      ),
     email: () =>
       submitPasswordForm("email", formData, changeEmailSchema, ["currentPassword"], async (input) => {
         const { pendingEmail } = await requestEmailChange({ userId: user.id, input, meta });
@@ -100,7 +123,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 const whenText = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : "unknown");
 
 export default function AccountSettingsPage() {
-  const { email, isEmailVerified, pendingEmail, sessions, preferences, blockedMembers } = useLoaderData<typeof loader>();
+  const { email, hasPassword: isPasswordSet, identities, providers, isEmailVerified, pendingEmail, sessions, preferences, blockedMembers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string): FormResult | undefined => (actionData && actionData.intent === intent ? (actionData.result as FormResult) : undefined);
   return (
@@ -113,7 +136,8 @@ export default function AccountSettingsPage() {
         </AppLink>
         .
       </p>
-      <PasswordSection lastResult={resultFor("password")} />
+      {isPasswordSet ? <PasswordSection lastResult={resultFor("password")} /> : <SetPasswordSection lastResult={resultFor("set-password")} />}
+      <ConnectedAccountsSection identities={identities} providers={providers} hasPassword={isPasswordSet} />
       <EmailSection email={email} isVerified={isEmailVerified} pendingEmail={pendingEmail} lastResult={resultFor("email")} />
       <SessionsSection sessions={sessions} />
       <PreferencesSection preferences={preferences} />
@@ -180,6 +204,62 @@ function PasswordSection({ lastResult }: { lastResult?: FormResult }) {
         <p className="text-sm text-slate-600">Your other sessions are signed out, and we e-mail you that the password changed.</p>
         <SubmitButton intent="password">Change password</SubmitButton>
       </Form>
+    </Section>
+  );
+}
+
+function SetPasswordSection({ lastResult }: { lastResult?: FormResult }) {
+  const [form, fields] = useServerForm({ id: "set-password-form", lastResult, constraint: setPasswordConstraints });
+  return (
+    <Section id="password" title="Set a password">
+      <p className="text-sm text-slate-600">You joined with a connected account and have no password yet. Set one to sign in with your e-mail too.</p>
+      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
+        <FormErrorsBox id={form.errorId} errors={form.errors} />
+        <FormField
+          label="New password"
+          hint="At least 8 characters, not a common password."
+          errors={fields.newPassword.errors}
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <FormField label="Confirm new password" errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+        <SubmitButton intent="set-password">Set password</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
+/** Each configured provider with Connect or Disconnect (docs/accounts.md, "Connected accounts"). */
+function ConnectedAccountsSection({ identities, providers, hasPassword: isPasswordSet }: { identities: IdentityView[]; providers: ProviderView[]; hasPassword: boolean }) {
+  const connected = new Map(identities.map((identity) => [identity.provider, identity]));
+  // A connected identity of a provider no longer configured still shows, so it can be disconnected.
+  const shown: ProviderView[] = [...providers, ...identities.filter((identity) => !providers.some((provider) => provider.id === identity.provider)).map((identity) => ({ id: identity.provider, name: identity.name }))];
+  if (shown.length === 0) return null;
+  return (
+    <Section id="connected-accounts" title="Connected accounts">
+      <p className="text-sm text-slate-600">Sign in with these accounts instead of your password.{isPasswordSet ? "" : " You have no password yet: keep at least one connected, or set a password."}</p>
+      <ul className="divide-y divide-slate-100" data-testid="connected-accounts">
+        {shown.map((provider) => {
+          const identity = connected.get(provider.id);
+          return (
+            <li key={provider.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+              <span>
+                <span className="font-medium text-slate-900">{provider.name}</span>
+                <span className="block text-slate-600">{identity ? `Connected ${whenText(identity.connectedAt)}` : "Not connected"}</span>
+              </span>
+              {identity ? (
+                <Form method="post" action={routes.accountSettings} preventScrollReset>
+                  <input type="hidden" name="provider" value={provider.id} />
+                  <button type="submit" name="intent" value="disconnect" aria-label={`Disconnect ${provider.name}`} className={buttonClass("danger-outline", "sm")}>
+                    Disconnect
+                  </button>
+                </Form>
+              ) : providers.some((configured) => configured.id === provider.id) ? (
+                <ConnectButton provider={provider} />
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </Section>
   );
 }

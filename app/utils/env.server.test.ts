@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { assertEngineServed, ConfigurationError, parseEnv } from "./env.server";
+import { assertEngineServed, ConfigurationError, externalSignInOrigins, parseEnv } from "./env.server";
 
 const directory = mkdtempSync(path.join(tmpdir(), "quads-env-"));
 const database = `file:${path.join(directory, "env.db")}`;
@@ -34,6 +34,32 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ DATABASE_URL: database, SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
     expect(() => parseEnv({ DATABASE_URL: database, TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
+  });
+  it("reads the external sign-in providers: pairs set together, an https issuer (http only on this machine), the button's name", () => {
+    const none = parseEnv({ DATABASE_URL: database });
+    expect(none.OIDC_NAME).toBe("Single sign-on");
+    expect(externalSignInOrigins(none)).toEqual([]);
+    const all = parseEnv({
+      DATABASE_URL: database,
+      GITHUB_CLIENT_ID: "gh",
+      GITHUB_CLIENT_SECRET: "gh-secret",
+      GOOGLE_CLIENT_ID: "g",
+      GOOGLE_CLIENT_SECRET: "g-secret",
+      DISCORD_CLIENT_ID: "d",
+      DISCORD_CLIENT_SECRET: "d-secret",
+      OIDC_ISSUER: "https://sso.example.com/realms/community",
+      OIDC_CLIENT_ID: "quads",
+      OIDC_CLIENT_SECRET: "s",
+      OIDC_NAME: "Campus login",
+    });
+    expect(all.OIDC_NAME).toBe("Campus login");
+    expect(externalSignInOrigins(all)).toEqual(["https://github.com", "https://accounts.google.com", "https://discord.com", "https://sso.example.com"]);
+    expect(() => parseEnv({ DATABASE_URL: database, GITHUB_CLIENT_ID: "gh" })).toThrow(/GITHUB_CLIENT_SECRET: must be set together with GITHUB_CLIENT_ID/);
+    expect(() => parseEnv({ DATABASE_URL: database, DISCORD_CLIENT_SECRET: "d" })).toThrow(/DISCORD_CLIENT_ID/);
+    expect(() => parseEnv({ DATABASE_URL: database, OIDC_ISSUER: "https://sso.example.com" })).toThrow(/OIDC_CLIENT_ID/);
+    const oidc = { DATABASE_URL: database, OIDC_CLIENT_ID: "quads", OIDC_CLIENT_SECRET: "s" };
+    expect(() => parseEnv({ ...oidc, OIDC_ISSUER: "http://sso.example.com" })).toThrow(/OIDC_ISSUER: must be an https:\/\/ address/);
+    expect(parseEnv({ ...oidc, OIDC_ISSUER: "http://localhost:8080/realms/dev" }).OIDC_ISSUER).toBe("http://localhost:8080/realms/dev");
   });
   it("parses the mail settings: defaults from COMMUNITY_NAME and PORT, a bad value names the variable", () => {
     const env = parseEnv({ DATABASE_URL: database, COMMUNITY_NAME: "Quads", PORT: "4000" });

@@ -34,6 +34,8 @@ const wholeNumber = (defaultValue: number, minimum = 1) =>
     });
 const positiveInt = (defaultValue: number) => wholeNumber(defaultValue, 1);
 
+const optionalText = z.string().trim().default("");
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z
@@ -203,6 +205,26 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanString(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
+   * Sign-in with external identities (docs/accounts.md, "Sign-in with external identities";
+   * decision 0112): each provider is on when its client id and secret are both set.
+   */
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_SECRET: optionalText,
+  /** The generic OpenID Connect provider, found by discovery at <OIDC_ISSUER>/.well-known/openid-configuration. */
+  OIDC_ISSUER: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || isIssuerUrl(value), "must be an https:// address (http:// only for localhost), such as https://sso.example.com/realms/community"),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  /** The name on the generic provider's button ('Continue with <OIDC_NAME>'). */
+  OIDC_NAME: z.string().trim().max(40, "must be at most 40 characters").default("").transform((value) => value || "Single sign-on"),
+  /**
    * Seconds a rendered GET response may be reused for the SAME cookies and URL while the database
    * has not changed (server.ts page cache, docs/decisions/0067-page-cache.md); 0 turns it off.
    */
@@ -224,6 +246,36 @@ function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Which half of a provider's pair is missing, for each provider configured by half. */
+const providerPairs = [
+  ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ["DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET"],
+] as const;
+
+/** A provider set by half (an id without its secret, an issuer without its client) is a mistake worth stopping for. */
+function checkProviderPairs(data: z.infer<typeof envSchema>, context: z.RefinementCtx) {
+  for (const [id, secret] of providerPairs) {
+    if (Boolean(data[id]) !== Boolean(data[secret])) context.addIssue({ code: z.ZodIssueCode.custom, path: [data[id] ? secret : id], message: `must be set together with ${data[id] ? id : secret}` });
+  }
+  const oidc = [data.OIDC_ISSUER, data.OIDC_CLIENT_ID, data.OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    const missing = (["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const).find((key) => !data[key]) ?? "OIDC_ISSUER";
+    context.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together" });
+  }
+}
+
+/** An issuer: https, or http on a loopback host (a provider on the same machine, tests: decision 0112). */
+function isIssuerUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.search || url.hash || url.username) return false;
+    return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
   } catch {
     return false;
   }
@@ -264,6 +316,10 @@ export function objectStoreOf(source: Record<string, string | undefined>): Objec
     secretAccessKey: value("S3_SECRET_ACCESS_KEY"),
     forcePathStyle: ["true", "1", "yes", "on"].includes(value("S3_FORCE_PATH_STYLE").toLowerCase()),
   };
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }
 
 function isSmtpUrl(value: string): boolean {
@@ -337,7 +393,7 @@ export class ConfigurationError extends Error {}
 
 /** Parses the given environment (process.env by default) or throws a ConfigurationError naming the bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.superRefine(checkProviderPairs).safeParse(source);
   const store = objectStoreOf(source);
   const storeProblem = store && "problem" in store ? store.problem : undefined;
   if (!result.success || storeProblem) {
@@ -391,6 +447,21 @@ function readOrCreateSessionSecret(dataDirectory: string): string {
     // Another process wrote it first: use theirs.
     return readFileSync(secretPath, "utf8").trim();
   }
+}
+
+/**
+ * Where the 'Continue with …' buttons' form posts are redirected (the providers' sign-in pages):
+ * server.ts adds them to the pages' CSP `form-action`, which browsers also apply to a form post's
+ * redirects (docs/decisions/0112-external-sign-in.md). The generic provider's is its issuer's origin.
+ */
+export function externalSignInOrigins(env: Env): string[] {
+  const origins = [
+    env.GITHUB_CLIENT_ID ? "https://github.com" : "",
+    env.GOOGLE_CLIENT_ID ? "https://accounts.google.com" : "",
+    env.DISCORD_CLIENT_ID ? "https://discord.com" : "",
+    env.OIDC_ISSUER ? new URL(env.OIDC_ISSUER).origin : "",
+  ];
+  return origins.filter(Boolean);
 }
 
 let cachedEnv: Env | undefined;

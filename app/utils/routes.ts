@@ -6,6 +6,8 @@ export const routes = {
   logout: "/logout",
   forgotPassword: "/forgot-password",
   verifyEmail: "/verify-email",
+  /** The external sign-in's e-mail step (docs/accounts.md, "Sign-in with external identities"). */
+  identityEmail: "/auth/email",
   discussions: "/discussions",
   post: (id: number | string) => `/post/${id}`,
   meetings: "/meetings",

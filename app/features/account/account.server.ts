@@ -6,7 +6,7 @@
  * them), the mail preferences and notices by mail's synchronous helpers, which join them.
  */
 import { eq } from "drizzle-orm";
-import { verifyCurrentPassword, type RequestMeta, findUserById, voidTokens, hashPassword, sendPasswordChangedNotice, changePasswordSchema, deleteAccountSchema } from "~/features/auth/index.server";
+import { verifyCurrentPassword, type RequestMeta, findUserById, voidTokens, hashPassword, hasPassword, sendPasswordChangedNotice, changePasswordSchema, deleteAccountSchema, setPasswordSchema } from "~/features/auth/index.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { getMailPreferences, setMailPreference, type NotificationMailKind } from "~/features/mail/index.server";
 import { deleteOwnAccount } from "~/features/users/index.server";
@@ -29,9 +29,11 @@ async function requireMember(userId: string) {
  * 400 with field messages, 429 when locked. Returns how many sessions were signed out.
  */
 export async function changePassword({ userId, input, currentSid, meta }: { userId: string; input: unknown; currentSid: string | undefined; meta: RequestMeta }) {
-  const { currentPassword, newPassword } = parseOrThrow(changePasswordSchema, input);
   const user = await requireMember(userId);
-  await verifyCurrentPassword(user, currentPassword, meta);
+  // A member who joined with an external identity has no password to give: they set one (decision 0112).
+  const isSetting = !hasPassword(user);
+  const { newPassword } = isSetting ? parseOrThrow(setPasswordSchema, input) : parseOrThrow(changePasswordSchema, input);
+  if (!isSetting) await verifyCurrentPassword(user, (input as { currentPassword?: unknown }).currentPassword, meta);
   const passwordHash = await hashPassword(newPassword);
   const signedOut = await write(async (tx) => {
     const now = new Date();

@@ -10,6 +10,11 @@ export const changePasswordConstraints = {
   confirmPassword: { required: true, minLength: 1, maxLength: 1000 },
 } satisfies FormConstraints;
 
+export const setPasswordConstraints = {
+  newPassword: { required: true, minLength: 8, maxLength: 1000 },
+  confirmPassword: { required: true, minLength: 1, maxLength: 1000 },
+} satisfies FormConstraints;
+
 export const changeEmailConstraints = {
   email: { required: true, maxLength: 254 },
   currentPassword: { required: true, minLength: 1, maxLength: 1000 },

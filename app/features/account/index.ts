@@ -2,4 +2,4 @@
  * The account feature's client-safe entry: plain values, types and helpers that routes and other
  * features may import, in the browser too (never a .server module or zod: docs/decisions/0099-feature-entries.md).
  */
-export { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints } from "./constraints";
+export { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints, setPasswordConstraints } from "./constraints";

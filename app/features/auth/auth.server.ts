@@ -28,7 +28,8 @@ export function toCurrentUser(user: User) {
   const { password: _password, discussionsSeenAt: _seen, suspendedUntil: _suspendedUntil, feedToken: _feedToken, ...rest } = user;
   const adminEmails = getEnv().ADMIN_EMAIL;
   // avatarUrl: the member's avatar (256 px; docs/uploads.md) or null for the initials.
-  return { ...rest, avatarUrl: user.avatarUploadId ? user.profileImageUrl : null, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
+  // hasPassword: false for an account made by an external sign-in until a password is set (docs/accounts.md).
+  return { ...rest, hasPassword: hasPassword(user), avatarUrl: user.avatarUploadId ? user.profileImageUrl : null, isAdmin: isAdmin(user, adminEmails), isModerator: isModerator(user, adminEmails) };
 }
 export type CurrentUser = ReturnType<typeof toCurrentUser>;
 
@@ -64,6 +65,27 @@ export async function loginWithPassword(input: unknown, meta: RequestMeta): Prom
   return user;
 }
 
+/**
+ * Whether the member can sign in with a password: an account made by an external sign-in has
+ * none (an empty `password`, which no password matches) until one is set (decision 0112).
+ */
+export function hasPassword(user: Pick<User, "password">): boolean {
+  return user.password !== NO_PASSWORD;
+}
+
+/** The stored `password` of an account without one (external sign-in): verifyPassword matches nothing against it. */
+export const NO_PASSWORD = "";
+
+/**
+ * Counts an external sign-in's callback against the same per-IP limit as a password sign-in
+ * (docs/decisions/0007-rate-limits.md); 429 beyond it.
+ */
+export async function countSignInAttempt(meta: RequestMeta): Promise<void> {
+  await consumeRateLimit(authLimits().perIp(meta.clientIp), "sign-in attempts");
+}
+
+export const NO_PASSWORD_YET = "You have no password yet: set one under 'Set a password' first.";
+
 export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
 export const CURRENT_PASSWORD_NEEDED = "Enter your current password.";
 
@@ -76,6 +98,7 @@ export const CURRENT_PASSWORD_NEEDED = "Enter your current password.";
 export async function verifyCurrentPassword(user: Pick<User, "email" | "password">, password: unknown, meta: RequestMeta, field = "currentPassword") {
   const limits = authLimits();
   await consumeRateLimit(limits.perIp(meta.clientIp), "password attempts");
+  if (!hasPassword(user)) throw badRequest(NO_PASSWORD_YET, { [field]: [NO_PASSWORD_YET] });
   if (typeof password !== "string" || password.length === 0) throw badRequest(CURRENT_PASSWORD_NEEDED, { [field]: [CURRENT_PASSWORD_NEEDED] });
   const accountLimit = limits.perAccount(user.email.toLowerCase());
   await assertWithinRateLimit(accountLimit, "failed sign-in attempts for this account");

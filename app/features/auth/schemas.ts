@@ -89,6 +89,14 @@ export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword })
   .refine((value) => value.newPassword === value.confirmPassword, { message: "The two passwords do not match", path: ["confirmPassword"] });
 
+/** POST /api/account/password of a member without a password yet (external sign-in): the new one only. */
+export const setPasswordSchema = z.object({ newPassword: newPasswordField });
+
+/** The 'Set a password' form of /settings/account (no current password: there is none). */
+export const setPasswordFormSchema = setPasswordSchema
+  .extend({ confirmPassword })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: "The two passwords do not match", path: ["confirmPassword"] });
+
 /** POST /api/account/email, the 'Change e-mail' form and PUT /api/profile's `email`. */
 export const changeEmailSchema = z.object({ email, currentPassword });
 
