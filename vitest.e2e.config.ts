@@ -14,6 +14,7 @@ import { defineConfig } from "vitest/config";
 export const OWN_SERVER_FILES = [
   "tests/cluster.e2e.ts",
   "tests/crash-safety.e2e.ts",
+  "tests/external-sign-in.e2e.ts",
   "tests/fuzz.e2e.ts",
   "tests/html-weight.e2e.ts",
   "tests/mail-worker-off.e2e.ts",
