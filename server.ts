@@ -171,7 +171,7 @@ async function serve(role: "single" | "worker") {
 
   app.use(refuseMalformedRequests);
 
-  // The database and the picture store (the local disk or the bucket: docs/operations.md, "Health").
+  // The database and the picture store (the local disk or the bucket: docs/operations.md, "Health check").
   app.get("/healthz", async (_request, response) => {
     const [databaseOk, storageOk] = await Promise.all([appServer.healthy(), appServer.storageHealthy()]);
     const isOk = databaseOk && storageOk;

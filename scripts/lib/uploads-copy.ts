@@ -1,6 +1,6 @@
 /**
- * `npm run uploads:copy` (scripts/uploads-copy.ts; docs/operations.md, "Pictures in an object
- * store"): every picture of one store copied into another (the local disk into the bucket), each
+ * `npm run uploads:copy` (scripts/uploads-copy.ts;
+ * docs/operations.md, "Pictures in an object store"): every picture of one store copied into another (the local disk into the bucket), each
  * object read back and compared, resumable: an object already there with the same size and SHA-256
  * is left as it is.
  */
