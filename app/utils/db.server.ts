@@ -254,12 +254,17 @@ class Unit {
   /** PostgreSQL: the unit's client and its handle (the root's; SQLite has one writer for all). */
   readonly client: PoolClient | undefined;
   readonly tx: AppDatabase | undefined;
+  /** PostgreSQL, on the root: the row locks taken before the transaction began (`lockRow`). */
+  readonly heldRowLocks: ReadonlySet<string>;
+  /** PostgreSQL, on the root: every row lock the unit asked for (the next attempt takes them first). */
+  readonly askedRowLocks = new Set<string>();
 
-  constructor(parent?: Unit, own?: { client: PoolClient; tx: AppDatabase }) {
+  constructor(parent?: Unit, own?: { client: PoolClient; tx: AppDatabase; heldRowLocks: ReadonlySet<string> }) {
     this.root = parent?.root ?? this;
     this.depth = parent ? parent.depth + 1 : 0;
     this.client = own?.client ?? parent?.client;
     this.tx = own?.tx ?? parent?.tx;
+    this.heldRowLocks = own?.heldRowLocks ?? new Set();
   }
 }
 
@@ -358,9 +363,11 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
   if (current?.isOpen && current.root.isOpen) return writeSavepointPostgres(current, work);
   const pgDb = postgresEngine();
   let connectionRetried = false;
+  /** The hot rows earlier attempts asked for (`lockRow`): this attempt takes them before it begins. */
+  const rowLocks = new Set<string>();
   for (let attempt = 1; ; attempt += 1) {
-    const client = await pgDb.begin(options.maxWaitMs);
-    const unit = new Unit(undefined, { client, tx: pgDb.handleOf(client) as unknown as AppDatabase });
+    const client = await pgDb.begin(options.maxWaitMs, [...rowLocks]);
+    const unit = new Unit(undefined, { client, tx: pgDb.handleOf(client) as unknown as AppDatabase, heldRowLocks: new Set(rowLocks) });
     openPostgresUnits += 1;
     let committing = false;
     let released = false;
@@ -376,11 +383,13 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
       unit.isOpen = false;
       if (postgres.isConnectionLost(error)) broken = error instanceof Error ? error : new Error(String(error));
       else await pgDb.rollback(client).catch((rollbackError: unknown) => (broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))));
+      for (const key of unit.askedRowLocks) rowLocks.add(key);
       if (postgres.isRetryableConflict(error) && attempt < postgres.MAX_UNIT_ATTEMPTS) {
-        client.release(broken ?? false);
-        broken = undefined;
         released = true;
-        await postgres.retryPause(attempt);
+        await pgDb.end(client, { heldRowLocks: unit.heldRowLocks.size > 0, broken });
+        broken = undefined;
+        // A hot row's holder: the next attempt waits in that row's queue, no pause needed.
+        if (!(error instanceof postgres.HotRowContended)) await postgres.retryPause(attempt);
         continue;
       }
       // A connection lost before COMMIT was sent rolled everything back: run the unit once more.
@@ -393,11 +402,30 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
       if (postgres.isRetryableConflict(error) || broken) throw postgres.appErrorOfPostgres(error) ?? error;
       throw error;
     } finally {
-      if (!released) client.release(broken ?? false);
+      if (!released) await pgDb.end(client, { heldRowLocks: unit.heldRowLocks.size > 0, broken });
       openPostgresUnits -= 1;
       if (openPostgresUnits === 0) unitContext.disable();
     }
   }
+}
+
+/**
+ * PostgreSQL: the running unit of work takes the turn of the hot row `table:id` (an advisory lock
+ * keyed by the row). Units that call this for the same row run one after the other instead of
+ * failing serialization and retrying in vain: when another unit holds it, this one stops at once and
+ * runs again taking the lock before its transaction begins (decision 0106). Feature code calls
+ * `lockRowForUpdate` (app/utils/sql-dialect.server.ts), a no-op on SQLite.
+ */
+export async function lockRow(table: string, id: string | number): Promise<void> {
+  if (engine !== "postgres") return;
+  const unit = unitContext.getStore();
+  // Outside a unit there is nothing to take turns for: the caller only reads.
+  if (!unit?.isOpen || !unit.root.isOpen || !unit.client) return;
+  const key = postgres.rowLockKey(table, id);
+  const root = unit.root;
+  root.askedRowLocks.add(key);
+  if (root.heldRowLocks.has(key)) return;
+  if (!(await postgres.tryRowLock(unit.client, key))) throw new postgres.HotRowContended(key);
 }
 
 async function writeSavepointPostgres<T>(parent: Unit, work: (tx: AppDatabase) => Promise<T> | T): Promise<T> {
