@@ -183,12 +183,15 @@ export class PostgresEngine {
    */
   async begin(maxWaitMs?: number, rowLocks: readonly string[] = []): Promise<pg.PoolClient> {
     const client = maxWaitMs === undefined ? await this.pool.connect() : await connectWithin(this.pool, maxWaitMs);
+    let isWaitingForRows = false;
     try {
       if (rowLocks.length > 0) {
+        isWaitingForRows = true;
         if (maxWaitMs !== undefined) await client.query(`SET lock_timeout = ${Math.max(1, Math.round(maxWaitMs))}`);
         // One order for every unit: two units never wait for each other's first lock.
         for (const key of [...rowLocks].sort()) await client.query("SELECT pg_advisory_lock($1::bigint)", [key]);
         if (maxWaitMs !== undefined) await client.query("RESET lock_timeout");
+        isWaitingForRows = false;
       }
       await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
       if (maxWaitMs !== undefined) await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(maxWaitMs))}`);
@@ -196,7 +199,8 @@ export class PostgresEngine {
     } catch (error) {
       // Destroyed, not pooled: a session lock taken before the failure goes with the connection.
       client.release(error instanceof Error ? error : true);
-      if (codeOf(error) === LOCK_NOT_AVAILABLE) throw appErrorOfPostgres(error) ?? error; // past maxWaitMs: 503 "busy"
+      // Past maxWaitMs (lock_timeout), or a queue for a hot row longer than DATABASE_STATEMENT_TIMEOUT_MS: 503 "busy".
+      if (codeOf(error) === LOCK_NOT_AVAILABLE || (isWaitingForRows && codeOf(error) === QUERY_CANCELED)) throw busy("The community is busy saving something else. Please try again in a moment.");
       throw error;
     }
   }

@@ -234,6 +234,17 @@ describe("replies", () => {
     expect(await scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(await scalar(`SELECT count(*) FROM replies WHERE post_id = ?`, post.id));
   });
 
+  it("takes 50 replies to one post at once, every one saved, the count exact (PostgreSQL: they take turns on the post, decision 0106)", async () => {
+    const author = await createActor();
+    const post = await createTestPost(author);
+    const members = await Promise.all(Array.from({ length: 10 }, (_, index) => createActor({ displayName: `Busy thread ${index}` })));
+    const outcomes = await Promise.allSettled(members.flatMap((member) => [1, 2, 3, 4, 5].map((n) => createReply({ actor: member, postId: post.id, input: { content: `r${n}` } }))));
+    expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
+    expect(await scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(50);
+    expect(await scalar(`SELECT count(*) FROM replies WHERE post_id = ?`, post.id)).toBe(50);
+    expect(await pointsOf(members[0].id)).toBe(5 * (pointsFor("reply_created") + pointsFor("reply_to_other")) + pointsFor("joined"));
+  }, 60_000);
+
   it("deleting a reply removes its sub-thread, lowers the count and takes back the points", async () => {
     const author = await createActor();
     const member = await createActor();
