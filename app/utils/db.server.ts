@@ -592,8 +592,9 @@ export function isUniqueViolation(error: unknown, column?: `${string}.${string}`
 
 export function isDatabaseBusy(error: unknown): boolean {
   if (error instanceof AppError && error.status === 503) return true; // the writer is held by a unit of work (databaseBusy)
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+  const code = (postgres.driverErrorOf(error) as { code?: unknown } | null)?.code;
+  // PostgreSQL: a row held by another unit past the unit's maxWaitMs (lock_timeout, 55P03).
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "55P03");
 }
 
 /** How long a write a page can do without waits for the write lock (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). */
