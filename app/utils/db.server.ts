@@ -8,9 +8,8 @@
  *   one writer connection (a FIFO lock held from BEGIN IMMEDIATE to COMMIT/ROLLBACK, across
  *   awaits), commits when `work` resolves and rolls back when it throws. Called inside another unit
  *   it is a savepoint of that unit.
- * - `getDb()` / `transaction()`: the synchronous API of the features not converted yet, kept correct
- *   beside the async one (while another request's unit is open they read committed data from the
- *   read connection and are refused writes with a 503, never joining that unit).
+ * - `sqliteWriterForTesting()`: the SQLite writer connection itself, for the tests of SQLite (query
+ *   plans, statement counts, a second connection to the file); never for features (decision 0102).
  * Why, and what a PostgreSQL twin does behind the same functions: docs/decisions/0102-async-data-layer.md.
  *
  * Several processes (the cluster's primary and its workers, `npm run badges:recompute`, a test)
@@ -101,7 +100,7 @@ export { schema };
 
 // ---------- connections ----------
 
-/** The writer: the connection every unit of work (and the synchronous API) writes through. */
+/** The writer: the connection every unit of work writes through. */
 let database: AppDatabase | undefined;
 /** The read connection opened beside each writer (same file, `query_only`). */
 const readers = new WeakMap<AppDatabase, { db: AppDatabase; generation: number }>();
@@ -160,7 +159,7 @@ export async function prepareDatabase(): Promise<void> {
 export class DatabaseUnreachableError extends Error {}
 
 function synchronousOnPostgres(): Error {
-  return new Error("The synchronous data API (getDb, transaction) does not exist on PostgreSQL: use readDb() / write() (decision 0102).");
+  return new Error("SQLite's own connection does not exist on PostgreSQL: use readDb() / write() (decision 0102).");
 }
 
 /**
@@ -202,9 +201,6 @@ function refuseWrites(sqlite: Database.Database) {
 }
 
 function writeRefused(): Error {
-  // The synchronous API, sent here while another request's unit of work holds the writer: that
-  // unit cannot finish while this code blocks, so the write is refused rather than waited for.
-  if (openUnit) return databaseBusy();
   return new Error("A write outside a unit of work: every write goes through write(async (tx) => …) (app/utils/db.server.ts, decision 0102).");
 }
 
@@ -535,27 +531,15 @@ function controlStatements(client: Database.Database) {
   return statements;
 }
 
-// ---------- the synchronous API (features not converted yet) ----------
+// ---------- SQLite itself, for its tests ----------
 
 /**
- * The synchronous API's database (features not converted to `readDb`/`write` yet): the writer, as
- * before, except while another request's unit of work is open on it: then the read connection, so
- * this code sees committed data only and its writes are refused (503) instead of joining that unit.
+ * This process's SQLite writer connection (opened when needed), for the tests of SQLite itself: its
+ * query plans, its statement counts, the file a second connection opens. Features and fixtures read
+ * and write through `readDb()` / `write()` (app/test/db.ts); there is no synchronous API. Throws on PostgreSQL.
  */
-export function getDb(): AppDatabase {
-  const writerDb = writer();
-  if (!openUnit || isInsideOpenUnit()) return writerDb;
-  return readerOf(writerDb).db;
-}
-
-/**
- * The synchronous API's transaction: runs `work` in an IMMEDIATE transaction (a savepoint inside a
- * unit of work). While another request's unit of work is open it cannot wait: 503.
- */
-export function transaction<T>(work: (tx: AppDatabase) => T): T {
-  const db = writer();
-  if (openUnit && !isInsideOpenUnit()) throw databaseBusy();
-  return db.$client.transaction(() => work(db)).immediate();
+export function sqliteWriterForTesting(): AppDatabase {
+  return writer();
 }
 
 /** SQLite's "the database is locked" (another connection held the write lock past the busy timeout), or this process's writer held by another request's unit of work. */

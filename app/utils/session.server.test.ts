@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, signedInRequest } from "~/test/factories";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, engine, getDb, readDb, schema, write } from "./db.server";
+import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, engine, sqliteWriterForTesting, readDb, schema, write } from "./db.server";
 import { createUserSession, destroyUserSession, LAST_SEEN_INTERVAL_MS } from "./session.server";
 
 const requestWith = (request: Request) => new Request(request.url, { headers: request.headers });
@@ -106,7 +106,7 @@ describe("server-side sessions", () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
     await setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);
-    const writerChanges = () => getDb().$client.prepare("select total_changes()").pluck().get() as number;
+    const writerChanges = () => sqliteWriterForTesting().$client.prepare("select total_changes()").pluck().get() as number;
     const before = writerChanges();
     let release!: () => void;
     // The burst arrives while the writer is busy: every request has read the stale row before any write.

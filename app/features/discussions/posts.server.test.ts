@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findUnsafeHtml, XSS_PAYLOADS } from "~/features/content/xss-payloads";
 import { renderMarkdown } from "~/features/content/markdown.server";
-import { engine, getDb } from "~/utils/db.server";
+import { engine, sqliteWriterForTesting } from "~/utils/db.server";
 import {
   createPost,
   deletePost,
@@ -81,7 +81,7 @@ describe("listPosts", () => {
   // SQLite: the reference is FTS5 itself (every match read with `MATCH`); PostgreSQL's search is tested in search-sql.server.pg.test.ts.
   it.skipIf(engine === "postgres")("lists a common term (more than SEARCH_SET_LIMIT matches) exactly as reading every match would, even when ids and dates disagree", async () => {
     const author = await createActor();
-    const sqlite = getDb().$client;
+    const sqlite = sqliteWriterForTesting().$client;
     const insert = sqlite.prepare(`INSERT INTO posts (title, content, author_id, category_id, is_pinned, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
     const base = Date.UTC(2026, 0, 1);
     const categoryId = await firstCategoryId();
