@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, signedInRequest } from "~/test/factories";
+import { run, scalar } from "~/test/db";
 import { getOptionalUser } from "~/features/auth/guards.server";
 import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, engine, sqliteWriterForTesting, readDb, schema, write } from "./db.server";
 import { createUserSession, destroyUserSession, LAST_SEEN_INTERVAL_MS } from "./session.server";
@@ -98,6 +99,22 @@ describe("server-side sessions", () => {
       await held;
     }
     await getOptionalUser(requestWith(request));
+    expect(await lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
+  });
+
+  // PostgreSQL's twin of the next test: the writes to last_seen_at counted by a trigger of this test's database.
+  it.runIf(engine === "postgres")("writes last_seen_at once for a burst of requests of one session (PostgreSQL)", async () => {
+    await run(`CREATE TABLE IF NOT EXISTS test_last_seen_writes (sid text)`);
+    await run(`CREATE OR REPLACE FUNCTION test_count_last_seen() RETURNS trigger AS $$ BEGIN INSERT INTO test_last_seen_writes VALUES (NEW.sid); RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await run(`CREATE OR REPLACE TRIGGER test_last_seen AFTER UPDATE OF last_seen_at ON sessions FOR EACH ROW EXECUTE FUNCTION test_count_last_seen()`);
+    const user = await createMember();
+    const request = await signedInRequest(user.id);
+    await setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);
+    const writes = () => scalar(`SELECT count(*) FROM test_last_seen_writes w JOIN sessions s ON s.sid = w.sid WHERE s.user_id = ?`, user.id);
+    const before = await writes();
+    const burst = await Promise.all(Array.from({ length: 5 }, () => getOptionalUser(requestWith(request))));
+    expect(burst.map((member) => member?.id)).toEqual(Array(5).fill(user.id));
+    expect((await writes()) - before).toBe(1);
     expect(await lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
   });
 
