@@ -362,7 +362,16 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
   /** The hot rows earlier attempts asked for (`lockRow`): this attempt takes them before it begins. */
   const rowLocks = new Set<string>();
   for (let attempt = 1; ; attempt += 1) {
-    const client = await pgDb.begin(options.maxWaitMs, [...rowLocks]);
+    // This process's units queue for a hot row here, holding no pooled connection: one of them at a
+    // time waits for the row on a connection (the others' requests still get theirs; decision 0106).
+    const turns = await takeRowTurns([...rowLocks], options.maxWaitMs);
+    let client: PoolClient;
+    try {
+      client = await pgDb.begin(options.maxWaitMs, [...rowLocks]);
+    } catch (error) {
+      releaseRowTurns(turns);
+      throw error;
+    }
     const unit = new Unit(undefined, { client, tx: pgDb.handleOf(client) as unknown as AppDatabase, heldRowLocks: new Set(rowLocks) });
     openPostgresUnits += 1;
     let committing = false;
@@ -383,6 +392,7 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
       if (postgres.isRetryableConflict(error) && attempt < postgres.MAX_UNIT_ATTEMPTS) {
         released = true;
         await pgDb.end(client, { heldRowLocks: unit.heldRowLocks.size > 0, broken });
+        releaseRowTurns(turns);
         broken = undefined;
         // A hot row's holder: the next attempt waits in that row's queue, no pause needed.
         if (!(error instanceof postgres.HotRowContended)) await postgres.retryPause(attempt);
@@ -398,10 +408,45 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
       if (postgres.isRetryableConflict(error) || broken) throw postgres.appErrorOfPostgres(error) ?? error;
       throw error;
     } finally {
-      if (!released) await pgDb.end(client, { heldRowLocks: unit.heldRowLocks.size > 0, broken });
+      if (!released) {
+        await pgDb.end(client, { heldRowLocks: unit.heldRowLocks.size > 0, broken });
+        releaseRowTurns(turns);
+      }
       openPostgresUnits -= 1;
       if (openPostgresUnits === 0) unitContext.disable();
     }
+  }
+}
+
+/** PostgreSQL: this process's queue per hot row (key of `rowLockKey`), and how many units use it. */
+const rowTurns = new Map<string, { mutex: FifoMutex; users: number }>();
+
+/** Takes this process's turn on each row (in one order), within `maxWaitMs` when given (else 503 busy). */
+async function takeRowTurns(keys: string[], maxWaitMs: number | undefined): Promise<string[]> {
+  const taken: string[] = [];
+  for (const key of [...keys].sort()) {
+    const turn = rowTurns.get(key) ?? { mutex: new FifoMutex(), users: 0 };
+    rowTurns.set(key, turn);
+    turn.users += 1;
+    const isMine = maxWaitMs === undefined ? (await turn.mutex.acquire(), true) : await turn.mutex.acquireWithin(maxWaitMs);
+    if (!isMine) {
+      turn.users -= 1;
+      if (turn.users === 0) rowTurns.delete(key);
+      releaseRowTurns(taken);
+      throw postgres.appErrorOfPostgres({ code: "55P03" }) ?? databaseBusy();
+    }
+    taken.push(key);
+  }
+  return taken;
+}
+
+function releaseRowTurns(keys: string[]) {
+  for (const key of keys) {
+    const turn = rowTurns.get(key);
+    if (!turn) continue;
+    turn.mutex.release();
+    turn.users -= 1;
+    if (turn.users === 0) rowTurns.delete(key);
   }
 }
 
