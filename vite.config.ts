@@ -168,8 +168,8 @@ const TEST_FOLDERS = "app,db,scripts,server";
 const UNIT_PG_EXCLUDE = [
   // SQLite's connections: WAL, the read connection, busy timeouts, migrations of a file by several processes (PostgreSQL: db.server.pg.test.ts).
   "app/utils/db.server.test.ts",
-  // Units of work on SQLite's one writer connection (its FIFO lock, BEGIN IMMEDIATE, busy timeouts) and the synchronous
-  // API beside them, which PostgreSQL does not have (PostgreSQL's units: db.server.pg.test.ts).
+  // Units of work on SQLite's one writer connection (its FIFO lock, BEGIN IMMEDIATE, busy timeouts; PostgreSQL's
+  // units: db.server.pg.test.ts, hot-rows.pg.test.ts).
   "app/utils/db.server.units.test.ts",
   // Prepared-statement reuse on better-sqlite3 connections: no such cache on PostgreSQL.
   "app/utils/statement-cache.server.test.ts",

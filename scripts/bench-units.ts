@@ -1,7 +1,9 @@
 // npx tsx scripts/bench-units.ts : what the async data layer costs per call on SQLite
-// (docs/decisions/0102-async-data-layer.md): a one-row write as a synchronous `transaction()` vs a
-// unit of work `await write(…)`, and a prepared one-row read through `getDb()` (sync) vs
-// `await readDb()` — in a fresh scratch database, alternating, best of several rounds.
+// (docs/decisions/0102-async-data-layer.md): a one-row write as a plain synchronous better-sqlite3
+// transaction on the writer connection (what the old synchronous `transaction()` ran) vs a unit of
+// work `await write(…)`, and a prepared one-row read on the writer (sync) vs `await readDb()` — in a
+// fresh scratch SQLite database (SQLite only: it measures SQLite's synchronous driver), alternating,
+// best of several rounds.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +12,10 @@ import { eq, sql } from "drizzle-orm";
 const directory = mkdtempSync(path.join(tmpdir(), "quads-units-"));
 process.env.DATABASE_URL = `file:${path.join(directory, "units.db")}`;
 process.env.SESSION_SECRET ??= "bench-units-secret-0123456789abcdef";
-const { closeDb, getDb, readDb, reuseStatementsOnEveryConnection, schema, transaction, write } = await import("../app/utils/db.server");
+const { closeDb, readDb, reuseStatementsOnEveryConnection, schema, sqliteWriterForTesting, write } = await import("../app/utils/db.server");
+type AppDatabase = ReturnType<typeof sqliteWriterForTesting>;
+const getDb = sqliteWriterForTesting;
+const transaction = <T>(work: (tx: AppDatabase) => T): T => getDb().$client.transaction(() => work(getDb())).immediate();
 
 reuseStatementsOnEveryConnection();
 const key = "bench:units";
@@ -22,9 +27,9 @@ const syncRead = readOne(getDb());
 const asyncRead = readOne(readDb());
 
 const cases: Record<string, (index: number) => unknown> = {
-  "write: sync transaction()": (index) => transaction((tx) => tx.update(schema.communitySettings).set(setValue(index)).where(byKey).run()),
+  "write: sync better-sqlite3 transaction": (index) => transaction((tx) => tx.update(schema.communitySettings).set(setValue(index)).where(byKey).run()),
   "write: await write()": (index) => write((tx) => tx.update(schema.communitySettings).set(setValue(index)).where(byKey)),
-  "read: sync getDb() prepared .all()": () => syncRead.all({ key }),
+  "read: sync writer prepared .all()": () => syncRead.all({ key }),
   "read: await readDb() prepared .execute()": () => asyncRead.execute({ key }),
 };
 

@@ -8,15 +8,15 @@
 //
 // The database path is the first argument, else DATABASE_URL (file:...), else data/large.db
 // (data/small.db with --small). An existing non-empty database is refused unless --force.
+// DATABASE_URL=postgres://… (and no path argument): the community is built in a scratch SQLite file
+// (the same bulk load), then copied into that PostgreSQL database by `npm run db:copy`'s copier
+// (scripts/lib/db-copy.ts: it must be empty, --force does not empty it), and the scratch file deleted.
 // Every member shares ONE precomputed scrypt hash; the bench account is printed at the end.
 // Counters (likesCount, repliesCount, attendeesCount, rating/reviewsCount) are exact, the
 // points ledger and badges are built by the app's own recomputeAllBadges.
-import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { hashPassword } from "../app/features/auth/password.server";
-import { recomputeAllBadges } from "../app/features/gamification/recompute.server";
-import { closeDb, openDatabase, setDbForTesting } from "../app/utils/db.server";
-import { insertReferenceData } from "../app/features/settings/reference-data.server";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
 
 const args = process.argv.slice(2);
@@ -27,9 +27,22 @@ const nowArg = args.find((arg) => arg.startsWith("--now="))?.slice("--now=".leng
 const positional = args.find((arg) => !arg.startsWith("--"));
 
 const defaultPath = small ? "data/small.db" : "data/large.db";
+/** PostgreSQL: the database the community is copied into once built in a scratch SQLite file. */
+const postgresUrl =
+  !positional && !process.env.SEED_LARGE_IGNORE_ENV && /^\s*postgres(?:ql)?:\/\//i.test(process.env.DATABASE_URL ?? "") ? process.env.DATABASE_URL : undefined;
+const scratchDirectory = postgresUrl ? mkdtempSync(path.join(tmpdir(), "quads-seed-large-")) : undefined;
 const dbPath = path.resolve(
-  positional ?? (process.env.DATABASE_URL?.startsWith("file:") && !process.env.SEED_LARGE_IGNORE_ENV ? process.env.DATABASE_URL.slice(5) : defaultPath),
+  scratchDirectory
+    ? path.join(scratchDirectory, "seed.db")
+    : (positional ?? (process.env.DATABASE_URL?.startsWith("file:") && !process.env.SEED_LARGE_IGNORE_ENV ? process.env.DATABASE_URL.slice(5) : defaultPath)),
 );
+// The app's data layer (recomputeAllBadges below) works on the scratch file: its engine is fixed by
+// DATABASE_URL when db.server.ts is first imported, so the app modules are imported after this.
+if (scratchDirectory) process.env.DATABASE_URL = `file:${dbPath}`;
+const { hashPassword } = await import("../app/features/auth/password.server");
+const { recomputeAllBadges } = await import("../app/features/gamification/recompute.server");
+const { closeDb, openDatabase, setDbForTesting } = await import("../app/utils/db.server");
+const { insertReferenceData } = await import("../app/features/settings/reference-data.server");
 
 const DAY = 86_400_000;
 // Deterministic: the content depends only on the scale and the day (start of the UTC day by default).
@@ -319,4 +332,33 @@ async function main() {
   );
 }
 
-await main();
+/** PostgreSQL: the scratch file copied into the database DATABASE_URL names (it must be empty), then deleted. */
+async function copyToPostgres(url: string) {
+  const { copyDatabase, openCopyEndpoint } = await import("./lib/db-copy");
+  const source = await openCopyEndpoint(`file:${dbPath}`, { mustExist: true });
+  try {
+    const target = await openCopyEndpoint(url, { mustExist: false });
+    try {
+      console.log(`Copying it into ${target.label} (PostgreSQL)…`);
+      const result = await copyDatabase({ source, target });
+      const differences = result.comparison.filter((line) => !line.isEqual).map((line) => `${line.label}: ${line.source} → ${line.target}`);
+      if (!result.isEqual) throw new Error(`The copy does not match the seeded file: ${[...differences, ...result.integrityProblems].join("; ")}`);
+      console.log(`Copied ${result.rowsCopied.toLocaleString("en")} rows in ${(result.durationMs / 1000).toFixed(1)} s; both sides match: ${target.label}`);
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+try {
+  await main();
+  if (postgresUrl) await copyToPostgres(postgresUrl);
+} catch (error) {
+  // The copier's refusal of a database that holds a community already: one line.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  if (scratchDirectory) rmSync(scratchDirectory, { recursive: true, force: true });
+}

@@ -149,7 +149,7 @@ function startCommand(databaseUrl: string, webConcurrency: string): Promise<{ co
       const started = Date.now();
       const child = spawn(process.execPath, [path.join(cwd, "build/server.js")], {
         cwd,
-        env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, QUADS_POSTGRES_PREVIEW: "1", WEB_CONCURRENCY: webConcurrency, PORT: String(await freePort()), HOST: "127.0.0.1" },
+        env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, WEB_CONCURRENCY: webConcurrency, PORT: String(await freePort()), HOST: "127.0.0.1" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";

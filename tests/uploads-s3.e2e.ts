@@ -112,7 +112,7 @@ describe("two boxes, one PostgreSQL database, one bucket", () => {
       const server = await startAppServer({
         cwd: directory,
         databasePath: path.join(directory, "data", "postgres"),
-        env: { ...s3.env, DATABASE_URL: postgres.url, QUADS_POSTGRES_PREVIEW: "1", WEB_CONCURRENCY: "1", ADMIN_EMAIL, AUTH_RATE_LIMIT_PER_IP: "10000" },
+        env: { ...s3.env, DATABASE_URL: postgres.url, WEB_CONCURRENCY: "1", ADMIN_EMAIL, AUTH_RATE_LIMIT_PER_IP: "10000" },
       });
       boxes.push({ server, directory });
     }

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { createActor } from "~/features/discussions/test-helpers";
 import { createMember, routeArgs, signedInRequest } from "~/test/factories";
-import { getDb } from "~/utils/db.server";
+import { sqliteWriterForTesting } from "~/utils/db.server";
 import { createPost, listCategories } from "~/features/discussions/posts.server";
 import { loader as discussionsLoader } from "./discussions";
 
@@ -16,7 +16,7 @@ let holder: Database.Database | undefined;
 
 /** Another connection (a worker, a script) holding the write lock until `release`. */
 function holdWriteLock() {
-  holder = new Database(getDb().$client.name);
+  holder = new Database(sqliteWriterForTesting().$client.name);
   holder.exec("BEGIN IMMEDIATE");
 }
 

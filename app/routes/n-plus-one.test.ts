@@ -14,7 +14,7 @@ import { createReply } from "~/features/discussions/replies.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { createMember, signedInRequest, routeArgs } from "~/test/factories";
-import { getDb, readDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
+import { sqliteWriterForTesting, readDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
 import { loader as discussionsLoader } from "./discussions";
 import { loader as membersLoader } from "./members";
 import { loader as artistsLoader } from "./music-artists";
@@ -27,7 +27,7 @@ let statements: string[] = [];
 
 beforeAll(() => {
   // Re-open this file's test database on a connection that reports every executed statement.
-  const file = getDb().$client.name;
+  const file = sqliteWriterForTesting().$client.name;
   const sqlite = new Database(file, {
     verbose: (sql) => {
       if (counting) statements.push(String(sql));

@@ -11,7 +11,7 @@ describe("the shell's counts", () => {
   it("opening /discussions clears the sidebar's new-discussions badge on that very page", async () => {
     const reader = await createActor();
     await write((tx) => tx.update(schema.users).set({ joinedAt: new Date(0) }).where(eq(schema.users.id, reader.id)));
-    createTestPost(await createActor());
+    await createTestPost(await createActor());
     const countsOf = async (path: string) => {
       const args = routeArgs(await signedInRequest(reader.id, `http://localhost${path}`));
       // Both loaders at once, the root first, as React Router runs them.

@@ -8,7 +8,6 @@ import { createTestDatabase } from "./postgres";
 
 export async function startAppOnPostgres() {
   process.env.DATABASE_URL = await createTestDatabase();
-  process.env.QUADS_POSTGRES_PREVIEW = "1";
   process.env.SESSION_SECRET = "test-session-secret-0123456789";
   process.env.SEED_DEMO = "false";
   process.env.ADMIN_EMAIL = "owner@example.com";

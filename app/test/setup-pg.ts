@@ -11,8 +11,6 @@ import path from "node:path";
 import { createTestDatabase } from "./postgres";
 
 process.env.DATABASE_URL = await createTestDatabase("quads_u");
-// The engine is still a preview (app/utils/env.server.ts, assertEngineServed).
-process.env.QUADS_POSTGRES_PREVIEW = "1";
 // On SQLite the uploads sit beside the test file's database; on PostgreSQL beside ./data (env.server.ts): one
 // folder of this file's own instead. (The .eml mail still goes to ./data; the live register is a table of the database.)
 process.env.UPLOADS_DIR = path.join(mkdtempSync(path.join(tmpdir(), "quads-unit-pg-")), "uploads");

@@ -8,9 +8,8 @@
  *   one writer connection (a FIFO lock held from BEGIN IMMEDIATE to COMMIT/ROLLBACK, across
  *   awaits), commits when `work` resolves and rolls back when it throws. Called inside another unit
  *   it is a savepoint of that unit.
- * - `getDb()` / `transaction()`: the synchronous API of the features not converted yet, kept correct
- *   beside the async one (while another request's unit is open they read committed data from the
- *   read connection and are refused writes with a 503, never joining that unit).
+ * - `sqliteWriterForTesting()`: the SQLite writer connection itself, for the tests of SQLite (query
+ *   plans, statement counts, a second connection to the file); never for features (decision 0102).
  * Why, and what a PostgreSQL twin does behind the same functions: docs/decisions/0102-async-data-layer.md.
  *
  * Several processes (the cluster's primary and its workers, `npm run badges:recompute`, a test)
@@ -101,7 +100,7 @@ export { schema };
 
 // ---------- connections ----------
 
-/** The writer: the connection every unit of work (and the synchronous API) writes through. */
+/** The writer: the connection every unit of work writes through. */
 let database: AppDatabase | undefined;
 /** The read connection opened beside each writer (same file, `query_only`). */
 const readers = new WeakMap<AppDatabase, { db: AppDatabase; generation: number }>();
@@ -162,7 +161,7 @@ export async function prepareDatabase(): Promise<void> {
 export class DatabaseUnreachableError extends Error {}
 
 function synchronousOnPostgres(): Error {
-  return new Error("The synchronous data API (getDb, transaction) does not exist on PostgreSQL: use readDb() / write() (decision 0102).");
+  return new Error("SQLite's own connection does not exist on PostgreSQL: use readDb() / write() (decision 0102).");
 }
 
 /**
@@ -204,9 +203,6 @@ function refuseWrites(sqlite: Database.Database) {
 }
 
 function writeRefused(): Error {
-  // The synchronous API, sent here while another request's unit of work holds the writer: that
-  // unit cannot finish while this code blocks, so the write is refused rather than waited for.
-  if (openUnit) return databaseBusy();
   return new Error("A write outside a unit of work: every write goes through write(async (tx) => …) (app/utils/db.server.ts, decision 0102).");
 }
 
@@ -256,12 +252,17 @@ class Unit {
   /** PostgreSQL: the unit's client and its handle (the root's; SQLite has one writer for all). */
   readonly client: PoolClient | undefined;
   readonly tx: AppDatabase | undefined;
+  /** PostgreSQL, on the root: the row locks taken before the transaction began (`lockRow`). */
+  readonly heldRowLocks: ReadonlySet<string>;
+  /** PostgreSQL, on the root: every row lock the unit asked for (the next attempt takes them first). */
+  readonly askedRowLocks = new Set<string>();
 
-  constructor(parent?: Unit, own?: { client: PoolClient; tx: AppDatabase }) {
+  constructor(parent?: Unit, own?: { client: PoolClient; tx: AppDatabase; heldRowLocks: ReadonlySet<string> }) {
     this.root = parent?.root ?? this;
     this.depth = parent ? parent.depth + 1 : 0;
     this.client = own?.client ?? parent?.client;
     this.tx = own?.tx ?? parent?.tx;
+    this.heldRowLocks = own?.heldRowLocks ?? new Set();
   }
 }
 
@@ -360,9 +361,20 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
   if (current?.isOpen && current.root.isOpen) return writeSavepointPostgres(current, work);
   const pgDb = postgresEngine();
   let connectionRetried = false;
+  /** The hot rows earlier attempts asked for (`lockRow`): this attempt takes them before it begins. */
+  const rowLocks = new Set<string>();
   for (let attempt = 1; ; attempt += 1) {
-    const client = await pgDb.begin(options.maxWaitMs);
-    const unit = new Unit(undefined, { client, tx: pgDb.handleOf(client) as unknown as AppDatabase });
+    // This process's units queue for a hot row here, holding no pooled connection: one of them at a
+    // time waits for the row on a connection (the others' requests still get theirs; decision 0106).
+    const turns = await takeRowTurns([...rowLocks], options.maxWaitMs);
+    let client: PoolClient;
+    try {
+      client = await pgDb.begin(options.maxWaitMs, [...rowLocks]);
+    } catch (error) {
+      releaseRowTurns(turns);
+      throw error;
+    }
+    const unit = new Unit(undefined, { client, tx: pgDb.handleOf(client) as unknown as AppDatabase, heldRowLocks: new Set(rowLocks) });
     openPostgresUnits += 1;
     let committing = false;
     let released = false;
@@ -378,11 +390,14 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
       unit.isOpen = false;
       if (postgres.isConnectionLost(error)) broken = error instanceof Error ? error : new Error(String(error));
       else await pgDb.rollback(client).catch((rollbackError: unknown) => (broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))));
+      for (const key of unit.askedRowLocks) rowLocks.add(key);
       if (postgres.isRetryableConflict(error) && attempt < postgres.MAX_UNIT_ATTEMPTS) {
-        client.release(broken ?? false);
-        broken = undefined;
         released = true;
-        await postgres.retryPause(attempt);
+        await pgDb.end(client, { heldRowLocks: unit.heldRowLocks.size > 0, broken });
+        releaseRowTurns(turns);
+        broken = undefined;
+        // A hot row's holder: the next attempt waits in that row's queue, no pause needed.
+        if (!(error instanceof postgres.HotRowContended)) await postgres.retryPause(attempt);
         continue;
       }
       // A connection lost before COMMIT was sent rolled everything back: run the unit once more.
@@ -395,11 +410,65 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
       if (postgres.isRetryableConflict(error) || broken) throw postgres.appErrorOfPostgres(error) ?? error;
       throw error;
     } finally {
-      if (!released) client.release(broken ?? false);
+      if (!released) {
+        await pgDb.end(client, { heldRowLocks: unit.heldRowLocks.size > 0, broken });
+        releaseRowTurns(turns);
+      }
       openPostgresUnits -= 1;
       if (openPostgresUnits === 0) unitContext.disable();
     }
   }
+}
+
+/** PostgreSQL: this process's queue per hot row (key of `rowLockKey`), and how many units use it. */
+const rowTurns = new Map<string, { mutex: FifoMutex; users: number }>();
+
+/** Takes this process's turn on each row (in one order), within `maxWaitMs` when given (else 503 busy). */
+async function takeRowTurns(keys: string[], maxWaitMs: number | undefined): Promise<string[]> {
+  const taken: string[] = [];
+  for (const key of [...keys].sort()) {
+    const turn = rowTurns.get(key) ?? { mutex: new FifoMutex(), users: 0 };
+    rowTurns.set(key, turn);
+    turn.users += 1;
+    const isMine = maxWaitMs === undefined ? (await turn.mutex.acquire(), true) : await turn.mutex.acquireWithin(maxWaitMs);
+    if (!isMine) {
+      turn.users -= 1;
+      if (turn.users === 0) rowTurns.delete(key);
+      releaseRowTurns(taken);
+      throw postgres.appErrorOfPostgres({ code: "55P03" }) ?? databaseBusy();
+    }
+    taken.push(key);
+  }
+  return taken;
+}
+
+function releaseRowTurns(keys: string[]) {
+  for (const key of keys) {
+    const turn = rowTurns.get(key);
+    if (!turn) continue;
+    turn.mutex.release();
+    turn.users -= 1;
+    if (turn.users === 0) rowTurns.delete(key);
+  }
+}
+
+/**
+ * PostgreSQL: the running unit of work takes the turn of the hot row `table:id` (an advisory lock
+ * keyed by the row). Units that call this for the same row run one after the other instead of
+ * failing serialization and retrying in vain: when another unit holds it, this one stops at once and
+ * runs again taking the lock before its transaction begins (decision 0106). Feature code calls
+ * `lockRowForUpdate` (app/utils/sql-dialect.server.ts), a no-op on SQLite.
+ */
+export async function lockRow(table: string, id: string | number): Promise<void> {
+  if (engine !== "postgres") return;
+  const unit = unitContext.getStore();
+  // Outside a unit there is nothing to take turns for: the caller only reads.
+  if (!unit?.isOpen || !unit.root.isOpen || !unit.client) return;
+  const key = postgres.rowLockKey(table, id);
+  const root = unit.root;
+  root.askedRowLocks.add(key);
+  if (root.heldRowLocks.has(key)) return;
+  if (!(await postgres.tryRowLock(unit.client, key))) throw new postgres.HotRowContended(key);
 }
 
 async function writeSavepointPostgres<T>(parent: Unit, work: (tx: AppDatabase) => Promise<T> | T): Promise<T> {
@@ -509,27 +578,15 @@ function controlStatements(client: Database.Database) {
   return statements;
 }
 
-// ---------- the synchronous API (features not converted yet) ----------
+// ---------- SQLite itself, for its tests ----------
 
 /**
- * The synchronous API's database (features not converted to `readDb`/`write` yet): the writer, as
- * before, except while another request's unit of work is open on it: then the read connection, so
- * this code sees committed data only and its writes are refused (503) instead of joining that unit.
+ * This process's SQLite writer connection (opened when needed), for the tests of SQLite itself: its
+ * query plans, its statement counts, the file a second connection opens. Features and fixtures read
+ * and write through `readDb()` / `write()` (app/test/db.ts); there is no synchronous API. Throws on PostgreSQL.
  */
-export function getDb(): AppDatabase {
-  const writerDb = writer();
-  if (!openUnit || isInsideOpenUnit()) return writerDb;
-  return readerOf(writerDb).db;
-}
-
-/**
- * The synchronous API's transaction: runs `work` in an IMMEDIATE transaction (a savepoint inside a
- * unit of work). While another request's unit of work is open it cannot wait: 503.
- */
-export function transaction<T>(work: (tx: AppDatabase) => T): T {
-  const db = writer();
-  if (openUnit && !isInsideOpenUnit()) throw databaseBusy();
-  return db.$client.transaction(() => work(db)).immediate();
+export function sqliteWriterForTesting(): AppDatabase {
+  return writer();
 }
 
 /** SQLite's "the database is locked" (another connection held the write lock past the busy timeout), or this process's writer held by another request's unit of work. */
@@ -566,8 +623,9 @@ export function isUniqueViolation(error: unknown, column?: `${string}.${string}`
 
 export function isDatabaseBusy(error: unknown): boolean {
   if (error instanceof AppError && error.status === 503) return true; // the writer is held by a unit of work (databaseBusy)
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+  const code = (postgres.driverErrorOf(error) as { code?: unknown } | null)?.code;
+  // PostgreSQL: a row held by another unit past the unit's maxWaitMs (lock_timeout, 55P03).
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "55P03");
 }
 
 /** How long a write a page can do without waits for the write lock (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). */

@@ -8,8 +8,7 @@ import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appErrorOf } from "~/test/errors";
-import { afterCommit, bestEffortUnit, BOOKKEEPING_BUSY_TIMEOUT_MS, cachedUntilWrite, isDatabaseBusy, databaseVersion, getDb, readDb, transaction, write, type AppDatabase } from "./db.server";
+import { afterCommit, bestEffortUnit, BOOKKEEPING_BUSY_TIMEOUT_MS, cachedUntilWrite, isDatabaseBusy, databaseVersion, readDb, sqliteWriterForTesting, write, type AppDatabase } from "./db.server";
 
 type Row = { value: number };
 const readCounter = (db: AppDatabase, name = "hits"): number | undefined => db.get<Row>(sql`select value from test_counters where name = ${name}`)?.value;
@@ -19,10 +18,10 @@ const setCounter = (db: AppDatabase, value: number, name = "hits") =>
   db.$client.prepare("insert into test_counters (name, value) values (?, ?) on conflict (name) do update set value = excluded.value").run(name, value);
 
 beforeAll(() => {
-  getDb().run(sql`create table test_counters (name text primary key, value integer not null)`);
+  sqliteWriterForTesting().run(sql`create table test_counters (name text primary key, value integer not null)`);
 });
 beforeEach(() => {
-  getDb().run(sql`delete from test_counters`);
+  sqliteWriterForTesting().run(sql`delete from test_counters`);
 });
 
 /** Gives way to timers and I/O callbacks: other requests' code runs while the caller is suspended. */
@@ -65,7 +64,7 @@ describe("units of work: write(async (tx) => …)", () => {
   });
 
   it("never shows a unit's uncommitted write to a reader outside it; the unit itself sees it", async () => {
-    setCounter(getDb(), 1);
+    setCounter(sqliteWriterForTesting(), 1);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let seenInside: number | undefined;
@@ -77,14 +76,13 @@ describe("units of work: write(async (tx) => …)", () => {
     await yieldToOtherRequests();
     expect(seenInside).toBe(2);
     expect(await readCounterAsync(readDb())).toBe(1);
-    expect(readCounter(getDb()), "the synchronous API reads committed data too").toBe(1);
     release();
     await unit;
     expect(await readCounterAsync(readDb())).toBe(2);
   });
 
   it("rolls a failing unit back, rethrows its error and lets the next unit in", async () => {
-    setCounter(getDb(), 1);
+    setCounter(sqliteWriterForTesting(), 1);
     const failing = write(async (tx) => {
       setCounter(tx, 99);
       await yieldToOtherRequests();
@@ -98,7 +96,7 @@ describe("units of work: write(async (tx) => …)", () => {
     await expect(failing).rejects.toThrow("refused half-way");
     expect(await next).toBe(2);
     expect(readCounter(readDb())).toBe(2);
-    expect(getDb().$client.inTransaction).toBe(false);
+    expect(sqliteWriterForTesting().$client.inTransaction).toBe(false);
   });
 
   it("nests: a unit called inside a unit is a savepoint (rolled back alone), never a wait for itself", async () => {
@@ -154,12 +152,12 @@ describe("units of work: write(async (tx) => …)", () => {
     release();
     await held;
     // Another process holding the file's write lock: SQLite's busy timeout, shortened for this BEGIN only.
-    const other = new Database(getDb().$client.name);
+    const other = new Database(sqliteWriterForTesting().$client.name);
     other.exec("BEGIN IMMEDIATE");
     try {
       const error = await write((tx) => setCounter(tx, 2), { maxWaitMs: 50 }).catch((caught: unknown) => caught);
       expect(isDatabaseBusy(error)).toBe(true);
-      expect(getDb().$client.pragma("busy_timeout", { simple: true })).toBe(5000);
+      expect(sqliteWriterForTesting().$client.pragma("busy_timeout", { simple: true })).toBe(5000);
     } finally {
       other.exec("ROLLBACK");
       other.close();
@@ -194,18 +192,18 @@ describe("units of work: write(async (tx) => …)", () => {
     }).catch(() => undefined);
     expect(databaseVersion()).toBe(afterCommit);
 
-    setCounter(getDb(), 9);
+    setCounter(sqliteWriterForTesting(), 9);
     const afterSyncWrite = databaseVersion();
     expect(afterSyncWrite).not.toBe(afterCommit);
 
-    const otherProcess = new Database(getDb().$client.name);
+    const otherProcess = new Database(sqliteWriterForTesting().$client.name);
     otherProcess.prepare("update test_counters set value = 10 where name = 'hits'").run();
     otherProcess.close();
     expect(databaseVersion()).not.toBe(afterSyncWrite);
   });
 
   it("keeps cachedUntilWrite to committed data: inside a unit the value is computed afresh and not kept", async () => {
-    setCounter(getDb(), 1);
+    setCounter(sqliteWriterForTesting(), 1);
     let computed = 0;
     const cachedCounter = cachedUntilWrite(() => {
       computed += 1;
@@ -234,77 +232,7 @@ describe("units of work: write(async (tx) => …)", () => {
   });
 });
 
-describe("the synchronous API beside units of work (features not converted yet)", () => {
-  it("refuses a synchronous transaction or write from another request while a unit is open (503), without joining it", async () => {
-    setCounter(getDb(), 1);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const unit = write(async (tx) => {
-      setCounter(tx, 2);
-      await held;
-      throw new Error("the unit fails after all");
-    });
-    await yieldToOtherRequests();
-    const refusedTransaction = appErrorOf(() => transaction((db) => setCounter(db, 50)));
-    expect(refusedTransaction.status).toBe(503);
-    expect(refusedTransaction.headers).toEqual({ "Retry-After": "1" });
-    expect(appErrorOf(() => setCounter(getDb(), 60)).status).toBe(503);
-    release();
-    await expect(unit).rejects.toThrow("the unit fails after all");
-    expect(readCounter(getDb())).toBe(1);
-    // The writer is free again: the synchronous API writes as before.
-    transaction((db) => setCounter(db, 3));
-    expect(readCounter(readDb())).toBe(3);
-  });
-
-  it("lets a synchronous helper called inside a unit join that unit (and its rollback)", async () => {
-    const legacyHelper = () => transaction((db) => setCounter(db, 5, "helper"));
-    const legacyWrite = () => setCounter(getDb(), 6, "plain");
-    await write(async () => {
-      await yieldToOtherRequests();
-      legacyHelper();
-      legacyWrite();
-      expect(readCounter(getDb(), "helper")).toBe(5);
-      throw new Error("rolled back");
-    }).catch(() => undefined);
-    expect(readCounter(readDb(), "helper")).toBeUndefined();
-    expect(readCounter(readDb(), "plain")).toBeUndefined();
-    await write(async () => legacyHelper());
-    expect(readCounter(readDb(), "helper")).toBe(5);
-  });
-
-  it("mixes 40 async units and 40 synchronous transactions on one counter without losing an update", async () => {
-    setCounter(getDb(), 0);
-    const asyncUnits = Array.from({ length: 40 }, () =>
-      write(async (tx) => {
-        const value = (await readCounterAsync(tx)) ?? 0;
-        await yieldToOtherRequests();
-        setCounter(tx, value + 1);
-      }),
-    );
-    let syncDone = 0;
-    let syncRefused = 0;
-    const syncRequests = Array.from({ length: 40 }, async (_, index) => {
-      await sleep(index % 5);
-      // A synchronous request arriving while a unit is open is refused (503) and retried, as a client would.
-      for (;;) {
-        try {
-          transaction((db) => setCounter(db, (readCounter(db) ?? 0) + 1));
-          syncDone += 1;
-          return;
-        } catch (error) {
-          expect((error as { status?: number }).status).toBe(503);
-          syncRefused += 1;
-          await sleep(1);
-        }
-      }
-    });
-    await Promise.all([...asyncUnits, ...syncRequests]);
-    expect(syncDone).toBe(40);
-    expect(readCounter(readDb())).toBe(80);
-    expect(syncRefused).toBeGreaterThan(0);
-  });
-
+describe("units of work left running", () => {
   it("runs a unit left running after its parent ended as a unit of its own, after the parent committed", async () => {
     let late: Promise<void> | undefined;
     await write(async (tx) => {

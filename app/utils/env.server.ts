@@ -9,9 +9,6 @@ import path from "node:path";
 import { z } from "zod";
 import { DatabaseUrlError, parseDatabaseUrl, type DatabaseTarget } from "./database-url.server";
 
-const POSTGRES_NOT_YET =
-  "PostgreSQL support is being built and cannot be used yet: use a file: URL (SQLite, for example file:./data/quads.db). See docs/decisions/0104-one-schema-two-dialects.md.";
-
 const booleanString = (defaultValue: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
@@ -52,9 +49,8 @@ const envSchema = z.object({
     }),
   HOST: z.string().default("0.0.0.0"),
   /**
-   * file:<path> (SQLite) or postgres://… (app/utils/database-url.server.ts). PostgreSQL is parsed and
-   * checked; until every feature runs on it, the start refuses it with one line saying so
-   * (`assertEngineServed`, docs/decisions/0104-one-schema-two-dialects.md).
+   * file:<path> (SQLite) or postgres://… (PostgreSQL 15 or newer): app/utils/database-url.server.ts,
+   * docs/decisions/0104-one-schema-two-dialects.md and 0105-postgres-engine.md.
    */
   DATABASE_URL: z
     .string()
@@ -418,16 +414,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       ? undefined
       : `PUBLIC_URL is not set: feeds, calendars and e-mails link to ${PUBLIC_URL}. Set it to the address members use, such as https://community.example.com.`;
   return { ...result.data, objectStore, database, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
-}
-
-/**
- * Stops a start on an engine this build does not serve yet: PostgreSQL, while its data layer is
- * being built (docs/decisions/0105-postgres-engine.md). One line naming DATABASE_URL.
- */
-export function assertEngineServed(env: Env): void {
-  if (env.database.engine === "postgres" && process.env.QUADS_POSTGRES_PREVIEW !== "1") {
-    throw new ConfigurationError(`Invalid configuration:\n  DATABASE_URL: ${POSTGRES_NOT_YET}`);
-  }
 }
 
 /** A display name safe in a From header (quoted when it holds punctuation). */

@@ -5,6 +5,7 @@
  * fed by LISTEN/NOTIFY. Only db.server.ts uses this module; features never see an engine.
  */
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import * as pgSchema from "../../db/schema.pg";
 import type { PostgresDatabase } from "./database-url.server";
@@ -51,8 +52,34 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/**
+ * A unit asked for a hot row (`lockRowForUpdate`, app/utils/sql-dialect.server.ts) that another
+ * unit holds: it stops at once and runs again, taking the row's lock before its transaction begins,
+ * so that it waits its turn instead of failing serialization (docs/decisions/0106-hot-rows-on-postgres.md).
+ */
+export class HotRowContended extends Error {
+  constructor(readonly key: string) {
+    super(`Another unit of work holds the row lock ${key}: this one runs again after it.`);
+  }
+}
+
+/**
+ * The advisory lock key of a row ("table:id"): a signed 64-bit integer, as text (PostgreSQL's
+ * `bigint`). A hash, so two rows may share a key: they then take turns, never fail.
+ */
+export function rowLockKey(table: string, id: string | number): string {
+  return createHash("sha256").update(`quads:${table}:${id}`).digest().readBigInt64BE(0).toString();
+}
+
+/** Takes a row's lock for the rest of the unit's transaction if nobody holds it; false when another unit does. */
+export async function tryRowLock(client: pg.PoolClient, key: string): Promise<boolean> {
+  const result = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1::bigint) AS locked", [key]);
+  return result.rows[0]?.locked === true;
+}
+
 /** A unit of work that failed this way ran into another one: running it again is safe and will likely succeed. */
 export function isRetryableConflict(error: unknown): boolean {
+  if (error instanceof HotRowContended) return true;
   const code = codeOf(error);
   return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
 }
@@ -149,15 +176,31 @@ export class PostgresEngine {
   /**
    * A client for a unit of work, its transaction begun. `maxWaitMs` bounds the wait for a free
    * client and, inside, for row locks (lock_timeout): past it the caller gets a 503 "busy".
+   * `rowLocks` (keys of `rowLockKey`) are taken first, before the transaction and so before its
+   * snapshot: the unit then sees the last commit of the unit that held them (a lock taken inside a
+   * SERIALIZABLE transaction comes after its snapshot, and its update would still fail). They are
+   * session locks: `end()` releases them.
    */
-  async begin(maxWaitMs?: number): Promise<pg.PoolClient> {
+  async begin(maxWaitMs?: number, rowLocks: readonly string[] = []): Promise<pg.PoolClient> {
     const client = maxWaitMs === undefined ? await this.pool.connect() : await connectWithin(this.pool, maxWaitMs);
+    let isWaitingForRows = false;
     try {
+      if (rowLocks.length > 0) {
+        isWaitingForRows = true;
+        if (maxWaitMs !== undefined) await client.query(`SET lock_timeout = ${Math.max(1, Math.round(maxWaitMs))}`);
+        // One order for every unit: two units never wait for each other's first lock.
+        for (const key of [...rowLocks].sort()) await client.query("SELECT pg_advisory_lock($1::bigint)", [key]);
+        if (maxWaitMs !== undefined) await client.query("RESET lock_timeout");
+        isWaitingForRows = false;
+      }
       await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
       if (maxWaitMs !== undefined) await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(maxWaitMs))}`);
       return client;
     } catch (error) {
+      // Destroyed, not pooled: a session lock taken before the failure goes with the connection.
       client.release(error instanceof Error ? error : true);
+      // Past maxWaitMs (lock_timeout), or a queue for a hot row longer than DATABASE_STATEMENT_TIMEOUT_MS: 503 "busy".
+      if (codeOf(error) === LOCK_NOT_AVAILABLE || (isWaitingForRows && codeOf(error) === QUERY_CANCELED)) throw busy("The community is busy saving something else. Please try again in a moment.");
       throw error;
     }
   }
@@ -172,6 +215,22 @@ export class PostgresEngine {
 
   async rollback(client: pg.PoolClient): Promise<void> {
     await client.query("ROLLBACK");
+  }
+
+  /**
+   * Gives the unit's client back to the pool, after releasing the row locks `begin` took (a client
+   * that cannot release them, or whose connection broke, is destroyed: its locks go with it).
+   */
+  async end(client: pg.PoolClient, { heldRowLocks, broken }: { heldRowLocks: boolean; broken?: Error }): Promise<void> {
+    if (heldRowLocks && !broken) {
+      try {
+        await client.query("SELECT pg_advisory_unlock_all()");
+      } catch (error) {
+        client.release(error instanceof Error ? error : true);
+        return;
+      }
+    }
+    client.release(broken ?? false);
   }
 
   /**

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, signedInRequest } from "~/test/factories";
+import { run, scalar } from "~/test/db";
 import { getOptionalUser } from "~/features/auth/guards.server";
-import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, engine, getDb, readDb, schema, write } from "./db.server";
+import { BOOKKEEPING_BUSY_TIMEOUT_MS, databaseVersion, engine, sqliteWriterForTesting, readDb, schema, write } from "./db.server";
 import { createUserSession, destroyUserSession, LAST_SEEN_INTERVAL_MS } from "./session.server";
 
 const requestWith = (request: Request) => new Request(request.url, { headers: request.headers });
@@ -72,14 +73,22 @@ describe("server-side sessions", () => {
     expect(databaseVersion()).toBe(before);
   });
 
-  // SQLite's one writer, held by another unit: the bookkeeping write gives up after BOOKKEEPING_BUSY_TIMEOUT_MS. PostgreSQL's units run side by side (decision 0105): nothing to wait for.
-  it.skipIf(engine === "postgres")("never makes a request wait for another's long write: last_seen_at is skipped then, and written on a later request", async () => {
+  // Another unit holds what the bookkeeping needs (SQLite: the one writer; PostgreSQL: the session's row, its
+  // units running side by side, decision 0105): the bookkeeping write gives up after BOOKKEEPING_BUSY_TIMEOUT_MS.
+  it("never makes a request wait for another's long write: last_seen_at is skipped then, and written on a later request", async () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
     const stale = Date.now() - LAST_SEEN_INTERVAL_MS - 1_000;
     await setLastSeen(user.id, stale);
     let release!: () => void;
-    const held = write(() => new Promise<void>((resolve) => (release = resolve)));
+    let holding!: () => void;
+    const isHolding = new Promise<void>((resolve) => (holding = resolve));
+    const held = write(async (tx) => {
+      await tx.update(schema.sessions).set({ expire: new Date(Date.now() + 60_000) }).where(eq(schema.sessions.userId, user.id));
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isHolding;
     try {
       const started = Date.now();
       expect((await getOptionalUser(requestWith(request)))?.id).toBe(user.id);
@@ -93,12 +102,28 @@ describe("server-side sessions", () => {
     expect(await lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
   });
 
+  // PostgreSQL's twin of the next test: the writes to last_seen_at counted by a trigger of this test's database.
+  it.runIf(engine === "postgres")("writes last_seen_at once for a burst of requests of one session (PostgreSQL)", async () => {
+    await run(`CREATE TABLE IF NOT EXISTS test_last_seen_writes (sid text)`);
+    await run(`CREATE OR REPLACE FUNCTION test_count_last_seen() RETURNS trigger AS $$ BEGIN INSERT INTO test_last_seen_writes VALUES (NEW.sid); RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await run(`CREATE OR REPLACE TRIGGER test_last_seen AFTER UPDATE OF last_seen_at ON sessions FOR EACH ROW EXECUTE FUNCTION test_count_last_seen()`);
+    const user = await createMember();
+    const request = await signedInRequest(user.id);
+    await setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);
+    const writes = () => scalar(`SELECT count(*) FROM test_last_seen_writes w JOIN sessions s ON s.sid = w.sid WHERE s.user_id = ?`, user.id);
+    const before = await writes();
+    const burst = await Promise.all(Array.from({ length: 5 }, () => getOptionalUser(requestWith(request))));
+    expect(burst.map((member) => member?.id)).toEqual(Array(5).fill(user.id));
+    expect((await writes()) - before).toBe(1);
+    expect(await lastSeenOf(user.id)).toBeGreaterThan(Date.now() - 5_000);
+  });
+
   // Counts the rows changed with SQLite's total_changes() on the writer connection.
   it.skipIf(engine === "postgres")("writes last_seen_at once for a burst of requests of one session", async () => {
     const user = await createMember();
     const request = await signedInRequest(user.id);
     await setLastSeen(user.id, Date.now() - LAST_SEEN_INTERVAL_MS - 1_000);
-    const writerChanges = () => getDb().$client.prepare("select total_changes()").pluck().get() as number;
+    const writerChanges = () => sqliteWriterForTesting().$client.prepare("select total_changes()").pluck().get() as number;
     const before = writerChanges();
     let release!: () => void;
     // The burst arrives while the writer is busy: every request has read the stale row before any write.

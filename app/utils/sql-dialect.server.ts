@@ -5,9 +5,9 @@
  * raw SQL, it runs it through `queryRows` / `executeSql` and takes the dialect-specific fragments
  * from here, never writing one engine's syntax itself.
  */
-import { is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableName, is, sql, type SQL, type SQLWrapper, type Table } from "drizzle-orm";
 import { PgDatabase } from "drizzle-orm/pg-core";
-import type { AppDatabase } from "./db.server";
+import { lockRow, type AppDatabase } from "./db.server";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -95,4 +95,17 @@ export function jsonText(db: AppDatabase, column: SQLWrapper): SQL {
 export function skipLockedRows(db: AppDatabase): SQL {
   if (dialectOf(db) === "postgres") return sql` FOR UPDATE SKIP LOCKED`;
   return sql``;
+}
+
+/**
+ * Takes the turn of a hot row for the rest of the unit of work `tx`: a row that many units update
+ * at once (a post's reply and like counters, a meeting's attendees, a member's points). Call it
+ * first thing in the unit, before reading what you will update, in every unit that updates that
+ * row's counter. PostgreSQL: an advisory lock keyed by the row, taken before the unit's
+ * SERIALIZABLE snapshot when another unit holds it, so writers queue instead of exhausting their
+ * retries (docs/decisions/0106-hot-rows-on-postgres.md). SQLite, or outside a unit of work: nothing
+ * (SQLite has one writer at a time already; a read alone needs no turn).
+ */
+export async function lockRowForUpdate(tx: AppDatabase, table: Table, id: string | number): Promise<void> {
+  if (dialectOf(tx) === "postgres") await lockRow(getTableName(table), id);
 }

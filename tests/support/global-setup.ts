@@ -5,8 +5,7 @@
  * (`inject("baseURL")`) and stops the server afterwards.
  *
  * QUADS_E2E_ENGINE=postgres: the same on a throwaway PostgreSQL server (scripts/lib/postgres-server.ts,
- * stopped and deleted afterwards) with QUADS_POSTGRES_PREVIEW=1 (docs/operations.md, "Browser tests
- * on PostgreSQL"). The tests' direct setup SQL goes through tests/support/db.ts on either engine.
+ * stopped and deleted afterwards; docs/operations.md, "Browser tests on PostgreSQL"). The tests' direct setup SQL goes through tests/support/db.ts on either engine.
  *
  * The server runs from a snapshot of build/, db/migrations, db/migrations-pg and public/ in the temp directory (tests/support/app-snapshot.ts)
  * (node_modules linked), so a rebuild in the working tree during the run cannot swap the client
@@ -46,7 +45,7 @@ export default async function setup(project: TestProject) {
   // that place `<data>/postgres` (app/utils/env.server.ts): the tests find its mail beside it, as on SQLite.
   const databasePath = postgres ? path.join(appDirectory, "data", "postgres") : path.join(tempDirectory, "e2e.db");
   const databaseUrl = postgres ? postgres.url : `file:${databasePath}`;
-  const onPostgres: Record<string, string> = postgres ? { DATABASE_URL: postgres.url, QUADS_POSTGRES_PREVIEW: "1" } : {};
+  const onPostgres: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : {};
   const server = await startAppServer({
     cwd: appDirectory,
     databasePath,

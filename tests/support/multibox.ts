@@ -70,7 +70,6 @@ export async function startMultiBox({ boxes: boxCount = 2, webConcurrency = 1, e
         timeoutMs: 60_000,
         env: {
           DATABASE_URL: postgres.url,
-          QUADS_POSTGRES_PREVIEW: "1",
           SESSION_SECRET: sessionSecret,
           TRUST_PROXY: "1",
           WEB_CONCURRENCY: String(webConcurrency),

@@ -42,8 +42,7 @@ export async function startServer(directory: string, env: Record<string, string>
     logFile,
     cwd,
     detached: true, // its own process group: kill(-pid) reaches the workers too
-    // QUADS_POSTGRES_PREVIEW: harmless once PostgreSQL is served without it (app/utils/env.server.ts).
-    env: { ADMIN_EMAIL, AUTH_RATE_LIMIT_PER_IP: "100000", POST_RATE_LIMIT: "100000", LOG_LEVEL: "info", ...(onPostgres ? { QUADS_POSTGRES_PREVIEW: "1" } : {}), ...env },
+    env: { ADMIN_EMAIL, AUTH_RATE_LIMIT_PER_IP: "100000", POST_RATE_LIMIT: "100000", LOG_LEVEL: "info", ...env },
   });
   return { ...server, databasePath, directory, logFile, log: server.output };
 }

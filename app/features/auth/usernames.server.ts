@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getPublicSettings } from "~/features/settings/index.server";
 import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { lockRowForUpdate } from "~/utils/sql-dialect.server";
 import { badRequest, conflict } from "~/utils/errors.server";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { User } from "../../../db/schema";
@@ -42,6 +43,9 @@ export async function generateUsername(displayName: string): Promise<string> {
   // for a reserved one), instead of one query per try; a candidate shortened to fit its number
   // falls outside the range and is checked alone.
   const prefix = isReserved(base) ? `member_${base.slice(0, 9)}` : base;
+  // Members signing up at once with one display name would pick the same next number: inside a
+  // unit of work (registration's), they take turns on the names of that prefix (decision 0106).
+  await lockRowForUpdate(readDb(), schema.users, `username:${prefix}`);
   const rows = await readDb()
     .select({ username: schema.users.username })
     .from(schema.users)

@@ -40,8 +40,7 @@ describe("mention notifications", () => {
 
   it("notifies at most ten members per post or reply", async () => {
     const author = await createActor();
-    const members = [];
-    for (let index = 0; index < MENTIONS_NOTIFIED_MAX + 2; index += 1) members.push(await createActor({ displayName: `Crowd ${index}` }));
+    const members = await Promise.all(Array.from({ length: MENTIONS_NOTIFIED_MAX + 2 }, (_, index) => createActor({ displayName: `Crowd ${index}` })));
     const post = await createTestPost(author, { content: members.map((member) => `@${member.username}`).join(" ") });
     const told = await Promise.all(members.map((member) => mentionCount(member.id)));
     expect(told.slice(0, MENTIONS_NOTIFIED_MAX)).toEqual(Array(MENTIONS_NOTIFIED_MAX).fill(1));

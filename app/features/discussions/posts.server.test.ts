@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findUnsafeHtml, XSS_PAYLOADS } from "~/features/content/xss-payloads";
 import { renderMarkdown } from "~/features/content/markdown.server";
-import { engine, getDb } from "~/utils/db.server";
+import { engine, sqliteWriterForTesting } from "~/utils/db.server";
 import {
   createPost,
   deletePost,
@@ -81,7 +81,7 @@ describe("listPosts", () => {
   // SQLite: the reference is FTS5 itself (every match read with `MATCH`); PostgreSQL's search is tested in search-sql.server.pg.test.ts.
   it.skipIf(engine === "postgres")("lists a common term (more than SEARCH_SET_LIMIT matches) exactly as reading every match would, even when ids and dates disagree", async () => {
     const author = await createActor();
-    const sqlite = getDb().$client;
+    const sqlite = sqliteWriterForTesting().$client;
     const insert = sqlite.prepare(`INSERT INTO posts (title, content, author_id, category_id, is_pinned, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
     const base = Date.UTC(2026, 0, 1);
     const categoryId = await firstCategoryId();
@@ -233,6 +233,17 @@ describe("replies", () => {
     await Promise.all(members.flatMap((member) => [1, 2, 3].map(async (n) => createReply({ actor: member, postId: post.id, input: { content: `r${n}` } }))));
     expect(await scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(await scalar(`SELECT count(*) FROM replies WHERE post_id = ?`, post.id));
   });
+
+  it("takes 50 replies to one post at once, every one saved, the count exact (PostgreSQL: they take turns on the post, decision 0106)", async () => {
+    const author = await createActor();
+    const post = await createTestPost(author);
+    const members = await Promise.all(Array.from({ length: 10 }, (_, index) => createActor({ displayName: `Busy thread ${index}` })));
+    const outcomes = await Promise.allSettled(members.flatMap((member) => [1, 2, 3, 4, 5].map((n) => createReply({ actor: member, postId: post.id, input: { content: `r${n}` } }))));
+    expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
+    expect(await scalar(`SELECT replies_count FROM posts WHERE id = ?`, post.id)).toBe(50);
+    expect(await scalar(`SELECT count(*) FROM replies WHERE post_id = ?`, post.id)).toBe(50);
+    expect(await pointsOf(members[0].id)).toBe(5 * (pointsFor("reply_created") + pointsFor("reply_to_other")) + pointsFor("joined"));
+  }, 60_000);
 
   it("deleting a reply removes its sub-thread, lowers the count and takes back the points", async () => {
     const author = await createActor();

@@ -12,7 +12,7 @@ import { assertMayContribute } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { cachedUntilWrite, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { booleanLiteral, caseless, inJsonIds } from "~/utils/sql-dialect.server";
+import { booleanLiteral, caseless, inJsonIds, lockRowForUpdate } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -412,6 +412,8 @@ export type LikeState = { postId: number; liked: boolean; likesCount: number };
  */
 export async function likePost({ actor, postId, now = new Date() }: { actor: Actor; postId: number; now?: Date }): Promise<LikeState> {
   return write(async (tx) => {
+    // A popular post's likes arrive together: they take turns on its counter (decision 0106).
+    await lockRowForUpdate(tx, schema.posts, postId);
     const queries = postQueries(tx);
     const post = await loadPostForChange(tx, postId);
     const [inserted] = await queries.like.execute({ postId, userId: actor.id, createdAt: now });
@@ -432,6 +434,7 @@ export async function likePost({ actor, postId, now = new Date() }: { actor: Act
 /** Takes a like back (a no-op when there was none) and the author's like_received points with it. */
 export async function unlikePost({ actor, postId }: { actor: Actor; postId: number }): Promise<LikeState> {
   return write(async (tx) => {
+    await lockRowForUpdate(tx, schema.posts, postId);
     const queries = postQueries(tx);
     const post = await loadPostForChange(tx, postId);
     const [removed] = await queries.unlike.execute({ postId, userId: actor.id });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { engine, getDb, openDatabase, setDbForTesting } from "~/utils/db.server";
+import { engine, sqliteWriterForTesting, openDatabase, setDbForTesting } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { listRelatedPosts, listSimilarPosts, relatedTermsOf } from "./related.server";
 import { createActor, createTestPost, scalar } from "./test-helpers";
@@ -34,7 +34,7 @@ describe("related discussions", () => {
   it.skipIf(engine === "postgres")("ranks a post written by another process (a second connection to the same file) at once", async () => {
     const author = await createActor();
     const other = await createActor();
-    const thisProcess = getDb();
+    const thisProcess = sqliteWriterForTesting();
     const base = await createTestPost(author, { title: "Quorvex marmidons for the garden", content: "Growing quorvex marmidons in the garden shed." });
     for (let index = 0; index < 6; index += 1) await createTestPost(other, { title: `Garden notes ${index}`, content: "The garden shed again." });
     // This process ranks the post once: the word counts and the list are kept.

@@ -13,7 +13,7 @@ import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { inJsonIds, queryRows } from "~/utils/sql-dialect.server";
+import { inJsonIds, lockRowForUpdate, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -104,6 +104,8 @@ export async function findReply(replyId: number): Promise<ReplyView | null> {
 export async function createReply({ actor, postId, input, now = new Date() }: { actor: Actor; postId: number; input: unknown; now?: Date }): Promise<ReplyView> {
   const data = parseOrThrow(replySchema, input);
   const replyId = await write(async (tx) => {
+    // A busy thread's replies arrive together: they take turns on the post's counter (decision 0106).
+    await lockRowForUpdate(tx, schema.posts, postId);
     const queries = replyQueries(tx);
     const [post] = await queries.post.execute({ postId });
     if (!post) throw notFound("Post not found");
@@ -171,6 +173,7 @@ export async function updateReply({ actor, postId, replyId, input }: { actor: Ac
 export async function deleteReply({ actor, postId, replyId }: { actor: Actor; postId: number; replyId: number }): Promise<{ deleted: number }> {
   const { deleted, texts } = await write(async (tx) => {
     const { posts, replies } = schema;
+    await lockRowForUpdate(tx, posts, postId);
     const reply = await loadReplyForChange(tx, postId, replyId);
     const isOwn = reply.authorId === actor.id;
     if (!isOwn && !canModerate(actor)) throw forbidden("Only the author or a moderator can delete this reply.");

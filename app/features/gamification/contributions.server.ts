@@ -5,10 +5,10 @@
  *
  * The rules (points per kind, which badge each kind advances) live in ./rules.ts; the
  * badge evaluation lives in ./engine.server.ts. docs/gamification.md explains both.
- * The …Sync twins at the end serve the features still on `transaction()` (decision 0102).
  */
 import { and, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { schema, write, type AppDatabase } from "~/utils/db.server";
+import { lockRowForUpdate } from "~/utils/sql-dialect.server";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { evaluateBadges, notifyBadgeEarned, syncPoints } from "./engine.server";
 import { badgeTypesAffectedBy, pointsFor, type ContributionKind } from "./rules";
@@ -34,7 +34,7 @@ function isNeverRecorded(input: ContributionInput): boolean {
   return isSelfLike(input) || input.userId === DELETED_MEMBER_ID;
 }
 
-/** The ledger row's insert (once per user, kind and subject): awaited, or `.get()` by the twin. */
+/** The ledger row's insert (once per user, kind and subject). */
 const insertContribution = (db: AppDatabase, input: ContributionInput) =>
   db
     .insert(schema.contributions)
@@ -48,7 +48,7 @@ const insertContribution = (db: AppDatabase, input: ContributionInput) =>
     .onConflictDoNothing()
     .returning({ id: schema.contributions.id });
 
-/** The ledger row's delete: awaited, or `.get()` by the twin. */
+/** The ledger row's delete. */
 const deleteContribution = (db: AppDatabase, input: Omit<ContributionInput, "at">) =>
   db
     .delete(schema.contributions)
@@ -74,6 +74,8 @@ async function syncPointsAndBadges(tx: AppDatabase, userId: string, kinds: Contr
 export async function recordContribution(input: ContributionInput): Promise<void> {
   if (isNeverRecorded(input)) return;
   await write(async (tx) => {
+    // The member's points are a total of their ledger: the units crediting one member take turns (decision 0106).
+    await lockRowForUpdate(tx, schema.users, input.userId);
     const [inserted] = await insertContribution(tx, input);
     if (inserted) await syncPointsAndBadges(tx, input.userId, [input.kind]);
   });
@@ -82,6 +84,7 @@ export async function recordContribution(input: ContributionInput): Promise<void
 /** Takes a contribution back (unlike, delete): its points go, badge progress follows; a no-op when never recorded. */
 export async function revokeContribution(input: Omit<ContributionInput, "at">): Promise<void> {
   await write(async (tx) => {
+    await lockRowForUpdate(tx, schema.users, input.userId);
     const [removed] = await deleteContribution(tx, input);
     if (removed) await syncPointsAndBadges(tx, input.userId, [input.kind]);
   });
@@ -104,7 +107,7 @@ function selectedContributions(selections: ContributionSelection[]): SQL | null 
   return conditions.length === 0 ? null : or(...conditions)!;
 }
 
-/** The delete of the selected rows, returning whose and which kind: awaited, or `.all()` by the twin. */
+/** The delete of the selected rows, returning whose and which kind. */
 const deleteSelected = (db: AppDatabase, where: SQL) =>
   db.delete(schema.contributions).where(where).returning({ userId: schema.contributions.userId, kind: schema.contributions.kind });
 
@@ -118,7 +121,10 @@ export async function revokeContributions(selections: ContributionSelection[]): 
   if (!where) return 0;
   return write(async (tx) => {
     const removed = await deleteSelected(tx, where);
-    for (const [userId, kinds] of kindsByMember(removed)) await syncPointsAndBadges(tx, userId, kinds);
+    for (const [userId, kinds] of kindsByMember(removed)) {
+      await lockRowForUpdate(tx, schema.users, userId);
+      await syncPointsAndBadges(tx, userId, kinds);
+    }
     return removed.length;
   });
 }
@@ -128,10 +134,3 @@ function kindsByMember(removed: { userId: string; kind: string }[]): Map<string,
   for (const row of removed) kindsByUser.set(row.userId, (kindsByUser.get(row.userId) ?? new Set<ContributionKind>()).add(row.kind as ContributionKind));
   return new Map([...kindsByUser].map(([userId, kinds]) => [userId, [...kinds]]));
 }
-
-/*
- * The synchronous twins, for the features still on `transaction()` (discussions' posts, replies,
- * likes and deletions; auth's registration). They share the statements above, join the caller's
- * transaction, and go when their last caller converts (docs/decisions/0102-async-data-layer.md).
- */
-

@@ -12,8 +12,7 @@
  * The incremental path (refreshBadges, after each recordContribution / revokeContribution) and
  * the full rebuild (recomputeAllBadges, `npm run badges:recompute`) run the same evaluation, so
  * they agree. The evaluation is planned once (`planBadgeChanges`, no database) and written by
- * `evaluateBadges` (async, decision 0102) or its synchronous twin `evaluateBadgesSync` (for the
- * features still on `transaction()`; it goes with them).
+ * `evaluateBadges` (decision 0102).
  */
 import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { notify } from "~/features/notifications/index.server";
@@ -24,7 +23,6 @@ import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeT
 export type EarnedBadge = { userId: string; badgeId: number; name: string; type: BadgeType; earnedAt: Date };
 /** Told about each badge an evaluation awards (inside its unit of work: database effects only, such as a notification). */
 export type OnBadgeEarned = (earned: EarnedBadge) => void | Promise<void>;
-/** The synchronous twin's callback (it cannot wait). */
 
 /**
  * The statements every contribution runs (a like, a reply…): Drizzle prepared queries, made once
@@ -160,7 +158,7 @@ function planBadgeChanges(badges: BadgeRow[], existingRows: UserBadgeRow[], coun
 
 /**
  * When the target was reached: the first row of the query, the contribution that crossed it (so a
- * rebuild dates badges like the live path). Awaited, or `.get()` by the synchronous twin.
+ * rebuild dates badges like the live path).
  */
 function thresholdQuery(db: AppDatabase, userId: string, type: BadgeType, target: number) {
   const rule = badgeRules[type];
@@ -234,10 +232,3 @@ export async function refreshBadges(userId: string, options: { kinds?: Contribut
   const types = options.kinds ? badgeTypesAffectedBy(options.kinds) : badgeTypesList;
   return write((tx) => evaluateBadges(tx, userId, types, options.onEarned === undefined ? notifyBadgeEarned : options.onEarned));
 }
-
-/*
- * The synchronous twins, for the contributions of the features still on `transaction()`
- * (contributions.server.ts's …Sync functions). They share the statements and the plan above and go
- * when the last of those features converts (docs/decisions/0102-async-data-layer.md).
- */
-

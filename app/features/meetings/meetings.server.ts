@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { atLeastZero, inJsonIds } from "~/utils/sql-dialect.server";
+import { atLeastZero, inJsonIds, lockRowForUpdate } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
@@ -312,6 +312,8 @@ async function attendeesCountOf(tx: AppDatabase, meetingId: number): Promise<num
  */
 export async function registerForMeeting({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
   return write(async (tx) => {
+    // Members register together when a meeting is announced: they take turns on its counter (decision 0106).
+    await lockRowForUpdate(tx, schema.meetings, meetingId);
     const meeting = await getMeeting(meetingId);
     if (!isUpcoming(meeting, now)) throw badRequest(MEETING_ALREADY_TOOK_PLACE);
     const [inserted] = await tx
@@ -333,6 +335,7 @@ export async function registerForMeeting({ userId, meetingId, now = new Date() }
 /** Cancels a member's registration for an upcoming meeting they have not joined yet. */
 export async function cancelRegistration({ userId, meetingId, now = new Date() }: { userId: string; meetingId: number; now?: Date }) {
   return write(async (tx) => {
+    await lockRowForUpdate(tx, schema.meetings, meetingId);
     const meeting = await getMeeting(meetingId);
     if (!isUpcoming(meeting, now)) throw badRequest(MEETING_ALREADY_TOOK_PLACE);
     const existing = await registrationIn(tx, meetingId, userId);
@@ -369,6 +372,8 @@ export async function joinMeeting({ userId, meetingId, now = new Date() }: { use
     if (!isHttpUrl(meeting.joinZoomUrl)) throw badRequest(BROKEN_JOIN_LINK);
     const isOn = meeting.scheduledAt.getTime() - JOIN_WINDOW_BEFORE_START_MS <= now.getTime() && now.getTime() < endOf(meeting).getTime();
     if (!isOn) return { joinUrl: meeting.joinZoomUrl, isRecorded: false };
+    // Everyone joins at the start time: they take turns on the counter (decision 0106).
+    await lockRowForUpdate(tx, schema.meetings, meetingId);
     const existing = await registrationIn(tx, meetingId, userId);
     if (!existing) {
       await tx.insert(schema.meetingAttendees).values({ meetingId, userId, registeredAt: now, attended: true });

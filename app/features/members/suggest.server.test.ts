@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMember } from "~/test/factories";
-import { engine, getDb, schema, write } from "~/utils/db.server";
+import { engine, sqliteWriterForTesting, schema, write } from "~/utils/db.server";
 import { eq, Placeholder } from "drizzle-orm";
 import { displayNameRangeQuery, suggestMembers } from "./suggest.server";
 
@@ -34,12 +34,12 @@ describe("suggestMembers", () => {
 
   // SQLite's query plans (EXPLAIN QUERY PLAN) and its COLLATE NOCASE index.
   it.skipIf(engine === "postgres")("reads the indexes, not the whole table", () => {
-    const sqlite = getDb().$client;
+    const sqlite = sqliteWriterForTesting().$client;
     const byUsername = sqlite.prepare(`EXPLAIN QUERY PLAN SELECT id FROM users WHERE username >= 'a' AND username < 'b' ORDER BY username LIMIT 8`).all();
     expect(JSON.stringify(byUsername)).toContain("users_username_unique");
     // The display-name query as the feature builds it (caseless ranges), its placeholders bound.
     const values: Record<string, unknown> = { from: "a", to: "b", now: Date.now(), limit: 16 };
-    const built = displayNameRangeQuery(getDb()).toSQL();
+    const built = displayNameRangeQuery(sqliteWriterForTesting()).toSQL();
     const params = built.params.map((param) => (param instanceof Placeholder ? values[param.name as string] : param));
     const byDisplayName = sqlite.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).all(...params);
     expect(built.sql).toContain("COLLATE NOCASE");

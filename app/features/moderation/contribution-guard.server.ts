@@ -4,7 +4,7 @@
  * silenced (or suspended) member, applies the new-member limits and counts the posting rate
  * limit. docs/moderation.md describes the rules; docs/permissions.md the configuration.
  * The rules are plain functions of what the database says; `assertMayContribute` reads it
- * asynchronously (decision 0102), `assertMayContributeSync` for the features still on `transaction()`.
+ * (decision 0102).
  */
 import { countLinks } from "~/features/content/index.server";
 import { isVerifiedEmailRequiredToPost } from "~/features/settings/index.server";
