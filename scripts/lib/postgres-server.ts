@@ -217,7 +217,9 @@ export async function startPostgresServer({ database = "quads_test", port: first
       },
     };
     try {
-      if (!hasCluster || !(await hasDatabase(urlFor("postgres"), database))) await server.createDatabase(database);
+      // initdb makes "postgres"; a kept cluster may hold `database` from an earlier run.
+      const exists = database === "postgres" || (hasCluster && (await hasDatabase(urlFor("postgres"), database)));
+      if (!exists) await server.createDatabase(database);
     } catch (error) {
       await server.stop();
       throw error;
