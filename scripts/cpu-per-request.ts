@@ -10,7 +10,7 @@
 // over the rounds (docs/performance.md, "What every request paid outside rendering").
 // --engine=postgres: the server on the bench's PostgreSQL copy of the same community
 // (scripts/lib/bench-postgres.ts), and beside the app's CPU, PostgreSQL's CPU and the statements
-// (round trips) per request (docs/scaling.md, "Where the time goes").
+// (round trips) per request (docs/scaling.md, "Where the time goes per request").
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";

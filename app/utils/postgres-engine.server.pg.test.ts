@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL engine's round trips (docs/scaling.md, "Where the time goes"): statements with
+ * The PostgreSQL engine's round trips (docs/scaling.md, "Where the time goes per request"): statements with
  * parameters go as named prepared statements (parsed once per connection), bounded per connection,
  * and a unit of work's BEGIN and COMMIT each take one round trip.
  */

@@ -254,7 +254,7 @@ type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown };
 
 /**
  * Every statement with parameters that this client sends goes as a named prepared statement
- * (docs/scaling.md, "Where the time goes"): PostgreSQL parses it once per connection and reuses its
+ * (docs/scaling.md, "Where the time goes per request"): PostgreSQL parses it once per connection and reuses its
  * plan, later executions send only Bind and Execute. Without names (Drizzle's `.prepare()` gives
  * none), each of a page's ~9 statements was parsed and planned again, about half of PostgreSQL's
  * CPU per request. At most `limit` names per connection; statements without parameters (BEGIN,
