@@ -13,6 +13,11 @@
 // npm run bench -- --against <git-ref>   : builds <git-ref> in a temporary git worktree and
 //   measures it and the working tree alternately in one run on the same database copy (ratios).
 // npm run bench -- --slow                : scripts/slow-view.ts (a slow connection in Chromium).
+// npm run bench -- --engine postgres      : the same runs (default, --mix) with the server on PostgreSQL:
+//   the large community copied once with db:copy into a kept throwaway cluster (data/large.pg/,
+//   scripts/lib/bench-postgres.ts), a fresh database from it per run; PostgreSQL's CPU and statements
+//   per request beside the app's CPU. --engine both: SQLite and PostgreSQL side by side in one run
+//   (first views, repeated views, the mix; each against its bare node:http baseline). docs/scaling.md.
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
@@ -21,6 +26,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
+import { type DatabaseProbe, openBenchPostgres } from "./lib/bench-postgres";
 import { ensureSeeded } from "./lib/large-community";
 import { processTree } from "./lib/process-tree";
 
@@ -33,7 +39,7 @@ const duration = Number(option("duration") ?? (quick ? 3 : 10));
 const connections = Number(option("connections") ?? 10);
 const largeDb = path.resolve(root, option("db") ?? "data/large.db");
 const smallDb = path.resolve(root, option("small-db") ?? "data/small.db");
-const scaling = !flag("no-scaling");
+const scalingWanted = !flag("no-scaling");
 const only = option("only")?.split(",");
 /** --no-page-cache: measure full renders (PAGE_CACHE_SECONDS=0), as for a page's first view. */
 const pageCache = !flag("no-page-cache");
@@ -42,6 +48,13 @@ const mixMode = flag("mix");
 const mixMembers = Number(option("members") ?? 200);
 /** --against <ref> (or --against=<ref>): the ref measured side by side with the working tree. */
 const againstRef = option("against") ?? (args.includes("--against") ? args[args.indexOf("--against") + 1] : undefined);
+/** --engine sqlite|postgres|both (or --engine=…): the database engine the server runs on (docs/scaling.md). */
+const engine = option("engine") ?? (args.includes("--engine") ? args[args.indexOf("--engine") + 1] : "sqlite");
+if (!["sqlite", "postgres", "both"].includes(engine)) throw new Error(`--engine is sqlite, postgres or both, not ${engine}`);
+if (engine !== "sqlite" && againstRef) throw new Error("--against measures SQLite only: leave --engine out");
+
+/** The server runs on PostgreSQL (--engine postgres; --engine both has a side of each). */
+const onPostgres = engine === "postgres";
 
 const SEARCH_TERM = "prompt";
 /** What a browser sends: the app compresses, the bare server replays the compressed bytes. */
@@ -68,7 +81,7 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
-function startServer(databasePath: string, withPageCache = pageCache, tree = root): Promise<AppServer> {
+function startServer(databasePath: string, withPageCache = pageCache, tree = root, engineEnv: Record<string, string> = {}): Promise<AppServer> {
   return startAppServer({
     databasePath,
     cwd: tree,
@@ -81,8 +94,34 @@ function startServer(databasePath: string, withPageCache = pageCache, tree = roo
       POST_RATE_LIMIT: "1000000",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...(withPageCache ? {} : { PAGE_CACHE_SECONDS: "0" }),
+      ...engineEnv,
     },
   });
+}
+
+/** Where the server's data lives for one run: its environment, and what its database server spent (PostgreSQL). */
+type EngineRun = { env: Record<string, string>; probe?: DatabaseProbe; release: () => Promise<void> };
+
+/**
+ * PostgreSQL for one run: the kept copy of the large community (scripts/lib/bench-postgres.ts), a
+ * fresh database from it, the server's environment for it.
+ */
+async function openEngine(kind: "postgres"): Promise<EngineRun> {
+  const started = Date.now();
+  const postgres = await openBenchPostgres(largeDb);
+  const database = `quads_bench_${process.pid}`;
+  const url = await postgres.freshDatabase(database);
+  console.log(`  PostgreSQL ${postgres.server.majorVersion} ready in ${((Date.now() - started) / 1000).toFixed(0)} s (${kind}: ${url})`);
+  const probe = postgres.probe(database);
+  return {
+    env: { DATABASE_URL: url },
+    probe,
+    async release() {
+      await probe.close();
+      await postgres.dropDatabase(database).catch(() => undefined);
+      await postgres.stop();
+    },
+  };
 }
 
 async function signIn(baseURL: string, email = BENCH_EMAIL): Promise<string> {
@@ -138,6 +177,10 @@ type Measurement = {
   bytesPerRequest: number;
   /** CPU time the server's processes spent per answered request (ms), when a server pid was given. */
   cpuMsPerRequest?: number;
+  /** PostgreSQL (with a probe): its processes' CPU time, the statements (round trips) it ran and their execution time, per answered request. */
+  dbCpuMsPerRequest?: number;
+  dbStatementsPerRequest?: number;
+  dbExecMsPerRequest?: number;
 };
 
 /**
@@ -162,14 +205,17 @@ type AutocannonRequest = {
 async function measure(
   name: string,
   url: string,
-  options: { headers?: Record<string, string>; requests?: AutocannonRequest[]; seconds?: number; connections?: number; warmup?: boolean; serverPid?: number } = {},
+  options: { headers?: Record<string, string>; requests?: AutocannonRequest[]; seconds?: number; connections?: number; warmup?: boolean; serverPid?: number; probe?: DatabaseProbe } = {},
 ): Promise<Measurement> {
   const conns = options.connections ?? connections;
   // A short warm-up (JIT, SQLite page cache), then the measured run.
   if (options.warmup !== false) await autocannon({ url, connections: conns, duration: 1, headers: options.headers, requests: options.requests });
+  const dbBefore = await options.probe?.sample();
   const cpuBefore = processTreeCpuMs(options.serverPid);
   const result = await autocannon({ url, connections: conns, duration: options.seconds ?? duration, headers: options.headers, requests: options.requests });
   const cpuAfter = processTreeCpuMs(options.serverPid);
+  const dbAfter = await options.probe?.sample();
+  const perAnswered = (before: number | undefined, after: number | undefined) => (before !== undefined && after !== undefined && result.requests.total ? (after - before) / result.requests.total : undefined);
   const measurement: Measurement = {
     name,
     url,
@@ -184,10 +230,17 @@ async function measure(
     timeouts: result.timeouts,
     bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
     cpuMsPerRequest: options.serverPid && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
+    dbCpuMsPerRequest: perAnswered(dbBefore?.cpuMs, dbAfter?.cpuMs),
+    dbStatementsPerRequest: perAnswered(dbBefore?.statements, dbAfter?.statements),
+    dbExecMsPerRequest: perAnswered(dbBefore?.execMs, dbAfter?.execMs),
   };
   const warn = measurement.non2xx || measurement.errors || measurement.timeouts ? `  !! non2xx ${measurement.non2xx} errors ${measurement.errors} timeouts ${measurement.timeouts}` : "";
   const cpu = measurement.cpuMsPerRequest !== undefined ? `  cpu ${measurement.cpuMsPerRequest.toFixed(1).padStart(5)} ms/req` : "";
-  console.log(`  ${name.padEnd(34)} ${measurement.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(measurement.p50).padStart(4)} ms  p99 ${String(measurement.p99).padStart(4)} ms${cpu}${warn}`);
+  const db =
+    measurement.dbCpuMsPerRequest !== undefined
+      ? `  db cpu ${measurement.dbCpuMsPerRequest.toFixed(1).padStart(5)} ms/req, ${measurement.dbStatementsPerRequest?.toFixed(1)} statements, exec ${measurement.dbExecMsPerRequest?.toFixed(2)} ms`
+      : "";
+  console.log(`  ${name.padEnd(34)} ${measurement.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(measurement.p50).padStart(4)} ms  p99 ${String(measurement.p99).padStart(4)} ms${cpu}${db}${warn}`);
   return measurement;
 }
 
@@ -289,7 +342,7 @@ async function runMix(
   baseURL: string,
   cookies: string[],
   postIds: number[],
-  options: { connections: number; seconds: number; seed: number; warmup?: boolean; serverPid?: number },
+  options: { connections: number; seconds: number; seed: number; warmup?: boolean; serverPid?: number; probe?: DatabaseProbe },
 ): Promise<MixResult> {
   const random = prng(options.seed);
   const tally: MixTally = { hits: 0, misses: 0, writes: 0, byKind: {} };
@@ -313,7 +366,7 @@ async function runMix(
       else if (cache === "miss") tally.misses += 1;
     },
   };
-  const measured = await measure(name, baseURL, { requests: [request], connections: options.connections, seconds: options.seconds, warmup: options.warmup, serverPid: options.serverPid });
+  const measured = await measure(name, baseURL, { requests: [request], connections: options.connections, seconds: options.seconds, warmup: options.warmup, serverPid: options.serverPid, probe: options.probe });
   // The warm-up's responses are counted too: the rate is over every answer the cache could serve.
   const looked = tally.hits + tally.misses;
   const pageCacheHitRate = looked ? tally.hits / looked : 0;
@@ -332,26 +385,45 @@ function copyDatabase(databasePath: string): { file: string; remove: () => void 
 async function mixMain() {
   const startedAt = new Date();
   const load = { before: os.loadavg(), after: [] as number[] };
-  console.log(`Quads bench --mix — ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}; load before ${load.before.map((v) => v.toFixed(2)).join(" ")}`);
+  console.log(`Quads bench --mix${onPostgres ? " --engine postgres" : ""} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}; load before ${load.before.map((v) => v.toFixed(2)).join(" ")}`);
   ensureBuild();
   ensureSeeded(largeDb, false);
   const copy = copyDatabase(largeDb);
   const postIds = mixPosts(copy.file);
-  const server = await startServer(copy.file, true);
+  const postgres = onPostgres ? await openEngine("postgres") : undefined;
   const results: MixResult[] = [];
   try {
-    console.log(`Signing ${mixMembers} members in…`);
-    const cookies = await signInMembers(server.baseURL, mixMembers);
-    for (const conns of [10, 50]) results.push(await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: Math.max(duration, Number(option("mix-duration") ?? 10)), seed: conns, serverPid: server.child.pid }));
+    const server = await startServer(copy.file, true, root, postgres?.env);
+    try {
+      console.log(`Signing ${mixMembers} members in…`);
+      const cookies = await signInMembers(server.baseURL, mixMembers);
+      for (const conns of [10, 50]) {
+        results.push(
+          await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: Math.max(duration, Number(option("mix-duration") ?? 10)), seed: conns, serverPid: server.child.pid, probe: postgres?.probe }),
+        );
+      }
+    } finally {
+      await stopAppServer(server);
+    }
   } finally {
-    await stopAppServer(server);
     copy.remove();
+    await postgres?.release();
   }
   load.after = os.loadavg();
-  console.log("\n| mix | req/s | p50 ms | p99 ms | errors | non-2xx | page-cache hit rate |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const m of results) console.log(`| ${m.name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.timeouts} | ${m.non2xx} | ${(m.pageCacheHitRate * 100).toFixed(1)} % |`);
-  writeReport("mix", startedAt, { load, mixMembers, results });
+  if (onPostgres) {
+    console.log("\n| mix (PostgreSQL) | req/s | p50 ms | p99 ms | errors | non-2xx | page-cache hit rate | app CPU ms/req | db CPU ms/req | statements/req | db exec ms/req |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const m of results) {
+      console.log(
+        `| ${m.name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.timeouts} | ${m.non2xx} | ${(m.pageCacheHitRate * 100).toFixed(1)} % | ${m.cpuMsPerRequest?.toFixed(1)} | ${m.dbCpuMsPerRequest?.toFixed(1)} | ${m.dbStatementsPerRequest?.toFixed(1)} | ${m.dbExecMsPerRequest?.toFixed(2)} |`,
+      );
+    }
+  } else {
+    console.log("\n| mix | req/s | p50 ms | p99 ms | errors | non-2xx | page-cache hit rate |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const m of results) console.log(`| ${m.name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errors + m.timeouts} | ${m.non2xx} | ${(m.pageCacheHitRate * 100).toFixed(1)} % |`);
+  }
+  writeReport("mix", startedAt, { ...(onPostgres ? { engine } : {}), load, mixMembers, results });
 }
 
 /* --against <ref>: side by side ------------------------------------------------------------- */
@@ -406,10 +478,211 @@ function prepareRef(ref: string): { tree: string; sha: string } {
   return { tree, sha };
 }
 
-type Pair = { name: string; ref: Measurement[]; work: Measurement[] };
+/** One side of a side-by-side run: a tree (--against) or an engine (--engine both). */
+type Side = {
+  /** The key its runs have in the report (`ref`/`work`, `sqlite`/`postgres`). */
+  key: string;
+  /** Its column heading. */
+  label: string;
+  /** Starts its server, with or without the page cache. */
+  start: (withPageCache: boolean) => Promise<AppServer>;
+  /** What its database server spent (PostgreSQL), when it has one of its own. */
+  probe?: DatabaseProbe;
+};
+
+type Pair = { name: string; runs: Record<string, Measurement[]> };
 
 function mean(values: number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+}
+
+/** Total over total (a round with few requests weighs less) of one per-request figure. */
+function perRequest(list: Measurement[], of: (m: Measurement) => number | undefined): number {
+  const requests = list.reduce((sum, m) => sum + (of(m) !== undefined ? m.requests : 0), 0);
+  return requests ? list.reduce((sum, m) => sum + (of(m) ?? 0) * m.requests, 0) / requests : NaN;
+}
+
+const SIDE_BY_SIDE_PAGES = (fiftyRepliesPostId: number): [string, string, boolean][] => [
+  ["member /", "/", true],
+  ["member /discussions", "/discussions", true],
+  [`member /discussions?q=${SEARCH_TERM}`, `/discussions?q=${SEARCH_TERM}`, true],
+  ["member /post/:id (50 replies)", `/post/${fiftyRepliesPostId}`, true],
+  ["member /members", "/members", true],
+  ["member /meetings", "/meetings", true],
+  ["member /resources", "/resources", true],
+  ["member /music-artists", "/music-artists", true],
+  ["member /notifications", "/notifications", true],
+  ["member /badges", "/badges", true],
+  ["visitor /", "/", false],
+  ["visitor /login", "/login", false],
+  ["member GET /api/posts", "/api/posts", true],
+];
+
+/** Repeated views (page cache on) measured by --engine both, after the first views. */
+const REPEAT_VIEW_PAGES: [string, string, boolean][] = [
+  ["repeat member /discussions", "/discussions", true],
+  ["repeat member /", "/", true],
+  ["repeat member GET /api/posts", "/api/posts", true],
+];
+
+type SideBySide = {
+  sides: [Side, Side];
+  seconds: number;
+  rounds: number;
+  mixSeconds: number;
+  fiftyRepliesPostId: number;
+  postIds: number[];
+  /** Also repeated views (page cache on) and each side's bare node:http baseline (--engine both). */
+  isEngineComparison: boolean;
+};
+
+/**
+ * Both sides' servers on the same community, measured alternately page by page (ABBA), first
+ * views (page cache off), then (engines) repeated views, then the mix with the page cache on.
+ */
+async function measureSideBySide({ sides, seconds, rounds, mixSeconds, fiftyRepliesPostId, postIds, isEngineComparison }: SideBySide) {
+  const keys = sides.map((side) => side.key);
+  const servers: Record<string, AppServer> = {};
+  for (const side of sides) servers[side.key] = await side.start(false);
+  const pairs: Pair[] = [];
+  const repeats: Pair[] = [];
+  const bares: Pair = { name: "bare node:http /discussions", runs: Object.fromEntries(keys.map((key) => [key, []])) };
+  const mixes: { name: string; runs: Record<string, MixResult[]> }[] = [];
+  const bytes: Record<string, Record<string, number>> = {};
+  const labelOf = (key: string) => sides.find((side) => side.key === key)!.label;
+  const measureAll = async (list: [string, string, boolean][], into: Pair[], cookies: Record<string, string>) => {
+    for (const [index, [name, pagePath, signedIn]] of list.entries()) {
+      const pair: Pair = { name, runs: Object.fromEntries(keys.map((key) => [key, []])) };
+      for (let round = 0; round < rounds; round++) {
+        // ABBA: which side goes first alternates, so a drift in the machine's load hits both.
+        const order = (index + round) % 2 === 0 ? sides : [sides[1], sides[0]];
+        for (const side of order) {
+          const headers = signedIn ? { ...(pagePath.startsWith("/api") ? { "accept-encoding": "gzip, deflate, br" } : BROWSER_HEADERS), cookie: cookies[side.key] } : BROWSER_HEADERS;
+          pair.runs[side.key].push(
+            await measure(`${side.label.slice(0, 12)} ${name}`, servers[side.key].baseURL + pagePath, { headers, seconds, warmup: round === 0, serverPid: servers[side.key].child.pid, probe: side.probe }),
+          );
+        }
+      }
+      into.push(pair);
+    }
+  };
+  try {
+    const cookies: Record<string, string> = {};
+    for (const side of sides) cookies[side.key] = await signIn(servers[side.key].baseURL);
+    const wanted = SIDE_BY_SIDE_PAGES(fiftyRepliesPostId).filter(([name]) => !only || only.some((part) => name.includes(part)));
+    for (const side of sides) {
+      for (const [, pagePath, signedIn] of wanted) {
+        const headers = signedIn ? { ...BROWSER_HEADERS, cookie: cookies[side.key] } : BROWSER_HEADERS;
+        await check(servers[side.key].baseURL + pagePath, headers, signedIn && !pagePath.startsWith("/api") ? "Bench" : null);
+      }
+      const html = await fetch(`${servers[side.key].baseURL}/discussions`, { headers: { cookie: cookies[side.key] } }).then((response) => response.text());
+      (bytes["member /discussions HTML"] ??= {})[side.key] = Buffer.byteLength(html);
+    }
+    console.log(`\nFirst views (every request rendered), ${rounds} round(s) of ${seconds} s per side, alternating:`);
+    await measureAll(wanted, pairs, cookies);
+    if (isEngineComparison) {
+      // Each side's reference: its own /discussions bytes replayed by a bare node:http server.
+      console.log("Bare node:http replaying each side's /discussions:");
+      for (let round = 0; round < rounds; round++) {
+        for (const side of round % 2 === 0 ? sides : [sides[1], sides[0]]) {
+          const member = { ...BROWSER_HEADERS, cookie: cookies[side.key] };
+          const raw = await rawGet(`${servers[side.key].baseURL}/discussions`, member);
+          const reference = await startBareServer(raw.body, raw.headers);
+          bares.runs[side.key].push(await measure(`bare node:http (${side.label}) /discussions`, reference.url, { headers: member, seconds, warmup: round === 0 }));
+          await reference.close();
+        }
+      }
+    }
+    // The page cache on (as in production) for repeated views and the mix.
+    for (const side of sides) await stopAppServer(servers[side.key]);
+    for (const side of sides) servers[side.key] = await side.start(true);
+    if (isEngineComparison) {
+      for (const side of sides) cookies[side.key] = await signIn(servers[side.key].baseURL);
+      const wantedRepeats = REPEAT_VIEW_PAGES.filter(([name]) => !only || only.some((part) => name.includes(part)));
+      console.log(`\nRepeated views (page cache on), ${rounds} round(s) of ${seconds} s per side, alternating:`);
+      await measureAll(wantedRepeats, repeats, cookies);
+    }
+    if (!flag("no-mix")) {
+      console.log(`\nSigning ${mixMembers} members in on each server…`);
+      const memberCookies: Record<string, string[]> = {};
+      for (const side of sides) memberCookies[side.key] = await signInMembers(servers[side.key].baseURL, mixMembers);
+      for (const conns of [10, 50]) {
+        const entry = { name: `mix, ${conns} connections`, runs: Object.fromEntries(keys.map((key) => [key, [] as MixResult[]])) };
+        for (let round = 0; round < rounds; round++) {
+          for (const side of round % 2 === 0 ? sides : [sides[1], sides[0]]) {
+            entry.runs[side.key].push(
+              await runMix(`${side.label.slice(0, 12)} mix ${conns}c`, servers[side.key].baseURL, memberCookies[side.key], postIds, {
+                connections: conns,
+                seconds: mixSeconds,
+                seed: conns * 100 + round,
+                warmup: round === 0,
+                serverPid: servers[side.key].child.pid,
+                probe: side.probe,
+              }),
+            );
+          }
+        }
+        mixes.push(entry);
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => stopAppServer(server)));
+  }
+
+  const [a, b] = keys;
+  const failed = (list: Measurement[]) => list.some((m) => m.requests === 0 || m.non2xx > 0 || m.errors > 0 || m.timeouts > 0);
+  const bareRate = Object.fromEntries(keys.map((key) => [key, mean(bares.runs[key].map((m) => m.requestsPerSecond))]));
+  const probed = sides.filter((side) => side.probe);
+  const extraHeadings = [
+    ...(isEngineComparison ? sides.map((side) => `${side.label} % of bare`) : []),
+    ...probed.flatMap((side) => [`${side.label} db CPU ms/req`, `${side.label} statements/req`, `${side.label} db exec ms/req`]),
+  ];
+  console.log(
+    `\n| page | ${labelOf(a)} req/s | ${labelOf(b)} req/s | ratio | ${labelOf(a)} CPU ms/req | ${labelOf(b)} CPU ms/req | CPU ratio | ${labelOf(a)} p50 / p99 ms | ${labelOf(b)} p50 / p99 ms |${extraHeadings.map((heading) => ` ${heading} |`).join("")} notes |`,
+  );
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${extraHeadings.map(() => "---:|").join("")}---|`);
+  const rows: { name: string; runs: Record<string, Measurement[]> }[] = [...pairs, ...repeats, ...mixes];
+  const summary: Record<string, { ratio: number; rates: Record<string, number>; appCpu: Record<string, number>; p99: Record<string, number>; dbCpu?: number; statements?: number; execMs?: number }> = {};
+  for (const row of rows) {
+    const rate = (key: string) => mean(row.runs[key].map((m) => m.requestsPerSecond));
+    const p = (list: Measurement[]) => `${Math.round(mean(list.map((m) => m.p50)))} / ${Math.round(mean(list.map((m) => m.p99)))}`;
+    const mixRuns = (key: string) => row.runs[key] as MixResult[];
+    const hit = "pageCacheHitRate" in (row.runs[b][0] ?? {}) ? `hit rate ${(mean(mixRuns(b).map((m) => m.pageCacheHitRate)) * 100).toFixed(0)} % (${labelOf(a)} ${(mean(mixRuns(a).map((m) => m.pageCacheHitRate)) * 100).toFixed(0)} %)` : "";
+    const notes = [hit, failed(row.runs[b]) ? `${labelOf(b)} FAILED (errors/non-2xx)` : "", failed(row.runs[a]) ? `${labelOf(a)} had errors/non-2xx` : ""].filter(Boolean).join("; ");
+    const appCpu = (key: string) => perRequest(row.runs[key], (m) => m.cpuMsPerRequest);
+    const isDiscussions = row.name.endsWith("member /discussions");
+    const extra = [
+      ...(isEngineComparison ? keys.map((key) => (isDiscussions ? `${((rate(key) / bareRate[key]) * 100).toFixed(1)} %` : "")) : []),
+      ...probed.flatMap((side) => [
+        perRequest(row.runs[side.key], (m) => m.dbCpuMsPerRequest).toFixed(1),
+        perRequest(row.runs[side.key], (m) => m.dbStatementsPerRequest).toFixed(1),
+        perRequest(row.runs[side.key], (m) => m.dbExecMsPerRequest).toFixed(2),
+      ]),
+    ];
+    const ratio = rate(b) / rate(a);
+    console.log(
+      `| ${row.name} | ${rate(a).toFixed(0)} | ${rate(b).toFixed(0)} | **${ratio.toFixed(2)}×** | ${appCpu(a).toFixed(1)} | ${appCpu(b).toFixed(1)} | **${(appCpu(a) / appCpu(b)).toFixed(2)}×** | ${p(row.runs[a])} | ${p(row.runs[b])} |${extra.map((cell) => ` ${cell} |`).join("")} ${notes} |`,
+    );
+    const probedSide = probed[0]?.key;
+    summary[row.name] = {
+      ratio,
+      rates: Object.fromEntries(keys.map((key) => [key, rate(key)])),
+      appCpu: Object.fromEntries(keys.map((key) => [key, appCpu(key)])),
+      p99: Object.fromEntries(keys.map((key) => [key, mean(row.runs[key].map((m) => m.p99))])),
+      ...(probedSide
+        ? {
+            dbCpu: perRequest(row.runs[probedSide], (m) => m.dbCpuMsPerRequest),
+            statements: perRequest(row.runs[probedSide], (m) => m.dbStatementsPerRequest),
+            execMs: perRequest(row.runs[probedSide], (m) => m.dbExecMsPerRequest),
+          }
+        : {}),
+    };
+  }
+  if (isEngineComparison) {
+    console.log(`\n| bare node:http /discussions | ${labelOf(a)} ${bareRate[a].toFixed(0)} req/s | ${labelOf(b)} ${bareRate[b].toFixed(0)} req/s |`);
+  }
+  for (const [name, size] of Object.entries(bytes)) console.log(`\n${name}: ${keys.map((key) => `${labelOf(key)} ${(size[key] / 1024).toFixed(1)} KB`).join(", ")} (before compression)`);
+  return { pairs: pairs.map((pair) => ({ name: pair.name, ...pair.runs })), repeats: repeats.map((pair) => ({ name: pair.name, ...pair.runs })), mixes: mixes.map((mix) => ({ name: mix.name, ...mix.runs })), bares: bares.runs, bareRate, bytes, summary };
 }
 
 async function againstMain(ref: string) {
@@ -426,98 +699,91 @@ async function againstMain(ref: string) {
   const copy = copyDatabase(largeDb);
   const { fiftyRepliesPostId } = pick(copy.file);
   const postIds = mixPosts(copy.file);
-  // First views: both servers render every request (no page cache); the mix runs with it, as in production.
-  const servers = { ref: await startServer(copy.file, false, tree), work: await startServer(copy.file, false) };
-  const pairs: Pair[] = [];
-  const mixes: { name: string; ref: MixResult[]; work: MixResult[] }[] = [];
-  const bytes: Record<string, { ref: number; work: number }> = {};
+  let measured: Awaited<ReturnType<typeof measureSideBySide>>;
   try {
-    const cookies = { ref: await signIn(servers.ref.baseURL), work: await signIn(servers.work.baseURL) };
-    const pages: [string, string, boolean][] = [
-      ["member /", "/", true],
-      ["member /discussions", "/discussions", true],
-      [`member /discussions?q=${SEARCH_TERM}`, `/discussions?q=${SEARCH_TERM}`, true],
-      ["member /post/:id (50 replies)", `/post/${fiftyRepliesPostId}`, true],
-      ["member /members", "/members", true],
-      ["member /meetings", "/meetings", true],
-      ["member /resources", "/resources", true],
-      ["member /music-artists", "/music-artists", true],
-      ["member /notifications", "/notifications", true],
-      ["member /badges", "/badges", true],
-      ["visitor /", "/", false],
-      ["visitor /login", "/login", false],
-      ["member GET /api/posts", "/api/posts", true],
-    ];
-    const wanted = pages.filter(([name]) => !only || only.some((part) => name.includes(part)));
-    for (const side of ["ref", "work"] as const) {
-      for (const [, pagePath, signedIn] of wanted) {
-        const headers = signedIn ? { ...BROWSER_HEADERS, cookie: cookies[side] } : BROWSER_HEADERS;
-        await check(servers[side].baseURL + pagePath, headers, signedIn && !pagePath.startsWith("/api") ? "Bench" : null);
-      }
-      const html = await fetch(`${servers[side].baseURL}/discussions`, { headers: { cookie: cookies[side] } }).then((response) => response.text());
-      (bytes["member /discussions HTML"] ??= { ref: 0, work: 0 })[side] = Buffer.byteLength(html);
-    }
-    console.log(`\nFirst views (every request rendered), ${rounds} round(s) of ${seconds} s per tree, alternating:`);
-    for (const [index, [name, pagePath, signedIn]] of wanted.entries()) {
-      const pair: Pair = { name, ref: [], work: [] };
-      for (let round = 0; round < rounds; round++) {
-        // ABBA: which tree goes first alternates, so a drift in the machine's load hits both.
-        const order: ("ref" | "work")[] = (index + round) % 2 === 0 ? ["ref", "work"] : ["work", "ref"];
-        for (const side of order) {
-          const headers = signedIn ? { ...(pagePath.startsWith("/api") ? { "accept-encoding": "gzip, deflate, br" } : BROWSER_HEADERS), cookie: cookies[side] } : BROWSER_HEADERS;
-          pair[side].push(await measure(`${side === "ref" ? ref.slice(0, 10) : "working tree"} ${name}`, servers[side].baseURL + pagePath, { headers, seconds, warmup: round === 0, serverPid: servers[side].child.pid }));
-        }
-      }
-      pairs.push(pair);
-    }
-    if (!flag("no-mix")) {
-      // The mix, with the page cache on (as in production), on both trees, 200 members each.
-      await Promise.all([stopAppServer(servers.ref), stopAppServer(servers.work)]);
-      servers.ref = await startServer(copy.file, true, tree);
-      servers.work = await startServer(copy.file, true);
-      console.log(`\nSigning ${mixMembers} members in on each server…`);
-      const memberCookies = { ref: await signInMembers(servers.ref.baseURL, mixMembers), work: await signInMembers(servers.work.baseURL, mixMembers) };
-      for (const conns of [10, 50]) {
-        const entry = { name: `mix, ${conns} connections`, ref: [] as MixResult[], work: [] as MixResult[] };
-        for (let round = 0; round < rounds; round++) {
-          const order: ("ref" | "work")[] = round % 2 === 0 ? ["ref", "work"] : ["work", "ref"];
-          for (const side of order) {
-            entry[side].push(await runMix(`${side === "ref" ? ref.slice(0, 10) : "working tree"} mix ${conns}c`, servers[side].baseURL, memberCookies[side], postIds, { connections: conns, seconds: mixSeconds, seed: conns * 100 + round, warmup: round === 0, serverPid: servers[side].child.pid }));
-          }
-        }
-        mixes.push(entry);
-      }
-    }
+    measured = await measureSideBySide({
+      sides: [
+        { key: "ref", label: ref, start: (withPageCache) => startServer(copy.file, withPageCache, tree) },
+        { key: "work", label: "working tree", start: (withPageCache) => startServer(copy.file, withPageCache) },
+      ],
+      seconds,
+      rounds,
+      mixSeconds,
+      fiftyRepliesPostId,
+      postIds,
+      isEngineComparison: false,
+    });
   } finally {
-    await Promise.all([stopAppServer(servers.ref), stopAppServer(servers.work)]);
     copy.remove();
   }
   load.after = os.loadavg();
-  const failed = (list: Measurement[]) => list.some((m) => m.requests === 0 || m.non2xx > 0 || m.errors > 0 || m.timeouts > 0);
-  console.log(`\nAgainst ${ref} (${sha.slice(0, 12)}), same database copy, alternating; mean of ${rounds} round(s):`);
-  console.log(`\n| page | ${ref} req/s | working tree req/s | ratio | ${ref} CPU ms/req | working tree CPU ms/req | CPU ratio | ${ref} p50 / p99 ms | working tree p50 / p99 ms | notes |`);
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
-  const rows = [...pairs, ...mixes];
-  for (const row of rows) {
-    const refRate = mean(row.ref.map((m) => m.requestsPerSecond));
-    const workRate = mean(row.work.map((m) => m.requestsPerSecond));
-    const p = (list: Measurement[]) => `${Math.round(mean(list.map((m) => m.p50)))} / ${Math.round(mean(list.map((m) => m.p99)))}`;
-    const hit = "pageCacheHitRate" in (row.work[0] ?? {}) ? `hit rate ${(mean((row.work as MixResult[]).map((m) => m.pageCacheHitRate)) * 100).toFixed(0)} % (ref ${(mean((row.ref as MixResult[]).map((m) => m.pageCacheHitRate)) * 100).toFixed(0)} %)` : "";
-    const notes = [hit, failed(row.work) ? "working tree FAILED (errors/non-2xx)" : "", failed(row.ref) ? "ref had errors/non-2xx" : ""].filter(Boolean).join("; ");
-    // CPU per request: total CPU over total requests of the rounds (a round with few requests weighs less).
-    const cpuPerRequest = (list: Measurement[]) => {
-      const requests = list.reduce((sum, m) => sum + (m.cpuMsPerRequest !== undefined ? m.requests : 0), 0);
-      return requests ? list.reduce((sum, m) => sum + (m.cpuMsPerRequest ?? 0) * m.requests, 0) / requests : NaN;
-    };
-    const refCpu = cpuPerRequest(row.ref);
-    const workCpu = cpuPerRequest(row.work);
+  console.log(`\nAgainst ${ref} (${sha.slice(0, 12)}), same database copy, alternating; mean of ${rounds} round(s). load average after: ${load.after.map((value) => value.toFixed(2)).join(" ")}`);
+  writeReport("against", startedAt, { ref, sha, seconds, rounds, load, bytes: measured.bytes, pairs: measured.pairs, mixes: measured.mixes });
+}
+
+/* --engine both: SQLite and PostgreSQL side by side ------------------------------------------ */
+
+/** The engine's requests/s as a share of SQLite's, the p99 budget at 10 connections (docs/scaling.md). */
+const ENGINE_TARGETS = { ratio: 0.6, p99Ms: 150 };
+
+async function enginesMain() {
+  const startedAt = new Date();
+  const load = { before: os.loadavg(), after: [] as number[] };
+  const seconds = Number(option("duration") ?? (quick ? 2 : 5));
+  const rounds = Number(option("rounds") ?? 2);
+  const mixSeconds = Math.max(seconds, Number(option("mix-duration") ?? 10));
+  console.log(`Quads bench --engine both — ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}; load before ${load.before.map((v) => v.toFixed(2)).join(" ")}`);
+  ensureBuild();
+  ensureSeeded(largeDb, false);
+  const copy = copyDatabase(largeDb);
+  const postgres = await openEngine("postgres");
+  const { fiftyRepliesPostId } = pick(copy.file);
+  const postIds = mixPosts(copy.file);
+  let measured: Awaited<ReturnType<typeof measureSideBySide>>;
+  try {
+    measured = await measureSideBySide({
+      sides: [
+        { key: "sqlite", label: "SQLite", start: (withPageCache) => startServer(copy.file, withPageCache) },
+        { key: "postgres", label: "PostgreSQL", start: (withPageCache) => startServer(largeDb, withPageCache, root, postgres.env), probe: postgres.probe },
+      ],
+      seconds,
+      rounds,
+      mixSeconds,
+      fiftyRepliesPostId,
+      postIds,
+      isEngineComparison: true,
+    });
+  } finally {
+    copy.remove();
+    await postgres.release();
+  }
+  load.after = os.loadavg();
+  console.log(`\nPostgreSQL against SQLite (ratio = PostgreSQL / SQLite), same community, alternating; mean of ${rounds} round(s). load average before ${load.before.map((v) => v.toFixed(2)).join(" ")}, after ${load.after.map((v) => v.toFixed(2)).join(" ")}`);
+  const targets = [
+    ["member /discussions", "fresh signed-in /discussions"],
+    ["mix, 10 connections", "--mix, 10 connections"],
+    ["mix, 50 connections", "--mix, 50 connections"],
+  ] as const;
+  for (const [name, label] of targets) {
+    const row = measured.summary[name];
+    if (!row) continue;
+    const p99 = row.p99.postgres;
+    const p99Note = name.includes("50 connections") ? "" : `; p99 ${p99.toFixed(0)} ms < ${ENGINE_TARGETS.p99Ms}: ${p99 < ENGINE_TARGETS.p99Ms ? "ok" : "MISSED"}`;
+    console.log(`  ${label}: PostgreSQL ${row.ratio.toFixed(2)}× SQLite (≥ ${ENGINE_TARGETS.ratio}: ${row.ratio >= ENGINE_TARGETS.ratio ? "ok" : "MISSED"})${p99Note}`);
+  }
+  // The capacity model (docs/scaling.md): what one core of each kind serves, from CPU per request.
+  console.log("\nCapacity model (CPU per request → requests/s per core; app boxes of 2 cores one PostgreSQL box of N cores feeds):");
+  for (const name of ["member /discussions", "mix, 10 connections", "mix, 50 connections"]) {
+    const row = measured.summary[name];
+    if (!row?.dbCpu) continue;
+    const appPerCore = 1000 / row.appCpu.postgres;
+    const dbPerCore = 1000 / row.dbCpu;
+    const boxes = (cores: number) => ((cores * dbPerCore) / (2 * appPerCore)).toFixed(1);
     console.log(
-      `| ${row.name} | ${refRate.toFixed(0)} | ${workRate.toFixed(0)} | **${(workRate / refRate).toFixed(2)}×** | ${refCpu.toFixed(1)} | ${workCpu.toFixed(1)} | **${(refCpu / workCpu).toFixed(2)}×** | ${p(row.ref)} | ${p(row.work)} | ${notes} |`,
+      `  ${name}: app ${row.appCpu.postgres.toFixed(1)} ms → ${appPerCore.toFixed(0)} req/s per app core (SQLite ${row.appCpu.sqlite.toFixed(1)} ms → ${(1000 / row.appCpu.sqlite).toFixed(0)}); PostgreSQL ${row.dbCpu.toFixed(1)} ms, ${row.statements?.toFixed(1)} statements → ${dbPerCore.toFixed(0)} req/s per db core; 2-core app boxes per PostgreSQL box of 2 / 4 / 8 / 16 cores: ${[2, 4, 8, 16].map(boxes).join(" / ")}`,
     );
   }
-  for (const [name, size] of Object.entries(bytes)) console.log(`\n${name}: ${ref} ${(size.ref / 1024).toFixed(1)} KB, working tree ${(size.work / 1024).toFixed(1)} KB (before compression)`);
-  console.log(`\nload average after: ${load.after.map((value) => value.toFixed(2)).join(" ")}`);
-  writeReport("against", startedAt, { ref, sha, seconds, rounds, load, bytes, pairs, mixes });
+  writeReport("engines", startedAt, { seconds, rounds, load, targets: ENGINE_TARGETS, ...measured });
 }
 
 function writeReport(kind: string, startedAt: Date, body: Record<string, unknown>) {
@@ -533,14 +799,22 @@ function writeReport(kind: string, startedAt: Date, body: Record<string, unknown
 async function main() {
   const startedAt = new Date();
   const load = { before: os.loadavg(), after: [] as number[] };
-  console.log(`Quads bench ${quick ? "(quick) " : ""}— ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+  console.log(`Quads bench ${quick ? "(quick) " : ""}${onPostgres ? "on PostgreSQL " : ""}— ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`);
   console.log(`  load average before: ${load.before.map((value) => value.toFixed(2)).join(" ")}; ${connections} connections, ${duration} s per page; page cache ${pageCache ? "on (repeated views)" : "off (--no-page-cache: every view rendered)"}`);
   ensureBuild();
   ensureSeeded(largeDb, false);
+  // On PostgreSQL: no scaling check (it would need the small community copied too), and the run's
+  // own database (a fresh copy: the like/unlike mix writes into it).
+  const scaling = scalingWanted && !onPostgres;
   if (scaling) ensureSeeded(smallDb, true);
 
   const { fiftyRepliesPostId, likeable } = pick(largeDb);
-  const server = await startServer(largeDb);
+  const postgres = onPostgres ? await openEngine("postgres") : undefined;
+  const probe = postgres?.probe;
+  const server = await startServer(largeDb, pageCache, root, postgres?.env).catch(async (error: unknown) => {
+    await postgres?.release();
+    throw error;
+  });
   const results: Measurement[] = [];
   let bare: Measurement | undefined;
   const scalingResults: { name: string; largeP50: number; smallP50: number; ratio: number }[] = [];
@@ -565,16 +839,19 @@ async function main() {
     await check(server.baseURL + "/login", BROWSER_HEADERS, null);
 
     console.log("\nSigned-in member:");
-    for (const [name, pagePath] of pages) if (want(name)) results.push(await measure(`member ${name}`, server.baseURL + pagePath, { headers: member }));
+    // On PostgreSQL the app's and the database's CPU per request are measured too (docs/scaling.md).
+    const costs = onPostgres ? { serverPid: server.child.pid, probe } : {};
+    for (const [name, pagePath] of pages) if (want(name)) results.push(await measure(`member ${name}`, server.baseURL + pagePath, { headers: member, ...costs }));
     console.log("Visitor:");
-    for (const pagePath of ["/", "/login"]) if (want(pagePath)) results.push(await measure(`visitor ${pagePath}`, server.baseURL + pagePath, { headers: BROWSER_HEADERS }));
+    for (const pagePath of ["/", "/login"]) if (want(pagePath)) results.push(await measure(`visitor ${pagePath}`, server.baseURL + pagePath, { headers: BROWSER_HEADERS, ...costs }));
     console.log("API and writes:");
-    if (want("/api/posts")) results.push(await measure("member GET /api/posts", `${server.baseURL}/api/posts`, { headers: { cookie, "accept-encoding": "gzip, deflate, br" } }));
+    if (want("/api/posts")) results.push(await measure("member GET /api/posts", `${server.baseURL}/api/posts`, { headers: { cookie, "accept-encoding": "gzip, deflate, br" }, ...costs }));
     if (want("like")) {
       let next = 0;
       const writeHeaders = { cookie, origin: server.baseURL, "content-type": "application/json" };
       results.push(
         await measure("member like/unlike mix", server.baseURL, {
+          ...costs,
           requests: [
             {
               method: "POST",
@@ -645,14 +922,17 @@ async function main() {
     throw error;
   } finally {
     await stopAppServer(server);
+    await postgres?.release();
   }
 
   load.after = os.loadavg();
   const failed = (m: Measurement) => m.requests === 0 || m.non2xx > 0 || m.errors > 0 || m.timeouts > 0;
   const ratio = (m: Measurement) => (bare ? m.requestsPerSecond / bare.requestsPerSecond : NaN);
   const targets: Record<string, number> = { "member /discussions": 0.1, "member GET /api/posts": 0.25 };
-  console.log("\n| page | req/s | p50 ms | p99 ms | vs bare | target |");
-  console.log("|---|---:|---:|---:|---:|---|");
+  const costColumns = (m: Measurement) =>
+    onPostgres ? ` ${m.cpuMsPerRequest?.toFixed(1) ?? ""} | ${m.dbCpuMsPerRequest?.toFixed(1) ?? ""} | ${m.dbStatementsPerRequest?.toFixed(1) ?? ""} | ${m.dbExecMsPerRequest?.toFixed(2) ?? ""} |` : "";
+  console.log(`\n| page | req/s | p50 ms | p99 ms | vs bare | target |${onPostgres ? " app CPU ms/req | db CPU ms/req | statements/req | db exec ms/req |" : ""}`);
+  console.log(`|---|---:|---:|---:|---:|---|${onPostgres ? "---:|---:|---:|---:|" : ""}`);
   for (const m of [...results, ...(bare ? [bare] : [])]) {
     const target = targets[m.name];
     const notes = [
@@ -660,7 +940,7 @@ async function main() {
       m.name.startsWith("bare") ? "" : `p99 < 100: ${m.p99 < 100 && !failed(m) ? "ok" : "MISSED"}`,
       failed(m) ? `FAILED: ${m.requests} requests, ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts` : "",
     ].filter(Boolean);
-    console.log(`| ${m.name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${(ratio(m) * 100).toFixed(1)}% | ${notes.join("; ")} |`);
+    console.log(`| ${m.name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${(ratio(m) * 100).toFixed(1)}% | ${notes.join("; ")} |${costColumns(m)}`);
   }
   if (scalingResults.length) {
     console.log("\n| scaling (p50) | 100k posts | 1k posts | ratio (≤ 1.3) |");
@@ -676,6 +956,7 @@ async function main() {
     JSON.stringify(
       {
         startedAt: startedAt.toISOString(),
+        ...(onPostgres ? { engine } : {}),
         quick,
         duration,
         connections,
@@ -697,5 +978,6 @@ if (flag("slow")) {
   const slow = spawnSync(process.execPath, ["--import", "tsx", "scripts/slow-view.ts", ...args.filter((arg) => arg !== "--slow")], { cwd: root, stdio: "inherit" });
   process.exit(slow.status ?? 1);
 } else if (againstRef) await againstMain(againstRef);
+else if (engine === "both") await enginesMain();
 else if (mixMode) await mixMain();
 else await main();

@@ -1,5 +1,5 @@
 // npx tsx scripts/cpu-per-request.ts --db=data/large.db [--trees=dirA,dirB] [--n=300] [--rounds=6] [--only=api,login]
-//                                    [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"]
+//                                    [--node-args="--cpu-prof --cpu-prof-dir=/tmp/prof"] [--engine=postgres]
 //
 // CPU per request of the built server (one process, WEB_CONCURRENCY=1, page cache off): N
 // sequential keep-alive requests per page, the server's user + system time from /proc before and
@@ -8,11 +8,15 @@
 // round. CPU time moves far less than requests per second on a shared box, and sequential requests
 // leave out the load generator's own contention; the table gives each page's median and minimum
 // over the rounds (docs/performance.md, "What every request paid outside rendering").
+// --engine=postgres: the server on the bench's PostgreSQL copy of the same community
+// (scripts/lib/bench-postgres.ts), and beside the app's CPU, PostgreSQL's CPU and the statements
+// (round trips) per request (docs/scaling.md, "Where the time goes per request").
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { signInViaApi, startAppServer, stopAppServer, BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
+import { openBenchPostgres, type DatabaseSample } from "./lib/bench-postgres";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
@@ -22,6 +26,7 @@ const rounds = Number(option("rounds") ?? 3);
 const only = option("only")?.split(",");
 const db = path.resolve(option("db") ?? "data/large.db");
 const nodeArgs = option("node-args")?.split(" ").filter(Boolean) ?? [];
+const onPostgres = option("engine") === "postgres";
 
 const readOnly = new Database(db, { readonly: true, fileMustExist: true });
 const post = (readOnly.prepare("SELECT id FROM posts WHERE replies_count = 50 ORDER BY created_at DESC LIMIT 1").get() as { id: number } | undefined)?.id;
@@ -62,6 +67,11 @@ function get(base: string, pagePath: string, headers: Record<string, string>): P
   });
 }
 
+const postgres = onPostgres ? await openBenchPostgres(db) : undefined;
+const postgresDatabase = `quads_cpu_${process.pid}`;
+const postgresEnv: Record<string, string> = postgres ? { DATABASE_URL: await postgres.freshDatabase(postgresDatabase) } : {};
+const probe = postgres?.probe(postgresDatabase);
+const dbCosts: Record<string, { cpu: number[]; statements: number[] }> = {};
 const servers = [];
 for (const tree of trees) {
   const s = await startAppServer({
@@ -69,7 +79,7 @@ for (const tree of trees) {
     cwd: tree,
     timeoutMs: 120_000,
     nodeArgs,
-    env: { WEB_CONCURRENCY: "1", PAGE_CACHE_SECONDS: "0", AUTH_RATE_LIMIT_PER_IP: "1000000", AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000", POST_RATE_LIMIT: "1000000", LOG_LEVEL: "warn" },
+    env: { WEB_CONCURRENCY: "1", PAGE_CACHE_SECONDS: "0", AUTH_RATE_LIMIT_PER_IP: "1000000", AUTH_RATE_LIMIT_PER_ACCOUNT: "1000000", POST_RATE_LIMIT: "1000000", LOG_LEVEL: "warn", ...postgresEnv },
   });
   const cookie = (await signInViaApi(s.baseURL, BENCH_EMAIL, BENCH_PASSWORD)).cookie;
   servers.push({ tree, s, cookie });
@@ -85,19 +95,34 @@ try {
         const first = await get(s.baseURL, pagePath, headers);
         if (first !== 200 && name !== "404asset") throw new Error(`${tree} ${pagePath} answered ${first}`);
         for (let i = 0; i < Math.min(100, n / 5); i++) await get(s.baseURL, pagePath, headers);
+        const dbBefore: DatabaseSample | undefined = await probe?.sample();
         const before = cpuMs(s.child.pid!);
         const t0 = performance.now();
         for (let i = 0; i < n; i++) await get(s.baseURL, pagePath, headers);
         const wall = performance.now() - t0;
         const per = (cpuMs(s.child.pid!) - before) / n;
+        const dbAfter = await probe?.sample();
         ((results[name] ??= {})[tree] ??= []).push(per);
-        console.log(`${name.padEnd(12)} ${tree.padEnd(36)} cpu ${per.toFixed(3)} ms/req  wall ${(wall / n).toFixed(3)} ms/req`);
+        let db = "";
+        if (dbBefore && dbAfter) {
+          const costs = (dbCosts[name] ??= { cpu: [], statements: [] });
+          costs.cpu.push((dbAfter.cpuMs - dbBefore.cpuMs) / n);
+          costs.statements.push((dbAfter.statements - dbBefore.statements) / n);
+          db = `  db cpu ${costs.cpu.at(-1)!.toFixed(3)} ms/req, ${costs.statements.at(-1)!.toFixed(1)} statements, exec ${((dbAfter.execMs - dbBefore.execMs) / n).toFixed(3)} ms/req`;
+        }
+        console.log(`${name.padEnd(12)} ${tree.padEnd(36)} cpu ${per.toFixed(3)} ms/req  wall ${(wall / n).toFixed(3)} ms/req${db}`);
       }
     }
   }
 } finally {
   for (const { s } of servers) await stopAppServer(s);
+  await probe?.close();
+  await postgres?.dropDatabase(postgresDatabase).catch(() => undefined);
+  await postgres?.stop();
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`\n| page | ${trees.join(" | ")} |`);
-for (const [name] of wanted) console.log(`| ${name} | ${trees.map((t) => `${median(results[name][t]).toFixed(2)} (min ${Math.min(...results[name][t]).toFixed(2)})`).join(" | ")} |`);
+for (const [name] of wanted) {
+  const db = dbCosts[name] ? ` db CPU ${median(dbCosts[name].cpu).toFixed(2)} ms, ${median(dbCosts[name].statements).toFixed(1)} statements |` : "";
+  console.log(`| ${name} | ${trees.map((t) => `${median(results[name][t]).toFixed(2)} (min ${Math.min(...results[name][t]).toFixed(2)})`).join(" | ")} |${db}`);
+}

@@ -148,6 +148,7 @@ export class PostgresEngine {
     });
     // An idle client whose server went away emits here; the pool drops it. Not a crash.
     this.pool.on("error", (error) => logServerError(error));
+    this.pool.on("connect", (client) => nameStatementsOf(client));
     retryLostConnectionsOnce(this.pool);
     this.db = drizzle(this.pool, { schema: pgSchema });
   }
@@ -193,8 +194,9 @@ export class PostgresEngine {
         if (maxWaitMs !== undefined) await client.query("RESET lock_timeout");
         isWaitingForRows = false;
       }
-      await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
-      if (maxWaitMs !== undefined) await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(maxWaitMs))}`);
+      // One round trip (docs/scaling.md): both statements in one simple query.
+      const lockTimeout = maxWaitMs === undefined ? "" : `; SET LOCAL lock_timeout = ${Math.max(1, Math.round(maxWaitMs))}`;
+      await client.query(`BEGIN ISOLATION LEVEL SERIALIZABLE${lockTimeout}`);
       return client;
     } catch (error) {
       // Destroyed, not pooled: a session lock taken before the failure goes with the connection.
@@ -208,8 +210,8 @@ export class PostgresEngine {
   /** Commits the unit's transaction, telling every process (this one at once) that the database changed. */
   async commit(client: pg.PoolClient): Promise<void> {
     // NOTIFY is transactional: delivered to the listeners at the commit, never after a rollback.
-    await client.query(`NOTIFY ${WRITES_CHANNEL}`);
-    await client.query("COMMIT");
+    // One round trip: a failed NOTIFY leaves the COMMIT unrun and the caller rolls back.
+    await client.query(`NOTIFY ${WRITES_CHANNEL}; COMMIT`);
     this.writes += 1; // this process knows at once; the notification from itself adds one more later, harmlessly
   }
 
@@ -288,6 +290,51 @@ export class PostgresEngine {
       throw error;
     }
   }
+}
+
+/** How many statements one connection keeps prepared by name; past it, new ones go unnamed (a bound for SQL that embeds a literal). */
+export const NAMED_STATEMENTS_PER_CONNECTION = 300;
+
+const statementNames = new Map<string, string>();
+
+/** A statement's name: a hash of its text (the same text, the same name, on every connection). */
+export function statementNameOf(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    if (statementNames.size >= 5_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown };
+
+/**
+ * Every statement with parameters that this client sends goes as a named prepared statement
+ * (docs/scaling.md, "Where the time goes per request"): PostgreSQL parses it once per connection and reuses its
+ * plan, later executions send only Bind and Execute. Without names (Drizzle's `.prepare()` gives
+ * none), each of a page's ~9 statements was parsed and planned again, about half of PostgreSQL's
+ * CPU per request. At most `limit` names per connection; statements without parameters (BEGIN,
+ * COMMIT, NOTIFY) stay simple queries.
+ */
+export function nameStatementsOf(client: pg.ClientBase, limit = NAMED_STATEMENTS_PER_CONNECTION): void {
+  const named = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as QueryConfigLike | string | undefined;
+    if (config && typeof config === "object" && typeof config.text === "string" && config.name === undefined) {
+      const values = Array.isArray(args[1]) ? args[1] : config.values;
+      if (Array.isArray(values) && values.length > 0) {
+        const name = statementNameOf(config.text);
+        if (named.has(name) || named.size < limit) {
+          named.add(name);
+          args[0] = { ...config, name };
+        }
+      }
+    }
+    return query(...args);
+  };
 }
 
 /** pool.connect(), giving up after `ms` (the client, when it comes later, goes back to the pool). */

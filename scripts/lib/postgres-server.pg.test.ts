@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { type AddressInfo, connect, createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -87,6 +88,36 @@ describe("the throwaway PostgreSQL server (scripts/lib/postgres-server.ts)", () 
       expect(existsSync(server.directory)).toBe(false);
     } finally {
       squatter.close();
+    }
+  });
+
+  it("keeps a cluster in keptDirectory between starts (the benchmark's copy), with extra server settings", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "quads-pg-kept-test-"));
+    chmodSync(directory, 0o755); // as root the server runs as quadspg, who must reach the cluster inside
+    const kept = path.join(directory, "cluster");
+    try {
+      const first = await startPostgresServer({ database: "quads_kept", keptDirectory: kept, settings: { shared_preload_libraries: "pg_stat_statements" } });
+      expect(first.postmasterPid()).toBeGreaterThan(0);
+      const client = new pg.Client({ connectionString: first.url });
+      await client.connect();
+      await client.query("create table kept (value integer); insert into kept values (42)");
+      expect((await client.query("show shared_preload_libraries")).rows[0].shared_preload_libraries).toBe("pg_stat_statements");
+      await client.end();
+      await first.stop();
+      expect(existsSync(path.join(kept, "data", "PG_VERSION"))).toBe(true);
+      expect(await accepts(first.port)).toBe(false);
+
+      // Started again on the same directory: no initdb, the database and its rows are still there.
+      const second = await startPostgresServer({ database: "quads_kept", keptDirectory: kept });
+      const again = new pg.Client({ connectionString: second.url });
+      await again.connect();
+      expect((await again.query("select value from kept")).rows).toEqual([{ value: 42 }]);
+      expect((await again.query("show shared_preload_libraries")).rows[0].shared_preload_libraries).toBe("");
+      await again.end();
+      await second.stop();
+      expect(existsSync(path.join(kept, "data", "PG_VERSION"))).toBe(true);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 

@@ -8,9 +8,13 @@
  * from this process: `stop()` closes it, and so does this process' death in any way (Ctrl-C, a
  * crash, kill -9), after which the supervisor stops PostgreSQL (fast shutdown) and deletes the
  * directory. Nothing is left behind whatever happens to the test run.
+ *
+ * The benchmark keeps one cluster between runs instead (`keptDirectory`: the large community copied
+ * once, scripts/lib/bench-postgres.ts): the same server, started on that directory and stopped
+ * without deleting it.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -38,7 +42,23 @@ export type PostgresServer = {
   shutDown(): Promise<void>;
   /** Starts it again after shutDown(), on the same port; resolves once it accepts connections. */
   startAgain(): Promise<void>;
+  /** The postmaster's process id (its backends are its children: the benchmark sums their CPU time). */
+  postmasterPid(): number | undefined;
   stop(): Promise<void>;
+};
+
+export type StartPostgresOptions = {
+  /** The database created at start (default "quads_test"; left alone when a kept cluster has it already). */
+  database?: string;
+  /** The port to try first (a free one otherwise); a port taken meanwhile is retried elsewhere. */
+  port?: number;
+  /** Extra server settings (`name` → value, passed as `-c name=value`), e.g. `shared_preload_libraries`. */
+  settings?: Record<string, string>;
+  /**
+   * A cluster kept between runs in this directory: initdb only when it holds none yet, and stop()
+   * leaves it (the benchmark's copied large community). Without it, a fresh temp directory deleted at stop.
+   */
+  keptDirectory?: string;
 };
 
 /** The uid/gid to run PostgreSQL as: this process' own, or the dedicated user's when we are root (created when missing). */
@@ -64,7 +84,7 @@ const SUPERVISOR = `
 start_postgres() {
   "$PG_BIN/postgres" -D "$PG_DIR/data" -p "$PG_PORT" -k "$PG_DIR" -c listen_addresses=127.0.0.1 \\
     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 \\
-    -c shared_buffers=64MB -c log_min_messages=warning -c logging_collector=off &
+    -c shared_buffers=64MB -c log_min_messages=warning -c logging_collector=off $PG_SETTINGS &
   pg=$!
   echo "supervisor: postgres $pg"
 }
@@ -81,8 +101,18 @@ while read -r line; do
 done
 kill -INT "$pg" 2>/dev/null
 wait "$pg"
-[ -n "$keep" ] || rm -rf "$PG_DIR"
+[ -n "$keep" ] || [ -n "$PG_KEEP" ] || rm -rf "$PG_DIR"
 `;
+
+async function hasDatabase(adminUrl: string, name: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  } finally {
+    await admin.end();
+  }
+}
 
 async function waitUntilReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -104,25 +134,45 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
 }
 
 /**
- * Starts a fresh server and creates `database` on it (default "quads_test"). About 2 s on a quiet box.
- * `port`: the port to try first (a free one otherwise); a port taken meanwhile is retried elsewhere.
+ * Starts a server (a fresh one unless `keptDirectory` holds a cluster) and creates `database` on it
+ * (default "quads_test"). About 2 s on a quiet box. See StartPostgresOptions.
  */
-export async function startPostgresServer({ database = "quads_test", port: firstPort }: { database?: string; port?: number } = {}): Promise<PostgresServer> {
+export async function startPostgresServer({ database = "quads_test", port: firstPort, settings = {}, keptDirectory }: StartPostgresOptions = {}): Promise<PostgresServer> {
   const { binDirectory, majorVersion } = findPostgresBinaries();
   const identity = serverIdentity();
-  const directory = mkdtempSync(path.join(tmpdir(), "quads-pg-"));
+  const isKept = keptDirectory !== undefined;
+  const directory = isKept ? path.resolve(keptDirectory) : mkdtempSync(path.join(tmpdir(), "quads-pg-"));
+  const removeDirectory = () => {
+    if (!isKept) rmSync(directory, { recursive: true, force: true });
+  };
+  mkdirSync(directory, { recursive: true });
   chmodSync(directory, 0o700);
   if (identity) chownSync(directory, identity.uid, identity.gid);
   const asServer = identity ? { uid: identity.uid, gid: identity.gid } : {};
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", LC_ALL: "C.UTF-8", HOME: identity?.home ?? process.env.HOME ?? "/", PG_BIN: binDirectory, PG_DIR: directory };
+  for (const [name, value] of Object.entries(settings)) {
+    if (!/^[a-z_.]+$/.test(name) || !/^[\w.,:-]+$/.test(value)) throw new Error(`Not a plain server setting: ${name}=${value}`);
+  }
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    LANG: "C.UTF-8",
+    LC_ALL: "C.UTF-8",
+    HOME: identity?.home ?? process.env.HOME ?? "/",
+    PG_BIN: binDirectory,
+    PG_DIR: directory,
+    PG_SETTINGS: Object.entries(settings)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
+    ...(isKept ? { PG_KEEP: "1" } : {}),
+  };
 
-  const initdb = spawnSync(
+  const hasCluster = isKept && existsSync(path.join(directory, "data", "PG_VERSION"));
+  const initdb = hasCluster ? { status: 0, stderr: "", stdout: "" } : spawnSync(
     path.join(binDirectory, "initdb"),
     ["-D", path.join(directory, "data"), "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions"],
     { ...asServer, env, encoding: "utf8", cwd: directory },
   );
   if (initdb.status !== 0) {
-    rmSync(directory, { recursive: true, force: true });
+    removeDirectory();
     throw new Error(`initdb failed (${binDirectory}):\n${initdb.stderr || initdb.stdout}`);
   }
 
@@ -155,6 +205,13 @@ export async function startPostgresServer({ database = "quads_test", port: first
       binDirectory,
       majorVersion,
       urlFor,
+      postmasterPid() {
+        try {
+          return Number(readFileSync(path.join(directory, "data", "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
+        } catch {
+          return undefined;
+        }
+      },
       async createDatabase(name) {
         if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
         const admin = new pg.Client({ connectionString: urlFor("postgres") });
@@ -184,19 +241,21 @@ export async function startPostgresServer({ database = "quads_test", port: first
           child.ref(); // keep this process alive until the supervisor has cleaned up
           child.stdin?.end();
           await exited;
-          rmSync(directory, { recursive: true, force: true });
+          removeDirectory();
         })();
         return stopped;
       },
     };
     try {
-      await server.createDatabase(database);
+      // initdb makes "postgres"; a kept cluster may hold `database` from an earlier run.
+      const exists = database === "postgres" || (hasCluster && (await hasDatabase(urlFor("postgres"), database)));
+      if (!exists) await server.createDatabase(database);
     } catch (error) {
       await server.stop();
       throw error;
     }
     return server;
   }
-  rmSync(directory, { recursive: true, force: true });
+  removeDirectory();
   throw lastError instanceof Error ? lastError : new Error(String(lastError));
 }
