@@ -1,0 +1,24 @@
+/**
+ * The conversations feature's public server entry: what routes and other features may import from
+ * its server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are
+ * imported file by file from components/; plain values from the client-safe index.ts.
+ */
+export {
+  conversationJson,
+  countUnreadConversations,
+  getConversation,
+  keepMessagesOf,
+  leaveConversation,
+  listConversations,
+  markConversationRead,
+  messageJson,
+  sendMessage,
+  startConversation,
+  type ConversationSummary,
+  type ConversationView,
+  type MessageView,
+  type ParticipantView,
+} from "./conversations.server";
+export { sendDueMessageMail } from "./message-mail.server";
+export { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "./moderation.server";
+export { messageSchema, newConversationSchema } from "./schemas";
