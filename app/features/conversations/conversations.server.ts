@@ -271,6 +271,17 @@ export async function listConversations({ userId, page = 1 }: { userId: string; 
   };
 }
 
+/** The newest message's id of a conversation the member is in (0 when they are not: live updates tell outsiders nothing). */
+export async function lastMessageIdOf({ userId, conversationId }: { userId: string; conversationId: number }): Promise<number> {
+  const [row] = await readDb()
+    .select({ lastMessageId: conversations.lastMessageId })
+    .from(participants)
+    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+    .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
+    .limit(1);
+  return row?.lastMessageId ?? 0;
+}
+
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */
 export async function countUnreadConversations(userId: string): Promise<number> {
   const [row] = await readDb()
@@ -317,4 +328,36 @@ export function messageJson(message: MessageView) {
 /** A member deleting their own account leaves their messages to the others under 'Deleted member' (a savepoint of the deletion's unit). */
 export async function keepMessagesOf(userId: string, deletedMemberId: string): Promise<void> {
   await write((tx) => tx.update(messages).set({ authorId: deletedMemberId }).where(eq(messages.authorId, userId)));
+}
+
+/**
+ * The member's conversations for 'Download my data' (docs/messages.md, "Privacy"): the ones they
+ * are still in, each with its messages; another member is named by username only (never an e-mail).
+ */
+export async function exportConversationsOf(userId: string) {
+  const db = readDb();
+  const mine = await db
+    .select({ id: conversations.id, subject: conversations.subject, createdAt: conversations.createdAt })
+    .from(participants)
+    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+    .where(eq(participants.userId, userId))
+    .orderBy(asc(conversations.id));
+  if (mine.length === 0) return [];
+  const rows = await db
+    .select({ id: messages.id, conversationId: messages.conversationId, authorId: messages.authorId, authorUsername: users.username, content: messages.content, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.authorId))
+    .where(
+      inArray(
+        messages.conversationId,
+        mine.map((conversation) => conversation.id),
+      ),
+    )
+    .orderBy(asc(messages.id));
+  return mine.map((conversation) => ({
+    ...conversation,
+    messages: rows
+      .filter((row) => row.conversationId === conversation.id)
+      .map((row) => ({ id: row.id, isMine: row.authorId === userId, author: row.authorId === userId ? null : row.authorUsername, content: row.content, createdAt: row.createdAt })),
+  }));
 }

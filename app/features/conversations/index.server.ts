@@ -6,8 +6,10 @@
 export {
   conversationJson,
   countUnreadConversations,
+  exportConversationsOf,
   getConversation,
   keepMessagesOf,
+  lastMessageIdOf,
   leaveConversation,
   listConversations,
   markConversationRead,

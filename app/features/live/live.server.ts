@@ -12,6 +12,7 @@
  * out other sessions", suspension, deletion) or whose member is suspended ends.
  */
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { countUnreadConversations, lastMessageIdOf } from "~/features/conversations/index.server";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { inJsonIds } from "~/utils/sql-dialect.server";
@@ -25,7 +26,7 @@ export const HEARTBEAT_INTERVAL_MS = 20_000;
 /** A stream's session is re-checked whenever the database moved, and at least this often (expiry). */
 export const SESSION_CHECK_INTERVAL_MS = 5_000;
 
-type StreamState = { unread?: number; post?: string; discussions?: number };
+type StreamState = { unread?: number; post?: string; discussions?: number; messages?: string };
 type LiveStream = {
   /** The stream's row in the cluster-wide register (stream-registry.server.ts). */
   id: string;
@@ -34,6 +35,8 @@ type LiveStream = {
   sessionId: string;
   postId: number | null;
   discussionsSince: number | null;
+  /** The conversation open on /messages/{id} (its newest message is sent when it changes). */
+  conversationId: number | null;
   state: StreamState;
   send: (chunk: string) => void;
   close: () => void;
@@ -85,8 +88,17 @@ const liveQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
-type TickCache = { unread: Map<string, number>; posts: Map<number, string> };
-const newTickCache = (): TickCache => ({ unread: new Map(), posts: new Map() });
+type TickCache = { unread: Map<string, number>; posts: Map<number, string>; unreadMessages: Map<string, number> };
+const newTickCache = (): TickCache => ({ unread: new Map(), posts: new Map(), unreadMessages: new Map() });
+
+async function unreadMessagesOf(userId: string, cache: TickCache): Promise<number> {
+  let unread = cache.unreadMessages.get(userId);
+  if (unread === undefined) {
+    unread = await countUnreadConversations(userId);
+    cache.unreadMessages.set(userId, unread);
+  }
+  return unread;
+}
 
 async function unreadOf(userId: string, cache: TickCache): Promise<number> {
   let unread = cache.unread.get(userId);
@@ -124,6 +136,15 @@ async function refresh(stream: LiveStream, cache: TickCache = newTickCache()): P
       stream.state.post = state;
       stream.send(`event: post\ndata: ${state}\n\n`);
     }
+  }
+  // Private conversations (docs/messages.md): the envelope's count, and the open conversation's newest message (only for a member in it).
+  const messages = JSON.stringify({
+    unreadMessages: await unreadMessagesOf(stream.userId, cache),
+    ...(stream.conversationId === null ? {} : { conversationId: stream.conversationId, lastMessageId: await lastMessageIdOf({ userId: stream.userId, conversationId: stream.conversationId }) }),
+  });
+  if (messages !== stream.state.messages) {
+    stream.state.messages = messages;
+    stream.send(`event: messages\ndata: ${messages}\n\n`);
   }
   if (stream.discussionsSince !== null) {
     const newDiscussions = (await liveQueries(readDb()).newDiscussions.execute({ since: stream.discussionsSince, userId: stream.userId })).length;
@@ -212,7 +233,7 @@ function stopPollingWhenIdle(): void {
 
 /**
  * Opens a member's event stream (GET /events): `postId` for a post page, `discussionsSince` (ms)
- * for /discussions; `sessionId`, the request's session, ends the stream when it ends. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
+ * for /discussions, `conversationId` for a conversation page; `sessionId`, the request's session, ends the stream when it ends. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
  * (every worker's, counted in the register of stream-registry.server.ts).
  */
 export function openLiveStream({
@@ -220,12 +241,14 @@ export function openLiveStream({
   sessionId,
   postId,
   discussionsSince,
+  conversationId = null,
   signal,
 }: {
   userId: string;
   sessionId: string;
   postId: number | null;
   discussionsSince: number | null;
+  conversationId?: number | null;
   signal: AbortSignal;
 }): Response {
   const registry = getStreamRegistry();
@@ -245,6 +268,7 @@ export function openLiveStream({
         sessionId,
         postId,
         discussionsSince,
+        conversationId,
         state: {},
         send: (chunk) => {
           if (!isOpen) return;

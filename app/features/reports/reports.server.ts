@@ -73,7 +73,8 @@ async function findReportTarget(type: ReportTargetType, id: string): Promise<Rep
   if (type === "message") {
     const message = await findMessageForModeration(numericId);
     if (!message) return missing;
-    // Private: the queue shows its text only when a moderator opens it (openReportedMessage), and links nowhere.
+    // Private: the queue shows its text only when a moderator opens it (openReportedMessage) and does not
+    // link the conversation (only its members can open it: the reporter and the author are led back there).
     return {
       type,
       id,
@@ -82,7 +83,7 @@ async function findReportTarget(type: ReportTargetType, id: string): Promise<Rep
       excerpt: "",
       authorId: message.authorId,
       authorName: message.authorName,
-      link: null,
+      link: routes.conversation(message.conversationId),
       isHidden: message.isHidden,
       hiddenReason: message.isHidden ? "moderator" : null,
     };

@@ -74,7 +74,7 @@ export function ReportQueueItem({ group, failure, opened }: { group: Group; fail
         <span className="text-slate-500">Last reported {dateFormat.format(new Date(group.latestAt))} UTC</span>
       </div>
       <h3 id={headingId} className="mt-2 font-semibold text-slate-900">
-        {target.link ? (
+        {target.link && target.type !== "message" ? (
           <AppLink to={target.link} className="hover:underline">
             {target.label}
           </AppLink>
