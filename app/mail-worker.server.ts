@@ -9,12 +9,14 @@
 import { startMailSender, stopMailSender } from "./features/mail/sender.server";
 import { startMailScheduler, stopMailScheduler, type ScheduledMailJob } from "./features/mail/scheduler.server";
 import { sendDueReplyMail } from "./features/discussions/reply-mail.server";
+import { sendDueMessageMail } from "./features/conversations/message-mail.server";
 import { sendWeeklyDigests } from "./features/discussions/weekly-digest.server";
 import { sendMeetingReminders } from "./features/meetings/reminders.server";
 
 /** The notification-mail jobs run beside the sender (docs/accounts.md, "Notification e-mails"). */
 const scheduledMailJobs: ScheduledMailJob[] = [
   { name: "reply e-mails", intervalMs: 10_000, run: sendDueReplyMail },
+  { name: "private-message e-mails", intervalMs: 10_000, run: sendDueMessageMail },
   { name: "meeting reminders", intervalMs: 60_000, run: sendMeetingReminders },
   { name: "weekly digest", intervalMs: 5 * 60_000, run: sendWeeklyDigests },
 ];

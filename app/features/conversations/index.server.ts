@@ -21,6 +21,5 @@ export {
   type MessageView,
   type ParticipantView,
 } from "./conversations.server";
-export { sendDueMessageMail } from "./message-mail.server";
 export { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "./moderation.server";
 export { messageSchema, newConversationSchema } from "./schemas";
