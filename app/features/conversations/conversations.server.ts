@@ -3,7 +3,7 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, max, ne } from "drizzle-orm";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
 import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
@@ -280,6 +280,19 @@ export async function lastMessageIdOf({ userId, conversationId }: { userId: stri
     .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
     .limit(1);
   return row?.lastMessageId ?? 0;
+}
+
+/**
+ * The newest message id in any of the member's conversations: live updates send it beside the
+ * unread count, so a read mark and a new message within one tick still change what a stream sees.
+ */
+export async function newestMessageIdFor(userId: string): Promise<number> {
+  const [row] = await readDb()
+    .select({ newest: max(conversations.lastMessageId) })
+    .from(participants)
+    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+    .where(eq(participants.userId, userId));
+  return row?.newest ?? 0;
 }
 
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */

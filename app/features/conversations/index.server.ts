@@ -14,6 +14,7 @@ export {
   listConversations,
   markConversationRead,
   messageJson,
+  newestMessageIdFor,
   sendMessage,
   startConversation,
   type ConversationSummary,

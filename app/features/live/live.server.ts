@@ -12,7 +12,7 @@
  * out other sessions", suspension, deletion) or whose member is suspended ends.
  */
 import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { countUnreadConversations, lastMessageIdOf } from "~/features/conversations/index.server";
+import { countUnreadConversations, lastMessageIdOf, newestMessageIdFor } from "~/features/conversations/index.server";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { inJsonIds } from "~/utils/sql-dialect.server";
@@ -140,6 +140,7 @@ async function refresh(stream: LiveStream, cache: TickCache = newTickCache()): P
   // Private conversations (docs/messages.md): the envelope's count, and the open conversation's newest message (only for a member in it).
   const messages = JSON.stringify({
     unreadMessages: await unreadMessagesOf(stream.userId, cache),
+    newestMessageId: await newestMessageIdFor(stream.userId),
     ...(stream.conversationId === null ? {} : { conversationId: stream.conversationId, lastMessageId: await lastMessageIdOf({ userId: stream.userId, conversationId: stream.conversationId }) }),
   });
   if (messages !== stream.state.messages) {
