@@ -93,7 +93,8 @@ export default function ConversationPage() {
           All messages
         </AppLink>
       </p>
-      <ol className="space-y-3" aria-label="Messages">
+      <h2 className="sr-only">Messages</h2>
+      <ol className="space-y-3">
         {conversation.messages.map((message) => (
           <li key={message.id} id={`message-${message.id}`} data-testid="message" className={`rounded-xl border p-4 shadow-sm ${message.isOwn ? "border-indigo-200 bg-indigo-50/50" : "border-slate-200 bg-white"}`}>
             <div className="flex items-center justify-between gap-2">

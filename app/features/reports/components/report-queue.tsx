@@ -197,7 +197,9 @@ function ReportedMessage({ reportId, opened }: { reportId: number; opened: Opene
     );
   }
   return (
-    <ol className="mt-2 space-y-2" aria-label="The reported message and the messages before it">
+    <>
+      <h4 className="sr-only">The reported message and the messages before it</h4>
+      <ol className="mt-2 space-y-2">
       {opened.messages.map((message) => (
         <li key={message.id} className={`rounded-md border p-2 text-sm ${message.isReported ? "border-red-300 bg-red-50" : "border-slate-200"}`}>
           <p className="text-xs text-slate-600">
@@ -206,6 +208,7 @@ function ReportedMessage({ reportId, opened }: { reportId: number; opened: Opene
           <UserContent html={{ __html: message.html }} />
         </li>
       ))}
-    </ol>
+      </ol>
+    </>
   );
 }
