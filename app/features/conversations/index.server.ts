@@ -17,10 +17,6 @@ export {
   newestMessageIdFor,
   sendMessage,
   startConversation,
-  type ConversationSummary,
-  type ConversationView,
-  type MessageView,
-  type ParticipantView,
 } from "./conversations.server";
 export { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "./moderation.server";
 export { messageSchema, newConversationSchema } from "./schemas";
