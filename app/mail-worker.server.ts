@@ -13,12 +13,14 @@ import { hasDigestsToSend, sendWeeklyDigests } from "./features/discussions/week
 import { hasSentMailToSweep, sweepSentMail } from "./features/mail/outbox.server";
 import { startMailScheduler, stopMailScheduler, type ScheduledJob } from "./features/mail/scheduler.server";
 import { startMailSender, stopMailSender } from "./features/mail/sender.server";
+import { hasDueMessageMail, sendDueMessageMail } from "./features/conversations/message-mail.server";
 import { hasDueMeetingReminders, sendMeetingReminders } from "./features/meetings/reminders.server";
 import { getEnv } from "./utils/env.server";
 
 /** The periodic jobs of the mail worker (docs/accounts.md, "Notification e-mails"); their names are rows of `scheduled_jobs`. */
 export const scheduledMailJobs: ScheduledJob[] = [
   { name: "reply e-mails", intervalMs: 10_000, hasWork: hasDueReplyMail, run: sendDueReplyMail },
+  { name: "private-message e-mails", intervalMs: 10_000, hasWork: hasDueMessageMail, run: sendDueMessageMail },
   { name: "meeting reminders", intervalMs: 60_000, hasWork: hasDueMeetingReminders, run: sendMeetingReminders },
   { name: "weekly digest", intervalMs: 5 * 60_000, hasWork: hasDigestsToSend, run: sendWeeklyDigests },
   { name: "sent mail sweep", intervalMs: 60 * 60_000, hasWork: hasSentMailToSweep, run: sweepSentMail },

@@ -1,3 +1,4 @@
+import { countUnreadConversations } from "~/features/conversations/index.server";
 import { LiveUpdates } from "~/features/live/components/live-updates";
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { data } from "react-router";
@@ -53,9 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shell = user
     ? {
         user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
-        counts: { ...(await getNotificationCounts(user.id)), totalMembers: await countMembers() },
+        counts: { ...(await getNotificationCounts(user.id)), unreadMessages: await countUnreadConversations(user.id), totalMembers: await countMembers() },
       }
-    : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, totalMembers: 0 } };
+    : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, unreadMessages: 0, totalMembers: 0 } };
   return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);
 }
 
@@ -128,8 +129,8 @@ export default function App() {
   return (
     <>
       <SkipLink />
-      <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} theme={theme} />
-      <LiveUpdates unreadNotifications={counts.unreadNotifications} />
+      <Header user={user} communityName={communityName} unreadNotifications={counts.unreadNotifications} unreadMessages={counts.unreadMessages} theme={theme} />
+      <LiveUpdates unreadNotifications={counts.unreadNotifications} unreadMessages={counts.unreadMessages} />
       <div className="app-frame">
         <Sidebar totalMembers={counts.totalMembers} unreadDiscussions={counts.unreadDiscussions} settings={settings} />
         <main id="main" tabIndex={-1} className="app-main">

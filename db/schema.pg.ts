@@ -75,6 +75,7 @@ export const users = pgTable(
     avatarUploadId: text("avatar_upload_id"),
     username: text("username").notNull(),
     feedToken: text("feed_token"),
+    allowPrivateMessages: boolean("allow_private_messages").notNull().default(true),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
@@ -481,7 +482,7 @@ export const reports = pgTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    targetType: text("target_type", { enum: ["post", "reply", "artist_comment", "user"] }).notNull(),
+    targetType: text("target_type", { enum: ["post", "reply", "artist_comment", "user", "message"] }).notNull(),
     targetId: text("target_id").notNull(),
     reason: text("reason", { enum: ["spam", "harassment", "off_topic", "inappropriate", "other"] }).notNull(),
     note: text("note").notNull().default(""),
@@ -684,3 +685,66 @@ export const userIdentities = pgTable(
   },
   (table) => [uniqueIndex("user_identities_provider_subject_unique").on(table.provider, table.subject), uniqueIndex("user_identities_user_provider_unique").on(table.userId, table.provider)],
 );
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    subject: text("subject"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastMessageId: integer("last_message_id").notNull().default(0),
+    lastMessageAt: timestampMs("last_message_at").notNull(),
+  },
+  (table) => [index("conversations_created_by_idx").on(table.createdBy, table.createdAt)],
+);
+
+export const conversationParticipants = pgTable(
+  "conversation_participants",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.userId] }), index("conversation_participants_user_idx").on(table.userId)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    hiddenAt: timestampMs("hidden_at"),
+    hiddenBy: text("hidden_by"),
+  },
+  (table) => [index("messages_conversation_idx").on(table.conversationId, table.id), index("messages_author_idx").on(table.authorId, table.createdAt)],
+);
+
+export const messageMailBatches = pgTable(
+  "message_mail_batches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    pendingCount: integer("pending_count").notNull().default(0),
+    firstPendingId: integer("first_pending_id"),
+    sendAt: timestampMs("send_at"),
+    lastSentAt: timestampMs("last_sent_at"),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.conversationId] }), index("message_mail_batches_send_at_idx").on(table.sendAt)],
+);
+

@@ -82,6 +82,11 @@ export const users = sqliteTable(
      * replaced on rotate; null: none yet (docs/decisions/0069-private-feed-tokens.md).
      */
     feedToken: text("feed_token"),
+    /**
+     * 'Allow private messages from other members' (account settings; docs/messages.md): false and
+     * only moderators and admins may start or continue a conversation with the member.
+     */
+    allowPrivateMessages: integer("allow_private_messages", { mode: "boolean" }).notNull().default(true),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
@@ -527,8 +532,8 @@ export const reports = sqliteTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    targetType: text("target_type", { enum: ["post", "reply", "artist_comment", "user"] }).notNull(),
-    /** The post, reply or comment id (as text), or the member's id. */
+    targetType: text("target_type", { enum: ["post", "reply", "artist_comment", "user", "message"] }).notNull(),
+    /** The post, reply, comment or private message id (as text), or the member's id. */
     targetId: text("target_id").notNull(),
     reason: text("reason", { enum: ["spam", "harassment", "off_topic", "inappropriate", "other"] }).notNull(),
     note: text("note").notNull().default(""),
@@ -783,6 +788,84 @@ export const userIdentities = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
   (table) => [uniqueIndex("user_identities_provider_subject_unique").on(table.provider, table.subject), uniqueIndex("user_identities_user_provider_unique").on(table.userId, table.provider)],
+);
+
+/**
+ * Private conversations between members (docs/messages.md, decision 0111): who is in one is
+ * `conversation_participants`, what was said `messages`. `lastMessageId` / `lastMessageAt` are kept
+ * in step with `messages` in the same unit of work (the list's order and the unread marker).
+ */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subject: text("subject"),
+    /** Who started it (the new-member limit counts these); null once that account is deleted. */
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** The newest message's id (no foreign key: messages refer to conversations). */
+    lastMessageId: integer("last_message_id").notNull().default(0),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("conversations_created_by_idx").on(table.createdBy, table.createdAt)],
+);
+
+/** A member in a conversation until they leave it (the row goes; the others keep the conversation). */
+export const conversationParticipants = sqliteTable(
+  "conversation_participants",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The newest message this member has seen (0: none); unread while the conversation's lastMessageId is greater. */
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.userId] }), index("conversation_participants_user_idx").on(table.userId)],
+);
+
+/** The messages of a conversation, oldest first by id. Hidden like posts (docs/moderation.md). */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    hiddenBy: text("hidden_by"),
+  },
+  (table) => [index("messages_conversation_idx").on(table.conversationId, table.id), index("messages_author_idx").on(table.authorId, table.createdAt)],
+);
+
+/**
+ * Message e-mails waiting for their conversation's 15-minute window, one row per member and
+ * conversation (the twin of reply_mail_batches; docs/messages.md, "E-mail").
+ */
+export const messageMailBatches = sqliteTable(
+  "message_mail_batches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    pendingCount: integer("pending_count").notNull().default(0),
+    /** The oldest message not mailed yet. */
+    firstPendingId: integer("first_pending_id"),
+    sendAt: integer("send_at", { mode: "timestamp_ms" }),
+    lastSentAt: integer("last_sent_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.conversationId] }), index("message_mail_batches_send_at_idx").on(table.sendAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -39,6 +39,7 @@ let postId: number;
 let meetingId: number;
 let artistId: number;
 let resourceId: number;
+let conversationId: number;
 
 type AxeResult = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }> };
 
@@ -139,6 +140,9 @@ const screens: Screen[] = [
   { name: "badges", who: "member", path: () => "/badges" },
   { name: "badge guide", who: "member", path: () => "/badge-guide" },
   { name: "notifications", who: "member", path: () => "/notifications" },
+  { name: "messages", who: "member", path: () => "/messages" },
+  { name: "new message", who: "member", path: () => "/messages/new" },
+  { name: "conversation", who: "member", path: () => `/messages/${conversationId}` },
   { name: "meetings (admin)", who: "admin", path: () => "/meetings" },
   { name: "new meeting", who: "admin", path: () => "/meetings/new" },
   { name: "edit meeting", who: "admin", path: () => `/meetings/${meetingId}/edit` },
@@ -178,6 +182,11 @@ beforeAll(async () => {
   });
   resourceId = resource.json.id;
   await apiCall(baseURL, member, "POST", `/api/artists/${artistId}/rate`, { rating: 4 });
+  // A private conversation the member is in (the admin wrote it; docs/messages.md), with a reply from the member.
+  const memberUser = (await apiCall<{ username: string }>(baseURL, member, "GET", "/api/auth/user")).json;
+  const conversation = await apiCall<{ id: number }>(baseURL, admin, "POST", "/api/conversations", { to: [memberUser.username], subject: "Welcome", content: "Welcome to the **community**." });
+  conversationId = conversation.json.id;
+  await apiCall(baseURL, member, "POST", `/api/conversations/${conversationId}/messages`, { content: "Thank you!" });
   // A message in the outbox (the Mail tab's table) and a reported post (the Reports tab's queue).
   await fetch(`${baseURL}/api/auth/forgot-password`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL }, body: JSON.stringify({ email: member.email }) });
   const reported = await createPostViaApi(baseURL, member, { title: "Reported for the queue", content: "Someone will report this." });

@@ -111,7 +111,7 @@ describe.each(jsModes)("account settings ($mode)", ({ js }) => {
     await expectToast(page(), "Success", "Your e-mail preferences are saved.");
     expect(await page().getByRole("region", { name: "Notification e-mails" }).getByLabel("Replies to my posts and replies").isChecked()).toBe(false);
     const { json } = await apiCall(baseURL, member, "GET", "/api/account/notification-preferences");
-    expect(json).toEqual({ replies: false, mentions: true, meetingReminders: true, weeklyDigest: true });
+    expect(json).toEqual({ replies: false, mentions: true, messages: true, meetingReminders: true, weeklyDigest: true });
   });
 
   it("signs out the other sessions", async () => {

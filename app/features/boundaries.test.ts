@@ -19,7 +19,7 @@ const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /\/test-suppo
 
 /** The mail worker's script loads its jobs' modules and nothing else (docs/decisions/0089-mail-worker-entry.md). */
 const directImportsAllowed: Record<string, RegExp> = {
-  "app/mail-worker.server.ts": /^app\/features\/(mail\/(sender|scheduler|outbox)|discussions\/(reply-mail|weekly-digest)|meetings\/reminders)\.server\.ts$/,
+  "app/mail-worker.server.ts": /^app\/features\/(mail\/(sender|scheduler|outbox)|discussions\/(reply-mail|weekly-digest)|conversations\/message-mail|meetings\/reminders)\.server\.ts$/,
 };
 
 function sourceFiles(directory: string): string[] {

@@ -51,7 +51,7 @@ describe("/api/account", () => {
     expect(await pending.json()).toMatchObject({ pendingEmail: email });
 
     const prefs = await call(preferencesPut, await as("/api/account/notification-preferences", json("PUT", { mentions: false })));
-    expect(await prefs.json()).toEqual({ replies: true, mentions: false, meetingReminders: true, weeklyDigest: false });
+    expect(await prefs.json()).toEqual({ replies: true, mentions: false, messages: true, meetingReminders: true, weeklyDigest: false });
     expect((await call(preferencesPut, await as("/api/account/notification-preferences", json("PUT", { mentions: "no" })))).status).toBe(400);
 
     const sessions = (await (await call(sessionsGet, await as("/api/account/sessions", { method: "GET" }))).json()) as { id: string; current: boolean }[];

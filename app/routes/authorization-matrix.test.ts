@@ -91,6 +91,13 @@ import * as apiAccountIdentity from "./api.account.identities.$provider";
 import * as authStart from "./auth.$provider";
 import * as authCallback from "./auth.$provider_.callback";
 import * as authEmail from "./auth.email";
+import * as apiConversations from "./api.conversations";
+import * as apiConversation from "./api.conversations.$id";
+import * as apiConversationMessages from "./api.conversations.$id.messages";
+import * as messagesPage from "./messages";
+import * as newMessagePage from "./messages_.new";
+import * as conversationPage from "./messages_.$id";
+import { getConversation, startConversation } from "~/features/conversations/conversations.server";
 import { row } from "~/test/db";
 
 type Who = "visitor" | "member" | "moderator" | "admin" | "owner";
@@ -192,6 +199,20 @@ const membersPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→
 /** Content moderation (content:moderate): moderators too. */
 const moderatorsApi = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: 401, member: 403, moderator: outcome, admin: outcome, owner: outcome });
 const moderatorsPage = (outcome: Outcome): Record<Who, Outcome> => ({ visitor: "→ /", member: "→ /", moderator: outcome, admin: outcome, owner: outcome });
+/** A conversation between two other members (nobody else may know it exists). */
+const freshConversation = async () => {
+  const sender = toCurrentUser(await createMember());
+  const recipient = toCurrentUser(await createMember());
+  const { id } = await startConversation({ actor: sender, input: { to: [recipient.username], content: "Matrix message" } });
+  return { id, recipient, messageId: (await getConversation({ userId: recipient.id, conversationId: id })).messages[0].id };
+};
+const freshConversationId = async () => (await freshConversation()).id;
+const freshMessageId = async () => (await freshConversation()).messageId;
+/** The recipient's open report on a message of their conversation. */
+const freshMessageReportId = async () => {
+  const { recipient, messageId } = await freshConversation();
+  return (await createReport({ actor: recipient, input: { targetType: "message", targetId: messageId, reason: "harassment" } })).id;
+};
 /** A member's open report on another member's fresh post. */
 const freshReportId = async () => (await createReport({ actor: await someMember(), input: { targetType: "post", targetId: await freshPostId(), reason: "spam" } })).id;
 
@@ -957,6 +978,91 @@ export const matrix: MatrixRow[] = [
   { name: "DELETE /api/account/sessions", module: apiAccountSessions, method: "DELETE", path: "/api/account/sessions", expected: membersApi(200) },
   { name: "GET /api/account/export", module: apiAccountExport, method: "GET", path: "/api/account/export", expected: membersApi(200) },
   { name: "DELETE /api/account (wrong password)", module: apiAccount, method: "DELETE", path: "/api/account", json: { password: "not-the-password" }, expected: membersApi(400) },
+  // ---- private conversations (docs/messages.md): every member may; nobody reads another's (404, staff too) ----
+  { name: "GET /api/conversations", module: apiConversations, method: "GET", path: "/api/conversations", expected: membersApi(200) },
+  {
+    name: "POST /api/conversations",
+    module: apiConversations,
+    method: "POST",
+    path: "/api/conversations",
+    json: async () => ({ to: [(await someMember()).username], content: "Matrix message" }),
+    expected: membersApi(201),
+  },
+  {
+    name: "GET /api/conversations/{id} (someone else's)",
+    module: apiConversation,
+    method: "GET",
+    path: async () => `/api/conversations/${await freshConversationId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: membersApi(404),
+  },
+  {
+    name: "DELETE /api/conversations/{id} (someone else's)",
+    module: apiConversation,
+    method: "DELETE",
+    path: async () => `/api/conversations/${await freshConversationId()}`,
+    params: (path) => ({ id: segment(3)(path) }),
+    expected: membersApi(404),
+  },
+  {
+    name: "POST /api/conversations/{id}/messages (someone else's)",
+    module: apiConversationMessages,
+    method: "POST",
+    path: async () => `/api/conversations/${await freshConversationId()}/messages`,
+    params: (path) => ({ id: segment(3)(path) }),
+    json: { content: "Let me in" },
+    expected: membersApi(404),
+  },
+  {
+    name: "POST /api/reports (a message of someone else's conversation)",
+    module: apiReports,
+    method: "POST",
+    path: "/api/reports",
+    json: async () => ({ targetType: "message", targetId: await freshMessageId(), reason: "spam" }),
+    expected: membersApi(404),
+  },
+  { name: "GET /messages", module: messagesPage, method: "GET", path: "/messages", toast: true, expected: membersPage(200) },
+  { name: "GET /messages/new", module: newMessagePage, method: "GET", path: "/messages/new?to=someone", toast: true, expected: membersPage(200) },
+  {
+    name: "POST /messages/new",
+    module: newMessagePage,
+    method: "POST",
+    path: "/messages/new",
+    form: async () => ({ to: (await someMember()).username, content: "Matrix message" }),
+    toast: true,
+    expected: membersPage("→ /messages/{id} [Success]"),
+  },
+  {
+    name: "GET /messages/{id} (someone else's)",
+    module: conversationPage,
+    method: "GET",
+    path: async () => `/messages/${await freshConversationId()}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    toast: true,
+    expected: membersPage(404),
+  },
+  {
+    name: "POST /messages/{id} (reply in someone else's)",
+    module: conversationPage,
+    method: "POST",
+    path: async () => `/messages/${await freshConversationId()}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "reply", content: "Let me in" },
+    toast: true,
+    expected: membersPage(404),
+  },
+  {
+    name: "POST /messages/{id} (leave someone else's)",
+    module: conversationPage,
+    method: "POST",
+    path: async () => `/messages/${await freshConversationId()}`,
+    params: (path) => ({ id: segment(2)(path) }),
+    form: { intent: "leave" },
+    toast: true,
+    expected: membersPage(404),
+  },
+  // A reported message is read only through its report, by moderators, and each opening is audited.
+  { name: "GET /admin/reports?open={report} (a reported message)", module: adminReports, method: "GET", path: async () => `/admin/reports?open=${await freshMessageReportId()}`, expected: moderatorsPage(200) },
   // ---- other features append their rows here ----
 ];
 

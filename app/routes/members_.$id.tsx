@@ -134,18 +134,21 @@ export default function MemberProfilePage() {
         profile={profile}
         badges={badges}
         headerActions={
-          block.isBlocked || block.canBlock ? (
-            <Form method="post" preventScrollReset>
-              <button
-                type="submit"
-                name="intent"
-                value={block.isBlocked ? "unblock" : "block"}
-                className={buttonClass("secondary")}
-              >
-                {block.isBlocked ? "Unblock" : "Block"}
-              </button>
-            </Form>
-          ) : null
+          isOwnProfile ? null : (
+            <>
+              {/* A private conversation with this member (docs/messages.md); the rules answer on sending. */}
+              <AppLink to={routes.newMessage(profile.username)} className={buttonClass()}>
+                Message
+              </AppLink>{" "}
+              {block.isBlocked || block.canBlock ? (
+                <Form method="post" preventScrollReset className="inline">
+                  <button type="submit" name="intent" value={block.isBlocked ? "unblock" : "block"} className={buttonClass("secondary")}>
+                    {block.isBlocked ? "Unblock" : "Block"}
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          )
         }
       >
         {block.isBlocked ? <p className="text-sm text-slate-600">You blocked this member: their posts, replies and comments are collapsed for you.</p> : null}

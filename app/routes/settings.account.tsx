@@ -1,3 +1,4 @@
+import { updateProfile } from "~/features/members/index.server";
 import { requestInfoOf } from "~/utils/request-context";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, useActionData, useLoaderData } from "react-router";
@@ -37,12 +38,13 @@ export async function loader({ request, url }: LoaderFunctionArgs) {
     pendingEmail: await pendingEmailOf(user.id),
     sessions: await listAccountSessions({ userId: user.id, currentSid: await currentSessionId(request) }),
     preferences: await getNotificationPreferences(user.id),
+    allowPrivateMessages: user.allowPrivateMessages,
     blockedMembers: (await listBlockedMembers(user.id)).map((member) => ({ id: member.id, name: member.displayName })),
   };
 }
 
 const section = (id: string) => `${routes.accountSettings}#${id}`;
-const preferenceKeys = ["replies", "mentions", "meetingReminders", "weeklyDigest"] as const;
+const preferenceKeys = ["replies", "mentions", "messages", "meetingReminders", "weeklyDigest"] as const;
 
 /**
  * A form with a password: validated with its schema, then `work`; a refused form answers 400 (or the
@@ -96,6 +98,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const description = signedOutSessions === 0 ? "No other session was signed in." : `Signed out ${signedOutSessions} other ${signedOutSessions === 1 ? "session" : "sessions"}.`;
       return redirectWithToast(section("sessions"), successToast(description));
     },
+    // 'Allow private messages from other members' (docs/messages.md), saved like PUT /api/profile's allowPrivateMessages.
+    "private-messages": async () => {
+      const isAllowed = formData.get("allowPrivateMessages") === "on";
+      await updateProfile(user.id, { allowPrivateMessages: isAllowed });
+      return redirectWithToast(section("private-messages"), successToast(isAllowed ? "Members can write to you." : "Private messages are off: only moderators and admins can write to you."));
+    },
     preferences: async () => {
       const input = Object.fromEntries(preferenceKeys.map((key) => [key, formData.get(key) === "on"])) as NotificationPreferences;
       await updateNotificationPreferences({ userId: user.id, input });
@@ -123,7 +131,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 const whenText = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : "unknown");
 
 export default function AccountSettingsPage() {
-  const { email, hasPassword: isPasswordSet, identities, providers, isEmailVerified, pendingEmail, sessions, preferences, blockedMembers } = useLoaderData<typeof loader>();
+  const { email, hasPassword: isPasswordSet, identities, providers, isEmailVerified, pendingEmail, sessions, preferences, allowPrivateMessages, blockedMembers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string): FormResult | undefined => (actionData && actionData.intent === intent ? (actionData.result as FormResult) : undefined);
   return (
@@ -141,6 +149,7 @@ export default function AccountSettingsPage() {
       <EmailSection email={email} isVerified={isEmailVerified} pendingEmail={pendingEmail} lastResult={resultFor("email")} />
       <SessionsSection sessions={sessions} />
       <PreferencesSection preferences={preferences} />
+      <PrivateMessagesSection isAllowed={allowPrivateMessages} />
       <BlockedMembersSection members={blockedMembers} />
       <DataSection />
       <DeleteSection lastResult={resultFor("delete-account")} />
@@ -327,6 +336,7 @@ function SessionsSection({ sessions }: { sessions: SessionView[] }) {
 const preferenceLabels: Record<keyof NotificationPreferences, string> = {
   replies: "Replies to my posts and replies",
   mentions: "Mentions of me",
+  messages: "Private messages to me",
   meetingReminders: "Reminders 24 hours before meetings I registered for",
   weeklyDigest: "A weekly digest of the most active discussions",
 };
@@ -346,6 +356,21 @@ function PreferencesSection({ preferences }: { preferences: NotificationPreferen
         </fieldset>
         <p className="text-xs text-slate-500">Every such e-mail also has a one-click unsubscribe link. Account e-mails (password, verification) are always sent.</p>
         <SubmitButton intent="preferences">Save</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
+function PrivateMessagesSection({ isAllowed }: { isAllowed: boolean }) {
+  return (
+    <Section id="private-messages" title="Private messages">
+      <Form method="post" action={routes.accountSettings} preventScrollReset className="space-y-3">
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" name="allowPrivateMessages" defaultChecked={isAllowed} className="h-4 w-4 rounded border-slate-300" />
+          Allow private messages from other members
+        </label>
+        <p className="text-xs text-slate-500">When this is off, members get a refusal when they write to you. Moderators and admins can always write to you.</p>
+        <SubmitButton intent="private-messages">Save</SubmitButton>
       </Form>
     </Section>
   );

@@ -136,6 +136,8 @@ const envSchema = z.object({
   NEW_MEMBER_HOURS: wholeNumber(24, 0),
   NEW_MEMBER_MIN_POSTS: wholeNumber(3, 0),
   NEW_MEMBER_MAX_LINKS: wholeNumber(2, 0),
+  /** Private conversations a new member may start per 24 hours (docs/messages.md). */
+  NEW_MEMBER_CONVERSATIONS_PER_DAY: wholeNumber(3, 0),
   /** Requests for a password-reset link allowed per window from one client IP, and for one address. */
   FORGOT_PASSWORD_RATE_LIMIT_PER_IP: positiveInt(20),
   FORGOT_PASSWORD_RATE_LIMIT_PER_ADDRESS: positiveInt(3),

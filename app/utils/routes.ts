@@ -24,8 +24,11 @@ export const routes = {
   accountSettings: "/settings/account",
   accountExport: "/settings/account/export",
   notifications: "/notifications",
+  messages: "/messages",
+  newMessage: (to?: string) => (to ? `/messages/new?to=${encodeURIComponent(to)}` : "/messages/new"),
+  conversation: (id: number | string) => `/messages/${id}`,
   admin: "/admin",
   adminTab: (tab: string) => `/admin/${tab}`,
   /** The report form of a post, reply, artist comment or member (docs/moderation.md). */
-  report: (type: "post" | "reply" | "artist_comment" | "user", id: number | string) => `/report?type=${type}&id=${encodeURIComponent(String(id))}`,
+  report: (type: "post" | "reply" | "artist_comment" | "user" | "message", id: number | string) => `/report?type=${type}&id=${encodeURIComponent(String(id))}`,
 } as const;

@@ -66,16 +66,18 @@ function Logo({ communityName }: { communityName: string }) {
   );
 }
 
-/** The top navigation: links by path prefix (/ exact), bell, name, and a mobile menu that needs no JavaScript. */
+/** The top navigation: links by path prefix (/ exact), the envelope (conversations with unread messages), bell, name, and a mobile menu that needs no JavaScript. */
 export function Header({
   user,
   communityName,
   unreadNotifications,
+  unreadMessages = 0,
   theme,
 }: {
   user: ShellUser | null;
   communityName: string;
   unreadNotifications: number;
+  unreadMessages?: number;
   theme: Theme;
 }) {
   if (!user) {
@@ -117,6 +119,15 @@ export function Header({
           )}
         </nav>{" "}
         <div className="flex items-center gap-2">
+          <AppLink to={routes.messages} className="bell icon-envelope">
+            <span className="sr-only">Messages </span>
+            {unreadMessages > 0 ? (
+              <span data-testid="unread-messages" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
+                {unreadMessages > 99 ? "99+" : unreadMessages}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </AppLink>{" "}
           <AppLink
             to={routes.notifications}
             className="bell icon-bell"

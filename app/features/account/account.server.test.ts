@@ -161,12 +161,13 @@ describe("sessions", () => {
 });
 
 describe("notification preferences", () => {
-  it("reads and writes the four kinds with camelCase keys; anything else is a 400", async () => {
+  it("reads and writes the five kinds with camelCase keys; anything else is a 400", async () => {
     const member = await createMember();
-    expect(await getNotificationPreferences(member.id)).toEqual({ replies: true, mentions: true, meetingReminders: true, weeklyDigest: false });
+    expect(await getNotificationPreferences(member.id)).toEqual({ replies: true, mentions: true, messages: true, meetingReminders: true, weeklyDigest: false });
     expect(await updateNotificationPreferences({ userId: member.id, input: { replies: false, weeklyDigest: true } })).toEqual({
       replies: false,
       mentions: true,
+      messages: true,
       meetingReminders: true,
       weeklyDigest: true,
     });

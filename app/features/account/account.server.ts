@@ -5,6 +5,7 @@
  * tokens are written by app/utils/session.server.ts and auth inside those units (savepoints of
  * them), the mail preferences and notices by mail's synchronous helpers, which join them.
  */
+import { exportConversationsOf } from "~/features/conversations/index.server";
 import { eq } from "drizzle-orm";
 import { verifyCurrentPassword, type RequestMeta, findUserById, voidTokens, hashPassword, hasPassword, sendPasswordChangedNotice, changePasswordSchema, deleteAccountSchema, setPasswordSchema } from "~/features/auth/index.server";
 import { parseOrThrow } from "~/utils/validation.server";
@@ -68,23 +69,24 @@ export async function signOutOtherSessions({ userId, currentSid }: { userId: str
   return { signedOutSessions: await deleteOtherSessions(userId, currentSid) };
 }
 
-export type NotificationPreferences = { replies: boolean; mentions: boolean; meetingReminders: boolean; weeklyDigest: boolean };
+export type NotificationPreferences = { replies: boolean; mentions: boolean; messages: boolean; meetingReminders: boolean; weeklyDigest: boolean };
 
 /** The API's camelCase keys for the mail kinds of app/features/mail/preferences.server.ts. */
 const kindOfKey: Record<keyof NotificationPreferences, NotificationMailKind> = {
   replies: "replies",
   mentions: "mentions",
+  messages: "messages",
   meetingReminders: "meeting_reminders",
   weeklyDigest: "weekly_digest",
 };
 
-/** The member's notification e-mail choices, `{ replies, mentions, meetingReminders, weeklyDigest }`. */
+/** The member's notification e-mail choices, `{ replies, mentions, messages, meetingReminders, weeklyDigest }`. */
 export async function getNotificationPreferences(userId: string): Promise<NotificationPreferences> {
   const byKind = await getMailPreferences(userId);
   return Object.fromEntries(Object.entries(kindOfKey).map(([key, kind]) => [key, byKind[kind]])) as NotificationPreferences;
 }
 
-/** Saves the given choices (keys left out stay as they are); 400 for anything but booleans of the four keys. */
+/** Saves the given choices (keys left out stay as they are); 400 for anything but booleans of the five keys. */
 export async function updateNotificationPreferences({ userId, input }: { userId: string; input: unknown }): Promise<NotificationPreferences> {
   const values = parseOrThrow(notificationPreferencesSchema, input);
   await write(async () => {
@@ -97,8 +99,9 @@ export async function updateNotificationPreferences({ userId, input }: { userId:
 
 /**
  * 'Download my data' and GET /api/account/export: the member's own rows only (profile, posts,
- * replies, likes, ratings, comments, meeting registrations, badges, points history). Other
- * members appear nowhere in it: no names, no e-mails.
+ * replies, likes, ratings, comments, meeting registrations, badges, points history), and the
+ * private conversations they are in. Other members appear nowhere else in it, and there only by
+ * username: no names, no e-mails.
  */
 export async function exportAccountData(userId: string) {
   const user = await requireMember(userId);
@@ -169,6 +172,8 @@ export async function exportAccountData(userId: string) {
     meetingRegistrations: meetingRows,
     badges: badgeRows,
     pointsHistory,
+    // Private conversations the member is in, with their messages (docs/messages.md, "Privacy").
+    conversations: await exportConversationsOf(userId),
   };
 }
 

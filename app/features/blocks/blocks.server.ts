@@ -3,7 +3,7 @@
  * (collapsed, one click to show) and stops their notifications. The only code touching
  * user_blocks. docs/moderation.md ("Blocking") describes the rules.
  */
-import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { profileNameOf } from "~/utils/display-name";
@@ -117,4 +117,24 @@ export async function getBlockState({ viewerId, memberId }: { viewerId: string; 
   const [row] = await blockQueries(readDb()).state.execute({ viewerId, memberId });
   if (!row) return { isBlocked: false, canBlock: false };
   return { isBlocked: row.isBlocked, canBlock: !isStaff(row) };
+}
+
+/**
+ * The blocks either way between a member and some others (private messages refuse both
+ * directions, docs/messages.md): which of `otherIds` blocked the member, and which the member blocked.
+ */
+export async function blocksBetween(userId: string, otherIds: readonly string[]): Promise<{ blockedBy: Set<string>; blocked: Set<string> }> {
+  const blockedBy = new Set<string>();
+  const blocked = new Set<string>();
+  if (otherIds.length === 0) return { blockedBy, blocked };
+  const ids = [...otherIds];
+  const rows = await readDb()
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(or(and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, ids)), and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, ids))));
+  for (const row of rows) {
+    if (row.blockedId === userId) blockedBy.add(row.blockerId);
+    else blocked.add(row.blockedId);
+  }
+  return { blockedBy, blocked };
 }

@@ -3,4 +3,4 @@
  * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
-export { blockedIdsOf, blockMember, getBlockState, listBlockedMembers, unblockMember } from "./blocks.server";
+export { blockedIdsOf, blockMember, blocksBetween, getBlockState, listBlockedMembers, unblockMember } from "./blocks.server";

@@ -24,6 +24,7 @@ async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, timeo
   return false;
 }
 import { statusOfAsync } from "~/test/errors";
+import { sendMessage, startConversation } from "~/features/conversations/conversations.server";
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, text: string): Promise<string> {
   const decoder = new TextDecoder();
@@ -37,6 +38,20 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, text: 
 }
 
 describe("live streams", () => {
+  it("private conversations: the unread count on every stream, the open conversation's newest message for a member in it", async () => {
+    const reader = await createActor();
+    const writer = await createActor();
+    const { id } = await startConversation({ actor: writer, input: { to: [reader.username], content: "first" } });
+    const response = openLiveStream({ userId: reader.id, sessionId: await signIn(reader.id), postId: null, discussionsSince: null, conversationId: id, signal: new AbortController().signal });
+    const stream = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await readUntil(stream, "event: messages");
+    expect(first).toMatch(new RegExp(`event: messages\ndata: \\{"unreadMessages":1,"newestMessageId":\\d+,"conversationId":${id},"lastMessageId":\\d+\\}`));
+    const sent = await sendMessage({ actor: writer, conversationId: id, input: { content: "second" } });
+    const next = await readUntil(stream, `"lastMessageId":${sent.id}`);
+    expect(next).toContain(`"lastMessageId":${sent.id}`);
+    endLiveStreams();
+  });
+
   it("sends the current state, then changes written to the database, and ends on shutdown", async () => {
     const member = await createActor();
     const replier = await createActor();

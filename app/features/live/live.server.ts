@@ -17,6 +17,7 @@
  * of streams is a table of that database, so the per-member limit counts every box's streams.
  */
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { countUnreadConversations, lastMessageIdOf, newestMessageIdFor } from "~/features/conversations/index.server";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { inJsonIds } from "~/utils/sql-dialect.server";
@@ -45,7 +46,7 @@ export const HEARTBEAT_INTERVAL_MS = 20_000;
 /** A stream's session is re-checked whenever the database moved, and at least this often (expiry). */
 export const SESSION_CHECK_INTERVAL_MS = 5_000;
 
-type StreamState = { unread?: number; post?: string; discussions?: number };
+type StreamState = { unread?: number; post?: string; discussions?: number; messages?: string };
 type LiveStream = {
   /** The stream's row in the cluster-wide register (stream-registry.server.ts). */
   id: string;
@@ -54,6 +55,8 @@ type LiveStream = {
   sessionId: string;
   postId: number | null;
   discussionsSince: number | null;
+  /** The conversation open on /messages/{id} (its newest message is sent when it changes). */
+  conversationId: number | null;
   state: StreamState;
   send: (chunk: string) => void;
   close: () => void;
@@ -125,7 +128,43 @@ const liveQueries = perDatabase((db: AppDatabase) => {
 /** The recent posts one tick reads for all its /discussions streams (more than the cap: a member's own posts do not count). */
 const RECENT_POSTS_READ = NEW_DISCUSSIONS_CAP * 10;
 
-type TickReads = { unread: Map<string, number>; posts: Map<number, string>; discussions: Map<LiveStream, number> };
+/**
+ * Private conversations (docs/messages.md): each stream's envelope count and the member's newest
+ * message, and for a conversation page that conversation's newest message (only for a member in it).
+ * Read once per member and per open conversation of the tick.
+ */
+async function messageStates(list: LiveStream[]): Promise<Map<LiveStream, string>> {
+  const perMember = new Map<string, Promise<{ unreadMessages: number; newestMessageId: number }>>();
+  const perConversation = new Map<string, Promise<number>>();
+  const states = new Map<LiveStream, string>();
+  await Promise.all(
+    list.map(async (stream) => {
+      let member = perMember.get(stream.userId);
+      if (!member) {
+        member = Promise.all([countUnreadConversations(stream.userId), newestMessageIdFor(stream.userId)]).then(([unreadMessages, newestMessageId]) => ({ unreadMessages, newestMessageId }));
+        perMember.set(stream.userId, member);
+      }
+      const { unreadMessages, newestMessageId } = await member;
+      let lastMessageId: number | undefined;
+      if (stream.conversationId !== null) {
+        const key = `${stream.userId}:${stream.conversationId}`;
+        let last = perConversation.get(key);
+        if (!last) {
+          last = lastMessageIdOf({ userId: stream.userId, conversationId: stream.conversationId });
+          perConversation.set(key, last);
+        }
+        lastMessageId = await last;
+      }
+      states.set(
+        stream,
+        JSON.stringify({ unreadMessages, newestMessageId, ...(stream.conversationId === null ? {} : { conversationId: stream.conversationId, lastMessageId }) }),
+      );
+    }),
+  );
+  return states;
+}
+
+type TickReads = { unread: Map<string, number>; posts: Map<number, string>; discussions: Map<LiveStream, number>; messages: Map<LiveStream, string> };
 
 /** Each /discussions stream's count of new discussions by others since its page loaded (capped). */
 async function newDiscussionCounts(list: LiveStream[]): Promise<Map<LiveStream, number>> {
@@ -155,10 +194,11 @@ async function readStates(list: LiveStream[]): Promise<TickReads> {
   const queries = liveQueries(readDb());
   const userIds = [...new Set(list.map((stream) => stream.userId))];
   const postIds = [...new Set(list.flatMap((stream) => (stream.postId === null ? [] : [stream.postId])))];
-  const [unreadRows, postRows, discussions] = await Promise.all([
+  const [unreadRows, postRows, discussions, messages] = await Promise.all([
     queries.unread.execute({ userIds: JSON.stringify(userIds) }),
     postIds.length > 0 ? queries.posts.execute({ postIds: JSON.stringify(postIds) }) : Promise.resolve([]),
     newDiscussionCounts(list.filter((stream) => stream.discussionsSince !== null)),
+    messageStates(list),
   ]);
   const unread = new Map(userIds.map((userId) => [userId, 0]));
   for (const row of unreadRows) unread.set(row.userId, row.unread);
@@ -169,7 +209,7 @@ async function readStates(list: LiveStream[]): Promise<TickReads> {
       return [postId, JSON.stringify(post ? { postId, repliesCount: post.repliesCount, likesCount: post.likesCount } : { postId, deleted: true })];
     }),
   );
-  return { unread, posts, discussions };
+  return { unread, posts, discussions, messages };
 }
 
 /** Sends a stream the parts of its state that changed since the last time (everything the first time). */
@@ -190,6 +230,11 @@ function sendChanges(stream: LiveStream, reads: TickReads): void {
   if (newDiscussions !== undefined && newDiscussions !== stream.state.discussions) {
     stream.state.discussions = newDiscussions;
     stream.send(event("discussions", { newDiscussions }));
+  }
+  const messages = reads.messages.get(stream);
+  if (messages !== undefined && messages !== stream.state.messages) {
+    stream.state.messages = messages;
+    stream.send(`event: messages\ndata: ${messages}\n\n`);
   }
 }
 
@@ -277,7 +322,7 @@ function stopPollingWhenIdle(): void {
 
 /**
  * Opens a member's event stream (GET /events): `postId` for a post page, `discussionsSince` (ms)
- * for /discussions; `sessionId`, the request's session, ends the stream when it ends. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
+ * for /discussions, `conversationId` for a conversation page; `sessionId`, the request's session, ends the stream when it ends. Throws 429 beyond LIVE_STREAMS_PER_MEMBER open streams across the cluster
  * (every worker's, counted in the register of stream-registry.server.ts).
  */
 export async function openLiveStream({
@@ -285,12 +330,14 @@ export async function openLiveStream({
   sessionId,
   postId,
   discussionsSince,
+  conversationId = null,
   signal,
 }: {
   userId: string;
   sessionId: string;
   postId: number | null;
   discussionsSince: number | null;
+  conversationId?: number | null;
   signal: AbortSignal;
 }): Promise<Response> {
   const registry = getStreamRegistry();
@@ -310,6 +357,7 @@ export async function openLiveStream({
         sessionId,
         postId,
         discussionsSince,
+        conversationId,
         state: {},
         send: (chunk) => {
           if (!isOpen) return;

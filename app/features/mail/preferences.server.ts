@@ -17,6 +17,7 @@ import { publicUrl, type MailContent } from "./templates.server";
 export const notificationMailKinds = {
   replies: { label: "Replies to my posts and replies", isOnByDefault: true },
   mentions: { label: "Mentions", isOnByDefault: true },
+  messages: { label: "Private messages", isOnByDefault: true },
   meeting_reminders: { label: "Meeting reminders", isOnByDefault: true },
   weekly_digest: { label: "The weekly digest", isOnByDefault: false },
 } as const;

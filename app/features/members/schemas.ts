@@ -34,6 +34,8 @@ export const profileSchema = z.object({
   interests: interests.optional(),
   /** An upload of kind avatar (POST /api/uploads), or null to remove the avatar (docs/uploads.md). */
   avatarUploadId: z.string({ invalid_type_error: "avatarUploadId must be an upload id or null" }).max(100).nullable().optional(),
+  /** 'Allow private messages from other members' (docs/messages.md). */
+  allowPrivateMessages: z.boolean({ invalid_type_error: "allowPrivateMessages must be true or false" }).optional(),
   /** Needed only when `email` changes (docs/permissions.md). */
   currentPassword: z.string({ invalid_type_error: "Current password must be text" }).max(1000).optional(),
 });

@@ -21,7 +21,7 @@ import { activeRestrictionOf, formatRestrictionEnd, restrictionMessage, type Res
 export const VERIFICATION_REQUIRED =
   "Please verify your e-mail address first: use the link we e-mailed you, or 'Resend verification e-mail' in the banner at the top of the page.";
 
-export type ContributionKind = "post" | "reply" | "comment" | "rating";
+export type ContributionKind = "post" | "reply" | "comment" | "rating" | "message";
 
 /** Made once per database: every post, reply, comment and rating passes through here. */
 const guardQueries = perDatabase((db: AppDatabase) => {
@@ -93,6 +93,8 @@ const rateLimitKeys: Partial<Record<ContributionKind, { key: (userId: string) =>
   post: { key: (userId) => `posting:${userId}`, what: "posts and replies" },
   reply: { key: (userId) => `posting:${userId}`, what: "posts and replies" },
   comment: { key: (userId) => `artist-comment:${userId}`, what: "comments" },
+  // Private messages share the posting allowance (docs/messages.md).
+  message: { key: (userId) => `posting:${userId}`, what: "posts, replies and messages" },
 };
 
 type ContributionOptions = {
@@ -108,12 +110,17 @@ function assertNotRestricted(restriction: Restriction | null) {
   if (restriction) throw forbidden(restrictionMessage(restriction));
 }
 
+/** 403 with the reason while the member is silenced (or suspended): what a private message checks before its own rules (docs/messages.md). */
+export async function assertNotSilenced(userId: string, now = new Date()): Promise<void> {
+  assertNotRestricted(await activeRestrictionOf(userId, now));
+}
+
 /** Whether the new-member limits may apply: a known member who is neither a moderator nor an admin (newMemberStatus says whether they still count as new). */
 const isNewMemberLimited = (member: Contributor | undefined) => member !== undefined && !isModerator(member, getEnv().ADMIN_EMAIL);
 
-/** New members' link limit on posts and replies (400 with when the limit ends). */
+/** New members' link limit on posts, replies and private messages (400 with when the limit ends). */
 function assertWithinLinkLimit(status: NewMemberStatus | undefined, what: ContributionKind, content: string | undefined) {
-  if (!status?.isNew || content === undefined || (what !== "post" && what !== "reply")) return;
+  if (!status?.isNew || content === undefined || (what !== "post" && what !== "reply" && what !== "message")) return;
   const links = countLinks(content);
   const maximum = getEnv().NEW_MEMBER_MAX_LINKS;
   if (links > maximum) {
@@ -147,9 +154,9 @@ function rateRefusalFor(error: unknown, status: NewMemberStatus | undefined, rat
  * Throws unless the member may make this contribution now:
  * - 403 'Your account is silenced until …: <reason>' while a silence (or suspension) is active;
  * - 403 when 'Require a verified e-mail to post' is on and the member's address is not verified;
- * - for new members (moderators and admins are exempt): 400 when a post or reply has more than
+ * - for new members (moderators and admins are exempt): 400 when a post, reply or message has more than
  *   NEW_MEMBER_MAX_LINKS links, 429 past half the posting rate; both say when the limit ends;
- * - 429 past POST_RATE_LIMIT per POST_RATE_LIMIT_WINDOW_SECONDS (posts and replies together,
+ * - 429 past POST_RATE_LIMIT per POST_RATE_LIMIT_WINDOW_SECONDS (posts, replies and private messages together,
  *   artist comments apart). Ratings have no rate limit.
  * Call it after the input is validated (it counts the attempt, in a unit of work of its own or a
  * savepoint of the caller's) and before writing. Edits of one's own posts and replies pass

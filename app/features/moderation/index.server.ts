@@ -3,7 +3,7 @@
  * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
-export { assertMayContribute } from "./contribution-guard.server";
+export { assertMayContribute, assertNotSilenced, newMemberStatus } from "./contribution-guard.server";
 export { suspensionSchema } from "./schemas";
 export { isNotSuspendedAt, isSuspendedAt } from "./suspended.server";
 export { activeRestrictionsOf, assertNotSuspended, liftSuspension, moderationPanelFor, parseSuspensionInput, suspendMember, toRestrictionView } from "./suspensions.server";

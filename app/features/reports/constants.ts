@@ -2,7 +2,7 @@
  * The reports feature's plain data (no zod: components import it): what can be reported, the
  * reasons, the limits and the texts people see. docs/moderation.md describes the feature.
  */
-export const reportTargetTypes = ["post", "reply", "artist_comment", "user"] as const;
+export const reportTargetTypes = ["post", "reply", "artist_comment", "user", "message"] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 
 export const reportReasons = ["spam", "harassment", "off_topic", "inappropriate", "other"] as const;
@@ -30,6 +30,7 @@ export const targetNouns: Record<ReportTargetType, string> = {
   reply: "reply",
   artist_comment: "comment",
   user: "member profile",
+  message: "message",
 };
 
 export const reportMessages = {

@@ -3,5 +3,5 @@
  * server modules and zod schemas (docs/decisions/0099-feature-entries.md). Components are imported
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
-export { createReport, getReportableTarget, listOpenReports, resolveReport } from "./reports.server";
+export { createReport, getReportableTarget, listOpenReports, openReportedMessage, resolveReport } from "./reports.server";
 export { reportFormSchema } from "./schemas";

@@ -9,6 +9,7 @@ import { artistUrls } from "~/features/artists";
 import { recordAudit } from "~/features/audit/index.server";
 import { type CurrentUser, findUserById, userCan } from "~/features/auth/index.server";
 import { excerptOf } from "~/features/content/index.server";
+import { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "~/features/conversations/index.server";
 import { setPostHidden, setReplyHidden, deletePost, findPost, deleteReply, findReply, replyLink } from "~/features/discussions/index.server";
 import type { Actor } from "~/utils/actor";
 import { notify } from "~/features/notifications/index.server";
@@ -69,6 +70,24 @@ async function findReportTarget(type: ReportTargetType, id: string): Promise<Rep
   }
   const numericId = positiveId(id);
   if (numericId === null) return missing;
+  if (type === "message") {
+    const message = await findMessageForModeration(numericId);
+    if (!message) return missing;
+    // Private: the queue shows its text only when a moderator opens it (openReportedMessage) and does not
+    // link the conversation (only its members can open it: the reporter and the author are led back there).
+    return {
+      type,
+      id,
+      exists: true,
+      label: "Private message",
+      excerpt: "",
+      authorId: message.authorId,
+      authorName: message.authorName,
+      link: routes.conversation(message.conversationId),
+      isHidden: message.isHidden,
+      hiddenReason: message.isHidden ? "moderator" : null,
+    };
+  }
   if (type === "post") {
     const post = await findPost(numericId, moderatorReader);
     if (!post) return missing;
@@ -118,10 +137,11 @@ async function findReportTarget(type: ReportTargetType, id: string): Promise<Rep
   };
 }
 
-/** The item a member is about to report: 404 when it does not exist, 400 when it is their own. */
+/** The item a member is about to report: 404 when it does not exist (or is a message of a conversation they are not in), 400 when it is their own. */
 export async function getReportableTarget({ actor, targetType, targetId }: { actor: Actor; targetType: ReportTargetType; targetId: string }): Promise<ReportTarget> {
   const target = await findReportTarget(targetType, targetId);
-  if (!target.exists) throw notFound(`That ${targetNouns[targetType]} does not exist (any more).`);
+  const isHiddenFromReporter = target.exists && targetType === "message" && !(await isParticipantOfMessage({ userId: actor.id, messageId: Number(targetId) }));
+  if (!target.exists || isHiddenFromReporter) throw notFound(`That ${targetNouns[targetType]} does not exist (any more).`);
   if (target.authorId === actor.id) {
     throw badRequest(targetType === "user" ? "You cannot report yourself." : `You cannot report your own ${targetNouns[targetType]}.`);
   }
@@ -134,6 +154,7 @@ async function setTargetHidden(target: ReportTarget, actor: Actor | null, isHidd
   const hiding = isHidden ? { by: actor?.id ?? null, reason: actor ? ("moderator" as const) : ("reports" as const) } : null;
   if (target.type === "post") await setPostHidden(id, hiding);
   else if (target.type === "reply") await setReplyHidden(id, hiding);
+  else if (target.type === "message") await setMessageHidden(id, hiding);
   else if (target.type === "artist_comment") {
     if (isHidden) await hideComment({ actor, commentId: id });
     else if (actor) await unhideComment({ actor, commentId: id });
@@ -316,6 +337,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
       case "delete":
         if (target.type === "post") await deletePost({ actor, postId: id });
         else if (target.type === "reply") await deleteReply({ actor, postId: Number((await findReply(id))?.postId), replyId: id });
+        else if (target.type === "message") await deleteMessage(id);
         else await deleteComment({ actor, commentId: id });
         break;
       case "suspend":
@@ -350,4 +372,26 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
     });
     return { id: report.id, action, resolved: closed, message: outcomeMessages[action] };
   });
+}
+
+/** A reported private message as the queue shows it once opened: the message and the ones just before it. */
+export type OpenedMessage = { reportId: number; messages: Awaited<ReturnType<typeof messageWithContext>> };
+
+/**
+ * A moderator opens the private message an open report is about (docs/messages.md: moderators
+ * read private messages only this way). Every opening is written to the audit log. 403 not a
+ * moderator, 404 no such open report on a message.
+ */
+export async function openReportedMessage({ actor, reportId }: { actor: Actor; reportId: number }): Promise<OpenedMessage> {
+  assertModerator(actor);
+  const [report] = await readDb()
+    .select({ targetId: reports.targetId })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.targetType, "message"), eq(reports.status, "open")))
+    .limit(1);
+  const messageId = report ? positiveId(report.targetId) : null;
+  const shown = messageId === null ? [] : await messageWithContext(messageId);
+  if (messageId === null || shown.length === 0) throw notFound("That reported message does not exist (any more).");
+  await recordAudit({ actor, action: "report.message_opened", targetType: "message", targetId: String(messageId), summary: `Opened a reported private message (report ${reportId})` });
+  return { reportId, messages: shown };
 }

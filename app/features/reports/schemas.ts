@@ -6,7 +6,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
   z.enum(values, { errorMap: () => ({ message }) });
 
 export const reportSchema = z.object({
-  targetType: choice(reportTargetTypes, "Choose what you are reporting: post, reply, artist_comment or user."),
+  targetType: choice(reportTargetTypes, "Choose what you are reporting: post, reply, artist_comment, user or message."),
   targetId: z.union([z.string(), z.number()], { errorMap: () => ({ message: "Say which item you are reporting (targetId)." }) }).transform(String).pipe(
     z.string().trim().min(1, "Say which item you are reporting (targetId).").max(100, "That item does not exist."),
   ),

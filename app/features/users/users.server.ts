@@ -3,6 +3,7 @@
  * (/admin/users) and the /api/admin/users routes call these functions; each write runs in one
  * unit of work with its audit entry and re-checks its guards inside it (decision 0102).
  */
+import { keepMessagesOf } from "~/features/conversations/index.server";
 import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { refreshBadges } from "~/features/gamification/index.server";
@@ -234,6 +235,7 @@ async function removeAccount({
       await ensureDeletedMemberRow(tx);
       await tx.update(posts).set({ authorId: DELETED_MEMBER_ID }).where(eq(posts.authorId, userId));
       await tx.update(replies).set({ authorId: DELETED_MEMBER_ID }).where(eq(replies.authorId, userId));
+      await keepMessagesOf(userId, DELETED_MEMBER_ID);
     }
     // The recursive walk, the JSON id sets (sql-dialect.server.ts) below have no builder form (docs/decisions/0077-data-access-style.md).
 

@@ -3,9 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 
 type PostPageData = { post: { id: number; likesCount: number }; replyCount: number };
+type ConversationPageData = { conversation: { id: number; lastMessageId: number } };
+type MessagesEvent = { unreadMessages: number; conversationId?: number; lastMessageId?: number };
 type PostEvent = { postId: number; repliesCount?: number; likesCount?: number; deleted?: boolean };
 
 const POST_PATH = /^\/post\/(\d+)$/;
+const CONVERSATION_PATH = /^\/messages\/(\d+)$/;
 const SUBMIT_GRACE_MS = 2_000;
 
 /**
@@ -14,7 +17,7 @@ const SUBMIT_GRACE_MS = 2_000;
  * reply or like on the open post, reloads the page's data in place (React Router revalidation: typed
  * text stays); on /discussions a bar offers the discussions started since the page loaded.
  */
-export function LiveUpdates({ unreadNotifications }: { unreadNotifications: number }) {
+export function LiveUpdates({ unreadNotifications, unreadMessages = 0 }: { unreadNotifications: number; unreadMessages?: number }) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -22,13 +25,15 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
   // A form being sent (a page's or a fetcher's) or a page loading.
   const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const postPage = useRouteLoaderData("routes/post.$id") as PostPageData | undefined;
+  const conversationPage = useRouteLoaderData("routes/messages_.$id") as ConversationPageData | undefined;
   const [newDiscussions, setNewDiscussions] = useState(0);
   const [since, setSince] = useState(() => Date.now());
   const postId = POST_PATH.exec(location.pathname)?.[1] ?? null;
+  const conversationId = CONVERSATION_PATH.exec(location.pathname)?.[1] ?? null;
   const isDiscussions = location.pathname === "/discussions";
   // What the page shows now, read by the event handlers without reopening the stream.
-  const shown = useRef({ unreadNotifications, postPage, revalidator, busy });
-  shown.current = { unreadNotifications, postPage, revalidator, busy };
+  const shown = useRef({ unreadNotifications, unreadMessages, postPage, conversationPage, revalidator, busy });
+  shown.current = { unreadNotifications, unreadMessages, postPage, conversationPage, revalidator, busy };
   // An event that came while a form was being sent or a page loading: reload once that is done.
   // Reloading during it would cancel its page load, whose answer had already taken the flash
   // toast ("The reply has been deleted.") from the cookie: the toast was lost.
@@ -73,6 +78,7 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
     if (typeof EventSource === "undefined") return;
     const params = new URLSearchParams();
     if (postId) params.set("post", postId);
+    if (conversationId) params.set("conversation", conversationId);
     if (isDiscussions) params.set("since", String(since));
     const query = params.toString();
     const source = new EventSource(`/events${query ? `?${query}` : ""}`);
@@ -101,12 +107,19 @@ export function LiveUpdates({ unreadNotifications }: { unreadNotifications: numb
       if (!page || page.post.id !== data.postId || data.deleted) return;
       if (data.repliesCount !== page.replyCount || data.likesCount !== page.post.likesCount) reload();
     });
+    // A new private message: the envelope's count changed, or the open conversation has a newer message (docs/messages.md).
+    source.addEventListener("messages", (message) => {
+      const data = JSON.parse((message as MessageEvent<string>).data) as MessagesEvent;
+      const open = shown.current.conversationPage?.conversation;
+      const isNewInOpenConversation = open !== undefined && data.conversationId === open.id && data.lastMessageId !== undefined && data.lastMessageId > open.lastMessageId;
+      if (isNewInOpenConversation || data.unreadMessages !== shown.current.unreadMessages) reload();
+    });
     source.addEventListener("discussions", (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as { newDiscussions: number };
       setNewDiscussions(data.newDiscussions);
     });
     return () => source.close();
-  }, [postId, isDiscussions, since]);
+  }, [postId, conversationId, isDiscussions, since]);
 
   if (!isDiscussions || newDiscussions === 0) return null;
   return (

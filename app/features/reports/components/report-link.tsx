@@ -3,7 +3,7 @@ import { routes } from "~/utils/routes";
 import type { ReportTargetType } from "../constants";
 
 // Not constants.ts's targetNouns: this module is on many pages, and every byte counts there (docs/decisions/0065).
-const nouns: Record<ReportTargetType, string> = { post: "post", reply: "reply", artist_comment: "comment", user: "member profile" };
+const nouns: Record<ReportTargetType, string> = { post: "post", reply: "reply", artist_comment: "comment", user: "member profile", message: "message" };
 
 /**
  * The dialog is a browser chunk fetched on the first click, so pages carry no extra script. The

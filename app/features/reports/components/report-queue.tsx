@@ -6,14 +6,15 @@ import { failureMessage, failureValues, type FormFailure } from "~/components/ui
 import { routes } from "~/utils/routes";
 import { REASON_MAX_LENGTH, UNTIL_LIFTED } from "~/features/moderation";
 import { targetNouns, WARNING_MAX } from "../constants";
-import type { QueueGroup } from "../reports.server";
+import type { OpenedMessage, QueueGroup } from "../reports.server";
+import { UserContent } from "~/features/content/components/user-content";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/components/ui/use-is-pending";
 
 type Group = QueueGroup;
 type Failure = FormFailure | null;
 
-const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member" };
+const typeLabels: Record<Group["target"]["type"], string> = { post: "Post", reply: "Reply", artist_comment: "Artist comment", user: "Member", message: "Private message" };
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function ActionForm({ reportId, intent, children, variant }: { reportId: number; intent: string; children: ReactNode; variant: "secondary" | "warning-outline" | "danger-outline" }) {
@@ -53,7 +54,7 @@ function MessageField({ id, errorId = `${id}-error`, label, rows, maxLength, fai
 }
 
 /** One reported item in the queue: the content, its author, the reasons counted, the notes, and the moderator's actions (plain forms). */
-export function ReportQueueItem({ group, failure }: { group: Group; failure: Failure }) {
+export function ReportQueueItem({ group, failure, opened }: { group: Group; failure: Failure; opened?: OpenedMessage | null }) {
   const { target, reportId } = group;
   const noun = targetNouns[target.type];
   const headingId = `report-${reportId}-heading`;
@@ -73,7 +74,7 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
         <span className="text-slate-500">Last reported {dateFormat.format(new Date(group.latestAt))} UTC</span>
       </div>
       <h3 id={headingId} className="mt-2 font-semibold text-slate-900">
-        {target.link ? (
+        {target.link && target.type !== "message" ? (
           <AppLink to={target.link} className="hover:underline">
             {target.label}
           </AppLink>
@@ -90,6 +91,7 @@ export function ReportQueueItem({ group, failure }: { group: Group; failure: Fai
         </p>
       ) : null}
       {target.excerpt ? <blockquote className="mt-2 border-l-4 border-slate-200 pl-3 text-sm text-slate-700">{target.excerpt}</blockquote> : null}
+      {target.type === "message" && target.exists ? <ReportedMessage reportId={reportId} opened={opened ?? null} /> : null}
 
       <h4 className="sr-only">Reasons</h4>
       <ul className="mt-3 flex flex-wrap gap-2 text-xs">
@@ -176,5 +178,37 @@ function AuthorActionForm({ summary, intent, reportId, isOpen, children }: { sum
         {children}
       </Form>
     </details>
+  );
+}
+
+/**
+ * A private message is not shown until a moderator opens it (each opening is written to the audit
+ * log, docs/messages.md); then the message and the ones just before it.
+ */
+function ReportedMessage({ reportId, opened }: { reportId: number; opened: OpenedMessage | null }) {
+  if (!opened) {
+    return (
+      <p className="mt-2 text-sm">
+        <AppLink to={`${routes.adminTab("reports")}?open=${reportId}#report-${reportId}-heading`} className="font-medium text-indigo-700 underline">
+          Read the reported message
+        </AppLink>{" "}
+        <span className="text-slate-600">(with the messages just before it; the opening is written to the audit log)</span>
+      </p>
+    );
+  }
+  return (
+    <>
+      <h4 className="sr-only">The reported message and the messages before it</h4>
+      <ol className="mt-2 space-y-2">
+      {opened.messages.map((message) => (
+        <li key={message.id} className={`rounded-md border p-2 text-sm ${message.isReported ? "border-red-300 bg-red-50" : "border-slate-200"}`}>
+          <p className="text-xs text-slate-600">
+            {message.authorName} · {dateFormat.format(new Date(message.createdAt))} UTC{message.isReported ? " · reported" : ""}
+          </p>
+          <UserContent html={{ __html: message.html }} />
+        </li>
+      ))}
+      </ol>
+    </>
   );
 }
