@@ -95,6 +95,17 @@ function addRowsTheDemoLacks(file: string) {
     user_identities: () => database.insert(sqliteSchema.userIdentities).values({ userId: member, provider: "github", subject: "583231", connectedAt: new Date(now) }).run(),
     weekly_digests_sent: () => database.insert(sqliteSchema.weeklyDigestsSent).values({ userId: member, week: "2026-W44" }).run(),
     scheduled_jobs: () => database.insert(sqliteSchema.scheduledJobs).values({ name: "weekly digest", nextRunAt: new Date(now + 300_000), lastClaimedAt: new Date(now), lastClaimedBy: "box-1:4242" }).run(),
+    conversations: () => database.insert(sqliteSchema.conversations).values({ id: 41, subject: "Collab?", createdBy: member, createdAt: new Date(now), lastMessageId: 77, lastMessageAt: new Date(now + 1000) }).run(),
+    conversation_participants: () =>
+      database
+        .insert(sqliteSchema.conversationParticipants)
+        .values([
+          { conversationId: 41, userId: member, lastReadMessageId: 77 },
+          { conversationId: 41, userId: admin, lastReadMessageId: 0 },
+        ])
+        .run(),
+    messages: () => database.insert(sqliteSchema.messages).values({ id: 77, conversationId: 41, authorId: member, content: "Hi **there**", createdAt: new Date(now + 1000) }).run(),
+    message_mail_batches: () => database.insert(sqliteSchema.messageMailBatches).values({ userId: admin, conversationId: 41, pendingCount: 1, firstPendingId: 77, sendAt: new Date(now + 900_000) }).run(),
     platform_settings: () => database.insert(sqliteSchema.platformSettings).values({ platform: "threads", url: "https://threads.example", isActive: false, updatedBy: admin }).run(),
     footer_settings: () => database.insert(sqliteSchema.footerSettings).values({ companyName: "Q", tagline: "t", copyrightText: "c", description: "d", showSocialLinks: false }).run(),
   };

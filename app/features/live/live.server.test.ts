@@ -42,7 +42,7 @@ describe("live streams", () => {
     const reader = await createActor();
     const writer = await createActor();
     const { id } = await startConversation({ actor: writer, input: { to: [reader.username], content: "first" } });
-    const response = openLiveStream({ userId: reader.id, sessionId: await signIn(reader.id), postId: null, discussionsSince: null, conversationId: id, signal: new AbortController().signal });
+    const response = await openLiveStream({ userId: reader.id, sessionId: await signIn(reader.id), postId: null, discussionsSince: null, conversationId: id, signal: new AbortController().signal });
     const stream = (response.body as ReadableStream<Uint8Array>).getReader();
     const first = await readUntil(stream, "event: messages");
     expect(first).toMatch(new RegExp(`event: messages\ndata: \\{"unreadMessages":1,"newestMessageId":\\d+,"conversationId":${id},"lastMessageId":\\d+\\}`));
