@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigurationError, externalSignInOrigins, parseEnv } from "./env.server";
 
 const directory = mkdtempSync(path.join(tmpdir(), "quads-env-"));
