@@ -5,7 +5,7 @@
  */
 import { createSessionStorage, type Session } from "react-router";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { bestEffortUnit, readDb, schema, write, type AppDatabase } from "./db.server";
 import { perDatabase } from "./statement-cache.server";
 import { getEnv } from "./env.server";
@@ -104,7 +104,9 @@ function createStorage() {
       if ((!row.lastSeenAt || now - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) && !touching.has(sid)) {
         touching.add(sid);
         try {
-          await writeOnTheSide((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(eq(schema.sessions.sid, sid)));
+          // Only if still stale: a request of the same burst that read the row before this one's write committed writes nothing.
+          const stale = or(isNull(schema.sessions.lastSeenAt), lt(schema.sessions.lastSeenAt, new Date(now - LAST_SEEN_INTERVAL_MS + 1)));
+          await writeOnTheSide((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(and(eq(schema.sessions.sid, sid), stale)));
         } finally {
           touching.delete(sid);
         }
