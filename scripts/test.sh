@@ -36,9 +36,11 @@ start_check production-install scripts/production-install.sh
 
 # Three Vitest projects in one run: "unit" (SQLite), "unit-pg" (the same tests on PostgreSQL, a fresh
 # database per file) and "postgres" (*.pg.test.ts); both PostgreSQL projects share one throwaway server
-# the run starts and deletes (app/test/postgres-global-setup.ts, decision 0103).
+# the run starts and deletes (app/test/postgres-global-setup.ts, decision 0103). Three workers: Vitest's
+# default on two cores is one, and the PostgreSQL tests spend much of their time waiting on the server
+# (measured on this 2-core box: 766 s with one worker, 335 s with three).
 echo "== unit tests (SQLite and PostgreSQL)"
-npx vitest run --project unit --project unit-pg --project postgres --reporter=default --reporter=json --outputFile.json=reports/unit.json
+npx vitest run --project unit --project unit-pg --project postgres --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=reports/unit.json
 
 # Browser tests in three processes at once (vitest.e2e.config.ts, OWN_SERVER_FILES): the files on the
 # run's shared server on SQLite (printed here) and on PostgreSQL, and the files that start servers of
