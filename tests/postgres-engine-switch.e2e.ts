@@ -138,7 +138,10 @@ describe("switching engines with npm run db:copy", () => {
     await client.connect();
     const sqlite = new Database(backFile, { readonly: true });
     try {
-      const tables = (await client.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1")).rows.map((row) => row.name);
+      const tables = (await client.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1")).rows
+        .map((row) => row.name)
+        // The live register's table: open streams of the running boxes, made at run time and never copied (decision 0109).
+        .filter((name) => name !== "live_streams");
       expect(tables.length).toBeGreaterThan(20);
       const counted = [];
       for (const table of tables) {
