@@ -34,7 +34,11 @@ const HTML_BUDGET = 25 * 1024;
  * fits (docs/performance.md, "JavaScript per page"). Add an entry only for a regression that cannot be
  * won back at once, and remove it once the page fits again.
  */
-const OVER_BUDGET: Record<string, number> = {};
+const OVER_BUDGET: Record<string, number> = {
+  // 100.3 KB (2026-11-27): the shell gained the messages envelope and the live "messages" event
+  // (docs/performance.md, "JavaScript per page"); to be won back, then this entry removed.
+  "member /discussions/new": 101 * 1024,
+};
 
 const baseURL = inject("baseURL");
 let member: ApiMember;
