@@ -65,7 +65,8 @@ describe("one box with its pictures in a bucket", () => {
         await waitForToast(page, "Success", "Your profile picture is saved.");
         const avatar = page.locator("header img[src^='/uploads/']");
         await visible(avatar);
-        expect(await avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+        // Loaded (streamed from the bucket through Quads): polled, as the image may still be on its way when it shows.
+        await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
         const url = (await avatar.getAttribute("src"))!;
 
         expect(await s3.hasObject(nameOf(url))).toBe(true);
