@@ -13,8 +13,7 @@ import { signInViaApi } from "../scripts/lib/app-server";
 import { startPostgresServer, type PostgresServer } from "../scripts/lib/postgres-server";
 import { makeUser, registerViaApi } from "./support/browser";
 import { killGroup, removeDirectory, startServer, stopServer, tempDirectory, type ServerProcess } from "./support/server-process";
-
-type Member = { cookie: string; id: string };
+import { expectAcknowledgedWritesKept, postJson, replyByForm, startWriteLoad, type LoadMember } from "./support/write-load";
 
 const directory = tempDirectory("pg-crash");
 let postgres: PostgresServer;
@@ -30,105 +29,53 @@ afterAll(async () => {
   removeDirectory(directory);
 });
 
-async function post(baseURL: string, member: Member, path: string, body?: unknown) {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: "POST",
-    headers: { Cookie: member.cookie, "Content-Type": "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
-/** A reply through the post page's form, as a browser without JavaScript sends it: the redirect (302) to `#reply-<id>` names the new reply. */
-async function replyByForm(baseURL: string, member: Member, postId: number, content: string): Promise<{ status: number; replyId?: number }> {
-  const response = await fetch(`${baseURL}/post/${postId}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Cookie: member.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL },
-    body: new URLSearchParams({ intent: "reply", content }).toString(),
-  });
-  await response.arrayBuffer();
-  const replyId = /#reply-(\d+)$/.exec(response.headers.get("location") ?? "")?.[1];
-  return { status: response.status, replyId: (response.status === 302 || response.status === 303) && replyId ? Number(replyId) : undefined };
-}
-
 describe("crash safety on PostgreSQL", () => {
   it("keeps every acknowledged write through a kill -9 of the server under load", async () => {
     const env = { DATABASE_URL: postgres.url, WEB_CONCURRENCY: "2", DATABASE_POOL_SIZE: "8" };
     server = await startServer(directory, env);
     const { baseURL } = server;
-    const members: Member[] = [];
+    const members: LoadMember[] = [];
     for (let index = 0; index < 6; index += 1) {
       const user = makeUser();
       await registerViaApi(baseURL, user);
       members.push(await signInViaApi(baseURL, user.email, user.password));
     }
     const categories = (await (await fetch(`${baseURL}/api/categories`, { headers: { Cookie: members[0].cookie } })).json()) as Array<{ id: number }>;
-    const seed = await post(baseURL, members[0], "/api/posts", { title: "Crash test seed", content: "Load target.", categoryId: categories[0].id });
+    const seed = await postJson(baseURL, members[0], "/api/posts", { title: "Crash test seed", content: "Load target.", categoryId: categories[0].id });
     expect(seed.status).toBe(201);
     // The page form's answer names the reply it made (checked here, before the load relies on it).
     expect((await replyByForm(baseURL, members[1], seed.json.id as number, "A first reply by form")).replyId).toBeGreaterThan(0);
 
-    const ackedPosts: number[] = [seed.json.id as number];
-    const ackedReplies: Array<{ id: number; postId: number }> = [];
-    const ackedLikes: Array<{ userId: string; postId: number }> = [];
-    let killed = false;
     const failuresBeforeKill: string[] = [];
     // A unit that kept meeting serialization failures is answered 503 "busy, try again" (decision
     // 0105): not acknowledged, nothing saved. Counted, and allowed; any other refusal fails the test.
     const busyAnswers: Record<string, number> = {};
-    const refused = (what: string, answer: { status: number; json: Record<string, unknown> }) => {
-      if (answer.status === 503 && /busy/.test(String(answer.json.message))) busyAnswers[what] = (busyAnswers[what] ?? 0) + 1;
-      else if (!killed) failuresBeforeKill.push(`${what} ${answer.status} ${JSON.stringify(answer.json)}`);
-    };
-
-    const lane = async (member: Member, index: number) => {
-      const liked = new Set<number>();
-      for (let step = 0; !killed; step += 1) {
-        try {
-          if (step % 4 === 0) {
-            const created = await post(baseURL, member, "/api/posts", { title: `Load ${index}-${step}`, content: "Written under load.", categoryId: categories[0].id });
-            if (created.status === 201) ackedPosts.push(created.json.id as number);
-            else refused("post", created);
-          } else if (step % 4 === 1) {
-            const postId = ackedPosts[(step * 7 + index) % ackedPosts.length];
-            const reply = await post(baseURL, member, `/api/posts/${postId}/replies`, { content: `Reply ${index}-${step}` });
-            if (reply.status === 201) ackedReplies.push({ id: reply.json.id as number, postId });
-            else refused("reply", reply);
-          } else if (step % 4 === 2) {
-            const postId = ackedPosts[(step * 3 + index) % ackedPosts.length];
-            const { status, replyId } = await replyByForm(baseURL, member, postId, `Form reply ${index}-${step}`);
-            if (replyId) ackedReplies.push({ id: replyId, postId });
-            else refused("form reply", { status, json: { message: status === 503 ? "busy (the form page)" : "no reply id" } });
-          } else {
-            const postId = ackedPosts.find((id) => !liked.has(id));
-            if (postId === undefined) continue;
-            liked.add(postId);
-            const like = await post(baseURL, member, `/api/posts/${postId}/like`);
-            if (like.status === 200 && like.json.liked === true) ackedLikes.push({ userId: member.id, postId });
-            else refused("like", like);
-          }
-        } catch (error) {
-          // After the kill: the connection died with the server, this write was not acknowledged.
-          if (!killed) failuresBeforeKill.push(String(error));
-        }
-      }
-    };
-
-    // Many concurrent clients: two lanes per member, twelve in all.
-    const load = Promise.all([...members, ...members].map((member, index) => lane(member, index)));
+    // Many concurrent clients: two lanes per member, twelve in all, the API's writes and the page's reply form.
+    const load = startWriteLoad({
+      baseURL,
+      members,
+      categoryId: categories[0].id,
+      seedPostId: seed.json.id as number,
+      formReplies: true,
+      refused: (what, answer) => {
+        if (answer.status === 503 && /busy/.test(String(answer.json.message))) busyAnswers[what] = (busyAnswers[what] ?? 0) + 1;
+        else if (!load.isStopped()) failuresBeforeKill.push(`${what} ${answer.status} ${JSON.stringify(answer.json)}`);
+      },
+      // After the kill: the connection died with the server, this write was not acknowledged.
+      failed: (error) => {
+        if (!load.isStopped()) failuresBeforeKill.push(String(error));
+      },
+    });
     // Killed mid-load once enough writes were acknowledged (a busy machine acknowledges them slowly).
-    const acknowledgedSoFar = () => ackedPosts.length + ackedReplies.length + ackedLikes.length;
-    const deadline = Date.now() + 30_000;
-    while (acknowledgedSoFar() < 40 && Date.now() < deadline && failuresBeforeKill.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await load.whenAcknowledged(40, () => failuresBeforeKill.length === 0);
     killGroup(server, "SIGKILL");
-    killed = true;
+    const stopped = load.stop();
     await server.exited;
-    await load;
+    await stopped;
     server = undefined;
 
     expect(failuresBeforeKill).toEqual([]);
-    const acknowledged = ackedPosts.length + ackedReplies.length + ackedLikes.length;
+    const acknowledged = load.count();
     expect(acknowledged).toBeGreaterThanOrEqual(40);
     console.log(`crash safety on PostgreSQL: ${acknowledged} acknowledged writes before the kill (answered 503 busy: ${JSON.stringify(busyAnswers)})`);
 
@@ -137,25 +84,13 @@ describe("crash safety on PostgreSQL", () => {
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     try {
-      const column = async (sql: string) => (await client.query({ text: sql, rowMode: "array" })).rows.map((row: unknown[]) => row[0]);
-      const postIds = new Set((await column("select id from posts")) as number[]);
-      expect(ackedPosts.filter((id) => !postIds.has(id))).toEqual([]);
-      const replies = new Map(((await client.query<{ id: number; postId: number }>(`select id, post_id as "postId" from replies`)).rows).map((row) => [row.id, row.postId]));
-      expect(ackedReplies.filter((reply) => replies.get(reply.id) !== reply.postId)).toEqual([]);
-      const likes = new Set((await column("select user_id || ':' || post_id from post_likes")) as string[]);
-      expect(ackedLikes.filter((like) => !likes.has(`${like.userId}:${like.postId}`))).toEqual([]);
-      // Counters were written in the same transactions as the rows, so they agree too.
-      const [drift] = await column(
-        `select count(*) from posts where likes_count != (select count(*) from post_likes where post_id = posts.id)
-            or replies_count != (select count(*) from replies where post_id = posts.id)`,
-      );
-      expect(Number(drift)).toBe(0);
+      await expectAcknowledgedWritesKept(load.acknowledged, async (sql) => (await client.query({ text: sql, rowMode: "array" })).rows.map((row: unknown[]) => row[0]));
     } finally {
       await client.end();
     }
     // The restarted server serves and writes (its sessions are in the database: the old cookies still work).
-    const again = await fetch(`${server.baseURL}/api/posts/${ackedPosts.at(-1)}`, { headers: { Cookie: members[0].cookie } });
+    const again = await fetch(`${server.baseURL}/api/posts/${load.acknowledged.posts.at(-1)}`, { headers: { Cookie: members[0].cookie } });
     expect(again.status).toBe(200);
-    expect((await post(server.baseURL, members[1], "/api/posts", { title: "After the crash", content: "Still writing.", categoryId: categories[0].id })).status).toBe(201);
+    expect((await postJson(server.baseURL, members[1], "/api/posts", { title: "After the crash", content: "Still writing.", categoryId: categories[0].id })).status).toBe(201);
   }, 90_000);
 });

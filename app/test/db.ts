@@ -86,3 +86,25 @@ export async function restartDatabase(): Promise<void> {
   await closeDb();
   await prepareDatabase();
 }
+
+/**
+ * The SQL of every statement the read handle runs while `work` runs (`readDb()` outside a unit of
+ * work: the read connection on SQLite, the pool on PostgreSQL), for a test that counts queries on
+ * both engines. Read from the handle's Drizzle query logger, which every statement it executes
+ * reports to (prepared once or built each time); units of work run on other handles and are not seen.
+ */
+export async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const { logger } = (readDb() as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } }).session;
+  const logQuery = logger.logQuery;
+  const statements: string[] = [];
+  logger.logQuery = (query, params) => {
+    statements.push(query);
+    logQuery.call(logger, query, params);
+  };
+  try {
+    await work();
+  } finally {
+    logger.logQuery = logQuery;
+  }
+  return statements;
+}

@@ -5,40 +5,15 @@
  */
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "~/test/postgres";
+import { describe, expect, it } from "vitest";
+import { insertPgMember, openDataLayerOnPostgres, pointsOfMember as pointsOf } from "~/test/postgres-app";
 
-const url = await createTestDatabase();
-process.env.DATABASE_URL = url;
-process.env.SESSION_SECRET = "test-session-secret-0123456789";
-process.env.NODE_ENV = "test";
-process.env.ADMIN_EMAIL = "owner@example.com";
-process.env.DATABASE_STATEMENT_TIMEOUT_MS = "300";
-
-const db = await import("./db.server");
-const { afterCommit, appErrorOfDatabase, reuseStatementsOnEveryConnection, isUniqueViolation, databaseVersion, databaseIsHealthy, engine, prepareDatabase, readDb, schema, write, closeDb } = db;
+const { url, db } = await openDataLayerOnPostgres({ DATABASE_STATEMENT_TIMEOUT_MS: "300" });
+const { afterCommit, appErrorOfDatabase, reuseStatementsOnEveryConnection, isUniqueViolation, databaseVersion, databaseIsHealthy, engine, readDb, schema, write } = db;
 const { users } = schema;
 
-let serial = 0;
-async function insertMember(points = 0): Promise<string> {
-  const id = `member-${(serial += 1)}`;
-  await write((tx) =>
-    tx.insert(users).values({ id, username: id, email: `${id}@example.com`, password: "x", firstName: "Ada", lastName: "Lovelace", displayName: `Ada ${serial}`, points }),
-  );
-  return id;
-}
-
-async function pointsOf(id: string): Promise<number> {
-  const [row] = await readDb().select({ points: users.points }).from(users).where(eq(users.id, id)).limit(1);
-  return row.points;
-}
-
-beforeAll(async () => {
-  await prepareDatabase();
-});
-afterAll(async () => {
-  await closeDb();
-});
+/** A member row with these points; its id. */
+const insertMember = (points = 0) => insertPgMember({ points });
 
 describe("the PostgreSQL engine", () => {
   it("is chosen by a postgres:// DATABASE_URL, applies the migrations and answers /healthz", async () => {

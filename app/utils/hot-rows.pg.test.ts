@@ -4,38 +4,15 @@
  * for one stays bounded. (The features' own tests run them at once on both engines: "unit-pg".)
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "~/test/postgres";
+import { describe, expect, it } from "vitest";
+import { insertPgMember, openDataLayerOnPostgres, pointsOfMember as pointsOf } from "~/test/postgres-app";
 
-process.env.DATABASE_URL = await createTestDatabase();
-process.env.SESSION_SECRET = "test-session-secret-0123456789";
-process.env.NODE_ENV = "test";
-process.env.ADMIN_EMAIL = "owner@example.com";
-
-const { appErrorOfDatabase, closeDb, prepareDatabase, readDb, schema, write } = await import("./db.server");
+const { appErrorOfDatabase, readDb, schema, write } = (await openDataLayerOnPostgres()).db;
 const { lockRowForUpdate, queryRows } = await import("./sql-dialect.server");
 const { users } = schema;
 
-let serial = 0;
-async function insertMember(points = 0): Promise<string> {
-  const id = `member-${(serial += 1)}`;
-  await write((tx) =>
-    tx.insert(users).values({ id, username: id, email: `${id}@example.com`, password: "x", firstName: "Ada", lastName: "Lovelace", displayName: `Ada ${serial}`, points }),
-  );
-  return id;
-}
-
-async function pointsOf(id: string): Promise<number> {
-  const [row] = await readDb().select({ points: users.points }).from(users).where(eq(users.id, id)).limit(1);
-  return row.points;
-}
-
-beforeAll(async () => {
-  await prepareDatabase();
-});
-afterAll(async () => {
-  await closeDb();
-});
+/** A member row with these points; its id. */
+const insertMember = (points = 0) => insertPgMember({ points });
 
 describe("hot rows on PostgreSQL", () => {
   it("lets units that lock one hot row take turns: 50 at once all commit, each run at most twice, no lock left behind (decision 0106)", async () => {

@@ -4,16 +4,18 @@ import { blockMember } from "~/features/blocks/blocks.server";
 import { suspendMember } from "~/features/moderation/suspensions.server";
 import { appErrorOfAsync } from "~/test/errors";
 import { createMember } from "~/test/factories";
-import { scalar } from "~/test/db";
+import { scalar, statementsDuring } from "~/test/db";
 import { updateProfile } from "~/features/members/profile.server";
 import { getEnv } from "~/utils/env.server";
 import {
   countUnreadConversations,
   getConversation,
   HIDDEN_MESSAGE_TEXT,
+  lastMessageIdsOf,
   leaveConversation,
   listConversations,
   markConversationRead,
+  messageSummariesOf,
   sendMessage,
   startConversation,
 } from "./conversations.server";
@@ -250,5 +252,45 @@ describe("moderation", () => {
     expect((await getConversation({ userId: ada.id, conversationId: id })).messages[1]).toMatchObject({ isHidden: true, content: "rude" });
     await deleteMessage(second.id);
     expect((await listConversations({ userId: bob.id })).conversations[0].lastMessage?.excerpt).toBe("first");
+  });
+});
+
+describe("what live updates read (one query for every member of a tick)", () => {
+  it("reads every member's envelope count and newest message, and every open conversation's newest message, in one query each", async () => {
+    const ada = await member();
+    const bob = await member();
+    const cat = await member();
+    const loner = await member(); // in no conversation
+    const first = await startConversation({ actor: ada, input: { to: [await usernameOf(bob.id), await usernameOf(cat.id)], content: "To both" } });
+    const second = await startConversation({ actor: bob, input: { to: [await usernameOf(ada.id)], content: "Just Ada" } });
+    const reply = await sendMessage({ actor: cat, conversationId: first.id, input: { content: "From Cat" } });
+    const newestOf = async (conversationId: number) => (await getConversation({ userId: ada.id, conversationId })).lastMessageId;
+    const newestOfSecond = await newestOf(second.id);
+
+    let summaries: Awaited<ReturnType<typeof messageSummariesOf>> | undefined;
+    const statements = await statementsDuring(async () => {
+      summaries = await messageSummariesOf([ada.id, bob.id, cat.id, loner.id, ada.id]);
+    });
+    expect(statements).toHaveLength(1);
+    expect(Object.fromEntries(summaries!)).toEqual({
+      [ada.id]: { unreadMessages: 2, newestMessageId: Math.max(reply.id, newestOfSecond) },
+      [bob.id]: { unreadMessages: 1, newestMessageId: Math.max(reply.id, newestOfSecond) },
+      [cat.id]: { unreadMessages: 0, newestMessageId: reply.id },
+      [loner.id]: { unreadMessages: 0, newestMessageId: 0 },
+    });
+    // The same counts as the header's envelope reads one member at a time.
+    for (const who of [ada, bob, cat, loner]) expect(summaries!.get(who.id)?.unreadMessages).toBe(await countUnreadConversations(who.id));
+
+    let lastMessageIdOf: Awaited<ReturnType<typeof lastMessageIdsOf>> | undefined;
+    const pages = [
+      { userId: ada.id, conversationId: first.id },
+      { userId: ada.id, conversationId: second.id },
+      { userId: bob.id, conversationId: first.id },
+      { userId: cat.id, conversationId: second.id }, // not in it: told nothing
+    ];
+    expect(await statementsDuring(async () => (lastMessageIdOf = await lastMessageIdsOf(pages)))).toHaveLength(1);
+    expect(pages.map((page) => lastMessageIdOf!(page))).toEqual([reply.id, newestOfSecond, reply.id, 0]);
+    expect(await statementsDuring(() => lastMessageIdsOf([]))).toEqual([]);
+    expect(await statementsDuring(() => messageSummariesOf([]))).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, inArray, lt, max, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, max, ne, sql } from "drizzle-orm";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
 import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
+import { inJsonIds } from "~/utils/sql-dialect.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import type { Actor } from "~/utils/actor";
 import { parseOrThrow } from "~/utils/validation.server";
@@ -271,28 +273,69 @@ export async function listConversations({ userId, page = 1 }: { userId: string; 
   };
 }
 
-/** The newest message's id of a conversation the member is in (0 when they are not: live updates tell outsiders nothing). */
-export async function lastMessageIdOf({ userId, conversationId }: { userId: string; conversationId: number }): Promise<number> {
-  const [row] = await readDb()
-    .select({ lastMessageId: conversations.lastMessageId })
-    .from(participants)
-    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
-    .limit(1);
-  return row?.lastMessageId ?? 0;
+/** What live updates send a member about their conversations (docs/messages.md, "Live"). */
+export type MessageSummary = { unreadMessages: number; newestMessageId: number };
+
+/**
+ * Made once per database: the live tick's reads of private conversations, each one query for every
+ * member (and open conversation) of the tick, whatever their number (decision 0109).
+ */
+const liveMessageQueries = perDatabase((db: AppDatabase) => {
+  const param = sql.placeholder;
+  return {
+    // conversation_participants_user_idx per member of the JSON list; counted like countUnreadConversations.
+    summaries: db
+      .select({
+        userId: participants.userId,
+        unreadMessages: count(sql`case when ${conversations.lastMessageId} > ${participants.lastReadMessageId} then 1 end`),
+        newestMessageId: max(conversations.lastMessageId),
+      })
+      .from(participants)
+      .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+      .where(inJsonIds(db, participants.userId, param("userIds"), "text"))
+      .groupBy(participants.userId)
+      .prepare(),
+    // The participants' primary key per conversation of the JSON list; the members are narrowed by the caller's pairs.
+    lastMessageIds: db
+      .select({ userId: participants.userId, conversationId: participants.conversationId, lastMessageId: conversations.lastMessageId })
+      .from(participants)
+      .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+      .where(and(inJsonIds(db, participants.conversationId, param("conversationIds"), "integer"), inJsonIds(db, participants.userId, param("userIds"), "text")))
+      .prepare(),
+  };
+});
+
+/**
+ * Each member's envelope count (as countUnreadConversations) and the newest message id in any of
+ * their conversations, in one query for all of them: live updates send both, so a read mark and a
+ * new message within one tick still change what a stream sees. A member in no conversation: zeros.
+ */
+export async function messageSummariesOf(userIds: readonly string[]): Promise<Map<string, MessageSummary>> {
+  const summaries = new Map<string, MessageSummary>(userIds.map((userId) => [userId, { unreadMessages: 0, newestMessageId: 0 }]));
+  if (userIds.length === 0) return summaries;
+  const rows = await liveMessageQueries(readDb()).summaries.execute({ userIds: JSON.stringify([...new Set(userIds)]) });
+  for (const row of rows) summaries.set(row.userId, { unreadMessages: row.unreadMessages, newestMessageId: row.newestMessageId ?? 0 });
+  return summaries;
 }
 
 /**
- * The newest message id in any of the member's conversations: live updates send it beside the
- * unread count, so a read mark and a new message within one tick still change what a stream sees.
+ * For each member and conversation open on their page, the conversation's newest message id, in one
+ * query for all of them; 0 for a member not in it (live updates tell outsiders nothing).
  */
-export async function newestMessageIdFor(userId: string): Promise<number> {
-  const [row] = await readDb()
-    .select({ newest: max(conversations.lastMessageId) })
-    .from(participants)
-    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .where(eq(participants.userId, userId));
-  return row?.newest ?? 0;
+export async function lastMessageIdsOf(pages: ReadonlyArray<{ userId: string; conversationId: number }>): Promise<(page: { userId: string; conversationId: number }) => number> {
+  const found = new Map<number, Map<string, number>>();
+  if (pages.length > 0) {
+    const rows = await liveMessageQueries(readDb()).lastMessageIds.execute({
+      conversationIds: JSON.stringify([...new Set(pages.map((page) => page.conversationId))]),
+      userIds: JSON.stringify([...new Set(pages.map((page) => page.userId))]),
+    });
+    for (const row of rows) {
+      const members = found.get(row.conversationId) ?? new Map<string, number>();
+      members.set(row.userId, row.lastMessageId);
+      found.set(row.conversationId, members);
+    }
+  }
+  return ({ userId, conversationId }) => found.get(conversationId)?.get(userId) ?? 0;
 }
 
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */

@@ -5,10 +5,10 @@
  * which mails at most once per MESSAGE_MAIL_WINDOW_MS per member and conversation: a message
  * arriving within the window after an e-mail waits for its end and is folded into the next one.
  */
-import { and, asc, eq, gte, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, ne } from "drizzle-orm";
 import { excerptOf } from "~/features/content/index.server";
-import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
-import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl, windowedMailBatches, type BatchKey } from "~/features/mail/index.server";
+import { schema, type AppDatabase } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
 
@@ -16,28 +16,28 @@ import { routes } from "~/utils/routes";
 export const MESSAGE_MAIL_WINDOW_MS = 15 * 60 * 1000;
 /** Messages an e-mail lists; the rest are counted. */
 const LISTED_MESSAGES = 10;
-/** Batches one run mails (the next run goes on). */
-const BATCHES_PER_RUN = 100;
 
 const { messageMailBatches: batches, messages, users, conversationParticipants: participants } = schema;
 
-function readBatch(db: AppDatabase, userId: string, conversationId: number) {
+/** The window (app/features/mail/windowed-batch.server.ts): its timing and the scheduled job's loop. */
+const messageWindow = windowedMailBatches({ batches, subject: batches.conversationId, windowMs: MESSAGE_MAIL_WINDOW_MS, mailBatch });
+
+function readBatch(db: AppDatabase, key: BatchKey) {
   return db
     .select({ pendingCount: batches.pendingCount, firstPendingId: batches.firstPendingId, sendAt: batches.sendAt, lastSentAt: batches.lastSentAt })
     .from(batches)
-    .where(and(eq(batches.userId, userId), eq(batches.conversationId, conversationId)))
+    .where(messageWindow.whereBatch(key))
     .limit(1);
 }
 
 /** Queues a message for the member's next e-mail about this conversation; inside the message's unit of work. */
 export async function queueMessageMail(tx: AppDatabase, { userId, conversationId, messageId, now }: { userId: string; conversationId: number; messageId: number; now: Date }): Promise<void> {
   if (!(await isMailEnabled(userId, "messages")) || !(await notificationMailAddress(userId, now))) return;
-  const [batch] = await readBatch(tx, userId, conversationId);
+  const [batch] = await readBatch(tx, { userId, subjectId: conversationId });
   const isPending = batch?.sendAt != null;
   const pendingCount = (isPending ? batch.pendingCount : 0) + 1;
   const firstPendingId = isPending ? (batch.firstPendingId ?? messageId) : messageId;
-  // The first message of a quiet conversation goes with the next run; later ones wait for the window's end.
-  const sendAt = batch?.sendAt ?? new Date(Math.max(now.getTime(), (batch?.lastSentAt?.getTime() ?? 0) + MESSAGE_MAIL_WINDOW_MS));
+  const sendAt = messageWindow.sendAtFor(batch, now);
   await tx
     .insert(batches)
     .values({ userId, conversationId, pendingCount, firstPendingId, sendAt })
@@ -45,45 +45,18 @@ export async function queueMessageMail(tx: AppDatabase, { userId, conversationId
 }
 
 /**
- * The scheduled job: mails every batch whose time has come (one e-mail per member and
- * conversation, listing the messages since the last one) and forgets quiet ones. Returns the
- * e-mails enqueued. Each batch is its own unit of work.
+ * The scheduled job (app/mail-worker.server.ts): `sendDueMessageMail(now)` mails every batch whose
+ * time has come (one e-mail per member and conversation, listing the messages since the last one)
+ * and forgets quiet ones, returning the e-mails enqueued; each batch is its own unit of work.
+ * `hasDueMessageMail(now)` is its cheap read: whether a batch is due or a quiet row can go (the
+ * scheduler claims a run only then, docs/decisions/0110-background-work-once.md).
  */
-/** A batch quiet for a whole window: its row is not needed (the next message is mailed at once anyway). */
-function isQuiet(now: Date) {
-  return and(isNull(batches.sendAt), or(isNull(batches.lastSentAt), lt(batches.lastSentAt, new Date(now.getTime() - MESSAGE_MAIL_WINDOW_MS))));
-}
+export const { hasDue: hasDueMessageMail, sendDue: sendDueMessageMail } = messageWindow;
 
-/** Whether the message-mail job has anything to do (a due batch, or a quiet row to drop): the scheduler claims its period only then (docs/decisions/0110-background-work-once.md). */
-export async function hasDueMessageMail(now = new Date()): Promise<boolean> {
-  const [row] = await readDb()
-    .select({ userId: batches.userId })
-    .from(batches)
-    .where(or(lte(batches.sendAt, now), isQuiet(now)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function sendDueMessageMail(now = new Date()): Promise<number> {
-  const due = await readDb()
-    .select({ userId: batches.userId, conversationId: batches.conversationId })
-    .from(batches)
-    .where(lte(batches.sendAt, now))
-    .orderBy(asc(batches.sendAt))
-    .limit(BATCHES_PER_RUN);
-  let sent = 0;
-  for (const { userId, conversationId } of due) {
-    if (await write((tx) => mailBatch(tx, userId, conversationId, now))) sent += 1;
-  }
-  const quiet = isQuiet(now);
-  const [anyQuiet] = await readDb().select({ userId: batches.userId }).from(batches).where(quiet).limit(1);
-  if (anyQuiet) await write((tx) => tx.delete(batches).where(quiet));
-  return sent;
-}
-
-async function mailBatch(tx: AppDatabase, userId: string, conversationId: number, now: Date): Promise<boolean> {
-  const [batch] = await readBatch(tx, userId, conversationId);
-  if (!batch || batch.sendAt === null || batch.sendAt.getTime() > now.getTime()) return false;
+async function mailBatch(tx: AppDatabase, key: BatchKey, now: Date): Promise<boolean> {
+  const { userId, subjectId: conversationId } = key;
+  const [batch] = await readBatch(tx, key);
+  if (!messageWindow.isDue(batch, now)) return false;
   // Still in it (a member who left gets nothing), and the messages others wrote that are still shown.
   const [membership] = await tx
     .select({ userId: participants.userId })
@@ -104,8 +77,8 @@ async function mailBatch(tx: AppDatabase, userId: string, conversationId: number
   const isSent = pending.length > 0 && (await enqueueMessageMail({ userId, conversationId, pending, total: Math.max(batch.pendingCount, pending.length) }));
   await tx
     .update(batches)
-    .set({ pendingCount: 0, firstPendingId: null, sendAt: null, lastSentAt: isSent ? now : batch.lastSentAt })
-    .where(and(eq(batches.userId, userId), eq(batches.conversationId, conversationId)));
+    .set({ pendingCount: 0, firstPendingId: null, ...messageWindow.emptiedTiming(batch, isSent, now) })
+    .where(messageWindow.whereBatch(key));
   return isSent;
 }
 

@@ -13,10 +13,10 @@
  */
 import { excerptOf } from "~/features/content/index.server";
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl } from "~/features/mail/index.server";
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, publicUrl, windowedMailBatches, type BatchKey } from "~/features/mail/index.server";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { schema, type AppDatabase } from "~/utils/db.server";
 import { routes } from "~/utils/routes";
 
 /** At most one reply e-mail per member and thread in this long. */
@@ -25,16 +25,17 @@ export const REPLY_MAIL_WINDOW_MS = 15 * 60 * 1000;
 const KEPT_REPLY_IDS = 100;
 /** Replies an e-mail lists; the rest are counted. */
 const LISTED_REPLIES = 10;
-/** Batches one run mails (the next run goes on). */
-const BATCHES_PER_RUN = 100;
 
 const { replyMailBatches: batches } = schema;
 
-function readBatch(db: AppDatabase, userId: string, postId: number) {
+/** The window (app/features/mail/windowed-batch.server.ts): its timing and the scheduled job's loop. */
+const replyWindow = windowedMailBatches({ batches, subject: batches.postId, windowMs: REPLY_MAIL_WINDOW_MS, mailBatch });
+
+function readBatch(db: AppDatabase, key: BatchKey) {
   return db
     .select({ replyIds: batches.replyIds, pendingCount: batches.pendingCount, sendAt: batches.sendAt, lastSentAt: batches.lastSentAt })
     .from(batches)
-    .where(and(eq(batches.userId, userId), eq(batches.postId, postId)))
+    .where(replyWindow.whereBatch(key))
     .limit(1);
 }
 
@@ -44,12 +45,11 @@ function readBatch(db: AppDatabase, userId: string, postId: number) {
  */
 export async function queueReplyMail(tx: AppDatabase, { userId, postId, replyId, now = new Date() }: { userId: string; postId: number; replyId: number; now?: Date }): Promise<void> {
   if (!(await isMailEnabled(userId, "replies")) || !(await notificationMailAddress(userId, now))) return;
-  const [batch] = await readBatch(tx, userId, postId);
+  const [batch] = await readBatch(tx, { userId, subjectId: postId });
   const pending = batch?.sendAt != null ? batch.replyIds : [];
   const replyIds = pending.length < KEPT_REPLY_IDS ? [...pending, replyId] : pending;
   const pendingCount = (batch?.sendAt != null ? batch.pendingCount : 0) + 1;
-  // The first reply of a quiet thread goes with the next run; later ones wait for the window's end.
-  const sendAt = batch?.sendAt ?? new Date(Math.max(now.getTime(), (batch?.lastSentAt?.getTime() ?? 0) + REPLY_MAIL_WINDOW_MS));
+  const sendAt = replyWindow.sendAtFor(batch, now);
   await tx
     .insert(batches)
     .values({ userId, postId, replyIds, pendingCount, sendAt })
@@ -58,47 +58,20 @@ export async function queueReplyMail(tx: AppDatabase, { userId, postId, replyId,
 
 type PendingReply = { id: number; authorId: string; authorName: string; content: string; parentAuthorId: string | null };
 
-/** Whether a batch is due or a quiet thread's row can go (a read: the scheduler claims a run only then). */
-export async function hasDueReplyMail(now = new Date()): Promise<boolean> {
-  const [row] = await readDb()
-    .select({ userId: batches.userId })
-    .from(batches)
-    .where(or(lte(batches.sendAt, now), isQuiet(now)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** A thread quiet for a whole window: its row is not needed (the next reply is mailed at once anyway). */
-function isQuiet(now: Date) {
-  return and(isNull(batches.sendAt), or(isNull(batches.lastSentAt), lt(batches.lastSentAt, new Date(now.getTime() - REPLY_MAIL_WINDOW_MS))));
-}
-
 /**
- * The scheduled job: mails every batch whose time has come (one e-mail per member and thread,
- * listing the replies since the last one) and forgets quiet threads. Returns the e-mails enqueued.
- * Each batch is its own unit of work (the outbox's synchronous enqueue joins it).
+ * The scheduled job (app/mail-worker.server.ts): `sendDueReplyMail(now)` mails every batch whose time
+ * has come (one e-mail per member and thread, listing the replies since the last one) and forgets
+ * quiet threads, returning the e-mails enqueued; each batch is its own unit of work (the outbox's
+ * enqueue joins it). `hasDueReplyMail(now)` is its cheap read: whether a batch is due or a quiet
+ * thread's row can go (the scheduler claims a run only then, docs/decisions/0110-background-work-once.md).
  */
-export async function sendDueReplyMail(now = new Date()): Promise<number> {
-  const due = await readDb()
-    .select({ userId: batches.userId, postId: batches.postId })
-    .from(batches)
-    .where(lte(batches.sendAt, now))
-    .orderBy(asc(batches.sendAt))
-    .limit(BATCHES_PER_RUN);
-  let sent = 0;
-  for (const { userId, postId } of due) {
-    if (await write((tx) => mailBatch(tx, userId, postId, now))) sent += 1;
-  }
-  const quiet = isQuiet(now);
-  const [anyQuiet] = await readDb().select({ userId: batches.userId }).from(batches).where(quiet).limit(1);
-  if (anyQuiet) await write((tx) => tx.delete(batches).where(quiet));
-  return sent;
-}
+export const { hasDue: hasDueReplyMail, sendDue: sendDueReplyMail } = replyWindow;
 
-async function mailBatch(tx: AppDatabase, userId: string, postId: number, now: Date): Promise<boolean> {
+async function mailBatch(tx: AppDatabase, key: BatchKey, now: Date): Promise<boolean> {
+  const { userId, subjectId: postId } = key;
   const { posts, replies, users } = schema;
-  const [batch] = await readBatch(tx, userId, postId);
-  if (!batch || batch.sendAt === null || batch.sendAt.getTime() > now.getTime()) return false;
+  const [batch] = await readBatch(tx, key);
+  if (!replyWindow.isDue(batch, now)) return false;
   const [post] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
   const blocked = await blockedIdsOf(userId);
   // Replies deleted, hidden by moderation, or by a member blocked since are left out.
@@ -116,8 +89,8 @@ async function mailBatch(tx: AppDatabase, userId: string, postId: number, now: D
   const isSent = post !== undefined && shown.length > 0 && (await enqueueReplyMail({ userId, postId, title: post.title, replies: shown, total: Math.max(batch.pendingCount, shown.length) }));
   await tx
     .update(batches)
-    .set({ replyIds: [], pendingCount: 0, sendAt: null, lastSentAt: isSent ? now : batch.lastSentAt })
-    .where(and(eq(batches.userId, userId), eq(batches.postId, postId)));
+    .set({ replyIds: [], pendingCount: 0, ...replyWindow.emptiedTiming(batch, isSent, now) })
+    .where(replyWindow.whereBatch(key));
   return isSent;
 }
 

@@ -25,6 +25,7 @@ async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, timeo
 }
 import { statusOfAsync } from "~/test/errors";
 import { sendMessage, startConversation } from "~/features/conversations/conversations.server";
+import { statementsDuring, writeFromAnotherProcess } from "~/test/db";
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, text: string): Promise<string> {
   const decoder = new TextDecoder();
@@ -49,6 +50,30 @@ describe("live streams", () => {
     const sent = await sendMessage({ actor: writer, conversationId: id, input: { content: "second" } });
     const next = await readUntil(stream, `"lastMessageId":${sent.id}`);
     expect(next).toContain(`"lastMessageId":${sent.id}`);
+    endLiveStreams();
+  });
+
+  it("reads private conversations for all the tick's streams in two queries, however many members and conversation pages", async () => {
+    const members = [await createActor(), await createActor(), await createActor(), await createActor()];
+    const [ada, ...others] = members;
+    const usernames = others.map((other) => other.username);
+    const { id } = await startConversation({ actor: ada, input: { to: usernames, content: "To everyone" } });
+    const open = async (member: (typeof members)[number], conversationId: number | null) => {
+      const response = await openLiveStream({ userId: member.id, sessionId: await signIn(member.id), postId: null, discussionsSince: null, conversationId, signal: new AbortController().signal });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await readUntil(reader, "event: messages");
+      return reader;
+    };
+    const adaReader = await open(ada, id);
+    await open(others[0], id);
+    for (const other of others.slice(1)) await open(other, null);
+    // A read mark undone by another process: the next tick reads every stream's state, and Ada's changes.
+    const statements = await statementsDuring(async () => {
+      await writeFromAnotherProcess("UPDATE conversation_participants SET last_read_message_id = 0 WHERE conversation_id = ?", id);
+      await readUntil(adaReader, '"unreadMessages":1');
+    });
+    // Before: two queries per member and one per conversation page (ten here).
+    expect(statements.filter((statement) => statement.includes("conversation_participants"))).toHaveLength(2);
     endLiveStreams();
   });
 

@@ -5,7 +5,8 @@
  * database's write version moved (databaseVersion(): a commit by any process, on this box or,
  * later, through a shared database, moves it; decision 0102). It then recomputes each open
  * stream's small state (unread notifications; a post's reply and like counts; new discussions
- * since the page loaded) with indexed reads and sends what changed. No writer has to publish
+ * since the page loaded; private conversations) with indexed reads, one query per kind for all
+ * its streams, and sends what changed. No writer has to publish
  * anything, so a reply written in one worker reaches a stream held by another within a second.
  * On the same wake-ups (and at least every SESSION_CHECK_INTERVAL_MS) each stream's session is
  * checked in the database: a stream whose session was ended (signing out, a password change, "sign
@@ -17,7 +18,7 @@
  * of streams is a table of that database, so the per-member limit counts every box's streams.
  */
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { countUnreadConversations, lastMessageIdOf, newestMessageIdFor } from "~/features/conversations/index.server";
+import { lastMessageIdsOf, messageSummariesOf } from "~/features/conversations/index.server";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { inJsonIds } from "~/utils/sql-dialect.server";
@@ -80,8 +81,8 @@ export const NEW_DISCUSSIONS_CAP = 99;
 
 /**
  * Made once per database. A tick reads the state of all its streams at once, in three queries
- * whatever their number (decision 0109: on PostgreSQL each query is a network round trip, and one
- * per stream cost 2.5-3 ms a stream).
+ * whatever their number, and private conversations' in two more (messageStates; decision 0109: on
+ * PostgreSQL each query is a network round trip, and one per stream cost 2.5-3 ms a stream).
  */
 const liveQueries = perDatabase((db: AppDatabase) => {
   const { notifications, posts, sessions, users } = schema;
@@ -131,36 +132,18 @@ const RECENT_POSTS_READ = NEW_DISCUSSIONS_CAP * 10;
 /**
  * Private conversations (docs/messages.md): each stream's envelope count and the member's newest
  * message, and for a conversation page that conversation's newest message (only for a member in it).
- * Read once per member and per open conversation of the tick.
+ * One query for all the tick's members, and one for all its open conversations (when there are any).
  */
 async function messageStates(list: LiveStream[]): Promise<Map<LiveStream, string>> {
-  const perMember = new Map<string, Promise<{ unreadMessages: number; newestMessageId: number }>>();
-  const perConversation = new Map<string, Promise<number>>();
+  const pages = list.flatMap((stream) => (stream.conversationId === null ? [] : [{ userId: stream.userId, conversationId: stream.conversationId }]));
+  const [summaries, lastMessageIdOf] = await Promise.all([messageSummariesOf(list.map((stream) => stream.userId)), lastMessageIdsOf(pages)]);
   const states = new Map<LiveStream, string>();
-  await Promise.all(
-    list.map(async (stream) => {
-      let member = perMember.get(stream.userId);
-      if (!member) {
-        member = Promise.all([countUnreadConversations(stream.userId), newestMessageIdFor(stream.userId)]).then(([unreadMessages, newestMessageId]) => ({ unreadMessages, newestMessageId }));
-        perMember.set(stream.userId, member);
-      }
-      const { unreadMessages, newestMessageId } = await member;
-      let lastMessageId: number | undefined;
-      if (stream.conversationId !== null) {
-        const key = `${stream.userId}:${stream.conversationId}`;
-        let last = perConversation.get(key);
-        if (!last) {
-          last = lastMessageIdOf({ userId: stream.userId, conversationId: stream.conversationId });
-          perConversation.set(key, last);
-        }
-        lastMessageId = await last;
-      }
-      states.set(
-        stream,
-        JSON.stringify({ unreadMessages, newestMessageId, ...(stream.conversationId === null ? {} : { conversationId: stream.conversationId, lastMessageId }) }),
-      );
-    }),
-  );
+  for (const stream of list) {
+    const { unreadMessages, newestMessageId } = summaries.get(stream.userId) ?? { unreadMessages: 0, newestMessageId: 0 };
+    const { conversationId } = stream;
+    const page = conversationId === null ? {} : { conversationId, lastMessageId: lastMessageIdOf({ userId: stream.userId, conversationId }) };
+    states.set(stream, JSON.stringify({ unreadMessages, newestMessageId, ...page }));
+  }
   return states;
 }
 

@@ -8,3 +8,4 @@ export { enqueueMail, getOutboxSummary, MAX_ATTEMPTS } from "./outbox.server";
 export { enqueueNotificationMail, getMailPreferences, isMailEnabled, notificationMailAddress, type NotificationMailKind, notificationMailKinds, readUnsubscribeToken, setMailPreference, unsubscribeWithToken, wantsNotificationMail } from "./preferences.server";
 export { publicUrl } from "./templates.server";
 export { sendTestEmail } from "./test-mail.server";
+export { type BatchKey, windowedMailBatches } from "./windowed-batch.server";
