@@ -8,7 +8,7 @@ import { blockedIdsOf } from "~/features/blocks/index.server";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { buttonClass } from "~/components/ui/button";
 import { fromCardRows, toCardRows, type ListCard, messages } from "~/features/discussions";
-import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
+import { isFirstCardOfAuthor, PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
 import { authorName } from "~/features/discussions/components/post-meta";
 import { handleLikeIntent, canModerate, listCategories, listPosts, discussionFiltersSchema, POSTS_PAGE_SIZE, hiddenLabelOf } from "~/features/discussions/index.server";
 import { feedUrlsOf } from "~/features/feeds/index.server";
@@ -139,7 +139,7 @@ export default function DiscussionsPage() {
           Array.from({ length: 5 }, (_, index) => <PostCardSkeleton key={index} />)
         ) : posts.length === 0 && filters.page > 1 ? (
           <EmptyState title="No discussions found" message="This page is past the end of the list.">
-            <AppLink to={`${routes.discussions}${searchWith(filters)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters)}`} discover="none" className={buttonClass("secondary")}>
               Back to the first page
             </AppLink>
           </EmptyState>
@@ -153,13 +153,13 @@ export default function DiscussionsPage() {
             )}
           </EmptyState>
         ) : (
-          posts.map((post) =>
+          posts.map((post, index) =>
             post.isFromBlockedMember ? (
               <BlockedContent key={post.id} kind="post" className="rounded-xl border border-slate-200 bg-white px-5 py-3">
-                <PostCard post={post} likeAction={`${routes.discussions}${currentSearch}`} />
+                <PostCard post={post} likeAction={`${routes.discussions}${currentSearch}`} discoverAuthor={isFirstCardOfAuthor(posts, index)} />
               </BlockedContent>
             ) : (
-              <PostCard key={post.id} post={post} likeAction={`${routes.discussions}${currentSearch}`} />
+              <PostCard key={post.id} post={post} likeAction={`${routes.discussions}${currentSearch}`} discoverAuthor={isFirstCardOfAuthor(posts, index)} />
             ),
           )
         )}
@@ -167,7 +167,7 @@ export default function DiscussionsPage() {
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">
           {filters.page > 1 ? (
-            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page - 1)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page - 1)}`} discover="none" className={buttonClass("secondary")}>
               ← Newer
             </AppLink>
           ) : (
@@ -175,7 +175,7 @@ export default function DiscussionsPage() {
           )}
           <span className="text-sm text-slate-600">Page {filters.page}</span>
           {hasMore ? (
-            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page + 1)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page + 1)}`} discover="none" className={buttonClass("secondary")}>
               Older →
             </AppLink>
           ) : (
