@@ -245,6 +245,29 @@ describe("the list under the new-discussion dialog (docs/performance.md, \"JavaS
     await context.close();
   });
 
+  it("a post created from a /discussions/new opened by its address shows in the list the dialog closes onto", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: true, baseURL });
+    const [name, ...value] = member.cookie.split("=");
+    await context.addCookies([{ name, value: value.join("="), url: baseURL }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/discussions/new", { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    const title = `Under the dialog ${Date.now()}`;
+    const dialog = page.getByRole("dialog", { name: "Create New Discussion" });
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Content").fill("Written in the dialog of a page opened by its address.");
+    await dialog.getByLabel("Category").selectOption({ index: 1 });
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await page.waitForURL((url) => url.pathname === "/discussions");
+    const card = page.getByTestId("post-card").filter({ hasText: title });
+    await card.waitFor();
+    await expect.poll(() => card.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("/discussions loads the cards' code while hydrating, and a dialog opened in the browser keeps the list", async () => {
     const context = await newContext(browser, { javaScriptEnabled: true, baseURL });
     const [name, ...value] = member.cookie.split("=");
