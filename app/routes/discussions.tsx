@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Form, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
+import { Form, Outlet, useLoaderData, useLocation, useMatches, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
-import { EmptyState, PageHeader } from "~/components/ui/page";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { PageHeader } from "~/components/ui/page";
 import { useAutoSubmit } from "~/components/ui/use-auto-submit";
 import { blockedIdsOf } from "~/features/blocks/index.server";
-import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { buttonClass } from "~/components/ui/button";
-import { fromCardRows, toCardRows, type ListCard, messages } from "~/features/discussions";
-import { PostCard, PostCardSkeleton } from "~/features/discussions/components/post-card";
+import { toCardRows, type ListCard, messages } from "~/features/discussions";
+import { DiscussionList as ServerDiscussionList } from "~/features/discussions/components/discussion-list";
 import { authorName } from "~/features/discussions/components/post-meta";
 import { handleLikeIntent, canModerate, listCategories, listPosts, discussionFiltersSchema, POSTS_PAGE_SIZE, hiddenLabelOf } from "~/features/discussions/index.server";
 import { feedUrlsOf } from "~/features/feeds/index.server";
@@ -112,14 +111,48 @@ function searchWith(filters: { q: string; category?: number }, page?: number): s
   return query ? `?${query}` : "";
 }
 
+/**
+ * The cards: a browser chunk of their own (./discussion-list), fetched while hydrating /discussions behind a
+ * Suspense boundary that keeps the server's HTML meanwhile (as the dashboard on `/`). The server renders them directly.
+ */
+const loadList = () => import("~/features/discussions/components/discussion-list");
+const DiscussionList = import.meta.env.SSR ? ServerDiscussionList : lazy(() => loadList().then((module) => ({ default: module.DiscussionList })));
+
+const subscribeNothing = () => () => {};
+
+/**
+ * Whether the list is left as the server's HTML: when the document is /discussions/new, the modal dialog
+ * covers the list (nothing under it can be reached), so the browser neither loads nor hydrates the cards
+ * until the dialog closes or another page starts loading; then it loads them and renders them in place
+ * (docs/performance.md, "JavaScript per page"). A dialog opened in the browser has the list already.
+ */
+function useServerListUnderDialog(dialogOpen: boolean, navigationState: string): boolean {
+  // False while hydrating (the server's snapshot), true for a component first rendered in the browser.
+  const isBrowserRender = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  // The server always renders the cards (this is what the browser keeps).
+  const [keepServerList, setKeepServerList] = useState(() => !import.meta.env.SSR && !isBrowserRender && dialogOpen);
+  useEffect(() => {
+    if (!keepServerList || (dialogOpen && navigationState === "idle")) return;
+    let isCurrent = true;
+    void loadList().then(() => {
+      if (isCurrent) startTransition(() => setKeepServerList(false));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [keepServerList, dialogOpen, navigationState]);
+  return keepServerList;
+}
+
 export default function DiscussionsPage() {
   const { cards, hasMore, filters, categories } = useLoaderData<typeof loader>();
-  const posts = useMemo(() => fromCardRows(cards), [cards]);
   const location = useLocation();
   const navigation = useNavigation();
   const currentSearch = searchWith(filters, filters.page);
   const isFiltering = Boolean(filters.q || filters.category);
   const isLoadingList = navigation.state === "loading" && navigation.location.pathname === routes.discussions && navigation.location.search !== location.search;
+  const dialogOpen = useMatches().some((match) => match.id === "routes/discussions.new");
+  const keepServerList = useServerListUnderDialog(dialogOpen, navigation.state);
   useMarkSeenInShell();
 
   return (
@@ -134,40 +167,28 @@ export default function DiscussionsPage() {
         }
       />
       <FilterForm q={filters.q} category={filters.category} categories={categories} />
-      <div aria-busy={isLoadingList} aria-live="polite" className="mt-6 space-y-4">
-        {isLoadingList ? (
-          Array.from({ length: 5 }, (_, index) => <PostCardSkeleton key={index} />)
-        ) : posts.length === 0 && filters.page > 1 ? (
-          <EmptyState title="No discussions found" message="This page is past the end of the list.">
-            <AppLink to={`${routes.discussions}${searchWith(filters)}`} className={buttonClass("secondary")}>
-              Back to the first page
-            </AppLink>
-          </EmptyState>
-        ) : posts.length === 0 ? (
-          <EmptyState
-            title="No discussions found"
-            message={isFiltering ? "Try adjusting your search or filter criteria." : "Be the first to start a discussion in our community!"}
-          >
-            {isFiltering ? null : (
-              <OpenCreateDialog filters={filters}>Create First Post</OpenCreateDialog>
-            )}
-          </EmptyState>
-        ) : (
-          posts.map((post) =>
-            post.isFromBlockedMember ? (
-              <BlockedContent key={post.id} kind="post" className="rounded-xl border border-slate-200 bg-white px-5 py-3">
-                <PostCard post={post} likeAction={`${routes.discussions}${currentSearch}`} />
-              </BlockedContent>
-            ) : (
-              <PostCard key={post.id} post={post} likeAction={`${routes.discussions}${currentSearch}`} />
-            ),
-          )
-        )}
-      </div>
+      {keepServerList ? (
+        // The same element, its content left as the server wrote it (React does not hydrate inside it).
+        <div aria-busy={false} aria-live="polite" className="mt-6 space-y-4" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+      ) : (
+        <div aria-busy={isLoadingList} aria-live="polite" className="mt-6 space-y-4">
+          <Suspense fallback={null}>
+            <DiscussionList
+              cards={cards}
+              isLoadingList={isLoadingList}
+              page={filters.page}
+              isFiltering={isFiltering}
+              likeAction={`${routes.discussions}${currentSearch}`}
+              firstPage={`${routes.discussions}${searchWith(filters)}`}
+              createFirst={<OpenCreateDialog filters={filters}>Create First Post</OpenCreateDialog>}
+            />
+          </Suspense>
+        </div>
+      )}
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center justify-between">
           {filters.page > 1 ? (
-            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page - 1)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page - 1)}`} discover="none" className={buttonClass("secondary")}>
               ← Newer
             </AppLink>
           ) : (
@@ -175,7 +196,7 @@ export default function DiscussionsPage() {
           )}
           <span className="text-sm text-slate-600">Page {filters.page}</span>
           {hasMore ? (
-            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page + 1)}`} className={buttonClass("secondary")}>
+            <AppLink to={`${routes.discussions}${searchWith(filters, filters.page + 1)}`} discover="none" className={buttonClass("secondary")}>
               Older →
             </AppLink>
           ) : (

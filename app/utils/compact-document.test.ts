@@ -77,6 +77,20 @@ describe("compactDocument", () => {
     expect(runRestore(RESTORE_SCROLL_SOURCE, cases[5]).removed).toEqual(["positions"]);
   });
 
+  it("also compacts the function when the server's bundle renamed its first parameter (storageKey22: vite.config.ts, decision 0096)", () => {
+    const renamed = RESTORE_SCROLL_SOURCE.replaceAll("storageKey2", "storageKey22");
+    const script = `<script nonce="n">(${renamed})("positions", null)</script>`;
+    expect(compactDocument(script)).toBe(`<script nonce="n">(${RESTORE_SCROLL_MINIFIED})("positions",null)</script>`);
+    // The renamed function does what the original does (the minified twin is checked against the original above).
+    expect(runRestore(renamed, { state: { key: "abc" }, stored: JSON.stringify({ abc: 420 }), restoreKey: null }).scrolled).toEqual([[0, 420]]);
+  });
+
+  it("does not take a renamed parameter for the original when the original name means something else there", () => {
+    const shadowed = RESTORE_SCROLL_SOURCE.replace("(storageKey2, restoreKey)", "(storageKey3, restoreKey)").replace("sessionStorage.removeItem(storageKey2)", "sessionStorage.removeItem(storageKey3)");
+    const script = `<script nonce="n">(${shadowed})("positions", null)</script>`;
+    expect(compactDocument(script)).toBe(script);
+  });
+
   it("leaves a restoring function it does not know as it is", () => {
     const changed = `<script nonce="n">(${RESTORE_SCROLL_SOURCE.replace("scrollTo(0, storedY)", "scrollTo({ top: storedY })")})("positions", null)</script>`;
     expect(compactDocument(changed)).toBe(changed);

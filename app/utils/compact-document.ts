@@ -5,12 +5,14 @@
  * every page (docs/decisions/0091-public-apis-only.md, docs/decisions/0093-html-weight-under-react-router.md).
  * This works on the rendered text only (no framework internals): the manifest is re-serialized,
  * and the restoring function is replaced by its minified twin only when the text is exactly the
- * source this version writes. If a version writes either differently, the text is left as it is and
+ * source this version writes, up to the name of its first parameter: the server's bundle of React
+ * Router (vite.config.ts, decision 0096) may rename `storageKey2` (it wrote `storageKey22`), which
+ * changes nothing the function does. If a version writes either differently, the text is left as it is and
  * tests/html-weight.e2e.ts, which holds /discussions at 40 KB, fails; app/utils/compact-document.test.ts
  * holds this version's script and runs both forms of the function side by side.
  */
 const MANIFEST = /\n {2}(window\.__reactRouterManifest = )(\{\n[\s\S]*?\n\});\n {2}(window\.__reactRouterRouteModules = )/;
-const SCROLL_RESTORATION = /(<script[^>]*>)\((\(storageKey2, restoreKey\) => \{\n[\s\S]*?\n {2}\})\)(\("[^"<]*", (?:null|"[^"<]*")\)<\/script>)/;
+const SCROLL_RESTORATION = /(<script[^>]*>)\((\((storageKey\d*), restoreKey\) => \{\n[\s\S]*?\n {2}\})\)(\("[^"<]*", (?:null|"[^"<]*")\)<\/script>)/;
 
 /** `<ScrollRestoration>`'s restoring function as React Router 7.18 writes it (`restoreScroll.toString()`). */
 export const RESTORE_SCROLL_SOURCE = `(storageKey2, restoreKey) => {
@@ -51,11 +53,21 @@ function compactManifest(json: string): string {
   return result;
 }
 
+/**
+ * The restoring function with its first parameter named as in React Router's own source (`storageKey2`).
+ * A text that already uses that name for something else is left unmatched (the renamed text would hide it).
+ */
+function asWritten(source: string, parameter: string): string {
+  if (parameter === "storageKey2") return source;
+  if (/\bstorageKey2\b/.test(source)) return source;
+  return source.replace(new RegExp(`\\b${parameter}\\b`, "g"), "storageKey2");
+}
+
 /** The document with the router's manifest and scroll-restoration scripts written compactly. */
 export function compactDocument(html: string): string {
   return html
     .replace(MANIFEST, (_whole, head: string, json: string, modules: string) => `\n${head}${compactManifest(json)};\n${modules}`)
-    .replace(SCROLL_RESTORATION, (whole, open: string, source: string, call: string) =>
-      source === RESTORE_SCROLL_SOURCE ? `${open}(${RESTORE_SCROLL_MINIFIED})${call.replace(", ", ",")}` : whole,
+    .replace(SCROLL_RESTORATION, (whole, open: string, source: string, parameter: string, call: string) =>
+      asWritten(source, parameter) === RESTORE_SCROLL_SOURCE ? `${open}(${RESTORE_SCROLL_MINIFIED})${call.replace(", ", ",")}` : whole,
     );
 }

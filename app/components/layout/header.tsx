@@ -55,9 +55,10 @@ export function ThemeMenu({ theme }: { theme: Theme }) {
   );
 }
 
-function Logo({ communityName }: { communityName: string }) {
+/** `discover="none"` where the bar's Dashboard link already lets React Router discover "/" (data-discover once per path: docs/performance.md). */
+function Logo({ communityName, discover }: { communityName: string; discover?: "none" }) {
   return (
-    <AppLink to={routes.home} className="flex items-center gap-2">
+    <AppLink to={routes.home} discover={discover} className="flex items-center gap-2">
       <span aria-hidden="true" className="logo-mark">
         Q
       </span>{" "}
@@ -108,7 +109,7 @@ export function Header({
   return (
     <header className="site-header">
       <div className="header-bar">
-        <Logo communityName={communityName} />{" "}
+        <Logo communityName={communityName} discover="none" />{" "}
         <nav aria-label="Main" className="main-nav">
           {spaced(
             items.map((item) => (

@@ -39,7 +39,7 @@ export function Sidebar({
           </p>
           <p>Question, Understand, Adapt, Discover, Share.</p>
         </section>
-        {/* The header's bar has links to the same main pages: those let React Router discover them (docs/performance.md). */}
+        {/* The header's bar (and its menu, for My Badges) has links to the same pages: those let React Router discover them (docs/performance.md). */}
         <nav aria-label="Sidebar navigation" className="space-y-1">
           {spaced([
             <AppNavLink key="home" to={routes.home} end discover="none" className={itemClass}>
@@ -62,7 +62,7 @@ export function Sidebar({
             <AppNavLink key="musicArtists" to={routes.musicArtists} discover="none" className={itemClass}>
               AI Music Artists
             </AppNavLink>,
-            <AppNavLink key="badges" to={routes.badges} className={itemClass}>
+            <AppNavLink key="badges" to={routes.badges} discover="none" className={itemClass}>
               My Badges
             </AppNavLink>,
             settings.supportLinks.supportUs ? (

@@ -66,7 +66,8 @@ export const AppNavLink = forwardRef<HTMLAnchorElement, AppNavLinkProps>(functio
   return <ServerNavLink ref={ref} {...props} />;
 });
 
-const ServerNavLink = forwardRef<HTMLAnchorElement, AppNavLinkProps>(function ServerNavLink({ className, end, ...props }, ref) {
+// Pure: the browser's bundle never renders it (AppNavLink returns React Router's NavLink there), so it drops it.
+const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, AppNavLinkProps>(function ServerNavLink({ className, end, ...props }, ref) {
   const { pathname } = useLocation();
   const isActive = isActivePath(pathname, props.to, end);
   const state = { isActive, isPending: false, isTransitioning: false };

@@ -25,7 +25,8 @@ export type PostCardData = {
  * and replies. The markup is bare on purpose (twenty per page): the card's one class styles its
  * parts by position in app/tailwind.css ("post-card"), see docs/performance.md, "Page weight".
  */
-export function PostCard({ post, likeAction }: { post: PostCardData; likeAction: string }) {
+/** `discoverAuthor={false}` when an earlier card links to the same member (data-discover once per path: docs/performance.md). */
+export function PostCard({ post, likeAction, discoverAuthor = true }: { post: PostCardData; likeAction: string; discoverAuthor?: boolean }) {
   const titleId = `p${post.id}`;
   return (
     <article aria-labelledby={titleId} data-testid="post-card" className="post-card">
@@ -37,7 +38,7 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
       </h2>
       <p>{post.excerpt}</p>
       <footer>
-        <AuthorLine author={post.author} date={post.createdAt} />
+        <AuthorLine author={post.author} date={post.createdAt} discover={discoverAuthor ? undefined : "none"} />
         <div>
           <LikeButton postId={post.id} liked={post.isLiked} likesCount={post.likesCount} action={likeAction} />{" "}
           {/* The title's link already lets Remix discover /post/:id: this one need not. */}
@@ -48,6 +49,15 @@ export function PostCard({ post, likeAction }: { post: PostCardData; likeAction:
       </footer>
     </article>
   );
+}
+
+/**
+ * Whether this card is the list's first by its author: only that card's author link carries
+ * React Router's data-discover (one is enough to discover /members/:id for that path; docs/performance.md, "data-discover once per path").
+ */
+export function isFirstCardOfAuthor(posts: ReadonlyArray<{ author: { id: string } }>, index: number): boolean {
+  const authorId = posts[index].author.id;
+  return posts.findIndex((post) => post.author.id === authorId) === index;
 }
 
 export function PostCardSkeleton() {

@@ -13,14 +13,17 @@ export function authorName(author: Author): string {
   return author.displayName.trim() || (first && last ? `${first} ${last}` : "") || first || "Community Member";
 }
 
-/** Avatar, name (to the member's page), role and date; styled by position in app/tailwind.css ("author-line", "role-lead"). */
-export function AuthorLine({ author, date, edited }: { author: Author; date: Date | string | number; edited?: boolean }) {
+/**
+ * Avatar, name (to the member's page), role and date; styled by position in app/tailwind.css ("author-line", "role-lead").
+ * `discover="none"` when another link on the page already lets React Router discover the member's page.
+ */
+export function AuthorLine({ author, date, edited, discover }: { author: Author; date: Date | string | number; edited?: boolean; discover?: "none" }) {
   const name = authorName(author);
   return (
     <div className="author-line">
       {spaced([
         <Avatar key="avatar" name={name} avatarUrl={author.profileImageUrl} pixels={28} className="" />,
-        <AppLink key="name" to={routes.member(author.id)}>
+        <AppLink key="name" to={routes.member(author.id)} discover={discover}>
           {name}
         </AppLink>,
         author.role === "admin" ? (
