@@ -46,6 +46,8 @@ declare module "vitest" {
     databaseUrl: string;
     /** Where the boxes write their .eml mail (tests/support/mail.ts): `mail/` beside `databasePath`, one per box with QUADS_E2E_BOXES=2. */
     mailDirectories: string[];
+    /** The boxes' own addresses, behind `baseURL` (one box: `baseURL` itself), for what only a box does and a proxy in front would hide. */
+    boxURLs: string[];
   }
 }
 
@@ -91,6 +93,7 @@ export default async function setup(project: TestProject) {
   project.provide("databasePath", databasePath);
   project.provide("databaseUrl", databaseUrl);
   project.provide("mailDirectories", [path.join(path.dirname(databasePath), "mail")]);
+  project.provide("boxURLs", [server.baseURL]);
 
   return async () => {
     running = false;
@@ -127,6 +130,7 @@ async function setupTwoBoxes(project: TestProject) {
   project.provide("databasePath", databasePaths[0]);
   project.provide("databaseUrl", multiBox.postgres.url);
   project.provide("mailDirectories", databasePaths.map((databasePath) => path.join(path.dirname(databasePath), "mail")));
+  project.provide("boxURLs", multiBox.boxes.map((box) => box.url));
 
   return async () => {
     running = false;
