@@ -84,6 +84,14 @@ describe("platform settings", () => {
     await vi.waitFor(async () => expect((await getPublicSettings()).socialLinks).toContainEqual({ platform: "tiktok", url: "https://tiktok.com/@quads", icon: socialIconShape("tiktok") }));
   });
 
+  it("notices a write by another box whose clock is behind (its updatedAt older than the newest row's)", async () => {
+    // Box A, its clock a minute ahead, saved one link; box B, on time, saves another a moment later.
+    await writeFromAnotherProcess("update platform_settings set url = ?, is_active = true, updated_at = ? where platform = 'tiktok'", "https://tiktok.com/@ahead", Date.now() + 60_000);
+    await vi.waitFor(async () => expect((await getPublicSettings()).socialLinks.map((link) => link.url)).toContain("https://tiktok.com/@ahead"));
+    await writeFromAnotherProcess("update platform_settings set url = ?, is_active = true, updated_at = ? where platform = 'twitter'", "https://twitter.com/behind", Date.now());
+    await vi.waitFor(async () => expect((await getPublicSettings()).socialLinks.map((link) => link.url)).toContain("https://twitter.com/behind"));
+  });
+
   it("keeps the cached copy to committed rows: a unit of work still open is not seen by other requests", async () => {
     const actor = await admin();
     await getPublicSettings();

@@ -7,11 +7,13 @@
  * Several worker processes (a cluster) each hold their own cache: a write invalidates only the
  * writer's. So on every read the cache compares the database's write version (`databaseVersion`,
  * which moves on any commit by any connection, no I/O); only when it moved is the copy re-validated
- * with one tiny query (row count and latest updatedAt of both tables) and reloaded if that changed.
+ * with one tiny query (row count and the sum of updatedAt of both tables) and reloaded if that changed.
+ * The sum, not the latest: boxes stamp updatedAt with their own clocks, and a write by a box whose
+ * clock is behind leaves the latest one where it was (docs/operations.md, "Running several boxes").
  * Another worker therefore sees a settings change on its very next request, and the 5-minute TTL
  * (docs/admin.md) stays the outer bound. See decisions 0053, 0062 and 0102 (the async data layer).
  */
-import { asc, count, eq, max, sql } from "drizzle-orm";
+import { asc, count, eq, sql, sum } from "drizzle-orm";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { recordAudit } from "~/features/audit/index.server";
 import { afterCommit, databaseVersion, isInsideOpenUnit, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
@@ -39,9 +41,9 @@ const settingsQueries = perDatabase((db: AppDatabase) => {
     fingerprint: db
       .select({
         platformRows: count(),
-        platformLast: max(platformSettings.updatedAt),
+        platformStamps: sum(platformSettings.updatedAt).mapWith(String),
         footerRows: db.$count(footerSettings),
-        footerLast: sql`${db.select({ last: max(footerSettings.updatedAt) }).from(footerSettings)}`.mapWith(footerSettings.updatedAt),
+        footerStamps: sql`${db.select({ stamps: sum(footerSettings.updatedAt) }).from(footerSettings)}`.mapWith(String),
       })
       .from(platformSettings)
       .prepare(),
@@ -54,8 +56,7 @@ type SettingsQueries = ReturnType<typeof settingsQueries>;
 type FingerprintRow = Awaited<ReturnType<SettingsQueries["fingerprint"]["execute"]>>[number];
 
 function fingerprintOf(row: FingerprintRow | undefined): string {
-  const stamp = (rows: number, last: Date | null) => `${rows}:${last?.getTime() ?? 0}`;
-  return row ? `${stamp(row.platformRows, row.platformLast)}|${stamp(row.footerRows, row.footerLast)}` : "";
+  return row ? `${row.platformRows}:${row.platformStamps}|${row.footerRows}:${row.footerStamps}` : "";
 }
 
 type PlatformRow = typeof schema.platformSettings.$inferSelect;
