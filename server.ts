@@ -115,6 +115,7 @@ async function serve(role: "single" | "worker") {
   app.set("trust proxy", env.TRUST_PROXY.hops);
   if (env.TRUST_PROXY.warning && role === "single") console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   if (env.publicUrlWarning && role === "single") console.warn(`Warning: ${env.publicUrlWarning}`);
+  if (env.sessionSecretWarning && role === "single") console.warn(`Warning: ${env.sessionSecretWarning}`);
   // Brotli for what is compressed per request (pages, /api answers): quality 3 with a 256 KB window
   // (every page fits). Quality 3 compresses a 40 KB page in 0.36 ms of CPU instead of the default
   // quality 4's 0.56 ms, for ≈7 % more bytes; with the default 4 MB window, 50 responses compressed

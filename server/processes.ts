@@ -44,6 +44,7 @@ export async function runSetup(appServer: AppServer) {
   const env = await startOrExit(appServer);
   if (env.TRUST_PROXY.warning) console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   if (env.publicUrlWarning) console.warn(`Warning: ${env.publicUrlWarning}`);
+  if (env.sessionSecretWarning) console.warn(`Warning: ${env.sessionSecretWarning}`);
   await appServer.stop();
   const done: SetupDone = { type: "setup-done", databasePath: env.databasePath, communityName: env.COMMUNITY_NAME, isMailWorkerOn: env.MAIL_WORKER };
   process.send?.(done, () => process.exit(0));

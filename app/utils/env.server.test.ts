@@ -100,7 +100,11 @@ describe("parseEnv", () => {
     for (const url of ["postgres://quads:secret@db.example.com:5432/quads", "postgresql://db.example.com/quads?sslmode=require"]) {
       const env = parseEnv({ DATABASE_URL: url });
       expect(env.database.engine).toBe("postgres");
+      // Several boxes share one PostgreSQL: a secret generated on one box's disk is that box's alone.
+      expect(env.sessionSecretWarning).toMatch(/SESSION_SECRET is not set: .*Every box behind one load balancer needs the same SESSION_SECRET/);
+      expect(parseEnv({ DATABASE_URL: url, SESSION_SECRET: "a-shared-secret-of-enough-length" }).sessionSecretWarning).toBeUndefined();
     }
+    expect(env.sessionSecretWarning).toBeUndefined();
   });
   it("reads S3_* as one object store (decision 0108): none set keeps the local disk, some set without the rest is one clear line", () => {
     expect(parseEnv({ DATABASE_URL: database }).objectStore).toBeNull();

@@ -385,6 +385,8 @@ export type Env = Omit<z.infer<typeof envSchema>, "UPLOADS_DIR" | S3Variable> & 
   objectStore: ObjectStoreConfig | null;
   /** Set in production when PUBLIC_URL is not: links then point at localhost. */
   publicUrlWarning?: string;
+  /** Set on PostgreSQL when SESSION_SECRET is not: the secret generated in ./data is this box's own (docs/operations.md, "Running several boxes"). */
+  sessionSecretWarning?: string;
 };
 
 export class ConfigurationError extends Error {}
@@ -415,7 +417,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     result.data.PUBLIC_URL || result.data.NODE_ENV !== "production"
       ? undefined
       : `PUBLIC_URL is not set: feeds, calendars and e-mails link to ${PUBLIC_URL}. Set it to the address members use, such as https://community.example.com.`;
-  return { ...result.data, objectStore, database, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning };
+  const sessionSecretWarning =
+    database.engine === "postgres" && !result.data.SESSION_SECRET
+      ? `SESSION_SECRET is not set: this box signs cookies with a secret it generated in ${path.join(dataDirectory, "session-secret")}. Every box behind one load balancer needs the same SESSION_SECRET, or members are signed out as their requests move between boxes.`
+      : undefined;
+  return { ...result.data, objectStore, database, MAIL_FROM, PUBLIC_URL, SESSION_SECRET: sessionSecret, databasePath, dataDirectory, mailDirectory, UPLOADS_DIR: uploadsDirectory, publicUrlWarning, sessionSecretWarning };
 }
 
 /** A display name safe in a From header (quoted when it holds punctuation). */
