@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: lint, type check, production build, unit tests on SQLite and on PostgreSQL, browser tests (JavaScript on and
-# off) on both engines and the operations tests with servers of their own,
+# off) on SQLite and on two boxes on PostgreSQL, and the operations tests with servers of their own,
 # and two install checks run in the background beside the tests: the Node 22 smoke run
 # (scripts/smoke-node22.sh) and the production install (scripts/production-install.sh, which
 # needs the build). Their logs are reports/smoke-node22.log and reports/production-install.log.
@@ -43,18 +43,19 @@ echo "== unit tests (SQLite and PostgreSQL)"
 npx vitest run --project unit --project unit-pg --project postgres --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=reports/unit.json
 
 # Browser tests in three processes at once (vitest.e2e.config.ts, OWN_SERVER_FILES): the files on the
-# run's shared server on SQLite (printed here) and on PostgreSQL, and the files that start servers of
+# run's shared server on SQLite (printed here) and on two boxes on PostgreSQL, and the files that start servers of
 # their own (clusters, private PostgreSQL servers, two boxes behind a proxy, an S3 server).
 e2e_run() {
   local name="$1"; shift
   ( env "$@" --reporter=default --reporter=json --outputFile.json="reports/$name.json" ) > "reports/$name.log" 2>&1
 }
-echo "== browser tests: shared server on SQLite here; on PostgreSQL and own servers in the background (reports/e2e-pg.log, reports/e2e-own.log)"
+echo "== browser tests: shared server on SQLite here; on two PostgreSQL boxes and own servers in the background (reports/e2e-pg.log, reports/e2e-own.log)"
 set -m
-# Two files check what the engine cannot change, and are the run's slowest: axe-core and html-validate on
-# every screen (the markup is the same on both engines) and the JavaScript/HTML weight of the build. They
-# run on SQLite only.
-e2e_run e2e-pg QUADS_E2E_GROUP=shared QUADS_E2E_ENGINE=postgres npx vitest run --config vitest.e2e.config.ts \
+# The PostgreSQL run is also the several-boxes run: two boxes on one PostgreSQL behind the round-robin
+# proxy, pictures in an S3 bucket (QUADS_E2E_BOXES=2, docs/operations.md "Browser tests on two boxes").
+# Two files check what neither the engine nor the boxes can change, and are the run's slowest: axe-core
+# and html-validate on every screen and the JavaScript/HTML weight of the build. They run on SQLite only.
+e2e_run e2e-pg QUADS_E2E_GROUP=shared QUADS_E2E_BOXES=2 npx vitest run --config vitest.e2e.config.ts \
   --exclude tests/accessibility.e2e.ts --exclude tests/budgets.e2e.ts & e2e_pg=$!
 e2e_run e2e-own QUADS_E2E_GROUP=own npx vitest run --config vitest.e2e.config.ts & e2e_own=$!
 set +m
