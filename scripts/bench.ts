@@ -21,7 +21,8 @@
 // npm run bench -- --boxes 2              : the --mix on PostgreSQL through the round-robin test proxy,
 //   one box against two (every box its own process tree and data folder): app and PostgreSQL CPU per
 //   request for each, and what an idle box costs. [--web-concurrency=1] [--mix-connections=10,50]
-//   [--rounds=2] [--mix-duration=20]. docs/scaling.md, "Several boxes".
+//   [--rounds=2] [--mix-duration=20] [--one-box-workers=2: the one box a box of its own with that
+//   WEB_CONCURRENCY, as many serving processes as the N boxes]. docs/scaling.md, "Several boxes".
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
@@ -820,6 +821,9 @@ async function boxesMain(count: number) {
   const idleSeconds = quick ? 3 : 10;
   const webConcurrency = option("web-concurrency") ?? "1";
   const connectionList = (option("mix-connections") ?? "10,50").split(",").map(Number);
+  // --one-box-workers=K: the one-box configuration is a box of its own with WEB_CONCURRENCY=K (K = N
+  // boxes × their workers: as many serving processes on each side, so only the cross-box mechanisms differ).
+  const oneBoxWorkers = option("one-box-workers");
   console.log(
     `Quads bench --boxes ${count} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}; load before ${load.before.map((v) => v.toFixed(2)).join(" ")}; WEB_CONCURRENCY=${webConcurrency} per box`,
   );
@@ -841,6 +845,12 @@ async function boxesMain(count: number) {
           TRUST_PROXY: "1",
           PUBLIC_URL: proxy.url,
         }),
+      );
+    }
+    const boxes = [...servers];
+    if (oneBoxWorkers) {
+      servers.push(
+        await startServer(path.join(folder, "box-one", "quads.db"), true, root, { ...postgres.env, WEB_CONCURRENCY: oneBoxWorkers, TRUST_PROXY: "1", PUBLIC_URL: proxy.url }),
       );
     }
     const pids = servers.map((server) => server.child.pid as number);
@@ -865,8 +875,8 @@ async function boxesMain(count: number) {
     console.log("Warming every box up (not counted):");
     await runMix(`${count} boxes warm-up`, proxy.url, cookies, postIds, { connections: 10, seconds: Math.max(mixSeconds, 20), seed: 1, warmup: false });
     const configurations = [
-      { key: "one" as const, label: "1 box", boxes: servers.slice(0, 1) },
-      { key: "many" as const, label: `${count} boxes`, boxes: servers },
+      { key: "one" as const, label: oneBoxWorkers ? `1 box of ${oneBoxWorkers}` : "1 box", boxes: oneBoxWorkers ? servers.slice(count) : servers.slice(0, 1) },
+      { key: "many" as const, label: `${count} boxes`, boxes },
     ];
     for (const conns of connectionList) {
       for (let round = 0; round < rounds; round += 1) {
@@ -936,7 +946,7 @@ async function boxesMain(count: number) {
       `  ${name}: ${count} boxes ${row.totalRatio.toFixed(2)}× one box's app + PostgreSQL CPU per request (app ${(row.many.appCpu / row.one.appCpu).toFixed(2)}×, PostgreSQL ${(row.many.dbCpu / row.one.dbCpu).toFixed(2)}×; within ${BOXES_TARGET * 100} %: ${row.isWithinTarget ? "ok" : "MISSED"})`,
     );
   }
-  writeReport(`boxes${count}`, startedAt, { boxes: count, webConcurrency, rounds, mixSeconds, load, target: BOXES_TARGET, idle, summary, runs });
+  writeReport(`boxes${count}`, startedAt, { boxes: count, webConcurrency, oneBoxWorkers, rounds, mixSeconds, load, target: BOXES_TARGET, idle, summary, runs });
 }
 
 function writeReport(kind: string, startedAt: Date, body: Record<string, unknown>) {
