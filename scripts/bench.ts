@@ -871,7 +871,8 @@ async function boxesMain(count: number) {
     proxy.setBackends(servers.map((server) => server.baseURL));
     console.log(`Signing ${mixMembers} members in through the proxy…`);
     const cookies = await signInMembers(proxy.url, mixMembers);
-    // Every box's per-process caches (word counts, settings) warm before anything is measured.
+    // Every box's per-process caches (word counts, settings) warm before anything is measured
+    // (the one-box configuration's own box too, with --one-box-workers).
     console.log("Warming every box up (not counted):");
     await runMix(`${count} boxes warm-up`, proxy.url, cookies, postIds, { connections: 10, seconds: Math.max(mixSeconds, 20), seed: 1, warmup: false });
     const configurations = [
