@@ -549,6 +549,7 @@ export const mailOutbox = pgTable(
     kind: text("kind").notNull(),
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    unfinishedClaims: integer("unfinished_claims").notNull().default(0),
     nextAttemptAt: timestampMs("next_attempt_at")
       .notNull()
       .default(nowMs),

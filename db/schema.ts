@@ -615,6 +615,8 @@ export const mailOutbox = sqliteTable(
     kind: text("kind").notNull(),
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** Claims in a row whose sender recorded no outcome (killed or stalled mid-send): claimed alone, failed at MAX_UNFINISHED_CLAIMS (outbox.server.ts). */
+    unfinishedClaims: integer("unfinished_claims").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

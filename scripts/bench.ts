@@ -18,6 +18,11 @@
 //   scripts/lib/bench-postgres.ts), a fresh database from it per run; PostgreSQL's CPU and statements
 //   per request beside the app's CPU. --engine both: SQLite and PostgreSQL side by side in one run
 //   (first views, repeated views, the mix; each against its bare node:http baseline). docs/scaling.md.
+// npm run bench -- --boxes 2              : the --mix on PostgreSQL through the round-robin test proxy,
+//   one box against two (every box its own process tree and data folder): app and PostgreSQL CPU per
+//   request for each, and what an idle box costs. [--web-concurrency=1] [--mix-connections=10,50]
+//   [--rounds=2] [--mix-duration=20] [--one-box-workers=2: the one box a box of its own with that
+//   WEB_CONCURRENCY, as many serving processes as the N boxes]. docs/scaling.md, "Several boxes".
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
@@ -29,6 +34,7 @@ import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppSe
 import { type DatabaseProbe, openBenchPostgres } from "./lib/bench-postgres";
 import { ensureSeeded } from "./lib/large-community";
 import { processTree } from "./lib/process-tree";
+import { startRoundRobinProxy } from "../tests/support/round-robin-proxy";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
@@ -52,6 +58,9 @@ const againstRef = option("against") ?? (args.includes("--against") ? args[args.
 const engine = option("engine") ?? (args.includes("--engine") ? args[args.indexOf("--engine") + 1] : "sqlite");
 if (!["sqlite", "postgres", "both"].includes(engine)) throw new Error(`--engine is sqlite, postgres or both, not ${engine}`);
 if (engine !== "sqlite" && againstRef) throw new Error("--against measures SQLite only: leave --engine out");
+/** --boxes N (or --boxes=N): N app boxes on one PostgreSQL behind the round-robin proxy, against one box (boxesMain). */
+const boxesWanted = Number(option("boxes") ?? (args.includes("--boxes") ? args[args.indexOf("--boxes") + 1] : 0));
+if (!Number.isInteger(boxesWanted) || boxesWanted < 0 || boxesWanted === 1) throw new Error("--boxes is a number of boxes, 2 or more");
 
 /** The server runs on PostgreSQL (--engine postgres; --engine both has a side of each). */
 const onPostgres = engine === "postgres";
@@ -187,7 +196,8 @@ type Measurement = {
  * CPU time (user + system, ms) of a process and all its descendants (the cluster's workers), from
  * /proc. On a box shared with other work, CPU per request moves far less than requests per second.
  */
-function processTreeCpuMs(rootPid: number | undefined): number {
+function processTreeCpuMs(rootPid: number | number[] | undefined): number {
+  if (Array.isArray(rootPid)) return rootPid.reduce((total, pid) => total + processTreeCpuMs(pid), 0);
   if (!rootPid || !existsSync("/proc/self/stat")) return NaN;
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
   return processTree(rootPid).reduce((total, entry) => total + entry.cpuTicks, 0) / ticksPerMs;
@@ -205,7 +215,8 @@ type AutocannonRequest = {
 async function measure(
   name: string,
   url: string,
-  options: { headers?: Record<string, string>; requests?: AutocannonRequest[]; seconds?: number; connections?: number; warmup?: boolean; serverPid?: number; probe?: DatabaseProbe } = {},
+  /** serverPid: the server's root process, or several servers' (--boxes: every box's CPU counts). */
+  options: { headers?: Record<string, string>; requests?: AutocannonRequest[]; seconds?: number; connections?: number; warmup?: boolean; serverPid?: number | number[]; probe?: DatabaseProbe } = {},
 ): Promise<Measurement> {
   const conns = options.connections ?? connections;
   // A short warm-up (JIT, SQLite page cache), then the measured run.
@@ -342,7 +353,7 @@ async function runMix(
   baseURL: string,
   cookies: string[],
   postIds: number[],
-  options: { connections: number; seconds: number; seed: number; warmup?: boolean; serverPid?: number; probe?: DatabaseProbe },
+  options: { connections: number; seconds: number; seed: number; warmup?: boolean; serverPid?: number | number[]; probe?: DatabaseProbe },
 ): Promise<MixResult> {
   const random = prng(options.seed);
   const tally: MixTally = { hits: 0, misses: 0, writes: 0, byKind: {} };
@@ -786,6 +797,159 @@ async function enginesMain() {
   writeReport("engines", startedAt, { seconds, rounds, load, targets: ENGINE_TARGETS, ...measured });
 }
 
+/* --boxes N: several app boxes on one PostgreSQL behind the round-robin proxy ----------------- */
+
+/** The cost per request with N boxes may be this much above one box's (docs/scaling.md, "Several boxes"). */
+const BOXES_TARGET = 0.15;
+
+/**
+ * `--boxes N`: the --mix traffic through the round-robin test proxy (tests/support/round-robin-proxy.ts)
+ * against one box, then against N boxes, all on one PostgreSQL (the large community's copy),
+ * alternating (ABBA). Every box runs all the time, each from its own data folder with
+ * WEB_CONCURRENCY=1 (--web-concurrency=K); in a one-box run the proxy sends everything to box 1
+ * (the others still run their share of the mail jobs; their CPU is also shown apart). The figures:
+ * app CPU per request (every box's process tree, from /proc) and PostgreSQL CPU per request (its postmaster's tree),
+ * and first an idle phase (no traffic) for what each box costs by itself. On this 2-core box N
+ * boxes cannot serve more than one; the point is that the cost per request stays within
+ * BOXES_TARGET of one box's (no cross-box overhead that grows with boxes).
+ */
+async function boxesMain(count: number) {
+  const startedAt = new Date();
+  const load = { before: os.loadavg(), after: [] as number[] };
+  const rounds = Number(option("rounds") ?? 2);
+  const mixSeconds = Math.max(quick ? 3 : 10, Number(option("mix-duration") ?? 20));
+  const idleSeconds = quick ? 3 : 10;
+  const webConcurrency = option("web-concurrency") ?? "1";
+  const connectionList = (option("mix-connections") ?? "10,50").split(",").map(Number);
+  // --one-box-workers=K: the one-box configuration is a box of its own with WEB_CONCURRENCY=K (K = N
+  // boxes × their workers: as many serving processes on each side, so only the cross-box mechanisms differ).
+  const oneBoxWorkers = option("one-box-workers");
+  console.log(
+    `Quads bench --boxes ${count} — ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}; load before ${load.before.map((v) => v.toFixed(2)).join(" ")}; WEB_CONCURRENCY=${webConcurrency} per box`,
+  );
+  ensureBuild();
+  ensureSeeded(largeDb, false);
+  const postIds = mixPosts(largeDb);
+  const postgres = await openEngine("postgres");
+  const proxy = await startRoundRobinProxy();
+  const folder = mkdtempSync(path.join(os.tmpdir(), "quads-bench-boxes-"));
+  const servers: AppServer[] = [];
+  const idle: { seconds: number; boxCpuMsPerSecond: number[]; dbCpuMsPerSecond: number; dbStatementsPerSecond: number } = { seconds: idleSeconds, boxCpuMsPerSecond: [], dbCpuMsPerSecond: NaN, dbStatementsPerSecond: NaN };
+  const runs: Record<"one" | "many", (MixResult & { connections: number; idleBoxCpuMsPerSecond?: number })[]> = { one: [], many: [] };
+  try {
+    for (let index = 0; index < count; index += 1) {
+      servers.push(
+        await startServer(path.join(folder, `box-${index + 1}`, "quads.db"), true, root, {
+          ...postgres.env,
+          WEB_CONCURRENCY: webConcurrency,
+          TRUST_PROXY: "1",
+          PUBLIC_URL: proxy.url,
+        }),
+      );
+    }
+    const boxes = [...servers];
+    if (oneBoxWorkers) {
+      servers.push(
+        await startServer(path.join(folder, "box-one", "quads.db"), true, root, { ...postgres.env, WEB_CONCURRENCY: oneBoxWorkers, TRUST_PROXY: "1", PUBLIC_URL: proxy.url }),
+      );
+    }
+    const pids = servers.map((server) => server.child.pid as number);
+    // What the boxes and PostgreSQL spend with no traffic at all: the mail senders' polls, the schedule's reads.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const cpuBefore = pids.map((pid) => processTreeCpuMs(pid));
+    const dbBefore = await postgres.probe?.sample();
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    idle.boxCpuMsPerSecond = pids.map((pid, index) => (processTreeCpuMs(pid) - cpuBefore[index]) / idleSeconds);
+    const dbAfter = await postgres.probe?.sample();
+    if (dbBefore && dbAfter) {
+      idle.dbCpuMsPerSecond = (dbAfter.cpuMs - dbBefore.cpuMs) / idleSeconds;
+      idle.dbStatementsPerSecond = (dbAfter.statements - dbBefore.statements) / idleSeconds;
+    }
+    console.log(
+      `Idle (no traffic, ${idleSeconds} s): boxes ${idle.boxCpuMsPerSecond.map((value) => value.toFixed(1)).join(" / ")} ms CPU per second; PostgreSQL ${idle.dbCpuMsPerSecond.toFixed(1)} ms CPU and ${idle.dbStatementsPerSecond.toFixed(1)} statements per second`,
+    );
+    proxy.setBackends(servers.map((server) => server.baseURL));
+    console.log(`Signing ${mixMembers} members in through the proxy…`);
+    const cookies = await signInMembers(proxy.url, mixMembers);
+    // Every box's per-process caches (word counts, settings) warm before anything is measured
+    // (the one-box configuration's own box too, with --one-box-workers).
+    console.log("Warming every box up (not counted):");
+    await runMix(`${count} boxes warm-up`, proxy.url, cookies, postIds, { connections: 10, seconds: Math.max(mixSeconds, 20), seed: 1, warmup: false });
+    const configurations = [
+      { key: "one" as const, label: oneBoxWorkers ? `1 box of ${oneBoxWorkers}` : "1 box", boxes: oneBoxWorkers ? servers.slice(count) : servers.slice(0, 1) },
+      { key: "many" as const, label: `${count} boxes`, boxes },
+    ];
+    for (const conns of connectionList) {
+      for (let round = 0; round < rounds; round += 1) {
+        for (const configuration of round % 2 === 0 ? configurations : [...configurations].reverse()) {
+          proxy.setBackends(configuration.boxes.map((server) => server.baseURL));
+          const resting = servers.filter((server) => !configuration.boxes.includes(server)).map((server) => server.child.pid as number);
+          const restingBefore = processTreeCpuMs(resting);
+          const started = performance.now();
+          const result = await runMix(`${configuration.label} mix ${conns}c`, proxy.url, cookies, postIds, {
+            connections: conns,
+            seconds: mixSeconds,
+            seed: conns * 100 + round,
+            warmup: false,
+            // Every box's CPU counts in both configurations: a box the proxy leaves out still does its
+            // share of the traffic's background work (the mail jobs and sends of decision 0110).
+            serverPid: servers.map((server) => server.child.pid as number),
+            probe: postgres.probe,
+          });
+          const idleBoxCpuMsPerSecond = resting.length ? (processTreeCpuMs(resting) - restingBefore) / ((performance.now() - started) / 1000) : undefined;
+          if (idleBoxCpuMsPerSecond !== undefined) console.log(`    of which the ${resting.length} box(es) the proxy left out: ${idleBoxCpuMsPerSecond.toFixed(1)} ms CPU per second`);
+          runs[configuration.key].push({ ...result, connections: conns, idleBoxCpuMsPerSecond });
+        }
+      }
+    }
+    console.log(`Proxy: ${JSON.stringify(proxy.stats())}`);
+  } finally {
+    await proxy.stop();
+    await Promise.all(servers.map((server) => stopAppServer(server)));
+    await postgres.release();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  load.after = os.loadavg();
+  console.log(`\n--boxes ${count}: the --mix through the round-robin proxy, ${rounds} round(s) of ${mixSeconds} s per configuration, alternating; load average after ${load.after.map((v) => v.toFixed(2)).join(" ")}`);
+  console.log("\n| mix | boxes | req/s | p50 / p99 ms | errors + non-2xx | app CPU ms/req | PostgreSQL CPU ms/req | statements/req | app + PostgreSQL ms/req | left-out box CPU ms/s |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const summary: Record<string, { one: Record<string, number>; many: Record<string, number>; totalRatio: number; isWithinTarget: boolean }> = {};
+  for (const conns of connectionList) {
+    const figures = (key: "one" | "many") => {
+      const list = runs[key].filter((run) => run.connections === conns);
+      const app = perRequest(list, (m) => m.cpuMsPerRequest);
+      const db = perRequest(list, (m) => m.dbCpuMsPerRequest);
+      return {
+        requestsPerSecond: mean(list.map((m) => m.requestsPerSecond)),
+        p50: mean(list.map((m) => m.p50)),
+        p99: mean(list.map((m) => m.p99)),
+        failures: list.reduce((total, m) => total + m.errors + m.timeouts + m.non2xx, 0),
+        appCpu: app,
+        dbCpu: db,
+        statements: perRequest(list, (m) => m.dbStatementsPerRequest),
+        total: app + db,
+        idleBoxCpuMsPerSecond: mean(list.map((m) => m.idleBoxCpuMsPerSecond ?? NaN)),
+      };
+    };
+    const one = figures("one");
+    const many = figures("many");
+    for (const [label, row] of [["1", one], [String(count), many]] as const) {
+      console.log(
+        `| ${conns} connections | ${label} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50.toFixed(0)} / ${row.p99.toFixed(0)} | ${row.failures} | ${row.appCpu.toFixed(1)} | ${row.dbCpu.toFixed(1)} | ${row.statements.toFixed(1)} | ${row.total.toFixed(1)} | ${Number.isNaN(row.idleBoxCpuMsPerSecond) ? "" : row.idleBoxCpuMsPerSecond.toFixed(1)} |`,
+      );
+    }
+    const totalRatio = many.total / one.total;
+    const isWithinTarget = Math.abs(totalRatio - 1) <= BOXES_TARGET;
+    summary[`mix, ${conns} connections`] = { one, many, totalRatio, isWithinTarget };
+  }
+  for (const [name, row] of Object.entries(summary)) {
+    console.log(
+      `  ${name}: ${count} boxes ${row.totalRatio.toFixed(2)}× one box's app + PostgreSQL CPU per request (app ${(row.many.appCpu / row.one.appCpu).toFixed(2)}×, PostgreSQL ${(row.many.dbCpu / row.one.dbCpu).toFixed(2)}×; within ${BOXES_TARGET * 100} %: ${row.isWithinTarget ? "ok" : "MISSED"})`,
+    );
+  }
+  writeReport(`boxes${count}`, startedAt, { boxes: count, webConcurrency, oneBoxWorkers, rounds, mixSeconds, load, target: BOXES_TARGET, idle, summary, runs });
+}
+
 function writeReport(kind: string, startedAt: Date, body: Record<string, unknown>) {
   mkdirSync(path.join(root, "reports"), { recursive: true });
   const file = path.join(root, "reports", `bench-${kind}-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
@@ -977,7 +1141,8 @@ async function main() {
 if (flag("slow")) {
   const slow = spawnSync(process.execPath, ["--import", "tsx", "scripts/slow-view.ts", ...args.filter((arg) => arg !== "--slow")], { cwd: root, stdio: "inherit" });
   process.exit(slow.status ?? 1);
-} else if (againstRef) await againstMain(againstRef);
+} else if (boxesWanted > 0) await boxesMain(boxesWanted);
+else if (againstRef) await againstMain(againstRef);
 else if (engine === "both") await enginesMain();
 else if (mixMode) await mixMain();
 else await main();

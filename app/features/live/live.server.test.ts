@@ -1,4 +1,8 @@
+import Database from "better-sqlite3";
 import { describe, expect, it, vi } from "vitest";
+import { withPostgresClient } from "~/test/postgres";
+import { getEnv } from "~/utils/env.server";
+import { registryPathFor, RENEW_INTERVAL_MS } from "./stream-registry.server";
 import { createActor, createTestPost } from "~/features/discussions/test-helpers";
 import { createReply } from "~/features/discussions/replies.server";
 import { endLiveStreams, LIVE_STREAMS_PER_MEMBER, liveStats, openLiveStream, openStreamCount } from "./live.server";
@@ -22,6 +26,21 @@ async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, timeo
     if (chunk.done) return true;
   }
   return false;
+}
+
+/** Deletes a member's rows from this engine's register of streams, as another box's sweep would. */
+async function deleteRegisterRowsOf(userId: string): Promise<void> {
+  const { database, databasePath } = getEnv();
+  if (database.engine === "postgres") {
+    await withPostgresClient(database.url, (client) => client.query("DELETE FROM live_streams WHERE user_id = $1", [userId]));
+    return;
+  }
+  const register = new Database(registryPathFor(databasePath));
+  try {
+    register.prepare("DELETE FROM live_streams WHERE user_id = ?").run(userId);
+  } finally {
+    register.close();
+  }
 }
 import { statusOfAsync } from "~/test/errors";
 import { sendMessage, startConversation } from "~/features/conversations/conversations.server";
@@ -109,6 +128,27 @@ describe("live streams", () => {
     controllers[0].abort();
     await vi.waitFor(async () => expect(await statusOfAsync(() => openLiveStream({ userId: member.id, sessionId, postId: null, discussionsSince: null, signal: new AbortController().signal }))).toBe("ok"));
     endLiveStreams();
+  });
+
+  it("renews its register rows every few seconds, and ends a stream whose row is gone (its place may be another stream's by now)", async () => {
+    const keeper = await createActor();
+    const loser = await createActor();
+    const open = async (userId: string) =>
+      ((await openLiveStream({ userId, sessionId: await signIn(userId), postId: null, discussionsSince: null, signal: new AbortController().signal })).body as ReadableStream<Uint8Array>).getReader();
+    const kept = await open(keeper.id);
+    const lost = await open(loser.id);
+    // The row expired and was swept by another box while this worker stalled past its lease.
+    await deleteRegisterRowsOf(loser.id);
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => realNow() + RENEW_INTERVAL_MS);
+    try {
+      expect(await endsWithin(lost, 3_000)).toBe(true);
+      expect(await endsWithin(kept, 1_500)).toBe(false);
+      expect(openStreamCount()).toBe(1);
+    } finally {
+      clock.mockRestore();
+      endLiveStreams();
+    }
   });
 
   it("ends the streams of a session that ended (another session signed them out) and of a member suspended, within a few seconds", async () => {

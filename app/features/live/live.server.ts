@@ -26,7 +26,7 @@ import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
 import { getEnv } from "~/utils/env.server";
 import { openPostgresStreamRegistry } from "./stream-registry-pg.server";
-import { openStreamRegistry, registryPathFor, type StreamRegistry } from "./stream-registry.server";
+import { openStreamRegistry, registryPathFor, RENEW_INTERVAL_MS, STREAM_TTL_MS, type StreamRegistry } from "./stream-registry.server";
 
 let registry: StreamRegistry | undefined;
 /** Releases of ended streams' rows still under way (closeLiveStreams waits for them before closing the register). */
@@ -67,6 +67,7 @@ const streams = new Set<LiveStream>();
 let poller: ReturnType<typeof setInterval> | undefined;
 let lastVersion = "";
 let lastHeartbeat = Date.now();
+let lastRenewal = Date.now();
 let lastSessionCheck = Date.now();
 const encoder = new TextEncoder();
 
@@ -280,13 +281,31 @@ async function tickOnce(): Promise<void> {
   if (Date.now() - lastHeartbeat >= HEARTBEAT_INTERVAL_MS) {
     lastHeartbeat = Date.now();
     for (const stream of streams) stream.send(": heartbeat\n\n");
-    try {
-      await getStreamRegistry().renew([...streams].map((stream) => stream.id));
-    } catch (error) {
-      logServerError(error); // a busy register: the rows live on until the next heartbeat renews them
-    }
+  }
+  if (Date.now() - lastRenewal >= RENEW_INTERVAL_MS) {
+    lastRenewal = Date.now();
+    await renewStreams();
   }
   liveStats.lastTickMs = performance.now() - started;
+}
+
+/**
+ * Renews this worker's rows in the register (decision 0118: short leases, so a killed box's places
+ * come free within STREAM_TTL_MS). A stream whose row had expired (this worker stalled past its
+ * lease) or was removed ends: its place may be another stream's by now, and the browser reconnects
+ * after 3 s and claims one again.
+ */
+async function renewStreams(): Promise<void> {
+  const held = [...streams];
+  let lost: string[];
+  try {
+    lost = await getStreamRegistry().renew(held.map((stream) => stream.id));
+  } catch (error) {
+    logServerError(error); // a busy register: the rows live on until a later renewal (RENEW_INTERVAL_MS of STREAM_TTL_MS)
+    return;
+  }
+  const isLost = new Set(lost);
+  for (const stream of held) if (isLost.has(stream.id)) stream.close();
 }
 
 function startPolling(): void {
@@ -327,7 +346,7 @@ export async function openLiveStream({
   const streamId = await registry.claim(userId, LIVE_STREAMS_PER_MEMBER);
   if (streamId === null) {
     throw new AppError(429, `You have ${LIVE_STREAMS_PER_MEMBER} live pages open already. Close a tab or reload this page later to get live updates here.`, {
-      headers: { "Retry-After": "60" },
+      headers: { "Retry-After": String(STREAM_TTL_MS / 1000) },
     });
   }
   let stream: LiveStream | undefined;

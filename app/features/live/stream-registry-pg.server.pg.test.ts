@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createTestDatabase, withPostgresClient } from "~/test/postgres";
 import { describeStreamRegistry } from "./stream-registry.contract";
 import { openPostgresStreamRegistry } from "./stream-registry-pg.server";
-import { currentWorkerName } from "./stream-registry.server";
+import { currentWorkerName, STREAM_TTL_MS } from "./stream-registry.server";
 
 const url = await createTestDatabase();
 
@@ -29,5 +29,22 @@ describe("the PostgreSQL register's table", () => {
     });
     expect(notified).toEqual([]);
     await Promise.all(boxes.map((box) => box.close()));
+  });
+});
+
+describe("the PostgreSQL register's clock", () => {
+  it("writes and reads expiries on PostgreSQL's clock, one for every box: a box's own clock cannot move another's lease", async () => {
+    const box = openPostgresStreamRegistry({ database: { url, ssl: false }, worker: "clock-box:1:x" });
+    const id = (await box.claim("clock-member", 5)) as string;
+    await withPostgresClient(url, async (client) => {
+      const [{ left }] = (await client.query<{ left: string }>("select expires_at - (extract(epoch from clock_timestamp()) * 1000)::bigint as left from live_streams where id = $1", [id])).rows;
+      expect(Number(left)).toBeGreaterThan(STREAM_TTL_MS - 2_000);
+      expect(Number(left)).toBeLessThanOrEqual(STREAM_TTL_MS);
+      // A lease that ran out by PostgreSQL's clock no longer counts, and its renewal is refused.
+      await client.query("update live_streams set expires_at = (extract(epoch from clock_timestamp()) * 1000)::bigint - 1 where id = $1", [id]);
+    });
+    expect(await box.countOf("clock-member")).toBe(0);
+    expect(await box.renew([id])).toEqual([id]);
+    await box.close();
   });
 });

@@ -10,9 +10,11 @@
  * move the database's write version (decision 0070's reason for the side file), which on PostgreSQL
  * is the `quads_writes` notification every unit of work sends at its commit.
  *
- * Every box renews its streams' rows at each heartbeat; a box killed without closing them stops
- * renewing, and its rows stop counting STREAM_TTL_MS later (rows of a dead process of the same host
- * go at once, as on SQLite).
+ * Every box renews its streams' rows every RENEW_INTERVAL_MS; a box killed without closing them
+ * stops renewing, and its rows stop counting STREAM_TTL_MS later (rows of a dead process of the same
+ * host go at once, as on SQLite). Expiries are read and written on PostgreSQL's clock, one clock for
+ * every box, so a box whose clock is a few seconds off cannot shorten or stretch the others' leases
+ * (decision 0118).
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -36,12 +38,19 @@ CREATE INDEX IF NOT EXISTS live_streams_worker_idx ON live_streams (worker)`;
 export function openPostgresStreamRegistry({
   database,
   worker = currentWorkerName(),
-  now = Date.now,
+  now,
 }: {
   database: Pick<PostgresDatabase, "url" | "ssl">;
   worker?: string;
+  /** A clock of the caller's (tests); by default PostgreSQL's. */
   now?: () => number;
 }): StreamRegistry {
+  /** The time `offsetMs` from now, in ms, as SQL: PostgreSQL's clock, or the given one as a parameter appended to `parameters`. */
+  const timeIn = (parameters: unknown[], offsetMs = 0): string => {
+    if (!now) return `((extract(epoch from clock_timestamp()) * 1000)::bigint + ${Math.trunc(offsetMs)})`;
+    parameters.push(now() + offsetMs);
+    return `$${parameters.length}::bigint`;
+  };
   // Two connections at most: a claim holds one for its short transaction, a renewal or a release the other.
   const pool = new pg.Pool({ connectionString: database.url, ssl: database.ssl || undefined, max: 2, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   pool.on("error", (error) => logServerError(error)); // an idle connection whose server went away: the pool drops it
@@ -84,8 +93,11 @@ export function openPostgresStreamRegistry({
     }
   }
 
-  const countOf = async (client: pg.ClientBase, userId: string) =>
-    Number((await client.query<{ open: string }>("SELECT count(*) AS open FROM live_streams WHERE user_id = $1 AND expires_at > $2", [userId, now()])).rows[0]?.open ?? 0);
+  const countOf = async (client: pg.ClientBase, userId: string) => {
+    const parameters: unknown[] = [userId];
+    const query = `SELECT count(*) AS open FROM live_streams WHERE user_id = $1 AND expires_at > ${timeIn(parameters)}`;
+    return Number((await client.query<{ open: string }>(query, parameters)).rows[0]?.open ?? 0);
+  };
 
   /** Deletes the rows of processes of this host that no longer run, among `workers`. */
   async function removeGone(client: pg.ClientBase, workers: string[]): Promise<number> {
@@ -94,7 +106,10 @@ export function openPostgresStreamRegistry({
     return (await client.query("DELETE FROM live_streams WHERE worker = ANY($1::text[])", [gone])).rowCount ?? 0;
   }
 
-  const removeExpired = async (client: pg.ClientBase) => (await client.query("DELETE FROM live_streams WHERE expires_at <= $1", [now()])).rowCount ?? 0;
+  const removeExpired = async (client: pg.ClientBase) => {
+    const parameters: unknown[] = [];
+    return (await client.query(`DELETE FROM live_streams WHERE expires_at <= ${timeIn(parameters)}`, parameters)).rowCount ?? 0;
+  };
 
   return {
     claim: (userId, limit) =>
@@ -112,15 +127,19 @@ export function openPostgresStreamRegistry({
           if (open >= limit) return null;
         }
         const id = randomUUID();
-        await client.query("INSERT INTO live_streams (id, user_id, worker, expires_at) VALUES ($1, $2, $3, $4)", [id, userId, worker, now() + STREAM_TTL_MS]);
+        const parameters: unknown[] = [id, userId, worker];
+        await client.query(`INSERT INTO live_streams (id, user_id, worker, expires_at) VALUES ($1, $2, $3, ${timeIn(parameters, STREAM_TTL_MS)})`, parameters);
         return id;
       }),
     release: async (streamId) => {
       await inTransaction((client) => client.query("DELETE FROM live_streams WHERE id = $1", [streamId]));
     },
     renew: async (streamIds) => {
-      if (streamIds.length === 0) return;
-      await inTransaction((client) => client.query("UPDATE live_streams SET expires_at = $1 WHERE id = ANY($2::text[])", [now() + STREAM_TTL_MS, streamIds]));
+      if (streamIds.length === 0) return [];
+      const parameters: unknown[] = [streamIds];
+      const query = `UPDATE live_streams SET expires_at = ${timeIn(parameters, STREAM_TTL_MS)} WHERE id = ANY($1::text[]) AND expires_at > ${timeIn(parameters)} RETURNING id`;
+      const renewed = new Set((await inTransaction((client) => client.query<{ id: string }>(query, parameters))).rows.map((row) => row.id));
+      return streamIds.filter((id) => !renewed.has(id));
     },
     sweep: () =>
       inTransaction(async (client) => {

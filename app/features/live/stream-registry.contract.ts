@@ -85,6 +85,22 @@ export function describeStreamRegistry(name: string, openPair: OpenPair): void {
       expect(await first.sweep()).toBeGreaterThanOrEqual(1);
       expect(await first.countOf(ada)).toBe(2);
     });
+
+    it("renews only rows still counting, and names the others: a lease that ran out is never taken back", async () => {
+      let clock = 2_000_000;
+      const { first, second } = await twoWorkers({ secondWorker: "another-box:1234:remote", now: () => clock });
+      const ada = newMember();
+      const renewed = (await first.claim(ada, 1)) as string;
+      expect(await first.renew([renewed])).toEqual([]);
+      const released = (await second.claim(newMember(), 1)) as string;
+      await second.release(released);
+      expect(await second.renew([released])).toEqual([released]);
+      // This worker stalled past its lease: another box took the member's place meanwhile.
+      clock += STREAM_TTL_MS + 1;
+      expect(await second.claim(ada, 1)).not.toBeNull();
+      expect(await first.renew([renewed])).toEqual([renewed]);
+      expect(await first.countOf(ada)).toBe(1);
+    });
   });
 }
 

@@ -11,7 +11,7 @@
  *
  * A row goes when its stream ends (closed by the member, or by the worker on SIGTERM). A worker
  * that dies without closing leaves rows behind: they expire (`STREAM_TTL_MS` after the last
- * renewal; each worker renews its streams' rows at every heartbeat), and rows of a process of this host
+ * renewal; each worker renews its streams' rows every RENEW_INTERVAL_MS), and rows of a process of this host
  * that no longer runs are removed at once when a worker starts and before any refusal.
  *
  * On PostgreSQL the register is a table of that database instead (stream-registry-pg.server.ts),
@@ -27,7 +27,7 @@ type Statements = {
   count: Database.Statement<[string, number], number>;
   insert: Database.Statement<[string, string, string, number]>;
   remove: Database.Statement<[string]>;
-  renew: Database.Statement<[number, string]>;
+  renew: Database.Statement<[number, string, number], string>;
   workersOf: Database.Statement<[string], string>;
   removeExpired: Database.Statement<[number]>;
   removeWorker: Database.Statement<[string]>;
@@ -40,10 +40,12 @@ export type StreamRegistry = {
   /** Forgets an ended stream. */
   release: (streamId: string) => Promise<void>;
   /**
-   * Pushes back the expiry of the streams this worker holds (called at each heartbeat), by id: a
-   * row this worker lost track of still expires.
+   * Pushes back the expiry of the streams this worker holds (every RENEW_INTERVAL_MS), by id: a
+   * row this worker lost track of still expires. Returns the ids whose rows had already expired or
+   * were removed: those places may have been given to other streams, so their streams must end
+   * (the browser reconnects and claims again) rather than count twice.
    */
-  renew: (streamIds: string[]) => Promise<void>;
+  renew: (streamIds: string[]) => Promise<string[]>;
   /** Removes expired rows and rows of processes of this host that no longer run; how many. */
   sweep: () => Promise<number>;
   /** The member's open streams across the cluster (tests, operations). */
@@ -51,8 +53,13 @@ export type StreamRegistry = {
   close: () => Promise<void>;
 };
 
-/** A worker's rows outlive its last renewal by this much; renewals come every heartbeat (20 s). */
-export const STREAM_TTL_MS = 60_000;
+/**
+ * A worker's rows outlive its last renewal by this much: the places of a box killed without closing
+ * its streams are free again this long after its last renewal at most (decision 0118).
+ */
+export const STREAM_TTL_MS = 15_000;
+/** Each worker renews its streams' rows this often (from its live tick): a renewal may be two intervals late before a row expires. */
+export const RENEW_INTERVAL_MS = 5_000;
 
 const processNonce = randomUUID().slice(0, 8);
 
@@ -97,7 +104,7 @@ export function openStreamRegistry({ filePath, worker = currentWorkerName(), now
     count: sqlite.prepare<[string, number], number>("SELECT count(*) FROM live_streams WHERE user_id = ? AND expires_at > ?").pluck(),
     insert: sqlite.prepare("INSERT INTO live_streams (id, user_id, worker, expires_at) VALUES (?, ?, ?, ?)"),
     remove: sqlite.prepare("DELETE FROM live_streams WHERE id = ?"),
-    renew: sqlite.prepare("UPDATE live_streams SET expires_at = ? WHERE id IN (SELECT value FROM json_each(?))"),
+    renew: sqlite.prepare<[number, string, number], string>("UPDATE live_streams SET expires_at = ? WHERE id IN (SELECT value FROM json_each(?)) AND expires_at > ? RETURNING id").pluck(),
     workersOf: sqlite.prepare<[string], string>("SELECT DISTINCT worker FROM live_streams WHERE user_id = ?").pluck(),
     removeExpired: sqlite.prepare("DELETE FROM live_streams WHERE expires_at <= ?"),
     removeWorker: sqlite.prepare("DELETE FROM live_streams WHERE worker = ?"),
@@ -135,7 +142,9 @@ export function openStreamRegistry({ filePath, worker = currentWorkerName(), now
       statements.remove.run(streamId);
     },
     renew: async (streamIds) => {
-      if (streamIds.length > 0) statements.renew.run(now() + STREAM_TTL_MS, JSON.stringify(streamIds));
+      if (streamIds.length === 0) return [];
+      const renewed = new Set(statements.renew.all(now() + STREAM_TTL_MS, JSON.stringify(streamIds), now()));
+      return streamIds.filter((id) => !renewed.has(id));
     },
     sweep: async () => sweep(),
     countOf: async (userId) => statements.count.get(userId, now()) ?? 0,

@@ -8,7 +8,7 @@ import { action as forgotPasswordApi } from "~/routes/api.auth.forgot-password";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
 import { createMember, routeArgs } from "~/test/factories";
 import { readDb, schema, write } from "~/utils/db.server";
-import { backoffAfter, CLAIM_LEASE_MS, deliverDueMail, enqueueMail, getOutboxSummary, hasDueMail, MAX_ATTEMPTS } from "./outbox.server";
+import { backoffAfter, CLAIM_LEASE_MS, deliverDueMail, enqueueMail, getOutboxSummary, GIVEN_UP_ERROR, hasDueMail, MAX_ATTEMPTS, MAX_UNFINISHED_CLAIMS } from "./outbox.server";
 import { enqueueNotificationMail, isMailEnabled } from "./preferences.server";
 import { startTestSmtpServerForFile } from "./test-helpers";
 import { createFileTransport, createMailTransport, type MailTransport, type OutgoingMessage } from "./transport.server";
@@ -215,6 +215,76 @@ describe("claiming due messages (the async data layer)", () => {
     failLate();
     expect(await first).toEqual({ sent: 0, failed: 1 });
     expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+  });
+
+  it("gives up a message whose sends never come back (a crash loop), alone, without taking its batch down with it", async () => {
+    await drain();
+    const poison = await enqueueMail({ to: "poison@example.com", subject: "Poison", kind: "test", text: "t", html: "<p>t</p>" });
+    const innocent = await enqueueMail({ to: "innocent@example.com", subject: "Innocent", kind: "test", text: "t", html: "<p>t</p>" });
+    const start = Date.now();
+    const at = (leases: number) => new Date(start + leases * CLAIM_LEASE_MS);
+    // The poison message's send never ends (it kills or hangs its sender every time); the others go.
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      send: (message) => (message.to === "poison@example.com" ? new Promise<void>(() => {}) : Promise.resolve(void sent.push(message.to))),
+      close() {},
+    };
+    const claimsOf = async (id: number) => (await outboxRow(id)).unfinishedClaims;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      // First try: both claimed in one batch; the sender dies on the poison one, before the other.
+      void deliverDueMail({ transport, now: at(0) });
+      await vi.waitFor(async () => expect(await claimsOf(innocent)).toBe(1));
+      expect(await claimsOf(poison)).toBe(1);
+      // After the lease each suspect goes alone: the poison one hangs again, the other is sent.
+      void deliverDueMail({ transport, now: at(1) });
+      await vi.waitFor(async () => expect(await claimsOf(poison)).toBe(2));
+      expect(await deliverDueMail({ transport, now: at(1) })).toEqual({ sent: 1, failed: 0 });
+      expect(sent).toEqual(["innocent@example.com"]);
+      expect(await outboxRow(innocent)).toMatchObject({ status: "sent", attempts: 2, unfinishedClaims: 0 });
+      void deliverDueMail({ transport, now: at(2) });
+      await vi.waitFor(async () => expect(await claimsOf(poison)).toBe(MAX_UNFINISHED_CLAIMS));
+      // MAX_UNFINISHED_CLAIMS tries without an outcome: failed, logged once, never claimed again.
+      expect(await deliverDueMail({ transport, now: at(3) })).toEqual({ sent: 0, failed: 0 });
+      const given = await outboxRow(poison);
+      expect(given).toMatchObject({ status: "failed", attempts: MAX_UNFINISHED_CLAIMS });
+      expect(given.lastError).toBe(GIVEN_UP_ERROR);
+      expect(await deliverDueMail({ transport, now: at(10) })).toEqual({ sent: 0, failed: 0 });
+      const logged = errors.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('"mail_given_up"'));
+      expect(logged).toHaveLength(1);
+      expect(JSON.parse(logged[0])).toMatchObject({ level: "error", outboxId: poison, kind: "test" });
+      expect(await hasDueMail(at(10))).toBe(false);
+      expect((await getOutboxSummary()).recent.find((row) => row.id === poison)).toMatchObject({ status: "failed", lastError: GIVEN_UP_ERROR });
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("counts a claim with no outcome as an attempt: MAX_ATTEMPTS in all, failures and lost sends together", async () => {
+    await drain();
+    smtp.mode = "refuse";
+    const id = await enqueueMail({ to: "mixed@example.com", subject: "Mixed", kind: "test", text: "t", html: "<p>t</p>" });
+    let now = Date.now();
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt += 1) {
+      await deliver(new Date(now));
+      now += backoffAfter(attempt);
+    }
+    smtp.mode = "accept";
+    expect(await outboxRow(id)).toMatchObject({ status: "pending", attempts: MAX_ATTEMPTS - 1, unfinishedClaims: 0 });
+    expect((await outboxRow(id)).lastError).toMatch(/451|busy/i);
+    // The last attempt's sender dies during the send.
+    void deliverDueMail({ transport: { send: () => new Promise<void>(() => {}), close() {} }, now: new Date(now) });
+    await vi.waitFor(async () => expect(await outboxRow(id)).toMatchObject({ attempts: MAX_ATTEMPTS, unfinishedClaims: 1 }));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await deliver(new Date(now + CLAIM_LEASE_MS))).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      errors.mockRestore();
+    }
+    const given = await outboxRow(id);
+    expect(given.status).toBe("failed");
+    expect(given.lastError?.startsWith(`${GIVEN_UP_ERROR} (before: `)).toBe(true);
+    expect(given.lastError).toMatch(/451|busy/i);
   });
 
   it("enqueues inside the caller's unit of work: a rolled-back action leaves no message", async () => {

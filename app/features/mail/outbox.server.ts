@@ -5,15 +5,21 @@
  * retries failures with exponential backoff until MAX_ATTEMPTS, recording the last error. Several
  * senders on several boxes send each message once: docs/decisions/0110-background-work-once.md.
  */
-import { and, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { skipLockedRows } from "~/utils/sql-dialect.server";
+import { queryRows, skipLockedRows } from "~/utils/sql-dialect.server";
 import type { MailOutboxRow } from "../../../db/schema";
 import { publicUrl, renderMail, type MailContent } from "./templates.server";
 import type { MailTransport } from "./transport.server";
 
-/** Delivery attempts before a message is marked failed. */
+/** Delivery attempts before a message is marked failed (a claim counts as one, whether or not its outcome was recorded). */
 export const MAX_ATTEMPTS = 8;
+/**
+ * Claims in a row with no recorded outcome (the sender was killed, or stalled past its lease, during
+ * the send) after which a message is marked failed: a message that kills its sender every time
+ * is given up after this many tries instead of crash-looping the mail worker forever (decision 0118).
+ */
+export const MAX_UNFINISHED_CLAIMS = 3;
 /** The first retry waits this long; each next one twice as long, at most MAX_BACKOFF_MS. */
 export const FIRST_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
@@ -75,32 +81,64 @@ function isDue(now: Date): SQL {
 }
 
 /**
- * Claims up to BATCH_SIZE due messages in one statement, `UPDATE … WHERE id IN (the first due,
- * FOR UPDATE SKIP LOCKED on PostgreSQL) RETURNING`: attempts + 1 and `next_attempt_at` moved to the
- * end of the lease, so no other sender, process or box claims them before then, and a sender
- * killed mid-batch leaves them to be retried after it. On PostgreSQL concurrent claimers skip each
- * other's rows; the due condition is repeated outside the subquery, so a row claimed meanwhile no
- * longer matches (PostgreSQL re-checks it under the lock). On SQLite the unit holds the one write
- * lock. Returns them oldest first.
+ * Claims due messages in one unit of work: the first due ones picked (`FOR UPDATE SKIP LOCKED` on
+ * PostgreSQL: concurrent claimers skip each other's rows; on SQLite the unit holds the one write
+ * lock), then attempts + 1 and `next_attempt_at` moved to the end of the lease, so no other sender,
+ * process or box claims them before then, and a sender killed mid-batch leaves them to be retried
+ * after it. Up to BATCH_SIZE messages; but a message whose last claim never came back (a sender
+ * killed or stalled during it) is claimed alone, and given up after MAX_UNFINISHED_CLAIMS such
+ * claims (decision 0118). Returns them oldest first.
  */
 async function claimDueMail(now: Date, leaseMs: number): Promise<MailOutboxRow[]> {
   const { mailOutbox } = schema;
-  const claimed = await write((tx) =>
-    tx
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
-      .where(
-        and(
-          isDue(now),
-          inArray(
-            mailOutbox.id,
-            sql`(SELECT ${mailOutbox.id} FROM ${mailOutbox} WHERE ${isDue(now)} ORDER BY ${mailOutbox.nextAttemptAt}, ${mailOutbox.id} LIMIT ${BATCH_SIZE}${skipLockedRows(tx)})`,
-          ),
-        ),
-      )
-      .returning(),
-  );
+  const { claimed, givenUp } = await write(async (tx) => {
+    const givenUp = await giveUpLostMessages(tx, now);
+    const claimOf = async (which: SQL, limit: number) => {
+      // The rows are picked (and on PostgreSQL locked) first, then updated by id: an `UPDATE … WHERE
+      // id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` may run its subquery again for each row it
+      // updates on PostgreSQL, and so claim more than n (one suspect became two in the tests).
+      const picked = await queryRows<{ id: number }>(
+        tx,
+        sql`SELECT ${mailOutbox.id} AS id FROM ${mailOutbox} WHERE ${isDue(now)} AND ${which} ORDER BY ${mailOutbox.unfinishedClaims}, ${mailOutbox.nextAttemptAt}, ${mailOutbox.id} LIMIT ${limit}${skipLockedRows(tx)}`,
+      );
+      if (picked.length === 0) return [];
+      return tx
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, unfinishedClaims: sql`${mailOutbox.unfinishedClaims} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
+        .where(and(isDue(now), inArray(mailOutbox.id, picked.map((row) => Number(row.id)))))
+        .returning();
+    };
+    // A message whose last claim ended with no outcome may be the one that killed its sender: it
+    // goes alone (the fewest unfinished claims first), so it never takes a batch down with it again.
+    const suspect = await claimOf(sql`${mailOutbox.unfinishedClaims} > 0`, 1);
+    return { givenUp, claimed: suspect.length > 0 ? suspect : await claimOf(sql`${mailOutbox.unfinishedClaims} = 0`, BATCH_SIZE) };
+  });
+  for (const message of givenUp) logGivenUp(message);
   return claimed.sort((a, b) => a.id - b.id);
+}
+
+/** Why a message whose tries never came back is failed (the Mail tab shows it as its last error). */
+export const GIVEN_UP_ERROR = "Given up: its sender stopped (killed or timed out) during each of its last tries";
+
+/**
+ * Marks failed the due messages whose claims ended without an outcome too often
+ * (MAX_UNFINISHED_CLAIMS in a row, or MAX_ATTEMPTS in all): in the claim's unit of work, so exactly
+ * one sender on one box marks (and logs) each.
+ */
+async function giveUpLostMessages(tx: AppDatabase, now: Date) {
+  const { mailOutbox } = schema;
+  return tx
+    .update(mailOutbox)
+    .set({ status: "failed", lastError: sql`${GIVEN_UP_ERROR} || coalesce(' (before: ' || ${mailOutbox.lastError} || ')', '')` })
+    .where(and(isDue(now), gt(mailOutbox.unfinishedClaims, 0), or(gte(mailOutbox.unfinishedClaims, MAX_UNFINISHED_CLAIMS), gte(mailOutbox.attempts, MAX_ATTEMPTS))))
+    .returning({ id: mailOutbox.id, kind: mailOutbox.kind, attempts: mailOutbox.attempts, unfinishedClaims: mailOutbox.unfinishedClaims });
+}
+
+/** One line per message given up (docs/operations.md, "Logs"): the operator finds it there and in the Mail tab. */
+function logGivenUp(message: { id: number; kind: string; attempts: number; unfinishedClaims: number }) {
+  console.error(
+    JSON.stringify({ time: new Date().toISOString(), pid: process.pid, level: "error", msg: "mail given up: its sender stopped during each of its last tries", event: "mail_given_up", outboxId: message.id, kind: message.kind, attempts: message.attempts, unfinishedClaims: message.unfinishedClaims }),
+  );
 }
 
 /**
@@ -156,7 +194,7 @@ export async function deliverDueMail({
       await write((tx) =>
         tx
           .update(mailOutbox)
-          .set({ lastError: describeError(error), ...(isFinal ? { status: "failed" as const } : { nextAttemptAt: new Date(now.getTime() + backoffAfter(message.attempts)) }) })
+          .set({ lastError: describeError(error), unfinishedClaims: 0, ...(isFinal ? { status: "failed" as const } : { nextAttemptAt: new Date(now.getTime() + backoffAfter(message.attempts)) }) })
           .where(and(eq(mailOutbox.id, message.id), eq(mailOutbox.attempts, message.attempts), eq(mailOutbox.status, "pending"))),
       );
       failed += 1;
@@ -164,7 +202,7 @@ export async function deliverDueMail({
     }
     if (isAbandoned()) return { sent, failed };
     // SMTP accepted it: recorded at once, whoever holds the claim now (decision 0110).
-    await write((tx) => tx.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, message.id)));
+    await write((tx) => tx.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null, unfinishedClaims: 0 }).where(eq(mailOutbox.id, message.id)));
     sent += 1;
   }
   return { sent, failed };
@@ -177,7 +215,7 @@ async function handBack(messages: Pick<MailOutboxRow, "id" | "attempts">[], now:
     for (const message of messages) {
       await tx
         .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: now })
+        .set({ attempts: sql`${mailOutbox.attempts} - 1`, unfinishedClaims: sql`${mailOutbox.unfinishedClaims} - 1`, nextAttemptAt: now })
         .where(and(eq(mailOutbox.id, message.id), eq(mailOutbox.attempts, message.attempts), eq(mailOutbox.status, "pending")));
     }
   });

@@ -1,0 +1,1 @@
+ALTER TABLE `mail_outbox` ADD `unfinished_claims` integer DEFAULT 0 NOT NULL;
