@@ -14,9 +14,16 @@ export {
   listConversations,
   markConversationRead,
   messageJson,
+  MESSAGES_PAGE_SIZE,
   newestMessageIdFor,
   sendMessage,
   startConversation,
 } from "./conversations.server";
-export { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "./moderation.server";
+export {
+  deleteMessage,
+  findMessageForModeration,
+  isParticipantOfMessage,
+  messageWithContext,
+  setMessageHidden,
+} from "./moderation.server";
 export { messageSchema, newConversationSchema } from "./schemas";
