@@ -3,60 +3,27 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  lt,
-  max,
-  ne,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne } from "drizzle-orm";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
-import {
-  assertMayContribute,
-  assertNotSilenced,
-} from "~/features/moderation/index.server";
-import {
-  readDb,
-  schema,
-  write,
-  type AppDatabase,
-  type WriteOptions,
-} from "~/utils/db.server";
+import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
+import { releaseUploads } from "~/features/uploads/index.server";
+import { UPLOADS_PATH, uploadHashesIn } from "~/utils/upload-urls";
+import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import type { Actor } from "~/utils/actor";
 import { parseOrThrow } from "~/utils/validation.server";
 import { queueMessageMail } from "./message-mail.server";
 import { messageSchema, newConversationSchema } from "./schemas";
-import {
-  assertMayWriteTo,
-  assertWithinDailyConversations,
-  conversationRefusals,
-  type Recipient,
-} from "./write-rules.server";
+import { assertMayWriteTo, assertWithinDailyConversations, conversationRefusals, type Recipient } from "./write-rules.server";
 
-const {
-  users,
-  conversations,
-  conversationParticipants: participants,
-  messages,
-} = schema;
+const { users, conversations, conversationParticipants: participants, messages } = schema;
 
 /** Who sends: the fields the rules read. */
 export type Sender = Pick<Actor, "id" | "email" | "role" | "emailVerifiedAt">;
 
 /** Another member of a conversation, as members see them (never an e-mail). */
-export type ParticipantView = {
-  id: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-};
+export type ParticipantView = { id: string; username: string; displayName: string; avatarUrl: string | null };
 
 /** One line of /messages and of GET /api/conversations. */
 export type ConversationSummary = {
@@ -79,12 +46,7 @@ export type MessageView = {
   isOwn: boolean;
 };
 
-export type ConversationView = {
-  id: number;
-  subject: string | null;
-  participants: ParticipantView[];
-  messages: MessageView[];
-};
+export type ConversationView = { id: number; subject: string | null; participants: ParticipantView[]; messages: MessageView[] };
 
 /** Conversations per page of /messages (and of GET /api/conversations). */
 export const CONVERSATIONS_PAGE_SIZE = 30;
@@ -103,76 +65,32 @@ const participantColumns = {
   lastName: users.lastName,
   avatarUrl: users.profileImageUrl,
 };
-type ParticipantRow = {
-  id: string;
-  username: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  avatarUrl: string | null;
-};
-const toParticipantView = (row: ParticipantRow): ParticipantView => ({
-  id: row.id,
-  username: row.username,
-  displayName: profileNameOf(row),
-  avatarUrl: row.avatarUrl,
-});
+type ParticipantRow = { id: string; username: string; displayName: string; firstName: string; lastName: string; avatarUrl: string | null };
+const toParticipantView = (row: ParticipantRow): ParticipantView => ({ id: row.id, username: row.username, displayName: profileNameOf(row), avatarUrl: row.avatarUrl });
 
 /** The member's row of the conversation, or a 404 (a conversation's existence is private). */
-async function membershipOf(
-  db: AppDatabase,
-  conversationId: number,
-  userId: string,
-) {
+async function membershipOf(db: AppDatabase, conversationId: number, userId: string) {
   const [row] = await db
-    .select({
-      subject: conversations.subject,
-      lastMessageId: conversations.lastMessageId,
-      lastReadMessageId: participants.lastReadMessageId,
-    })
+    .select({ subject: conversations.subject, lastMessageId: conversations.lastMessageId, lastReadMessageId: participants.lastReadMessageId })
     .from(participants)
     .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .where(
-      and(
-        eq(participants.conversationId, conversationId),
-        eq(participants.userId, userId),
-      ),
-    )
+    .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
     .limit(1);
   if (!row) throw notFound(conversationRefusals.notFound);
   return row;
 }
 
 /** The other members still in these conversations, by conversation id. */
-async function othersIn(
-  db: AppDatabase,
-  conversationIds: number[],
-  userId: string,
-): Promise<Map<number, ParticipantView[]>> {
-  const byConversation = new Map<number, ParticipantView[]>(
-    conversationIds.map((id) => [id, []]),
-  );
+async function othersIn(db: AppDatabase, conversationIds: number[], userId: string): Promise<Map<number, ParticipantView[]>> {
+  const byConversation = new Map<number, ParticipantView[]>(conversationIds.map((id) => [id, []]));
   if (conversationIds.length === 0) return byConversation;
   const rows = await db
-    .select({
-      conversationId: participants.conversationId,
-      ...participantColumns,
-    })
+    .select({ conversationId: participants.conversationId, ...participantColumns })
     .from(participants)
     .innerJoin(users, eq(users.id, participants.userId))
-    .where(
-      and(
-        inArray(participants.conversationId, conversationIds),
-        ne(participants.userId, userId),
-      ),
-    )
-    .orderBy(
-      asc(participants.conversationId),
-      asc(participants.createdAt),
-      asc(users.id),
-    );
-  for (const row of rows)
-    byConversation.get(row.conversationId)?.push(toParticipantView(row));
+    .where(and(inArray(participants.conversationId, conversationIds), ne(participants.userId, userId)))
+    .orderBy(asc(participants.conversationId), asc(participants.createdAt), asc(users.id));
+  for (const row of rows) byConversation.get(row.conversationId)?.push(toParticipantView(row));
   return byConversation;
 }
 
@@ -186,48 +104,18 @@ const recipientColumns = {
 };
 
 /** Adds a message in the sender's unit of work: the row, the conversation's last message, the sender's read mark, the others' e-mail. */
-async function insertMessage(
-  tx: AppDatabase,
-  {
-    conversationId,
-    authorId,
-    content,
-    now,
-  }: { conversationId: number; authorId: string; content: string; now: Date },
-): Promise<number> {
-  const [inserted] = await tx
-    .insert(messages)
-    .values({ conversationId, authorId, content, createdAt: now })
-    .returning({ id: messages.id });
-  await tx
-    .update(conversations)
-    .set({ lastMessageId: inserted.id, lastMessageAt: now })
-    .where(eq(conversations.id, conversationId));
+async function insertMessage(tx: AppDatabase, { conversationId, authorId, content, now }: { conversationId: number; authorId: string; content: string; now: Date }): Promise<number> {
+  const [inserted] = await tx.insert(messages).values({ conversationId, authorId, content, createdAt: now }).returning({ id: messages.id });
+  await tx.update(conversations).set({ lastMessageId: inserted.id, lastMessageAt: now }).where(eq(conversations.id, conversationId));
   await tx
     .update(participants)
     .set({ lastReadMessageId: inserted.id })
-    .where(
-      and(
-        eq(participants.conversationId, conversationId),
-        eq(participants.userId, authorId),
-      ),
-    );
+    .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, authorId)));
   const others = await tx
     .select({ userId: participants.userId })
     .from(participants)
-    .where(
-      and(
-        eq(participants.conversationId, conversationId),
-        ne(participants.userId, authorId),
-      ),
-    );
-  for (const other of others)
-    await queueMessageMail(tx, {
-      userId: other.userId,
-      conversationId,
-      messageId: inserted.id,
-      now,
-    });
+    .where(and(eq(participants.conversationId, conversationId), ne(participants.userId, authorId)));
+  for (const other of others) await queueMessageMail(tx, { userId: other.userId, conversationId, messageId: inserted.id, now });
   return inserted.id;
 }
 
@@ -236,60 +124,26 @@ async function insertMessage(
  * input (an unknown username is named), 403 when a rule refuses it (write-rules.server.ts),
  * 429 past the posting rate. Returns the new conversation's id.
  */
-export async function startConversation({
-  actor,
-  input,
-  now = new Date(),
-}: {
-  actor: Sender;
-  input: unknown;
-  now?: Date;
-}): Promise<{ id: number }> {
+export async function startConversation({ actor, input, now = new Date() }: { actor: Sender; input: unknown; now?: Date }): Promise<{ id: number }> {
   const data = parseOrThrow(newConversationSchema, input);
   await assertNotSilenced(actor.id, now);
   return write(async (tx) => {
-    const found: Recipient[] = await tx
-      .select(recipientColumns)
-      .from(users)
-      .where(inArray(users.username, data.to));
-    const unknown = data.to.filter(
-      (name) => !found.some((row) => row.username === name),
-    );
+    const found: Recipient[] = await tx.select(recipientColumns).from(users).where(inArray(users.username, data.to));
+    const unknown = data.to.filter((name) => !found.some((row) => row.username === name));
     if (unknown.length > 0) {
       const message = conversationRefusals.unknownMembers(unknown);
       throw badRequest(message, { to: [message] });
     }
-    if (found.some((row) => row.id === actor.id))
-      throw badRequest(conversationRefusals.self, {
-        to: [conversationRefusals.self],
-      });
+    if (found.some((row) => row.id === actor.id)) throw badRequest(conversationRefusals.self, { to: [conversationRefusals.self] });
     await assertMayWriteTo(actor, found);
     await assertWithinDailyConversations(tx, actor, now);
     await assertMayContribute(actor, "message", { content: data.content, now });
     const [conversation] = await tx
       .insert(conversations)
-      .values({
-        subject: data.subject ?? null,
-        createdBy: actor.id,
-        createdAt: now,
-        lastMessageAt: now,
-      })
+      .values({ subject: data.subject ?? null, createdBy: actor.id, createdAt: now, lastMessageAt: now })
       .returning({ id: conversations.id });
-    await tx
-      .insert(participants)
-      .values(
-        [actor, ...found].map((member) => ({
-          conversationId: conversation.id,
-          userId: member.id,
-          createdAt: now,
-        })),
-      );
-    await insertMessage(tx, {
-      conversationId: conversation.id,
-      authorId: actor.id,
-      content: data.content,
-      now,
-    });
+    await tx.insert(participants).values([actor, ...found].map((member) => ({ conversationId: conversation.id, userId: member.id, createdAt: now })));
+    await insertMessage(tx, { conversationId: conversation.id, authorId: actor.id, content: data.content, now });
     return { id: conversation.id };
   });
 }
@@ -298,17 +152,7 @@ export async function startConversation({
  * Writes a message in a conversation the sender is in (404 otherwise). The same rules as starting
  * one, towards every other member still in it; 403 when all of them have left.
  */
-export async function sendMessage({
-  actor,
-  conversationId,
-  input,
-  now = new Date(),
-}: {
-  actor: Sender;
-  conversationId: number;
-  input: unknown;
-  now?: Date;
-}): Promise<MessageView> {
+export async function sendMessage({ actor, conversationId, input, now = new Date() }: { actor: Sender; conversationId: number; input: unknown; now?: Date }): Promise<MessageView> {
   const data = parseOrThrow(messageSchema, input);
   await membershipOf(readDb(), conversationId, actor.id);
   await assertNotSilenced(actor.id, now);
@@ -318,98 +162,53 @@ export async function sendMessage({
       .select(recipientColumns)
       .from(participants)
       .innerJoin(users, eq(users.id, participants.userId))
-      .where(
-        and(
-          eq(participants.conversationId, conversationId),
-          ne(participants.userId, actor.id),
-        ),
-      );
+      .where(and(eq(participants.conversationId, conversationId), ne(participants.userId, actor.id)));
     if (others.length === 0) throw forbidden(conversationRefusals.everyoneLeft);
     await assertMayWriteTo(actor, others);
     await assertMayContribute(actor, "message", { content: data.content, now });
-    return insertMessage(tx, {
-      conversationId,
-      authorId: actor.id,
-      content: data.content,
-      now,
-    });
+    return insertMessage(tx, { conversationId, authorId: actor.id, content: data.content, now });
   });
-  const {
-    messages: [message],
-  } = await messagesOf(readDb(), {
-    conversationId,
-    readerId: actor.id,
-    messageId,
-  });
-  return message;
+  const { messages: sent } = await messagesOf(readDb(), { conversationId, readerId: actor.id, messageId });
+  return sent[0];
 }
 
 /**
  * The messages of a conversation oldest first: the newest `limit` (before the message `before`, when
- * given), or the one `messageId`. One more row is read than shown: `hasEarlier` says whether there are older ones.
+ * given), or the one `messageId`. One more row is read than shown: `hasEarlier` says whether older ones exist.
  */
 async function messagesOf(
   db: AppDatabase,
-  {
-    conversationId,
-    readerId,
-    messageId,
-    before,
-    limit = MESSAGES_MAX,
-  }: {
-    conversationId: number;
-    readerId: string;
-    messageId?: number;
-    before?: number;
-    limit?: number;
-  },
+  { conversationId, readerId, messageId, before, limit = MESSAGES_MAX }: { conversationId: number; readerId: string; messageId?: number; before?: number; limit?: number },
 ): Promise<{ messages: MessageView[]; hasEarlier: boolean }> {
   const rows = await db
-    .select({
-      messageId: messages.id,
-      content: messages.content,
-      createdAt: messages.createdAt,
-      hiddenAt: messages.hiddenAt,
-      ...participantColumns,
-    })
+    .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        messageId === undefined ? undefined : eq(messages.id, messageId),
-        before === undefined ? undefined : lt(messages.id, before),
-      ),
-    )
+    .where(and(eq(messages.conversationId, conversationId), messageId === undefined ? undefined : eq(messages.id, messageId), before === undefined ? undefined : lt(messages.id, before)))
     .orderBy(desc(messages.id))
     .limit(limit + 1);
   const hasEarlier = rows.length > limit;
-  return {
-    hasEarlier,
-    messages: rows
-      .slice(0, limit)
-      .reverse()
-      .map((row) => {
-        const isOwn = row.id === readerId;
-        const isHidden = row.hiddenAt !== null;
-        const isWithheld = isHidden && !isOwn;
-        return {
-          id: row.messageId,
-          author: toParticipantView(row),
-          content: isWithheld ? "" : row.content,
-          html: isWithheld ? "" : renderMarkdown(row.content),
-          createdAt: row.createdAt,
-          isHidden,
-          isOwn,
-        };
-      }),
-  };
+  const shown = rows.slice(0, limit).reverse().map((row): MessageView => {
+    const isOwn = row.id === readerId;
+    const isHidden = row.hiddenAt !== null;
+    const isWithheld = isHidden && !isOwn;
+    return {
+      id: row.messageId,
+      author: toParticipantView(row),
+      content: isWithheld ? "" : row.content,
+      html: isWithheld ? "" : renderMarkdown(row.content),
+      createdAt: row.createdAt,
+      isHidden,
+      isOwn,
+    };
+  });
+  return { messages: shown, hasEarlier };
 }
 
 /**
  * One conversation as a participant reads it (404 for anyone else), its messages oldest first: the
  * newest `limit` (MESSAGES_MAX unless told), or the `limit` before the message `before` (a page of
- * 'Earlier messages'); `hasEarlier` when older ones exist. It does not mark it read (`markConversationRead`).
+ * 'Earlier messages'); `hasEarlier` when older ones exist. Reading does not mark it read (`markConversationRead`).
  */
 export async function getConversation({
   userId,
@@ -421,22 +220,11 @@ export async function getConversation({
   conversationId: number;
   before?: number;
   limit?: number;
-}): Promise<
-  ConversationView & {
-    lastMessageId: number;
-    isUnread: boolean;
-    hasEarlier: boolean;
-  }
-> {
+}): Promise<ConversationView & { lastMessageId: number; isUnread: boolean; hasEarlier: boolean }> {
   const db = readDb();
   const membership = await membershipOf(db, conversationId, userId);
   const others = await othersIn(db, [conversationId], userId);
-  const page = await messagesOf(db, {
-    conversationId,
-    readerId: userId,
-    before,
-    limit,
-  });
+  const page = await messagesOf(db, { conversationId, readerId: userId, before, limit });
   return {
     id: conversationId,
     subject: membership.subject,
@@ -449,38 +237,19 @@ export async function getConversation({
 }
 
 /** Marks the conversation read up to `messageId` (never backwards) for the member. */
-export async function markConversationRead(
-  {
-    userId,
-    conversationId,
-    messageId,
-  }: { userId: string; conversationId: number; messageId: number },
-  writeOptions?: WriteOptions,
-): Promise<void> {
+export async function markConversationRead({ userId, conversationId, messageId }: { userId: string; conversationId: number; messageId: number }, writeOptions?: WriteOptions): Promise<void> {
   await write(
     (tx) =>
       tx
         .update(participants)
         .set({ lastReadMessageId: messageId })
-        .where(
-          and(
-            eq(participants.conversationId, conversationId),
-            eq(participants.userId, userId),
-            lt(participants.lastReadMessageId, messageId),
-          ),
-        ),
+        .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId), lt(participants.lastReadMessageId, messageId))),
     writeOptions,
   );
 }
 
 /** The member's conversations, most recent activity first, with the others in each, the last message's excerpt and the unread marker. */
-export async function listConversations({
-  userId,
-  page = 1,
-}: {
-  userId: string;
-  page?: number;
-}): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
+export async function listConversations({ userId, page = 1 }: { userId: string; page?: number }): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
   const db = readDb();
   const rows = await db
     .select({
@@ -507,18 +276,8 @@ export async function listConversations({
   const lastMessages =
     lastIds.length === 0
       ? []
-      : await db
-          .select({
-            id: messages.id,
-            authorId: messages.authorId,
-            content: messages.content,
-            hiddenAt: messages.hiddenAt,
-          })
-          .from(messages)
-          .where(inArray(messages.id, lastIds));
-  const lastById = new Map(
-    lastMessages.map((message) => [message.id, message]),
-  );
+      : await db.select({ id: messages.id, authorId: messages.authorId, content: messages.content, hiddenAt: messages.hiddenAt }).from(messages).where(inArray(messages.id, lastIds));
+  const lastById = new Map(lastMessages.map((message) => [message.id, message]));
   return {
     hasMore,
     conversations: shown.map((row) => {
@@ -529,14 +288,7 @@ export async function listConversations({
         subject: row.subject,
         participants: others.get(row.id) ?? [],
         lastMessageAt: row.lastMessageAt,
-        lastMessage: last
-          ? {
-              excerpt: isWithheld
-                ? HIDDEN_MESSAGE_TEXT
-                : excerptOf(last.content, 140),
-              authorId: last.authorId,
-            }
-          : null,
+        lastMessage: last ? { excerpt: isWithheld ? HIDDEN_MESSAGE_TEXT : excerptOf(last.content, 140), authorId: last.authorId } : null,
         unread: row.lastMessageId > row.lastReadMessageId,
       };
     }),
@@ -544,23 +296,12 @@ export async function listConversations({
 }
 
 /** The newest message's id of a conversation the member is in (0 when they are not: live updates tell outsiders nothing). */
-export async function lastMessageIdOf({
-  userId,
-  conversationId,
-}: {
-  userId: string;
-  conversationId: number;
-}): Promise<number> {
+export async function lastMessageIdOf({ userId, conversationId }: { userId: string; conversationId: number }): Promise<number> {
   const [row] = await readDb()
     .select({ lastMessageId: conversations.lastMessageId })
     .from(participants)
     .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .where(
-      and(
-        eq(participants.conversationId, conversationId),
-        eq(participants.userId, userId),
-      ),
-    )
+    .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
     .limit(1);
   return row?.lastMessageId ?? 0;
 }
@@ -579,61 +320,38 @@ export async function newestMessageIdFor(userId: string): Promise<number> {
 }
 
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */
-export async function countUnreadConversations(
-  userId: string,
-): Promise<number> {
+export async function countUnreadConversations(userId: string): Promise<number> {
   const [row] = await readDb()
     .select({ total: count() })
     .from(participants)
     .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .where(
-      and(
-        eq(participants.userId, userId),
-        gt(conversations.lastMessageId, participants.lastReadMessageId),
-      ),
-    );
+    .where(and(eq(participants.userId, userId), gt(conversations.lastMessageId, participants.lastReadMessageId)));
   return row?.total ?? 0;
 }
 
 /**
  * Leaves a conversation: it disappears for the member, the others keep it (404 when not in it).
- * The last one to leave takes it away with its messages.
+ * The last one to leave takes it away with its messages, and their pictures nothing else uses
+ * (docs/uploads.md, "Garbage collection").
  */
-export async function leaveConversation({
-  userId,
-  conversationId,
-}: {
-  userId: string;
-  conversationId: number;
-}): Promise<void> {
-  await write(async (tx) => {
+export async function leaveConversation({ userId, conversationId }: { userId: string; conversationId: number }): Promise<void> {
+  const removedTexts = await write(async (tx) => {
     const removed = await tx
       .delete(participants)
-      .where(
-        and(
-          eq(participants.conversationId, conversationId),
-          eq(participants.userId, userId),
-        ),
-      )
+      .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
       .returning({ userId: participants.userId });
     if (removed.length === 0) throw notFound(conversationRefusals.notFound);
-    await tx
-      .delete(schema.messageMailBatches)
-      .where(
-        and(
-          eq(schema.messageMailBatches.conversationId, conversationId),
-          eq(schema.messageMailBatches.userId, userId),
-        ),
-      );
-    const [left] = await tx
-      .select({ total: count() })
-      .from(participants)
-      .where(eq(participants.conversationId, conversationId));
-    if ((left?.total ?? 0) === 0)
-      await tx
-        .delete(conversations)
-        .where(eq(conversations.id, conversationId));
+    await tx.delete(schema.messageMailBatches).where(and(eq(schema.messageMailBatches.conversationId, conversationId), eq(schema.messageMailBatches.userId, userId)));
+    const [left] = await tx.select({ total: count() }).from(participants).where(eq(participants.conversationId, conversationId));
+    if ((left?.total ?? 0) > 0) return [];
+    const withPictures = await tx
+      .select({ content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), like(messages.content, `%${UPLOADS_PATH}/%`)));
+    await tx.delete(conversations).where(eq(conversations.id, conversationId));
+    return withPictures.map((message) => message.content);
   });
+  void releaseUploads(removedTexts.flatMap(uploadHashesIn)); // never rejects (docs/uploads.md)
 }
 
 /** The JSON of GET /api/conversations/{id} (docs/messages.md, "API"). */
@@ -649,26 +367,12 @@ export function conversationJson(view: ConversationView) {
 /** One message in the API's shape. */
 export function messageJson(message: MessageView) {
   const { id, username, displayName } = message.author;
-  return {
-    id: message.id,
-    author: { id, username, displayName },
-    content: message.content,
-    createdAt: message.createdAt,
-    isHidden: message.isHidden,
-  };
+  return { id: message.id, author: { id, username, displayName }, content: message.content, createdAt: message.createdAt, isHidden: message.isHidden };
 }
 
 /** A member deleting their own account leaves their messages to the others under 'Deleted member' (a savepoint of the deletion's unit). */
-export async function keepMessagesOf(
-  userId: string,
-  deletedMemberId: string,
-): Promise<void> {
-  await write((tx) =>
-    tx
-      .update(messages)
-      .set({ authorId: deletedMemberId })
-      .where(eq(messages.authorId, userId)),
-  );
+export async function keepMessagesOf(userId: string, deletedMemberId: string): Promise<void> {
+  await write((tx) => tx.update(messages).set({ authorId: deletedMemberId }).where(eq(messages.authorId, userId)));
 }
 
 /**
@@ -678,25 +382,14 @@ export async function keepMessagesOf(
 export async function exportConversationsOf(userId: string) {
   const db = readDb();
   const mine = await db
-    .select({
-      id: conversations.id,
-      subject: conversations.subject,
-      createdAt: conversations.createdAt,
-    })
+    .select({ id: conversations.id, subject: conversations.subject, createdAt: conversations.createdAt })
     .from(participants)
     .innerJoin(conversations, eq(conversations.id, participants.conversationId))
     .where(eq(participants.userId, userId))
     .orderBy(asc(conversations.id));
   if (mine.length === 0) return [];
   const rows = await db
-    .select({
-      id: messages.id,
-      conversationId: messages.conversationId,
-      authorId: messages.authorId,
-      authorUsername: users.username,
-      content: messages.content,
-      createdAt: messages.createdAt,
-    })
+    .select({ id: messages.id, conversationId: messages.conversationId, authorId: messages.authorId, authorUsername: users.username, content: messages.content, createdAt: messages.createdAt })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
     .where(
@@ -710,12 +403,6 @@ export async function exportConversationsOf(userId: string) {
     ...conversation,
     messages: rows
       .filter((row) => row.conversationId === conversation.id)
-      .map((row) => ({
-        id: row.id,
-        isMine: row.authorId === userId,
-        author: row.authorId === userId ? null : row.authorUsername,
-        content: row.content,
-        createdAt: row.createdAt,
-      })),
+      .map((row) => ({ id: row.id, isMine: row.authorId === userId, author: row.authorId === userId ? null : row.authorUsername, content: row.content, createdAt: row.createdAt })),
   }));
 }

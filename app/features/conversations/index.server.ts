@@ -19,11 +19,5 @@ export {
   sendMessage,
   startConversation,
 } from "./conversations.server";
-export {
-  deleteMessage,
-  findMessageForModeration,
-  isParticipantOfMessage,
-  messageWithContext,
-  setMessageHidden,
-} from "./moderation.server";
+export { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "./moderation.server";
 export { messageSchema, newConversationSchema } from "./schemas";
