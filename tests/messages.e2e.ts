@@ -4,14 +4,15 @@
  * everything typed and the message; the sent conversation opens; the other member sees the
  * envelope's count, reads and answers; a reply, 'Report' on the other's message, 'Leave
  * conversation'. With JavaScript, a new message arrives in an open conversation without a reload.
- * A picture added with the reply box's 'Add image' shows in the message. A moderator opens a
+ * A picture added with the reply box's 'Add image' shows in the message; a long conversation
+ * pages back with 'Earlier messages'. A moderator opens a
  * reported message from the queue: it and the messages just before it, and the audit log says so.
  */
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { signInAsAdmin } from "./support/admin";
 import { browserPerFile, goto, jsModes, newContext, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
-import { setRole } from "./support/db";
+import { setRole, withDatabase } from "./support/db";
 import { apiCall, createApiMember, signInContext, uniqueToken, type ApiMember } from "./support/discussions";
 
 const browser = browserPerFile();
@@ -177,6 +178,34 @@ describe.each(jsModes)("private messages ($mode)", ({ js }) => {
     await visible(entry);
     expect(await entry.getAttribute("data-action")).toBe("report.message_opened");
     await visible(entry.getByText(moderator.email));
+  });
+
+  it("a long conversation shows its newest 50 messages; 'Earlier messages' and 'Newest messages' page through it", async () => {
+    const token = uniqueToken();
+    const ada = await createApiMember(baseURL, { displayName: `Ada ${token}` });
+    const bob = await createApiMember(baseURL, { displayName: `Bob ${token}` });
+    const started = await apiCall<{ id: number }>(baseURL, ada, "POST", "/api/conversations", { to: [await usernameOf(bob)], content: `Opening ${token}` });
+    // 55 more, written straight into the database (the posting rate limit would take minutes), as sending leaves them.
+    withDatabase((db) => {
+      for (let number = 1; number <= 55; number++) {
+        db.prepare("INSERT INTO messages (conversation_id, author_id, content, created_at) VALUES (?, ?, ?, ?)").run(started.json.id, number % 2 ? bob.id : ada.id, `Filler ${number} ${token}`, Date.now());
+      }
+      db.prepare("UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ?) WHERE id = ?").run(started.json.id, started.json.id);
+    });
+    await signInContext(context(), baseURL, ada);
+    await goto(page(), `/messages/${started.json.id}`);
+    await visible(page().getByText(`Filler 55 ${token}`));
+    expect(await page().getByTestId("message").count()).toBe(50);
+    await visible(page().getByText(`Filler 6 ${token}`, { exact: true }));
+    expect(await page().getByText(`Opening ${token}`).count()).toBe(0);
+    await page().getByRole("link", { name: "Earlier messages" }).click();
+    await visible(page().getByText(`Opening ${token}`));
+    expect(new URL(page().url()).searchParams.get("before")).toMatch(/^\d+$/);
+    expect(await page().getByTestId("message").count()).toBe(6);
+    expect(await page().getByRole("link", { name: "Earlier messages" }).count()).toBe(0);
+    await page().getByRole("link", { name: "Newest messages" }).click();
+    await visible(page().getByText(`Filler 55 ${token}`));
+    expect(pathOf(page())).toBe(`/messages/${started.json.id}`);
   });
 
   it.runIf(js)("live: a new message appears in the open conversation and the envelope changes without a reload", async () => {
