@@ -32,7 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import { BENCH_EMAIL, BENCH_PASSWORD, repoRoot as root, signInViaApi, startAppServer, stopAppServer, type AppServer } from "./lib/app-server";
 import { type DatabaseProbe, openBenchPostgres } from "./lib/bench-postgres";
-import { ensureSeeded } from "./lib/large-community";
+import { ensureSeeded, LONG_CONVERSATION_SUBJECT } from "./lib/large-community";
 import { processTree } from "./lib/process-tree";
 import { startRoundRobinProxy } from "../tests/support/round-robin-proxy";
 
@@ -255,7 +255,9 @@ async function measure(
   return measurement;
 }
 
-function pick(databasePath: string) {
+type Picks = { fiftyRepliesPostId: number; longConversationId: number; likeable: number[] };
+
+function pick(databasePath: string): Picks {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
     const fiftyReplies = db.prepare("SELECT id FROM posts WHERE replies_count = 50 ORDER BY created_at DESC LIMIT 1").get() as { id: number } | undefined;
@@ -266,7 +268,12 @@ function pick(databasePath: string) {
     const likeable = (
       db.prepare("SELECT id FROM posts p WHERE NOT EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?) ORDER BY id DESC LIMIT 200").all(bench.id) as { id: number }[]
     ).map((row) => row.id);
-    return { fiftyRepliesPostId: fiftyReplies.id, likeable };
+    // The bench member's 500-message conversation (docs/messages.md, "Performance").
+    const longConversation = db
+      .prepare("SELECT c.id FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id AND p.user_id = ? WHERE c.subject = ? ORDER BY c.id LIMIT 1")
+      .get(bench.id, LONG_CONVERSATION_SUBJECT) as { id: number } | undefined;
+    if (!longConversation) throw new Error(`${databasePath} has no 500-message conversation of the bench member: reseed it with npm run seed:large -- --force`);
+    return { fiftyRepliesPostId: fiftyReplies.id, longConversationId: longConversation.id, likeable };
   } finally {
     db.close();
   }
@@ -513,7 +520,7 @@ function perRequest(list: Measurement[], of: (m: Measurement) => number | undefi
   return requests ? list.reduce((sum, m) => sum + (of(m) ?? 0) * m.requests, 0) / requests : NaN;
 }
 
-const SIDE_BY_SIDE_PAGES = (fiftyRepliesPostId: number): [string, string, boolean][] => [
+const SIDE_BY_SIDE_PAGES = ({ fiftyRepliesPostId, longConversationId }: Picks): [string, string, boolean][] => [
   ["member /", "/", true],
   ["member /discussions", "/discussions", true],
   [`member /discussions?q=${SEARCH_TERM}`, `/discussions?q=${SEARCH_TERM}`, true],
@@ -523,6 +530,8 @@ const SIDE_BY_SIDE_PAGES = (fiftyRepliesPostId: number): [string, string, boolea
   ["member /resources", "/resources", true],
   ["member /music-artists", "/music-artists", true],
   ["member /notifications", "/notifications", true],
+  ["member /messages", "/messages", true],
+  ["member /messages/:id (500 messages)", `/messages/${longConversationId}`, true],
   ["member /badges", "/badges", true],
   ["visitor /", "/", false],
   ["visitor /login", "/login", false],
@@ -541,7 +550,7 @@ type SideBySide = {
   seconds: number;
   rounds: number;
   mixSeconds: number;
-  fiftyRepliesPostId: number;
+  picks: Picks;
   postIds: number[];
   /** Also repeated views (page cache on) and each side's bare node:http baseline (--engine both). */
   isEngineComparison: boolean;
@@ -551,7 +560,7 @@ type SideBySide = {
  * Both sides' servers on the same community, measured alternately page by page (ABBA), first
  * views (page cache off), then (engines) repeated views, then the mix with the page cache on.
  */
-async function measureSideBySide({ sides, seconds, rounds, mixSeconds, fiftyRepliesPostId, postIds, isEngineComparison }: SideBySide) {
+async function measureSideBySide({ sides, seconds, rounds, mixSeconds, picks, postIds, isEngineComparison }: SideBySide) {
   const keys = sides.map((side) => side.key);
   const servers: Record<string, AppServer> = {};
   for (const side of sides) servers[side.key] = await side.start(false);
@@ -580,7 +589,7 @@ async function measureSideBySide({ sides, seconds, rounds, mixSeconds, fiftyRepl
   try {
     const cookies: Record<string, string> = {};
     for (const side of sides) cookies[side.key] = await signIn(servers[side.key].baseURL);
-    const wanted = SIDE_BY_SIDE_PAGES(fiftyRepliesPostId).filter(([name]) => !only || only.some((part) => name.includes(part)));
+    const wanted = SIDE_BY_SIDE_PAGES(picks).filter(([name]) => !only || only.some((part) => name.includes(part)));
     for (const side of sides) {
       for (const [, pagePath, signedIn] of wanted) {
         const headers = signedIn ? { ...BROWSER_HEADERS, cookie: cookies[side.key] } : BROWSER_HEADERS;
@@ -708,7 +717,7 @@ async function againstMain(ref: string) {
   ensureSeeded(largeDb, false);
   const { tree, sha } = prepareRef(ref);
   const copy = copyDatabase(largeDb);
-  const { fiftyRepliesPostId } = pick(copy.file);
+  const picks = pick(copy.file);
   const postIds = mixPosts(copy.file);
   let measured: Awaited<ReturnType<typeof measureSideBySide>>;
   try {
@@ -720,7 +729,7 @@ async function againstMain(ref: string) {
       seconds,
       rounds,
       mixSeconds,
-      fiftyRepliesPostId,
+      picks,
       postIds,
       isEngineComparison: false,
     });
@@ -748,7 +757,7 @@ async function enginesMain() {
   ensureSeeded(largeDb, false);
   const copy = copyDatabase(largeDb);
   const postgres = await openEngine("postgres");
-  const { fiftyRepliesPostId } = pick(copy.file);
+  const picks = pick(copy.file);
   const postIds = mixPosts(copy.file);
   let measured: Awaited<ReturnType<typeof measureSideBySide>>;
   try {
@@ -760,7 +769,7 @@ async function enginesMain() {
       seconds,
       rounds,
       mixSeconds,
-      fiftyRepliesPostId,
+      picks,
       postIds,
       isEngineComparison: true,
     });
@@ -972,7 +981,7 @@ async function main() {
   const scaling = scalingWanted && !onPostgres;
   if (scaling) ensureSeeded(smallDb, true);
 
-  const { fiftyRepliesPostId, likeable } = pick(largeDb);
+  const { fiftyRepliesPostId, longConversationId, likeable } = pick(largeDb);
   const postgres = onPostgres ? await openEngine("postgres") : undefined;
   const probe = postgres?.probe;
   const server = await startServer(largeDb, pageCache, root, postgres?.env).catch(async (error: unknown) => {
@@ -995,6 +1004,8 @@ async function main() {
       ["/resources", "/resources"],
       ["/music-artists", "/music-artists"],
       ["/badges", "/badges"],
+      ["/messages", "/messages"],
+      ["/messages/:id (500 messages)", `/messages/${longConversationId}`],
     ];
     const want = (name: string) => !only || only.some((part) => name.includes(part));
 

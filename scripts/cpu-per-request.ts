@@ -17,6 +17,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { signInViaApi, startAppServer, stopAppServer, BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
 import { openBenchPostgres, type DatabaseSample } from "./lib/bench-postgres";
+import { LONG_CONVERSATION_SUBJECT } from "./lib/large-community";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
@@ -30,8 +31,14 @@ const onPostgres = option("engine") === "postgres";
 
 const readOnly = new Database(db, { readonly: true, fileMustExist: true });
 const post = (readOnly.prepare("SELECT id FROM posts WHERE replies_count = 50 ORDER BY created_at DESC LIMIT 1").get() as { id: number } | undefined)?.id;
+// The bench member's 500-message conversation (scripts/seed-large.ts).
+const longConversation = (
+  readOnly
+    .prepare("SELECT c.id FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id JOIN users u ON u.id = p.user_id AND u.email = ? WHERE c.subject = ? LIMIT 1")
+    .get(BENCH_EMAIL, LONG_CONVERSATION_SUBJECT) as { id: number } | undefined
+)?.id;
 readOnly.close();
-if (post === undefined) throw new Error(`${db} is not a large community: npm run seed:large`);
+if (post === undefined || longConversation === undefined) throw new Error(`${db} is not a large community with conversations: npm run seed:large -- --force`);
 
 const pages: [string, string, boolean][] = [
   ["api", "/api/posts", true],
@@ -44,6 +51,8 @@ const pages: [string, string, boolean][] = [
   ["badges", "/badges", true],
   ["music", "/music-artists", true],
   ["home", "/", true],
+  ["messages", "/messages", true],
+  ["conversation", `/messages/${longConversation}`, true],
   ["healthz", "/healthz", false],
   ["404asset", "/nope.png", false],
 ];

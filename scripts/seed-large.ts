@@ -3,6 +3,8 @@
 //
 //   full:    10,000 members, 100,000 posts, 300,000 replies (some threaded), ~300,000 likes,
 //            2,000 meetings (past and upcoming), 5,000 resources, 1,000 artists with ratings and comments
+//            and private conversations: 21 busy members in 150–300 each (one of the bench member's
+//            500 messages long), the others in about one each
 //   --small: the same community shape at 1/100 of the posts (1,000 posts, 3,000 replies), for the
 //            "cost grows with the page, not the community" comparison
 //
@@ -17,7 +19,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./lib/app-server";
+import { LONG_CONVERSATION_SUBJECT } from "./lib/large-community";
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith("--")).map((arg) => arg.split("=")[0]));
@@ -89,6 +93,63 @@ function uuid(): string {
   const hex = () => Math.floor(random.next() * 0x100000000).toString(16).padStart(8, "0");
   const h = hex() + hex() + hex() + hex();
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Private conversations (docs/messages.md, decision 0111), as the app writes them: the bench member
+ * and the busy members (members 1–20; 1–5 with --small) in 150–300 conversations each, the other
+ * members in about one each; most threads are short, one in 25 of the busy members' runs to
+ * 100–400 messages, and the bench member's first is exactly 500 messages long. A conversation's
+ * `last_message_*` and each participant's read mark are what sending would have left (about one in
+ * eight of the bench member's conversations unread).
+ */
+function seedConversations(sqlite: BetterSqlite3.Database, userIds: string[]): { conversations: number; messages: number } {
+  const insertConversation = sqlite.prepare(`INSERT INTO conversations (id, subject, created_by, created_at, last_message_id, last_message_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  const insertParticipant = sqlite.prepare(`INSERT INTO conversation_participants (conversation_id, user_id, last_read_message_id, created_at) VALUES (?, ?, ?, ?)`);
+  const insertMessage = sqlite.prepare(`INSERT INTO messages (id, conversation_id, author_id, content, created_at) VALUES (?, ?, ?, ?, ?)`);
+  const busyMembers = small ? 5 : 20;
+  let conversationId = 0;
+  let messageId = 0;
+  const write = (starter: number, length: number, subject: string | null) => {
+    conversationId += 1;
+    const members = new Set([starter]);
+    const size = conversationId % 10 === 0 ? random.int(3, 4) : 2;
+    while (members.size < size) members.add(random.int(0, userIds.length - 1));
+    const people = [...members];
+    // Started 1–365 days ago; the messages follow each other by 1 minute to 6 hours, never after now.
+    const startedAt = now - random.int(1, 365) * DAY + random.int(0, DAY - 1);
+    const gaps = Array.from({ length: length - 1 }, () => random.int(60_000, 6 * 3_600_000));
+    const span = gaps.reduce((total, gap) => total + gap, 0);
+    let at = Math.min(startedAt, now - 60_000 - span);
+    const firstId = messageId + 1;
+    const lastId = messageId + length;
+    insertConversation.run(conversationId, subject, userIds[starter], at, lastId, at + span);
+    const authors: number[] = [];
+    const times: number[] = [];
+    for (let m = 0; m < length; m++) {
+      if (m > 0) at += gaps[m - 1];
+      authors.push(m === 0 ? starter : random.pick(people));
+      times.push(at);
+    }
+    for (const person of people) {
+      // Read up to the end, except now and then the newest message (unread) for someone who did not write it.
+      const isUnread = authors[length - 1] !== person && random.next() < 0.125;
+      insertParticipant.run(conversationId, userIds[person], isUnread ? lastId - 1 : lastId, startedAt);
+    }
+    for (let m = 0; m < length; m++) {
+      const text = m % 7 === 3 ? `${sentence(random.int(6, 20))}\n\n**${random.pick(TOPICS)}**: ${sentence(random.int(4, 12))}` : sentence(random.int(4, 40));
+      insertMessage.run(firstId + m, conversationId, userIds[authors[m]], text, times[m]);
+    }
+    messageId = lastId;
+  };
+  write(0, 500, LONG_CONVERSATION_SUBJECT);
+  for (let member = 0; member <= busyMembers; member++) {
+    const many = member === 0 ? 300 : random.int(150, 250);
+    for (let c = 0; c < many; c++) write(member, c % 25 === 24 ? random.int(100, 400) : random.int(1, 12), c % 3 === 0 ? sentence(random.int(2, 6)) : null);
+  }
+  // Everyone else: about one conversation each, with someone at random.
+  for (let member = busyMembers + 1; member < userIds.length; member++) write(member, random.int(1, 12), member % 3 === 0 ? sentence(random.int(2, 6)) : null);
+  return { conversations: conversationId, messages: messageId };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -301,6 +362,10 @@ async function main() {
     }
     sqlite.prepare("UPDATE users SET discussions_seen_at = ? WHERE id = ?").run(now - 2 * DAY, userIds[0]);
     void userJoined;
+
+    /* Private conversations (docs/messages.md): busy members with hundreds of them, long threads. -- */
+    const conversationCounts = seedConversations(sqlite, userIds);
+    lap(`${conversationCounts.conversations} conversations, ${conversationCounts.messages} messages`);
 
     /* Full-text index: rebuilt once from posts, then the triggers are back. ------------------------ */
     sqlite.exec("INSERT INTO posts_fts(posts_fts) VALUES('rebuild')");

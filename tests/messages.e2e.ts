@@ -4,15 +4,22 @@
  * everything typed and the message; the sent conversation opens; the other member sees the
  * envelope's count, reads and answers; a reply, 'Report' on the other's message, 'Leave
  * conversation'. With JavaScript, a new message arrives in an open conversation without a reload.
+ * A picture added with the reply box's 'Add image' shows in the message; a long conversation
+ * pages back with 'Earlier messages'. A moderator opens a
+ * reported message from the queue: it and the messages just before it, and the audit log says so.
  */
+import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
+import { signInAsAdmin } from "./support/admin";
 import { browserPerFile, goto, jsModes, newContext, pagePerTest, pathOf, visible, waitForToast } from "./support/browser";
+import { setRole, withDatabase } from "./support/db";
 import { apiCall, createApiMember, signInContext, uniqueToken, type ApiMember } from "./support/discussions";
 
 const browser = browserPerFile();
 const baseURL = inject("baseURL");
 
 const usernameOf = async (member: ApiMember) => (await apiCall<{ username: string }>(baseURL, member, "GET", "/api/auth/user")).json.username;
+const pngOf = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
 describe.each(jsModes)("private messages ($mode)", ({ js }) => {
   const { page, context } = pagePerTest(browser, js);
@@ -104,6 +111,101 @@ describe.each(jsModes)("private messages ($mode)", ({ js }) => {
     await page().getByRole("button", { name: "Send", exact: true }).click();
     await visible(page().getByText(`Quiet ${token} does not accept private messages.`));
     expect(await page().getByLabel("Message").inputValue()).toBe(`Hello ${token}`);
+  });
+
+  it("the reply box's 'Add image': the picture goes with the reply and shows in the message", async () => {
+    const token = uniqueToken();
+    const ada = await createApiMember(baseURL, { displayName: `Ada ${token}` });
+    const bob = await createApiMember(baseURL, { displayName: `Bob ${token}` });
+    const started = await apiCall<{ id: number }>(baseURL, ada, "POST", "/api/conversations", { to: [await usernameOf(bob)], content: `Hi ${token}` });
+    expect(started.status).toBe(201);
+    await signInContext(context(), baseURL, ada);
+    await goto(page(), `/messages/${started.json.id}`);
+    const form = page().locator("form#message-form");
+    await form.getByLabel("Alt text (what the image shows)").fill(`Sketch ${token}`);
+    await form.getByLabel("Image", { exact: true }).setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: await pngOf(600, 300, js ? "#3355aa" : "#aa5533") });
+    const textarea = form.getByLabel("Your reply");
+    if (js) {
+      // Uploaded at once (POST /api/uploads); its Markdown lands in the text.
+      await visible(form.getByText("Image added to the text."));
+      expect(await textarea.inputValue()).toMatch(new RegExp(`^!\\[Sketch ${token}\\]\\(/uploads/[0-9a-f]{32}-600x300\\.webp\\)`));
+    }
+    await textarea.press("End");
+    await textarea.pressSequentially(` The plan ${token}`);
+    await form.getByRole("button", { name: "Send", exact: true }).click();
+    const message = page().getByTestId("message").filter({ hasText: `The plan ${token}` });
+    await visible(message);
+    const image = message.getByRole("img", { name: `Sketch ${token}` });
+    await visible(image);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    // Bob reads the same picture.
+    const read = await apiCall<{ messages: { content: string }[] }>(baseURL, bob, "GET", `/api/conversations/${started.json.id}`);
+    expect(read.json.messages.at(-1)?.content).toMatch(new RegExp(`!\\[Sketch ${token}\\]\\(/uploads/[0-9a-f]{32}-600x300\\.webp\\)`));
+  });
+
+  it("a moderator opens a reported message from the queue: it and the messages just before it; the opening is in the audit log", async () => {
+    const token = uniqueToken();
+    const [ada, bob, moderator] = await Promise.all(["Ada", "Bob", "Mod"].map((name) => createApiMember(baseURL, { displayName: `${name} ${token}` })));
+    setRole(moderator.email, "moderator");
+    const started = await apiCall<{ id: number }>(baseURL, ada, "POST", "/api/conversations", { to: [await usernameOf(bob)], content: `Before one ${token}` });
+    const id = started.json.id;
+    expect((await apiCall(baseURL, bob, "POST", `/api/conversations/${id}/messages`, { content: `Before two ${token}` })).status).toBe(201);
+    const rude = await apiCall<{ id: number }>(baseURL, ada, "POST", `/api/conversations/${id}/messages`, { content: `Rude words ${token}` });
+    expect((await apiCall(baseURL, bob, "POST", `/api/conversations/${id}/messages`, { content: `After it ${token}` })).status).toBe(201);
+    expect((await apiCall(baseURL, bob, "POST", "/api/reports", { targetType: "message", targetId: rude.json.id, reason: "harassment" })).status).toBe(201);
+
+    await signInContext(context(), baseURL, moderator);
+    await goto(page(), "/admin/reports");
+    const item = page().getByTestId("report-group").filter({ hasText: `Ada ${token}` });
+    await visible(item.getByText("Private message"));
+    // Closed: the queue shows no text of the conversation.
+    expect(await item.getByText(`Rude words ${token}`).count()).toBe(0);
+    await item.getByRole("link", { name: "Read the reported message" }).click();
+    await visible(item.getByText(`Rude words ${token}`));
+    expect(new URL(page().url()).searchParams.get("open")).toMatch(/^\d+$/);
+    const reportId = new URL(page().url()).searchParams.get("open");
+    for (const before of [`Before one ${token}`, `Before two ${token}`]) await visible(item.getByText(before));
+    expect(await item.getByText(`After it ${token}`).count()).toBe(0);
+    await visible(item.locator("li", { hasText: `Rude words ${token}` }).getByText(/· reported$/));
+    // A moderator still cannot open the conversation itself.
+    expect((await apiCall(baseURL, moderator, "GET", `/api/conversations/${id}`)).status).toBe(404);
+
+    // The audit log (an admin's tab) names the moderator and the report.
+    await context().clearCookies();
+    await signInAsAdmin(page(), baseURL);
+    await goto(page(), "/admin/audit");
+    const entry = page().getByTestId("audit-entry").filter({ hasText: `Opened a reported private message (report ${reportId})` });
+    await visible(entry);
+    expect(await entry.getAttribute("data-action")).toBe("report.message_opened");
+    await visible(entry.getByText(moderator.email));
+  });
+
+  it("a long conversation shows its newest 50 messages; 'Earlier messages' and 'Newest messages' page through it", async () => {
+    const token = uniqueToken();
+    const ada = await createApiMember(baseURL, { displayName: `Ada ${token}` });
+    const bob = await createApiMember(baseURL, { displayName: `Bob ${token}` });
+    const started = await apiCall<{ id: number }>(baseURL, ada, "POST", "/api/conversations", { to: [await usernameOf(bob)], content: `Opening ${token}` });
+    // 55 more, written straight into the database (the posting rate limit would take minutes), as sending leaves them.
+    withDatabase((db) => {
+      for (let number = 1; number <= 55; number++) {
+        db.prepare("INSERT INTO messages (conversation_id, author_id, content, created_at) VALUES (?, ?, ?, ?)").run(started.json.id, number % 2 ? bob.id : ada.id, `Filler ${number} ${token}`, Date.now());
+      }
+      db.prepare("UPDATE conversations SET last_message_id = (SELECT max(id) FROM messages WHERE conversation_id = ?) WHERE id = ?").run(started.json.id, started.json.id);
+    });
+    await signInContext(context(), baseURL, ada);
+    await goto(page(), `/messages/${started.json.id}`);
+    await visible(page().getByText(`Filler 55 ${token}`));
+    expect(await page().getByTestId("message").count()).toBe(50);
+    await visible(page().getByText(`Filler 6 ${token}`, { exact: true }));
+    expect(await page().getByText(`Opening ${token}`).count()).toBe(0);
+    await page().getByRole("link", { name: "Earlier messages" }).click();
+    await visible(page().getByText(`Opening ${token}`));
+    expect(new URL(page().url()).searchParams.get("before")).toMatch(/^\d+$/);
+    expect(await page().getByTestId("message").count()).toBe(6);
+    expect(await page().getByRole("link", { name: "Earlier messages" }).count()).toBe(0);
+    await page().getByRole("link", { name: "Newest messages" }).click();
+    await visible(page().getByText(`Filler 55 ${token}`));
+    expect(pathOf(page())).toBe(`/messages/${started.json.id}`);
   });
 
   it.runIf(js)("live: a new message appears in the open conversation and the envelope changes without a reload", async () => {

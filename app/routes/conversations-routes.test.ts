@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { createMember, signedInRequest, routeArgs } from "~/test/factories";
+import { MESSAGES_PAGE_SIZE, sendMessage, startConversation } from "~/features/conversations/index.server";
 import { row } from "~/test/db";
 import { action as startApi, loader as listApi } from "./api.conversations";
 import { action as leaveApi, loader as readApi } from "./api.conversations.$id";
@@ -128,11 +129,33 @@ describe("the pages", () => {
     const sent = await call(newMessageAction, await as(ada.id, "/messages/new", { method: "POST", body: new URLSearchParams({ to: bob.username, subject: "Plans", content: "Let us meet" }) }));
     expect(sent.status).toBe(302);
     const id = /\/messages\/(\d+)$/.exec(sent.location ?? "")![1];
-    const page = (await conversationLoader(args(await as(bob.id, `/messages/${id}`), { id }))) as { conversation: { messages: { content: string }[] } };
-    expect(page.conversation.messages.map((message) => message.content)).toEqual(["Let us meet"]);
+    const page = (await conversationLoader(args(await as(bob.id, `/messages/${id}`), { id }))) as { conversation: { messages: { html: string }[] } };
+    expect(page.conversation.messages.map((message) => message.html.trim())).toEqual(["<p>Let us meet</p>"]);
     const replied = await call(conversationAction, await as(bob.id, `/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent: "reply", content: "Yes" }) }), { id });
     expect(replied).toMatchObject({ status: 302, location: expect.stringMatching(new RegExp(`^/messages/${id}#message-\\d+$`)) });
     const left = await call(conversationAction, await as(bob.id, `/messages/${id}`, { method: "POST", body: new URLSearchParams({ intent: "leave" }) }), { id });
     expect(left).toMatchObject({ status: 302, location: "/messages" });
+  });
+
+  it("/messages/{id} shows the newest MESSAGES_PAGE_SIZE messages; ?before= the page before them; the Markdown stays on the server", async () => {
+    const [ada, bob] = await twoMembers();
+    const { id } = await startConversation({ actor: ada, input: { to: [bob.username], content: "Message 1" } });
+    // A minute apart: the posting rate limit (docs/messages.md) counts per window.
+    const start = Date.now();
+    for (let number = 2; number <= MESSAGES_PAGE_SIZE + 5; number++) {
+      await sendMessage({ actor: number % 2 ? ada : bob, conversationId: id, input: { content: `Message ${number}` }, now: new Date(start + number * 61_000) });
+    }
+    type Page = { conversation: { hasEarlier: boolean; messages: { id: number; html: string; content?: string }[] }; isEarlierPage: boolean };
+    const newest = (await conversationLoader(args(await as(bob.id, `/messages/${id}`), { id: String(id) }))) as Page;
+    expect(newest.conversation.messages).toHaveLength(MESSAGES_PAGE_SIZE);
+    expect(newest.conversation.messages.at(-1)?.html).toContain(`Message ${MESSAGES_PAGE_SIZE + 5}`);
+    expect(newest.conversation.messages[0].html).toContain("Message 6<");
+    expect(newest.conversation.messages[0]).not.toHaveProperty("content");
+    expect(newest).toMatchObject({ conversation: { hasEarlier: true }, isEarlierPage: false });
+    const earlier = (await conversationLoader(args(await as(bob.id, `/messages/${id}?before=${newest.conversation.messages[0].id}`), { id: String(id) }))) as Page;
+    expect(earlier.conversation.messages.map((message) => message.html.trim())).toEqual([1, 2, 3, 4, 5].map((number) => `<p>Message ${number}</p>`));
+    expect(earlier).toMatchObject({ conversation: { hasEarlier: false }, isEarlierPage: true });
+    const refused: unknown = await conversationLoader(args(await as(bob.id, `/messages/${id}?before=abc`), { id: String(id) })).catch((thrown: unknown) => thrown);
+    expect((refused as Response).status).toBe(400);
   });
 });

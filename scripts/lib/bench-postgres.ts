@@ -50,6 +50,7 @@ function sourceStamp(largeDb: string): string {
       posts: count("select count(*) as n from posts"),
       replies: count("select count(*) as n from replies"),
       maxPostId: count("select coalesce(max(id), 0) as n from posts"),
+      messages: count("select count(*) as n from messages"),
       sqliteMigrations: count("select count(*) as n from __drizzle_migrations"),
       postgresMigrations: readdirSync(path.join(repoRoot, "db/migrations-pg")).filter((file) => file.endsWith(".sql")).sort(),
     });

@@ -6,6 +6,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { repoRoot } from "./app-server";
 
+/** The subject of the bench member's 500-message conversation (seeded by scripts/seed-large.ts, opened by scripts/bench.ts). */
+export const LONG_CONVERSATION_SUBJECT = "Five hundred messages";
+
 /** Seeds `file` with `npm run seed:large` unless it already holds a database (a large one takes about half a minute). */
 export function ensureSeeded(file: string, small: boolean) {
   if (existsSync(file) && statSync(file).size > 0) return;

@@ -110,6 +110,15 @@ describe("excerptOf", () => {
     expect(excerpt).toBe(`${long.slice(0, 200)}...`);
   });
 
+  it("cuts at another length as asked, the same on a second call (memoised per length)", () => {
+    const long = `**${"c".repeat(150)}** ${"d".repeat(150)}`;
+    for (let call = 0; call < 2; call++) {
+      expect(excerptOf(long, 140)).toBe(`${"c".repeat(140)}...`);
+      expect(excerptOf(long, 160)).toBe(`${"c".repeat(150)} ${"d".repeat(9)}...`);
+      expect(excerptOf(long)).toBe(`${"c".repeat(150)} ${"d".repeat(49)}...`);
+    }
+  });
+
   it("never contains markup", () => {
     const text = toPlainText("<script>alert(1)</script>\n\n> quote\n\n- item");
     expect(text).toBe("<script>alert(1)</script> quote item");

@@ -142,9 +142,10 @@ export function toPlainText(source: string): string {
   return parts.join("").replace(/\s+/g, " ").trim();
 }
 
-/** The excerpt: the first 200 characters of the plain text, plus an ellipsis when cut. */
+/** The excerpt: the first `length` (200) characters of the plain text, plus an ellipsis when cut. */
 export function excerptOf(source: string, length = EXCERPT_LENGTH): string {
-  return length === EXCERPT_LENGTH ? excerptCached(source) : computeExcerpt(source, length);
+  // Memoised per length too: /messages shows 140-character excerpts of the same last messages on every view.
+  return length === EXCERPT_LENGTH ? excerptCached(source) : excerptOfLengthCached(`${length}:${source}`);
 }
 
 function computeExcerpt(source: string, length: number): string {
@@ -154,6 +155,10 @@ function computeExcerpt(source: string, length: number): string {
 }
 
 const excerptCached = memo(2_000, (source) => computeExcerpt(source, EXCERPT_LENGTH));
+const excerptOfLengthCached = memo(2_000, (key) => {
+  const colon = key.indexOf(":");
+  return computeExcerpt(key.slice(colon + 1), Number(key.slice(0, colon)));
+});
 
 /** How many links the renderer makes of a member's Markdown (written ones and bare URLs it links). */
 export function countLinks(source: string): number {

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { blockMember } from "~/features/blocks/blocks.server";
 import { suspendMember } from "~/features/moderation/suspensions.server";
 import { appErrorOfAsync } from "~/test/errors";
 import { createMember } from "~/test/factories";
-import { scalar, statementsDuring } from "~/test/db";
+import { row, scalar, statementsDuring } from "~/test/db";
 import { updateProfile } from "~/features/members/profile.server";
 import { getEnv } from "~/utils/env.server";
 import {
@@ -21,6 +22,9 @@ import {
 } from "./conversations.server";
 import { deleteMessage, setMessageHidden } from "./moderation.server";
 import { conversationTexts } from "./schemas";
+import { createReport, resolveReport } from "~/features/reports/reports.server";
+import { createUpload, sweepUnusedUploads, toUploadView } from "~/features/uploads/index.server";
+import { imageMarkdown } from "~/utils/upload-urls";
 import { conversationRefusals } from "./write-rules.server";
 
 let counter = 0;
@@ -292,5 +296,48 @@ describe("what live updates read (one query for every member of a tick)", () => 
     expect(pages.map((page) => lastMessageIdOf!(page))).toEqual([reply.id, newestOfSecond, reply.id, 0]);
     expect(await statementsDuring(() => lastMessageIdsOf([]))).toEqual([]);
     expect(await statementsDuring(() => messageSummariesOf([]))).toEqual([]);
+  });
+});
+
+describe("pictures in messages (docs/uploads.md, \"Garbage collection\")", () => {
+  const pictureIn = async (ownerId: string, color: string) => {
+    const upload = await createUpload({ ownerId, bytes: await sharp({ create: { width: 24, height: 16, channels: 3, background: color } }).png().toBuffer(), kind: "image" });
+    return { hash: upload.hash, markdown: imageMarkdown("a picture", toUploadView(upload).url) };
+  };
+  const rowsOf = async (hash: string) => Number((await row<{ total: number }>("SELECT count(*) AS total FROM uploads WHERE hash = ?", hash))?.total ?? 0);
+  // The release runs after the deleting unit commits, without the caller waiting: poll for it.
+  const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
+
+  it("a message deleted through the report queue releases its pictures; one still used by another message stays; the sweep keeps a message's picture", async () => {
+    const ada = await member();
+    const bob = await member();
+    const moderator = await member({ role: "moderator" });
+    const only = await pictureIn(ada.id, "#123456");
+    const shared = await pictureIn(ada.id, "#654321");
+    const { id } = await startConversation({ actor: ada, input: { to: [await usernameOf(bob.id)], content: `Look ${shared.markdown}` } });
+    const reported = await sendMessage({ actor: ada, conversationId: id, input: { content: `Rude ${only.markdown} ${shared.markdown}` } });
+    // Pictures only a message uses are in use: the start-up sweep (a day old) keeps them.
+    await sweepUnusedUploads(-60_000);
+    expect([await rowsOf(only.hash), await rowsOf(shared.hash)]).toEqual([1, 1]);
+
+    const report = await createReport({ actor: bob, input: { targetType: "message", targetId: String(reported.id), reason: "harassment" } });
+    await resolveReport({ actor: moderator, reportId: report.id, input: { action: "delete" } });
+    await eventually(async () => expect(await rowsOf(only.hash)).toBe(0));
+    expect(await rowsOf(shared.hash)).toBe(1);
+  });
+
+  it("deleteMessage releases the pictures; the last one to leave a conversation releases its messages' pictures", async () => {
+    const ada = await member();
+    const bob = await member();
+    const first = await pictureIn(bob.id, "#0f1e2d");
+    const second = await pictureIn(ada.id, "#2d1e0f");
+    const { id } = await startConversation({ actor: ada, input: { to: [await usernameOf(bob.id)], content: `Hello ${second.markdown}` } });
+    const message = await sendMessage({ actor: bob, conversationId: id, input: { content: first.markdown } });
+    await deleteMessage(message.id);
+    await eventually(async () => expect(await rowsOf(first.hash)).toBe(0));
+    await leaveConversation({ userId: ada.id, conversationId: id });
+    expect(await rowsOf(second.hash)).toBe(1); // Bob keeps the conversation
+    await leaveConversation({ userId: bob.id, conversationId: id });
+    await eventually(async () => expect(await rowsOf(second.hash)).toBe(0));
   });
 });

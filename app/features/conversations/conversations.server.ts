@@ -3,9 +3,11 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, inArray, lt, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql } from "drizzle-orm";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
+import { releaseUploads } from "~/features/uploads/index.server";
+import { UPLOADS_PATH, uploadHashesIn } from "~/utils/upload-urls";
 import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
 import { inJsonIds } from "~/utils/sql-dialect.server";
@@ -50,8 +52,10 @@ export type ConversationView = { id: number; subject: string | null; participant
 
 /** Conversations per page of /messages (and of GET /api/conversations). */
 export const CONVERSATIONS_PAGE_SIZE = 30;
-/** The newest messages one read returns (a conversation longer than this shows its latest). */
+/** The newest messages GET /api/conversations/{id} returns (a conversation longer than this gives its latest). */
 export const MESSAGES_MAX = 1_000;
+/** Messages per page of /messages/{id}: the newest, then 'Earlier messages' (docs/messages.md, "Performance"). */
+export const MESSAGES_PAGE_SIZE = 50;
 /** What a participant reads in place of a message a moderator hid. */
 export const HIDDEN_MESSAGE_TEXT = "This message was hidden by a moderator.";
 
@@ -166,20 +170,27 @@ export async function sendMessage({ actor, conversationId, input, now = new Date
     await assertMayContribute(actor, "message", { content: data.content, now });
     return insertMessage(tx, { conversationId, authorId: actor.id, content: data.content, now });
   });
-  const [message] = await messagesOf(readDb(), { conversationId, readerId: actor.id, messageId });
-  return message;
+  const { messages: sent } = await messagesOf(readDb(), { conversationId, readerId: actor.id, messageId });
+  return sent[0];
 }
 
-/** The messages of a conversation oldest first (the newest MESSAGES_MAX), or one of them. */
-async function messagesOf(db: AppDatabase, { conversationId, readerId, messageId }: { conversationId: number; readerId: string; messageId?: number }): Promise<MessageView[]> {
+/**
+ * The messages of a conversation oldest first: the newest `limit` (before the message `before`, when
+ * given), or the one `messageId`. One more row is read than shown: `hasEarlier` says whether older ones exist.
+ */
+async function messagesOf(
+  db: AppDatabase,
+  { conversationId, readerId, messageId, before, limit = MESSAGES_MAX }: { conversationId: number; readerId: string; messageId?: number; before?: number; limit?: number },
+): Promise<{ messages: MessageView[]; hasEarlier: boolean }> {
   const rows = await db
     .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
-    .where(and(eq(messages.conversationId, conversationId), messageId === undefined ? undefined : eq(messages.id, messageId)))
+    .where(and(eq(messages.conversationId, conversationId), messageId === undefined ? undefined : eq(messages.id, messageId), before === undefined ? undefined : lt(messages.id, before)))
     .orderBy(desc(messages.id))
-    .limit(MESSAGES_MAX);
-  return rows.reverse().map((row) => {
+    .limit(limit + 1);
+  const hasEarlier = rows.length > limit;
+  const shown = rows.slice(0, limit).reverse().map((row): MessageView => {
     const isOwn = row.id === readerId;
     const isHidden = row.hiddenAt !== null;
     const isWithheld = isHidden && !isOwn;
@@ -193,22 +204,35 @@ async function messagesOf(db: AppDatabase, { conversationId, readerId, messageId
       isOwn,
     };
   });
+  return { messages: shown, hasEarlier };
 }
 
 /**
- * One conversation as a participant reads it (404 for anyone else), its messages oldest first.
- * Marks it read unless `isMarkingRead` is false; `writeOptions` lets a page skip the mark when the
- * database is busy (bestEffortUnit, decision 0101).
+ * One conversation as a participant reads it (404 for anyone else), its messages oldest first: the
+ * newest `limit` (MESSAGES_MAX unless told), or the `limit` before the message `before` (a page of
+ * 'Earlier messages'); `hasEarlier` when older ones exist. Reading does not mark it read (`markConversationRead`).
  */
-export async function getConversation({ userId, conversationId }: { userId: string; conversationId: number }): Promise<ConversationView & { lastMessageId: number; isUnread: boolean }> {
+export async function getConversation({
+  userId,
+  conversationId,
+  before,
+  limit,
+}: {
+  userId: string;
+  conversationId: number;
+  before?: number;
+  limit?: number;
+}): Promise<ConversationView & { lastMessageId: number; isUnread: boolean; hasEarlier: boolean }> {
   const db = readDb();
   const membership = await membershipOf(db, conversationId, userId);
   const others = await othersIn(db, [conversationId], userId);
+  const page = await messagesOf(db, { conversationId, readerId: userId, before, limit });
   return {
     id: conversationId,
     subject: membership.subject,
     participants: others.get(conversationId) ?? [],
-    messages: await messagesOf(db, { conversationId, readerId: userId }),
+    messages: page.messages,
+    hasEarlier: page.hasEarlier,
     lastMessageId: membership.lastMessageId,
     isUnread: membership.lastMessageId > membership.lastReadMessageId,
   };
@@ -350,10 +374,11 @@ export async function countUnreadConversations(userId: string): Promise<number> 
 
 /**
  * Leaves a conversation: it disappears for the member, the others keep it (404 when not in it).
- * The last one to leave takes it away with its messages.
+ * The last one to leave takes it away with its messages, and their pictures nothing else uses
+ * (docs/uploads.md, "Garbage collection").
  */
 export async function leaveConversation({ userId, conversationId }: { userId: string; conversationId: number }): Promise<void> {
-  await write(async (tx) => {
+  const removedTexts = await write(async (tx) => {
     const removed = await tx
       .delete(participants)
       .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
@@ -361,8 +386,15 @@ export async function leaveConversation({ userId, conversationId }: { userId: st
     if (removed.length === 0) throw notFound(conversationRefusals.notFound);
     await tx.delete(schema.messageMailBatches).where(and(eq(schema.messageMailBatches.conversationId, conversationId), eq(schema.messageMailBatches.userId, userId)));
     const [left] = await tx.select({ total: count() }).from(participants).where(eq(participants.conversationId, conversationId));
-    if ((left?.total ?? 0) === 0) await tx.delete(conversations).where(eq(conversations.id, conversationId));
+    if ((left?.total ?? 0) > 0) return [];
+    const withPictures = await tx
+      .select({ content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), like(messages.content, `%${UPLOADS_PATH}/%`)));
+    await tx.delete(conversations).where(eq(conversations.id, conversationId));
+    return withPictures.map((message) => message.content);
   });
+  void releaseUploads(removedTexts.flatMap(uploadHashesIn)); // never rejects (docs/uploads.md)
 }
 
 /** The JSON of GET /api/conversations/{id} (docs/messages.md, "API"). */

@@ -15,6 +15,7 @@ export {
   markConversationRead,
   messageJson,
   messageSummariesOf,
+  MESSAGES_PAGE_SIZE,
   sendMessage,
   startConversation,
 } from "./conversations.server";

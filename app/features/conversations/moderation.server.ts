@@ -5,6 +5,8 @@
  */
 import { and, desc, eq, lte } from "drizzle-orm";
 import { renderMarkdown } from "~/features/content/index.server";
+import { releaseUploads } from "~/features/uploads/index.server";
+import { uploadHashesIn } from "~/utils/upload-urls";
 import { readDb, schema, write } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
 
@@ -73,11 +75,14 @@ export async function setMessageHidden(messageId: number, hiding: { by: string |
   );
 }
 
-/** Deletes a message; its conversation's last message moves back to the one before. */
+/**
+ * Deletes a message; its conversation's last message moves back to the one before, and its
+ * pictures nothing else uses go (after the caller's unit commits: docs/uploads.md, "Garbage collection").
+ */
 export async function deleteMessage(messageId: number): Promise<void> {
-  await write(async (tx) => {
-    const [removed] = await tx.delete(messages).where(eq(messages.id, messageId)).returning({ conversationId: messages.conversationId });
-    if (!removed) return;
+  const content = await write(async (tx) => {
+    const [removed] = await tx.delete(messages).where(eq(messages.id, messageId)).returning({ conversationId: messages.conversationId, content: messages.content });
+    if (!removed) return "";
     const [last] = await tx
       .select({ id: messages.id, createdAt: messages.createdAt })
       .from(messages)
@@ -88,5 +93,7 @@ export async function deleteMessage(messageId: number): Promise<void> {
       .update(conversations)
       .set(last ? { lastMessageId: last.id, lastMessageAt: last.createdAt } : { lastMessageId: 0 })
       .where(eq(conversations.id, removed.conversationId));
+    return removed.content;
   });
+  void releaseUploads(uploadHashesIn(content)); // never rejects; waits for an open unit's commit (docs/uploads.md)
 }

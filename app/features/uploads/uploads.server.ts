@@ -193,23 +193,24 @@ export async function missingUploadHashes(hashes: Iterable<string>): Promise<Set
   return new Set(wanted.filter((hash) => !stored.has(hash)));
 }
 
-/** Whether any post, reply or avatar still uses a picture of this hash (inside the releasing unit). */
+/** Whether any post, reply, private message or avatar still uses a picture of this hash (inside the releasing unit). */
 async function isHashInUse(tx: AppDatabase, hash: string): Promise<boolean> {
   const pattern = `%/uploads/${hash}-%`;
-  const { posts, replies, users, uploads } = schema;
+  const { posts, replies, messages, users, uploads } = schema;
   const one = { one: sql`1` };
   const uploadsOfHash = tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.hash, hash));
   return (
     (await tx.select(one).from(posts).where(like(posts.content, pattern)).limit(1)).length > 0 ||
     (await tx.select(one).from(replies).where(like(replies.content, pattern)).limit(1)).length > 0 ||
+    (await tx.select(one).from(messages).where(like(messages.content, pattern)).limit(1)).length > 0 ||
     (await tx.select(one).from(users).where(inArray(users.avatarUploadId, uploadsOfHash)).limit(1)).length > 0
   );
 }
 
 /**
- * Removes the pictures of these hashes that no post, reply or avatar uses any more. Called after
- * a post, reply, avatar or member is deleted or a text is edited (docs/uploads.md, "Garbage
- * collection"). The check and the rows' deletion are one unit of work of their own; inside a
+ * Removes the pictures of these hashes that no post, reply, private message or avatar uses any
+ * more. Called after a post, reply, message, avatar or member is deleted or a text is edited
+ * (docs/uploads.md, "Garbage collection"). The check and the rows' deletion are one unit of work of their own; inside a
  * caller's open unit (which may still roll back) it waits for that unit's commit (`afterCommit`)
  * and the promise settles at once with 0. Otherwise the promise settles when the files are gone
  * too. It never rejects (a failure is logged), so a caller that does not wait for it loses nothing.
