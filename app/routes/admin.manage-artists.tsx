@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { useActionData, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { lazy } from "react";
 import { ManageList } from "~/features/admin/components/manage-list";
+import { addedOn } from "~/features/admin";
 import { loadManageList, submitManageList } from "~/features/admin/index.server";
 import { deleteArtist, getArtist, listArtists, submitArtistForm } from "~/features/artists/index.server";
 import { ArtistAvatar, formatPlays } from "~/features/artists/components/artist-shell";
@@ -17,31 +18,26 @@ const ArtistForm = import.meta.env.SSR
   ? ServerArtistForm
   : /* @__PURE__ */ lazy(() => import("~/features/artists/components/artist-form").then((module) => ({ default: module.ArtistForm })));
 
-const tab = { path: routes.adminTab("manage-artists"), noun: "Artist", idName: "artistId" };
+const tab = { permission: "artists:manage", path: routes.adminTab("manage-artists"), noun: "Artist", idName: "artistId" } as const;
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
-  return loadManageList(request, url, { permission: "artists:manage", list: (page) => listArtists({ page }, { pageSize: 25 }), find: getArtist });
+  return loadManageList(request, url, { ...tab, list: (page) => listArtists({ page }, { pageSize: 25 }), find: getArtist });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   return submitManageList(request, {
-    permission: "artists:manage",
     ...tab,
     remove: deleteArtist,
     update: ({ formData, actor, id }) => submitArtistForm({ formData, actor, artistId: id }),
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 export default function ManageArtistsTab() {
   const list = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
     <ManageList
       {...list}
       {...tab}
-      actionData={actionData}
       nameOf={(artist) => artist.name}
       summary={(artist) => (
         <div className="flex min-w-0 items-center gap-3">
@@ -52,7 +48,7 @@ export default function ManageArtistsTab() {
               {artist.featured ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Featured</span> : null}
             </p>
             <p className="text-xs text-slate-600">
-              {artist.genre ?? "No genre"} · {formatPlays(artist.playCount)} · Added {dateFormat.format(new Date(artist.createdAt))}
+              {artist.genre ?? "No genre"} · {formatPlays(artist.playCount)} · {addedOn(artist.createdAt)}
             </p>
           </div>
         </div>

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { useActionData, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { lazy } from "react";
 import { ManageList } from "~/features/admin/components/manage-list";
+import { addedOn, previewLink } from "~/features/admin";
 import { loadManageList, submitManageList } from "~/features/admin/index.server";
 import { ResourceForm as ServerResourceForm } from "~/features/resources/components/resource-form";
 import { difficultyLabels, pricingLabels, resourceTypeIcons, resourceTypeLabels } from "~/features/resources";
@@ -17,31 +18,26 @@ const ResourceForm = import.meta.env.SSR
   ? ServerResourceForm
   : /* @__PURE__ */ lazy(() => import("~/features/resources/components/resource-form").then((module) => ({ default: module.ResourceForm })));
 
-const tab = { path: routes.adminTab("manage-resources"), noun: "Resource", idName: "resourceId" };
+const tab = { permission: "resources:manage", path: routes.adminTab("manage-resources"), noun: "Resource", idName: "resourceId" } as const;
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
-  return loadManageList(request, url, { permission: "resources:manage", list: listResourcesForAdmin, find: getResource });
+  return loadManageList(request, url, { ...tab, list: listResourcesForAdmin, find: getResource });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   return submitManageList(request, {
-    permission: "resources:manage",
     ...tab,
     remove: deleteResource,
     update: ({ formData, actor, id }) => submitResourceForm({ formData, actor, resourceId: id }),
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 export default function ManageResourcesTab() {
   const list = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
     <ManageList
       {...list}
       {...tab}
-      actionData={actionData}
       nameOf={(resource) => resource.title}
       summary={(resource) => (
         <div className="min-w-0">
@@ -49,11 +45,11 @@ export default function ManageResourcesTab() {
             <span aria-hidden="true">{resourceTypeIcons[resource.resourceType]}</span> {resource.title}
           </p>
           <p className="text-xs text-slate-600">
-            {resourceTypeLabels[resource.resourceType]} · {difficultyLabels[resource.difficulty]} · {pricingLabels[resource.pricingCategory] ?? resource.pricingCategory} ·
-            Added {dateFormat.format(new Date(resource.createdAt))}
+            {resourceTypeLabels[resource.resourceType]} · {difficultyLabels[resource.difficulty]} · {pricingLabels[resource.pricingCategory] ?? resource.pricingCategory} ·{" "}
+            {addedOn(resource.createdAt)}
           </p>
           <p className="truncate text-xs text-slate-500" title={resource.url}>
-            {resource.url.length > 30 ? `${resource.url.slice(0, 30)}...` : resource.url}
+            {previewLink(resource.url)}
           </p>
         </div>
       )}

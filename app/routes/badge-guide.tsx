@@ -3,7 +3,7 @@ import { useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { Card, PageHeader } from "~/components/ui/page";
 import { getBadgeGuide } from "~/features/badges/index.server";
-import { BadgeIcon } from "~/features/badges/components/badge-pieces";
+import { BadgeRow } from "~/features/badges/components/badge-pieces";
 import { contributionKinds, contributionRules, TOP_CONTRIBUTOR_POINTS } from "~/features/gamification";
 import { requireUser } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
@@ -42,11 +42,7 @@ export default function BadgeGuidePage() {
       <PageHeader
         title="How to Earn Badges"
         description="Badges celebrate the ways you take part. Here is every badge, grouped by category, and exactly what counts."
-        actions={
-          <AppLink to={routes.badges} className={buttonClass("outline")}>
-            My Badges
-          </AppLink>
-        }
+        link={{ to: routes.badges, label: "My Badges", variant: "outline" }}
       />
       {categories.map((category) => (
         <section key={category.name} aria-labelledby={categoryHeadingId(category.name)} className="space-y-3">
@@ -55,16 +51,13 @@ export default function BadgeGuidePage() {
           </h2>
           <ul className="grid gap-4 md:grid-cols-2">
             {category.badges.map((badge) => (
-              <li key={badge.id} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="guide-badge">
-                <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} size="lg" />
-                <div className="space-y-1">
-                  <h3 className="font-semibold text-slate-900">
-                    {badge.name} <span className="text-sm font-normal text-slate-500">· {badge.type === "quads_master" ? countLabel(badge.pointsRequired, "point") : `target ${badge.pointsRequired}`}</span>
-                  </h3>
-                  <p className="text-sm font-medium text-slate-800">{badge.criteriaDescription}</p>
-                  <p className="text-sm text-slate-600">{badge.howItCounts}</p>
-                </div>
-              </li>
+              <BadgeRow key={badge.id} badge={badge} size="lg" className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" testId="guide-badge">
+                <h3 className="font-semibold text-slate-900">
+                  {badge.name} <span className="text-sm font-normal text-slate-500">· {badge.type === "quads_master" ? countLabel(badge.pointsRequired, "point") : `target ${badge.pointsRequired}`}</span>
+                </h3>
+                <p className="text-sm font-medium text-slate-800">{badge.criteriaDescription}</p>
+                <p className="text-sm text-slate-600">{badge.howItCounts}</p>
+              </BadgeRow>
             ))}
           </ul>
         </section>

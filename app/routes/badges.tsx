@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import { AppLink } from "~/components/ui/app-link";
 import { PageHeader } from "~/components/ui/page";
 import { getBadgeOverview } from "~/features/badges/index.server";
 import { BadgeIcon, formatDate, PLATINUM_CLASS, ProgressBar } from "~/features/badges/components/badge-pieces";
@@ -10,7 +9,6 @@ import { requireUser } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";
-import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta("My Badges & Progress", matches);
 
@@ -27,7 +25,7 @@ function BadgeCard({ badge, children, state }: { badge: CardBadge; children?: Re
   return (
     <li className={`badge-card ${isMastery ? PLATINUM_CLASS : `badge-card-${state}`}`} data-testid={`badge-${state}`} data-badge-type={badge.type}>
       <div className={state === "locked" ? "opacity-50 grayscale" : undefined}>
-        <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} size="lg" />
+        <BadgeIcon badge={badge} size="lg" />
       </div>
       <div className="min-w-0 flex-1 space-y-1">
         <h3 className="font-semibold text-slate-900">
@@ -61,11 +59,7 @@ export default function BadgesPage() {
       <PageHeader
         title="My Badges & Progress"
         description="Every badge you have earned, the ones you are working on, and the ones still to unlock."
-        actions={
-          <AppLink to={routes.badgeGuide} className={buttonClass("outline")}>
-            How to earn badges
-          </AppLink>
-        }
+        link={{ to: routes.badgeGuide, label: "How to earn badges", variant: "outline" }}
       />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="overall-heading">
         <div className="flex items-baseline justify-between gap-2">

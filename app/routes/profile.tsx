@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react
 import { Form, useActionData, useLoaderData } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { FormField, FieldErrors } from "~/components/ui/form-field";
+import { IntentForm } from "~/components/ui/intent-form";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useServerForm } from "~/components/ui/use-server-form";
 import { NameFields } from "~/features/auth/components/name-fields";
 import { failureFieldErrors, type FormResult } from "~/components/ui/form-failure";
@@ -204,16 +205,9 @@ function FeedsSection({ feeds }: { feeds: { discussions: string; categories: { i
           ))}
         </div>
       </details>
-      <Form method="post" action={routes.profile} preventScrollReset>
-        <button
-          type="submit"
-          name="intent"
-          value="rotate-feed"
-          className={buttonClass("danger-outline")}
-        >
-          Make new feed links
-        </button>
-      </Form>
+      <IntentForm action={routes.profile} intent="rotate-feed" className={buttonClass("danger-outline")}>
+        Make new feed links
+      </IntentForm>
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
 import { FormField } from "~/components/ui/form-field";
-import { getFormProps, getInputProps, useServerForm, type FormResult } from "~/components/ui/use-server-form";
+import { IntentForm } from "~/components/ui/intent-form";
+import { getFormProps, getInputProps, useServerForm, type FieldMetadata, type FormMetadata, type FormResult } from "~/components/ui/use-server-form";
 import { changePassword, deleteAccount, getNotificationPreferences, listAccountSessions, signOutOtherSessions, updateNotificationPreferences, type NotificationPreferences } from "~/features/account/index.server";
 import { changeEmailConstraints, changePasswordConstraints, deleteAccountConstraints, setPasswordConstraints } from "~/features/account";
 import { pendingEmailOf, requestEmailChange, changeEmailSchema, changePasswordFormSchema, deleteAccountSchema, requireUser, setPasswordFormSchema } from "~/features/auth/index.server";
@@ -196,23 +197,45 @@ function SubmitButton({ intent, children, isDanger = false }: { intent: string; 
   );
 }
 
+/** A section's form posted to this page: the form's errors above its fields, its submit button (with the intent) below. */
+function AccountForm({ form, intent, submitLabel, isDanger, children }: { form: FormMetadata; intent: string; submitLabel: string; isDanger?: boolean; children: ReactNode }) {
+  return (
+    <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <FormErrorsBox id={form.errorId} errors={form.errors} />
+      {children}
+      <SubmitButton intent={intent} isDanger={isDanger}>
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** A password field: the current one (to confirm a change) or a new one. */
+function PasswordField({ label, field, isNew = false, hint }: { label: string; field: FieldMetadata; isNew?: boolean; hint?: string }) {
+  return (
+    <FormField label={label} hint={hint} errors={field.errors} inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: isNew ? "new-password" : "current-password" }} />
+  );
+}
+
+/** The new password and its confirmation (Change password, Set a password). */
+function NewPasswordFields({ newPassword, confirmPassword }: { newPassword: FieldMetadata; confirmPassword: FieldMetadata }) {
+  return (
+    <>
+      <PasswordField label="New password" hint="At least 8 characters, not a common password." field={newPassword} isNew />
+      <PasswordField label="Confirm new password" field={confirmPassword} isNew />
+    </>
+  );
+}
+
 function PasswordSection({ lastResult }: { lastResult?: FormResult }) {
   const [form, fields] = useServerForm({ id: "password-form", lastResult, constraint: changePasswordConstraints });
   return (
     <Section id="password" title="Change password">
-      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
-        <FormErrorsBox id={form.errorId} errors={form.errors} />
-        <FormField label="Current password" errors={fields.currentPassword.errors} inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} />
-        <FormField
-          label="New password"
-          hint="At least 8 characters, not a common password."
-          errors={fields.newPassword.errors}
-          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <FormField label="Confirm new password" errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+      <AccountForm form={form} intent="password" submitLabel="Change password">
+        <PasswordField label="Current password" field={fields.currentPassword} />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
         <p className="text-sm text-slate-600">Your other sessions are signed out, and we e-mail you that the password changed.</p>
-        <SubmitButton intent="password">Change password</SubmitButton>
-      </Form>
+      </AccountForm>
     </Section>
   );
 }
@@ -222,17 +245,9 @@ function SetPasswordSection({ lastResult }: { lastResult?: FormResult }) {
   return (
     <Section id="password" title="Set a password">
       <p className="text-sm text-slate-600">You joined with a connected account and have no password yet. Set one to sign in with your e-mail too.</p>
-      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
-        <FormErrorsBox id={form.errorId} errors={form.errors} />
-        <FormField
-          label="New password"
-          hint="At least 8 characters, not a common password."
-          errors={fields.newPassword.errors}
-          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <FormField label="Confirm new password" errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
-        <SubmitButton intent="set-password">Set password</SubmitButton>
-      </Form>
+      <AccountForm form={form} intent="set-password" submitLabel="Set password">
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
+      </AccountForm>
     </Section>
   );
 }
@@ -256,12 +271,9 @@ function ConnectedAccountsSection({ identities, providers, hasPassword: isPasswo
                 <span className="block text-slate-600">{identity ? `Connected ${whenText(identity.connectedAt)}` : "Not connected"}</span>
               </span>
               {identity ? (
-                <Form method="post" action={routes.accountSettings} preventScrollReset>
-                  <input type="hidden" name="provider" value={provider.id} />
-                  <button type="submit" name="intent" value="disconnect" aria-label={`Disconnect ${provider.name}`} className={buttonClass("danger-outline", "sm")}>
-                    Disconnect
-                  </button>
-                </Form>
+                <IntentForm action={routes.accountSettings} intent="disconnect" fields={{ provider: provider.id }} aria-label={`Disconnect ${provider.name}`} className={buttonClass("danger-outline", "sm")}>
+                  Disconnect
+                </IntentForm>
               ) : providers.some((configured) => configured.id === provider.id) ? (
                 <ConnectButton provider={provider} />
               ) : null}
@@ -285,17 +297,15 @@ function EmailSection({ email, isVerified, pendingEmail, lastResult }: { email: 
           Waiting for confirmation: {pendingEmail}. Follow the link we sent there to use it.
         </p>
       ) : null}
-      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
-        <FormErrorsBox id={form.errorId} errors={form.errors} />
+      <AccountForm form={form} intent="email" submitLabel="Send confirmation link">
         <FormField
           label="New e-mail"
           hint="We send a link to the new address; it is used once you follow the link. Your current address gets a notice."
           errors={fields.email.errors}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
         />
-        <FormField label="Current password" errors={fields.currentPassword.errors} inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} />
-        <SubmitButton intent="email">Send confirmation link</SubmitButton>
-      </Form>
+        <PasswordField label="Current password" field={fields.currentPassword} />
+      </AccountForm>
     </Section>
   );
 }
@@ -318,17 +328,9 @@ function SessionsSection({ sessions }: { sessions: SessionView[] }) {
           </li>
         ))}
       </ul>
-      <Form method="post" action={routes.accountSettings} preventScrollReset>
-        <button
-          type="submit"
-          name="intent"
-          value="sign-out-others"
-          disabled={others === 0}
-          className={`${buttonClass("danger-outline")} disabled:cursor-not-allowed disabled:opacity-60`}
-        >
-          Sign out other sessions
-        </button>
-      </Form>
+      <IntentForm action={routes.accountSettings} intent="sign-out-others" disabled={others === 0} className={`${buttonClass("danger-outline")} disabled:cursor-not-allowed disabled:opacity-60`}>
+        Sign out other sessions
+      </IntentForm>
     </Section>
   );
 }
@@ -388,18 +390,9 @@ function BlockedMembersSection({ members }: { members: { id: string; name: strin
               <AppLink to={routes.member(member.id)} className="font-medium text-slate-900 hover:underline">
                 {member.name}
               </AppLink>
-              <Form method="post" action={routes.accountSettings} preventScrollReset>
-                <input type="hidden" name="memberId" value={member.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="unblock"
-                  aria-label={`Unblock ${member.name}`}
-                  className={buttonClass("secondary", "sm")}
-                >
-                  Unblock
-                </button>
-              </Form>
+              <IntentForm action={routes.accountSettings} intent="unblock" fields={{ memberId: member.id }} aria-label={`Unblock ${member.name}`} className={buttonClass("secondary", "sm")}>
+                Unblock
+              </IntentForm>
             </li>
           ))}
         </ul>
@@ -429,13 +422,9 @@ function DeleteSection({ lastResult }: { lastResult?: FormResult }) {
         This cannot be undone. Your name, e-mail, bio, picture, sessions, likes, ratings, comments, meeting registrations, badges and points are deleted.{" "}
         <strong className="font-semibold">Your posts and replies stay, shown as written by &lsquo;Deleted member&rsquo;</strong>, so discussions keep making sense.
       </p>
-      <Form method="post" action={routes.accountSettings} preventScrollReset {...getFormProps(form)} className="space-y-4">
-        <FormErrorsBox id={form.errorId} errors={form.errors} />
-        <FormField label="Your password" errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} />
-        <SubmitButton intent="delete-account" isDanger>
-          Delete my account
-        </SubmitButton>
-      </Form>
+      <AccountForm form={form} intent="delete-account" submitLabel="Delete my account" isDanger>
+        <PasswordField label="Your password" field={fields.password} />
+      </AccountForm>
     </Section>
   );
 }

@@ -1,26 +1,17 @@
 /**
  * A feature's functions on a real PostgreSQL (`*.pg.test.ts`): a fresh database on the run's server
- * (app/test/postgres.ts), the test configuration of app/test/setup.ts, the migrations and the
- * reference data. Call it before importing any app module (they read DATABASE_URL at load), then
+ * (app/test/postgres.ts), the test configuration of every test (app/test/test-configuration.ts),
+ * the migrations and the reference data. Call it before importing any app module (they read DATABASE_URL at load), then
  * import the feature dynamically; `closeDb` in afterAll.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { createTestDatabase } from "./postgres";
+import { prepareTestDatabase, applyTestConfiguration } from "./test-configuration";
 
 export async function startAppOnPostgres() {
-  process.env.DATABASE_URL = await createTestDatabase();
-  process.env.SESSION_SECRET = "test-session-secret-0123456789";
-  process.env.SEED_DEMO = "false";
-  process.env.ADMIN_EMAIL = "owner@example.com";
-  process.env.NODE_ENV = "test";
-  process.env.NEW_MEMBER_HOURS = "0";
-  process.env.NEW_MEMBER_MIN_POSTS = "0";
-  const db = await import("~/utils/db.server");
-  await db.prepareDatabase();
-  const { seedReferenceData } = await import("~/features/settings/reference-data.server");
-  await seedReferenceData({ communityName: "Quads" });
-  return db;
+  applyTestConfiguration(await createTestDatabase());
+  return await prepareTestDatabase();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 
-type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "outline" | "danger-outline" | "warning-outline" | "patron";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "outline" | "danger-outline" | "warning-outline" | "patron";
 type ButtonSize = "sm" | "md" | "lg";
 
 /**

@@ -1,13 +1,23 @@
 import type { ReactNode } from "react";
+import { AppLink } from "./app-link";
+import { buttonClass, type ButtonVariant } from "./button";
 
-/** A page title with an optional description and actions. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+/** A page's one action that is a link (to another page), shown as a button. */
+type HeaderLink = { to: string; label: string; variant?: ButtonVariant };
+
+/** A page title with an optional description and actions (or one `link` as a button). */
+export function PageHeader({ title, description, actions, link }: { title: string; description?: ReactNode; actions?: ReactNode; link?: HeaderLink }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
         {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
       </div>
+      {link ? (
+        <AppLink to={link.to} className={buttonClass(link.variant)}>
+          {link.label}
+        </AppLink>
+      ) : null}
       {actions}
     </div>
   );

@@ -8,6 +8,13 @@ export function previewLink(url: string | null | undefined, length = LINK_PREVIE
   return url.length > length ? `${url.slice(0, length)}...` : url;
 }
 
+const addedDateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** When an item of a Manage tab was added, e.g. "Added Mar 4, 2026". */
+export function addedOn(createdAt: Date | string | number): string {
+  return `Added ${addedDateFormat.format(new Date(createdAt))}`;
+}
+
 /** Role badge colours (docs/admin.md): admin red, moderator blue, member grey. */
 export const roleBadgeClass: Record<string, string> = {
   admin: "bg-red-100 text-red-800 ring-red-200",

@@ -9,9 +9,9 @@
  * Admin grants (supporter_granted) have no other history and are kept as they are.
  */
 // Raw SQL: a bulk rebuild, set-based on purpose (docs/decisions/0077-data-access-style.md).
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { write, type AppDatabase } from "~/utils/db.server";
-import { dialectOf, executeSql, queryRows } from "~/utils/sql-dialect.server";
+import { dialectOf, executeSql, queryRows, type Dialect } from "~/utils/sql-dialect.server";
 import { evaluateBadges, type OnBadgeEarned } from "./engine.server";
 import { badgeTypesList, contributionKinds, contributionRules, type ContributionKind } from "./rules";
 
@@ -56,35 +56,30 @@ const pointsCase = () =>
  * a temporary table dropped at the unit's commit (a unit run again after a serialization failure
  * starts without it), its subquery named, the kind typed.
  */
-async function fillDerivedLedger(tx: AppDatabase): Promise<void> {
-  if (dialectOf(tx) === "postgres") {
-    await executeSql(
-      tx,
-      sql.raw(
-        "CREATE TEMP TABLE IF NOT EXISTS derived_contributions (user_id TEXT NOT NULL, kind TEXT NOT NULL, subject_id TEXT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (user_id, kind, subject_id)) ON COMMIT DROP",
-      ),
-    );
-    await executeSql(tx, sql.raw("DELETE FROM derived_contributions"));
-    for (const kind of derivedKinds) {
-      await executeSql(
-        tx,
-        sql`INSERT INTO derived_contributions (user_id, subject_id, created_at, kind) SELECT history.*, ${kind}::text FROM (${sql.raw(historySql[kind]!)}) AS history ON CONFLICT DO NOTHING`,
-      );
-    }
-    return;
-  }
-  await executeSql(
-    tx,
-    sql.raw(
+const derivedLedgerSql: Record<Dialect, { create: string; table: string; insert: (kind: ContributionKind) => SQL }> = {
+  postgres: {
+    create:
+      "CREATE TEMP TABLE IF NOT EXISTS derived_contributions (user_id TEXT NOT NULL, kind TEXT NOT NULL, subject_id TEXT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (user_id, kind, subject_id)) ON COMMIT DROP",
+    table: "derived_contributions",
+    insert: (kind) =>
+      sql`INSERT INTO derived_contributions (user_id, subject_id, created_at, kind) SELECT history.*, ${kind}::text FROM (${sql.raw(historySql[kind]!)}) AS history ON CONFLICT DO NOTHING`,
+  },
+  sqlite: {
+    create:
       "CREATE TEMP TABLE IF NOT EXISTS derived_contributions (user_id TEXT NOT NULL, kind TEXT NOT NULL, subject_id TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind, subject_id)) WITHOUT ROWID",
-    ),
-  );
-  await executeSql(tx, sql.raw("DELETE FROM temp.derived_contributions"));
-  for (const kind of derivedKinds) {
-    await executeSql(
-      tx,
+    table: "temp.derived_contributions",
+    insert: (kind) =>
       sql`INSERT INTO temp.derived_contributions (user_id, subject_id, created_at, kind) SELECT *, ${kind} FROM (${sql.raw(historySql[kind]!)}) WHERE true ON CONFLICT DO NOTHING`,
-    );
+  },
+};
+
+/** Creates or empties the derived ledger, then fills it from the history of each derived kind. */
+async function fillDerivedLedger(tx: AppDatabase): Promise<void> {
+  const ledger = derivedLedgerSql[dialectOf(tx)];
+  await executeSql(tx, sql.raw(ledger.create));
+  await executeSql(tx, sql.raw(`DELETE FROM ${ledger.table}`));
+  for (const kind of derivedKinds) {
+    await executeSql(tx, ledger.insert(kind));
   }
 }
 

@@ -26,6 +26,7 @@ import {
 import { formatLongDate, formatTimeWithZone, isValidTimeZone, parseLocalDateTime, toLocalDateTimeValue } from "./time";
 import { validationError } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
+import { pick } from "~/utils/pick";
 import { notifyAllMembers } from "~/features/notifications/index.server";
 
 export type MeetingRecord = typeof schema.meetings.$inferSelect;
@@ -200,18 +201,11 @@ export function addWeeksInZone(start: Date, weeks: number, zone: string): Date {
   return shifted ?? new Date(start.getTime() + weeks * WEEK);
 }
 
+/** The form's fields stored as they are (the schedule is computed apart). */
+const storedFormFields = ["title", "description", "duration", "joinZoomUrl", "registrationZoomUrl", "replayZoomUrl", "registrationRequired"] as const;
+
 function linkFields(input: MeetingFormInput) {
-  return {
-    title: input.title,
-    description: input.description,
-    duration: input.duration,
-    joinZoomUrl: input.joinZoomUrl,
-    registrationZoomUrl: input.registrationZoomUrl,
-    replayZoomUrl: input.replayZoomUrl,
-    isRecorded: input.replayZoomUrl !== null,
-    recordingUrl: input.replayZoomUrl,
-    registrationRequired: input.registrationRequired,
-  };
+  return { ...pick(input, storedFormFields), isRecorded: input.replayZoomUrl !== null, recordingUrl: input.replayZoomUrl };
 }
 
 /**

@@ -17,6 +17,7 @@ import { domainOf, screenshotUrlFor } from "./thumbnail";
 import { validationError } from "~/utils/validation.server";
 import { parseRating, ratingsTable, summarizeRatings, upsertRating, type RatingSummary } from "~/utils/rating.server";
 import type { ActorRef } from "~/utils/actor";
+import { pick } from "~/utils/pick";
 
 type ResourceRow = typeof schema.resources.$inferSelect;
 
@@ -221,17 +222,10 @@ export async function createResource({
 }
 
 /** The stored resource as form input, so a partial update (PUT with some fields) keeps the rest. */
+const inputFields = ["title", "description", "url", "resourceType", "difficulty", "tags", "pricingCategory", "embedUrl"] as const;
+
 function toInput(resource: ResourceView) {
-  return {
-    title: resource.title,
-    description: resource.description,
-    url: resource.url,
-    resourceType: resource.resourceType,
-    difficulty: resource.difficulty,
-    tags: resource.tags,
-    pricingCategory: resource.pricingCategory,
-    embedUrl: resource.embedUrl,
-  };
+  return pick(resource, inputFields);
 }
 
 /** Admin: updates a resource (fields not given keep their value). */

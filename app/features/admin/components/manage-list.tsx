@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useActionData, useSearchParams } from "react-router";
 import { AppLink } from "~/components/ui/app-link";
 import { Fragment, lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
@@ -22,8 +22,8 @@ type EditFormProps = Pick<ItemFormProps, "id" | "action" | "lastResult" | "onCan
  * An admin tab listing items with Edit and Delete on each row (docs/admin.md: Manage Artists,
  * Manage Resources). With JavaScript, Edit and Delete open dialogs; without, they are steps on the
  * same page (`?edit=ID`, `?delete=ID`, which the loader resolves into `editing` / `deleting`).
- * Its loader and action are app/features/admin/manage-list.server.ts; the route hands over what its
- * action answered.
+ * Its loader and action are app/features/admin/manage-list.server.ts; the route spreads its loader's
+ * answer and its `tab` (`ManageTab`, which the loader and action take too).
  */
 export function ManageList<T extends { id: number }>({
   path,
@@ -34,7 +34,6 @@ export function ManageList<T extends { id: number }>({
   pageCount,
   editing,
   deleting,
-  actionData,
   idName,
   nameOf,
   summary,
@@ -50,8 +49,6 @@ export function ManageList<T extends { id: number }>({
   pageCount: number;
   editing: T | null;
   deleting: T | null;
-  /** What the action answered (a refused edit comes back with its field messages). */
-  actionData: FormFailure | undefined;
   /** The name of the hidden id field the action reads ("resourceId"). */
   idName: string;
   nameOf: (item: T) => string;
@@ -59,6 +56,8 @@ export function ManageList<T extends { id: number }>({
   editForm: (item: T, props: EditFormProps) => ReactNode;
 }) {
   const [searchParams] = useSearchParams();
+  // What the tab's action answered (a refused edit comes back with its field messages).
+  const actionData = useActionData<FormFailure>();
   const slug = noun.toLowerCase();
   const deleteQuestion = `Are you sure you want to delete this ${slug}? This action cannot be undone.`;
   const failedUpdate = actionData?.intent === "update" ? { id: actionData.formId ? Number(actionData.formId) : null, result: actionData.result } : null;

@@ -3,6 +3,7 @@
  * leaderboard (TopContributorList, re-exported by members/components/top-contributors): kept in
  * this module so the dashboard loads one chunk for both (each extra chunk costs ~0.3 KB gzipped).
  */
+import type { ReactNode } from "react";
 import { AppLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
 import { countLabel } from "~/utils/plural";
@@ -23,14 +24,27 @@ export type BadgeView = {
 
 export const PLATINUM_CLASS = "bg-gradient-to-br from-slate-100 via-white to-slate-300 ring-2 ring-slate-400";
 
+type BadgeLook = Pick<BadgeView, "iconClass" | "colorClass" | "type">;
+type BadgeIconSize = "sm" | "md" | "lg";
+
 /** The badge's icon in a round chip of its colour; the mastery badge gets the platinum look. */
-export function BadgeIcon({ iconClass, colorClass, type, size = "md" }: { iconClass: string; colorClass: string; type: string; size?: "sm" | "md" | "lg" }) {
+export function BadgeIcon({ badge, size = "md" }: { badge: BadgeLook; size?: BadgeIconSize }) {
   const dimension = size === "lg" ? "h-14 w-14 text-3xl" : size === "sm" ? "h-8 w-8 text-base" : "h-11 w-11 text-2xl";
-  const look = type === "quads_master" ? PLATINUM_CLASS : colorClass;
+  const look = badge.type === "quads_master" ? PLATINUM_CLASS : badge.colorClass;
   return (
     <span aria-hidden="true" className={`grid shrink-0 place-items-center rounded-full ${dimension} ${look}`}>
-      {iconClass}
+      {badge.iconClass}
     </span>
+  );
+}
+
+/** A badge's icon beside what is said about it: a row of the dashboard's Badge Progress and a card of the badge guide. */
+export function BadgeRow({ badge, size, className, testId, children }: { badge: BadgeLook; size: BadgeIconSize; className: string; testId: string; children: ReactNode }) {
+  return (
+    <li className={className} data-testid={testId}>
+      <BadgeIcon badge={badge} size={size} />
+      <div className="min-w-0 flex-1 space-y-1">{children}</div>
+    </li>
   );
 }
 
@@ -64,7 +78,7 @@ export function formatDate(value: Date | string | number): string {
 export function EarnedBadgeTile({ badge }: { badge: Pick<BadgeView, "name" | "type" | "iconClass" | "colorClass" | "earnedAt"> }) {
   return (
     <li className={`flex flex-col items-center gap-1 rounded-lg border p-3 text-center ${badge.type === "quads_master" ? "border-slate-400 bg-slate-50" : "border-slate-200"}`}>
-      <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} />
+      <BadgeIcon badge={badge} />
       <span className="text-sm font-semibold text-slate-900">{badge.name}</span>
       {badge.earnedAt ? <span className="text-xs text-slate-500">{formatDate(badge.earnedAt)}</span> : null}
     </li>

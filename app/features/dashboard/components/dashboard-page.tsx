@@ -1,5 +1,5 @@
 import { AppLink } from "~/components/ui/app-link";
-import { BadgeIcon, EarnedBadgeTile, ProgressBar, ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
+import { BadgeRow, EarnedBadgeTile, ProgressBar, ViewAllBadgesLink } from "~/features/badges/components/badge-pieces";
 import { TopContributorList } from "~/features/members/components/top-contributors";
 import { RecentDiscussionsCard } from "~/features/discussions/components/recent-discussions-card";
 import { FeaturedArtistsCard } from "~/features/artists/components/featured-artists-card";
@@ -83,17 +83,14 @@ export function DashboardPage({ dashboard, supportLinks }: { dashboard: Dashboar
             {badges.state === "progress" ? (
               <ul className="mt-3 space-y-4">
                 {badges.inProgress.map((badge) => (
-                  <li key={badge.badgeId} className="flex gap-3" data-testid="badge-progress-item">
-                    <BadgeIcon iconClass={badge.iconClass} colorClass={badge.colorClass} type={badge.type} size="sm" />
-                    <div className="min-w-0 flex-1 space-y-1">
-                      <div className="flex items-baseline justify-between gap-2">
-                        <span className="font-semibold text-slate-900">{badge.name}</span>
-                        <span className="text-sm text-slate-600">{badge.percent}%</span>
-                      </div>
-                      <ProgressBar percent={badge.percent} label={`${badge.name} progress`} />
-                      <p className="text-xs text-slate-600">{badge.criteriaDescription}</p>
+                  <BadgeRow key={badge.badgeId} badge={badge} size="sm" className="flex gap-3" testId="badge-progress-item">
+                    <div className="flex items-baseline justify-between gap-2">
+                      <span className="font-semibold text-slate-900">{badge.name}</span>
+                      <span className="text-sm text-slate-600">{badge.percent}%</span>
                     </div>
-                  </li>
+                    <ProgressBar percent={badge.percent} label={`${badge.name} progress`} />
+                    <p className="text-xs text-slate-600">{badge.criteriaDescription}</p>
+                  </BadgeRow>
                 ))}
               </ul>
             ) : badges.state === "master" ? (

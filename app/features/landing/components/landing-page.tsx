@@ -6,6 +6,24 @@ import { buttonClass } from "~/components/ui/button";
 
 export type SocialLink = { platform: SocialPlatform; url: string; icon: SocialIconShape };
 
+/**
+ * A band of the page below the hero: a section labelled by its heading, in a centred column (the
+ * closing call to join: narrow, centred, on the dark band). `isAnchor`: the section is the target of
+ * "#<id>" (Learn More).
+ */
+function LandingBand({ id, title, className, isAnchor = false, isNarrow = false, children }: { id: string; title: string; className: string; isAnchor?: boolean; isNarrow?: boolean; children: ReactNode }) {
+  return (
+    <section id={isAnchor ? id : undefined} aria-labelledby={`${id}-heading`} className={className}>
+      <div className={isNarrow ? "mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" : "mx-auto max-w-6xl px-4 py-16 sm:px-6"}>
+        <h2 id={`${id}-heading`} className={isNarrow ? "text-3xl font-bold" : "text-center text-3xl font-bold text-slate-900"}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 const MISSION_WORDS = ["Question", "Understand", "Adapt", "Discover", "Share"] as const;
 
 const FEATURES = [
@@ -115,10 +133,7 @@ export function LandingPage({
           </div>
         </section>
 
-        <section id="features" aria-labelledby="features-heading" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16 sm:px-6">
-          <h2 id="features-heading" className="text-center text-3xl font-bold text-slate-900">
-            Everything you need to grow in AI
-          </h2>
+        <LandingBand id="features" title="Everything you need to grow in AI" className="scroll-mt-4" isAnchor>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
               <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -130,62 +145,52 @@ export function LandingPage({
               </li>
             ))}
           </ul>
-        </section>
+        </LandingBand>
 
-        <section aria-labelledby="badges-heading" className="bg-indigo-50">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-            <h2 id="badges-heading" className="text-center text-3xl font-bold text-slate-900">
-              Level Up Your AI Journey
-            </h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
-              Earn badges as you take part, from your first day to expert.
-            </p>
-            <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {BADGES.map((badge) => (
-                <li key={badge.name} data-testid="landing-badge" className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm">
-                  <span aria-hidden="true" className="text-3xl">
-                    {badge.icon}
-                  </span>
-                  <div>
-                    <h3 className="font-semibold text-slate-900">{badge.name}</h3>
-                    <p className="mt-1 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-sm font-medium text-violet-800">
-                      {badge.level}
-                    </p>
-                    <p className="mt-2 text-sm text-slate-700">{badge.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <LandingBand id="badges" title="Level Up Your AI Journey" className="bg-indigo-50">
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
+            Earn badges as you take part, from your first day to expert.
+          </p>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {BADGES.map((badge) => (
+              <li key={badge.name} data-testid="landing-badge" className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm">
+                <span aria-hidden="true" className="text-3xl">
+                  {badge.icon}
+                </span>
+                <div>
+                  <h3 className="font-semibold text-slate-900">{badge.name}</h3>
+                  <p className="mt-1 inline-block rounded-full bg-violet-100 px-2.5 py-0.5 text-sm font-medium text-violet-800">
+                    {badge.level}
+                  </p>
+                  <p className="mt-2 text-sm text-slate-700">{badge.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </LandingBand>
 
-        <section aria-labelledby="join-heading" className="bg-linear-to-br from-indigo-700 to-violet-800 text-white">
-          <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
-            <h2 id="join-heading" className="text-3xl font-bold">
-              Ready to join {communityName}?
-            </h2>
-            <p className="mt-3 text-lg text-indigo-100">Question, Understand, Adapt, Discover, Share. Joining is free.</p>
-            <SocialLinkList
-              links={activeSocialLinks}
-              listClassName="mt-8 flex flex-wrap justify-center gap-3"
-              linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            />
-            <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <a
-                href="/api/login"
-                className="inline-flex min-h-11 items-center justify-center rounded-lg bg-white px-6 py-3 font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-              >
-                Get Started Now
-              </a>
-              <AppLink
-                to="/login"
-                className="inline-flex min-h-11 items-center font-medium text-white underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-white"
-              >
-                Sign in to your account
-              </AppLink>
-            </div>
+        <LandingBand id="join" title={`Ready to join ${communityName}?`} className="bg-linear-to-br from-indigo-700 to-violet-800 text-white" isNarrow>
+          <p className="mt-3 text-lg text-indigo-100">Question, Understand, Adapt, Discover, Share. Joining is free.</p>
+          <SocialLinkList
+            links={activeSocialLinks}
+            listClassName="mt-8 flex flex-wrap justify-center gap-3"
+            linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          />
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <a
+              href="/api/login"
+              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-white px-6 py-3 font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              Get Started Now
+            </a>
+            <AppLink
+              to="/login"
+              className="inline-flex min-h-11 items-center font-medium text-white underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              Sign in to your account
+            </AppLink>
           </div>
-        </section>
+        </LandingBand>
       </main>
 
       <footer className="border-t border-slate-200 bg-white">

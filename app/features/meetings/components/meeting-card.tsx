@@ -11,32 +11,29 @@ export type ManageHandlers = {
   onDelete: (meeting: MeetingView) => void;
 };
 
+const manageActions = [
+  { key: "edit", verb: "Edit", icon: "✏️", path: meetingPaths.edit, handler: "onEdit", className: "rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" },
+  { key: "delete", verb: "Delete", icon: "🗑️", path: meetingPaths.remove, handler: "onDelete", className: "rounded-md p-2 text-red-600 hover:bg-red-50 hover:text-red-800" },
+] as const;
+
 /** Edit and delete icons: dialogs with JavaScript, the edit page and the confirmation step without. */
 export function ManageIcons({ meeting, handlers }: { meeting: MeetingView; handlers?: ManageHandlers }) {
   return (
     <div className="flex gap-1">
-      {spaced([
-        <DialogTrigger
-          key="edit"
-          to={meetingPaths.edit(meeting.id)}
-          onOpen={handlers ? () => handlers.onEdit(meeting) : undefined}
-          label={`Edit meeting ${meeting.title}`}
-          title="Edit meeting"
-          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <span aria-hidden="true">✏️</span>
-        </DialogTrigger>,
-        <DialogTrigger
-          key="delete"
-          to={meetingPaths.remove(meeting.id)}
-          onOpen={handlers ? () => handlers.onDelete(meeting) : undefined}
-          label={`Delete meeting ${meeting.title}`}
-          title="Delete meeting"
-          className="rounded-md p-2 text-red-600 hover:bg-red-50 hover:text-red-800"
-        >
-          <span aria-hidden="true">🗑️</span>
-        </DialogTrigger>,
-      ])}
+      {spaced(
+        manageActions.map((action) => (
+          <DialogTrigger
+            key={action.key}
+            to={action.path(meeting.id)}
+            onOpen={handlers ? () => handlers[action.handler](meeting) : undefined}
+            label={`${action.verb} meeting ${meeting.title}`}
+            title={`${action.verb} meeting`}
+            className={action.className}
+          >
+            <span aria-hidden="true">{action.icon}</span>
+          </DialogTrigger>
+        )),
+      )}
     </div>
   );
 }
