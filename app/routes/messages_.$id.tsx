@@ -45,7 +45,7 @@ async function loadConversation(request: Request, rawId: string | undefined) {
 /** /messages/{id}: the messages oldest first; 404 for anyone not in it (docs/messages.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Handed to the shell before the first await: the root loader counts after the read mark.
-  return handlePage(() => beforeShellCounts(request, loadConversation(request, params.id)));
+  return handlePage(() => beforeShellCounts(request, loadConversation(request, params.id), ({ conversation }) => conversation.isUnread));
 }
 
 /** intent reply (content) and leave. */

@@ -3,7 +3,7 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, inArray, lt, max, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, max, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
 import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
@@ -293,6 +293,22 @@ export async function newestMessageIdFor(userId: string): Promise<number> {
     .innerJoin(conversations, eq(conversations.id, participants.conversationId))
     .where(eq(participants.userId, userId));
   return row?.newest ?? 0;
+}
+
+/**
+ * The count of `countUnreadConversations` as a column of a query that reads the member's row
+ * (`userId` a column of it, or a bound value): the shell reads it in the same statement as the
+ * member and their other counts (app/features/notifications/shell-counts.server.ts).
+ */
+export function unreadConversationsColumn(db: AppDatabase, userId: SQLWrapper) {
+  // Named: PostgreSQL (before 16) refuses a subquery in FROM without an alias.
+  const unread = db
+    .select({ one: sql`1` })
+    .from(participants)
+    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+    .where(and(eq(participants.userId, userId), gt(conversations.lastMessageId, participants.lastReadMessageId)))
+    .as("unread_conversations");
+  return db.$count(unread);
 }
 
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */

@@ -17,6 +17,7 @@ export {
   newestMessageIdFor,
   sendMessage,
   startConversation,
+  unreadConversationsColumn,
 } from "./conversations.server";
 export { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "./moderation.server";
 export { messageSchema, newConversationSchema } from "./schemas";

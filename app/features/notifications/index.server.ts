@@ -6,3 +6,4 @@
 export { notifyAllMembers } from "./announce.server";
 export { deleteNotificationsAbout, getNotificationCounts, hasUnreadNotification, listNotifications, markAllNotificationsRead, markDiscussionsSeen, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from "./notifications.server";
 export { notify } from "./notify.server";
+export { readShellCounts, shellCountColumns, type ShellCounts } from "./shell-counts.server";
