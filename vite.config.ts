@@ -173,8 +173,6 @@ const UNIT_PG_EXCLUDE = [
   "app/utils/db.server.units.test.ts",
   // Prepared-statement reuse on better-sqlite3 connections: no such cache on PostgreSQL.
   "app/utils/statement-cache.server.test.ts",
-  // Counts the statements SQLite runs (better-sqlite3's `verbose` hook on a connection it re-opens with setDbForTesting).
-  "app/routes/n-plus-one.test.ts",
   // Another SQLite connection holds the file's write lock (BEGIN IMMEDIATE): SQLite's "database is busy".
   "app/routes/discussions-busy.test.ts",
 ];

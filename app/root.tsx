@@ -1,4 +1,3 @@
-import { countUnreadConversations } from "~/features/conversations/index.server";
 import { LiveUpdates } from "~/features/live/components/live-updates";
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { data } from "react-router";
@@ -23,9 +22,9 @@ import { Header, ThemeMenu } from "~/components/layout/header";
 import { Sidebar } from "~/components/layout/sidebar";
 import { Toaster, type ToastMessage } from "~/components/ui/toaster";
 import { countMembers } from "~/features/members/index.server";
-import { getNotificationCounts } from "~/features/notifications/index.server";
+import { readShellCounts } from "~/features/notifications/index.server";
 import { getPublicSettings } from "~/features/settings/index.server";
-import { getOptionalUser } from "~/features/auth/index.server";
+import { getOptionalUserWithShellCounts } from "~/features/auth/index.server";
 import { headerNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce-provider";
@@ -47,16 +46,22 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)]);
+  // The session, the member and the shell's counts: one statement (docs/scaling.md, "Round trips per page").
+  const [signedIn, { toast, headers }] = await Promise.all([getOptionalUserWithShellCounts(request), getToast(request)]);
   const settings = await getPublicSettings();
-  // The page's own bookkeeping first: opening /discussions clears its badge on that very page.
-  if (user) await shellBookkeepingSettled(request);
-  const shell = user
-    ? {
-        user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
-        counts: { ...(await getNotificationCounts(user.id)), unreadMessages: await countUnreadConversations(user.id), totalMembers: await countMembers() },
-      }
-    : { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, unreadMessages: 0, totalMembers: 0 } };
+  let shell;
+  if (signedIn) {
+    const { user } = signedIn;
+    // The page's own bookkeeping first: opening /discussions clears its badge on that very page (read again when it moved them).
+    const countsMoved = await shellBookkeepingSettled(request);
+    const counts = !countsMoved && signedIn.shellCounts ? signedIn.shellCounts : await readShellCounts(user.id);
+    shell = {
+      user: { id: user.id, name: headerNameOf(user), avatar: avatarSources(user.avatarUrl), isAdmin: user.isAdmin, isModerator: user.isModerator, email: user.email, isEmailVerified: user.emailVerifiedAt !== null },
+      counts: { ...counts, totalMembers: await countMembers() },
+    };
+  } else {
+    shell = { user: null, counts: { unreadDiscussions: 0, unreadNotifications: 0, unreadMessages: 0, totalMembers: 0 } };
+  }
   return data({ ...shell, toast, settings, communityName: env.COMMUNITY_NAME, theme: getTheme(request), year: new Date().getFullYear() }, headers ? { headers } : undefined);
 }
 

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { getNotificationCounts } from "~/features/notifications/index.server";
+import { readShellCounts } from "~/features/notifications/index.server";
 import { requireApiUser } from "~/features/auth/index.server";
-import { countUnreadConversations } from "~/features/conversations/index.server";
 import { handleApi, methodNotAllowedResponse } from "~/utils/http.server";
 
 /** GET /api/notifications/counts: { unreadDiscussions, unreadNotifications, unreadMessages (conversations with unread messages) }; 401 when signed out. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     const user = await requireApiUser(request);
-    return Response.json({ ...(await getNotificationCounts(user.id)), unreadMessages: await countUnreadConversations(user.id) });
+    return Response.json(await readShellCounts(user.id));
   });
 }
 

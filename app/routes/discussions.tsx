@@ -13,7 +13,7 @@ import { handleLikeIntent, canModerate, listCategories, listPosts, discussionFil
 import { feedUrlsOf } from "~/features/feeds/index.server";
 import { markDiscussionsSeen } from "~/features/notifications/index.server";
 import type { loader as rootLoader } from "~/root";
-import { getOptionalUser, requireUser } from "~/features/auth/index.server";
+import { getOptionalUser, getOptionalUserWithShellCounts, requireUser } from "~/features/auth/index.server";
 import { pageMeta } from "~/utils/meta";
 import { bestEffortUnit } from "~/utils/db.server";
 import { beforeShellCounts } from "~/utils/shell-bookkeeping.server";
@@ -35,15 +35,18 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaderData })
 
 /** Bookkeeping a busy database may skip: the page renders anyway (docs/decisions/0101-pages-never-fail-on-bookkeeping-writes.md). */
 async function markDiscussionsSeenBy(request: Request): Promise<boolean> {
-  const signedIn = await getOptionalUser(request);
-  return signedIn ? bestEffortUnit((writeOptions) => markDiscussionsSeen(signedIn.id, new Date(), writeOptions), false) : false;
+  const signedIn = await getOptionalUserWithShellCounts(request);
+  if (!signedIn) return false;
+  // No post by others since the mark (counted with the member's read): nothing to check or write.
+  if (signedIn.shellCounts?.unreadDiscussions === 0) return false;
+  return bestEffortUnit((writeOptions) => markDiscussionsSeen(signedIn.user.id, new Date(), writeOptions), false);
 }
 
 export async function loader({ request, url }: LoaderFunctionArgs) {
   // Mark /discussions as seen; the root loader waits for it before it counts (shell-bookkeeping.server.ts),
   // so the sidebar's "new discussions" badge is already cleared on this very page. Handed over
   // before the first await: the root loader runs at the same time.
-  await beforeShellCounts(request, markDiscussionsSeenBy(request));
+  await beforeShellCounts(request, markDiscussionsSeenBy(request), (wrote) => wrote);
   const signedIn = await getOptionalUser(request);
   const user = signedIn ?? (await requireUser(request));
   const filters = discussionFiltersSchema.parse(Object.fromEntries(url.searchParams));

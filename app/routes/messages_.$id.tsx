@@ -56,7 +56,7 @@ async function loadConversation(request: Request, url: URL, rawId: string | unde
 /** /messages/{id}: the newest messages oldest first, 'Earlier messages' for the rest; 404 for anyone not in it (docs/messages.md). */
 export async function loader({ request, params, url }: LoaderFunctionArgs) {
   // Handed to the shell before the first await: the root loader counts after the read mark.
-  return handlePage(() => beforeShellCounts(request, loadConversation(request, url, params.id)));
+  return handlePage(() => beforeShellCounts(request, loadConversation(request, url, params.id), ({ conversation }) => conversation.isUnread));
 }
 
 /** intent reply (content) and leave. */

@@ -1,12 +1,16 @@
 /**
  * No N+1 queries: the number of SQL statements a page's loader runs does not grow with the
- * number of items on the page. The test's writer counts every statement SQLite executes
- * (better-sqlite3's `verbose` hook), its read connection (where the async data layer reads,
- * decision 0102) every statement it runs, and each loader runs with N items, then with 2N.
+ * number of items on the page, on either engine. On SQLite the test's writer counts every
+ * statement SQLite executes (better-sqlite3's `verbose` hook) and its read connection (where the
+ * async data layer reads, decision 0102) every statement it runs; on PostgreSQL every statement
+ * any of the app's clients sends (each one a round trip: docs/scaling.md). Each loader runs with N
+ * items, then with 2N. And the shell (the root loader) reads the session, the member and its
+ * counts in one statement.
  */
 import type { LoaderFunctionArgs } from "react-router";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createArtist, addComment, rateArtist } from "~/features/artists/artists.server";
 import { createPost, likePost } from "~/features/discussions/posts.server";
@@ -14,7 +18,8 @@ import { createReply } from "~/features/discussions/replies.server";
 import { createResource, rateResource } from "~/features/resources/resources.server";
 import { toCurrentUser } from "~/features/auth/auth.server";
 import { createMember, signedInRequest, routeArgs } from "~/test/factories";
-import { sqliteWriterForTesting, readDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
+import { engine, sqliteWriterForTesting, readDb, schema, setDbForTesting, type AppDatabase } from "~/utils/db.server";
+import { loader as rootLoader } from "~/root";
 import { loader as discussionsLoader } from "./discussions";
 import { loader as membersLoader } from "./members";
 import { loader as artistsLoader } from "./music-artists";
@@ -26,6 +31,10 @@ let counting = false;
 let statements: string[] = [];
 
 beforeAll(() => {
+  if (engine === "postgres") {
+    countPostgresStatements();
+    return;
+  }
   // Re-open this file's test database on a connection that reports every executed statement.
   const file = sqliteWriterForTesting().$client.name;
   const sqlite = new Database(file, {
@@ -38,6 +47,15 @@ beforeAll(() => {
   setDbForTesting(drizzle(sqlite, { schema }) as AppDatabase);
   countStatementsOf(readDb().$client);
 });
+
+/** PostgreSQL: every statement a client of this process sends (the pool's, a unit of work's), BEGIN and COMMIT included. */
+function countPostgresStatements() {
+  const submit = pg.Query.prototype.submit as (...args: unknown[]) => unknown;
+  pg.Query.prototype.submit = function (this: pg.Query & { text?: string }, ...args: unknown[]) {
+    if (counting) statements.push(String(this.text));
+    return submit.apply(this, args);
+  } as typeof pg.Query.prototype.submit;
+}
 
 /** Counts the statements run on a connection opened by db.server.ts (the read connection), which has no `verbose` hook. */
 function countStatementsOf(client: Database.Database) {
@@ -180,5 +198,46 @@ describe("SQL statements per page do not grow with the items on it", () => {
     const with2N = await countStatements(artistsLoader, request);
     expect(withN).toBeGreaterThan(0);
     expect(with2N, `N: ${withN} statements, 2N: ${with2N}`).toBe(withN);
+  });
+});
+
+describe("the shell's statements", () => {
+  /** Requests of one session (signed in once: a new session is a write, which would empty the caches kept until a write). */
+  async function requestsOf(userId: string, url: string): Promise<() => Promise<Request>> {
+    const cookie = (await signedInRequest(userId, url)).headers.get("Cookie")!;
+    return async () => new Request(url, { headers: { Cookie: cookie } });
+  }
+
+  /** Statements that read or write data: SQLite's in-process check of its write version (`PRAGMA data_version`) left out. */
+  const dataStatements = () => statements.filter((statement) => !statement.includes("pragma_data_version"));
+
+  /** Statements of the root loader and a page's loader run at once on one request, as React Router runs them (after a warm-up). */
+  async function countWithShell(pageLoader: Loader | undefined, request: () => Promise<Request>): Promise<string[]> {
+    const both = async (args: LoaderFunctionArgs) => Promise.all([rootLoader(args), pageLoader?.(args)]);
+    await countStatements(both as Loader, request);
+    return dataStatements();
+  }
+
+  it("reads the session, the member and the shell's counts in one statement", async () => {
+    const viewer = await createActor();
+    const shell = await countWithShell(undefined, await requestsOf(viewer.id, "http://localhost/meetings"));
+    expect(shell, shell.join("\n")).toHaveLength(1);
+    expect(shell[0]).toMatch(/from "sessions" left join "users"/);
+  });
+
+  it("/discussions with its shell: nothing more than the page's own, no seen-mark check when nothing is new", async () => {
+    const viewer = await createActor();
+    const author = await createActor();
+    await createPost({ actor: author, input: { title: "Something new", content: "Body", categoryId: await categoryId() } });
+    const request = await requestsOf(viewer.id, "http://localhost/discussions");
+    // The warm-up visit marks the post seen; the counted one finds nothing new: no check, no write.
+    await countStatements(discussionsLoader, request);
+    const page = dataStatements();
+    const withShell = await countWithShell(discussionsLoader, request);
+    expect(withShell, withShell.join("\n")).toEqual(page);
+    expect(page.filter((statement) => statement.includes('"sessions"')), page.join("\n")).toHaveLength(1);
+    expect(page.filter((statement) => /from "users" where .*exists/.test(statement)), "the seen mark's check").toEqual([]);
+    // PostgreSQL's round trips: the session with the member and the counts, the pinned posts and the page, the member's blocks and feed token.
+    if (engine === "postgres") expect(page, page.join("\n")).toHaveLength(5);
   });
 });

@@ -3,7 +3,7 @@
  * signed session id; logout deletes the row, deleting a user deletes theirs (foreign key).
  * See docs/decisions/0003-sessions.md.
  */
-import { createSessionStorage, type Session } from "react-router";
+import { createCookie, createSessionStorage, type Cookie, type Session } from "react-router";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { bestEffortUnit, readDb, schema, write, type AppDatabase } from "./db.server";
@@ -56,21 +56,68 @@ const sessionBySid = perDatabase((db: AppDatabase) =>
     .prepare(),
 );
 
+/** A session's row as read (`sessionBySid`, or joined with its member by the auth feature). */
+export type SessionRow = typeof schema.sessions.$inferSelect;
+
+/**
+ * The session data of a row just read for `sid` (null when there is none or it expired), doing the
+ * bookkeeping of a read: an expired row is deleted, last_seen_at moves at most every
+ * LAST_SEEN_INTERVAL_MS, both on the side (docs/accounts.md, "Sessions"). Every read of a session
+ * goes through here, whichever statement read the row.
+ */
+export async function acceptSessionRow(sid: string, row: SessionRow | undefined): Promise<Partial<SessionData> | null> {
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expire.getTime() <= now) {
+    await writeOnTheSide((tx) => tx.delete(schema.sessions).where(eq(schema.sessions.sid, sid)));
+    return null;
+  }
+  // At most one write every five minutes per session: each write moves the database's write version (page cache, live updates).
+  if ((!row.lastSeenAt || now - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) && !touching.has(sid)) {
+    touching.add(sid);
+    try {
+      // Only if still stale: a request of the same burst that read the row before this one's write committed writes nothing.
+      const stale = or(isNull(schema.sessions.lastSeenAt), lt(schema.sessions.lastSeenAt, new Date(now - LAST_SEEN_INTERVAL_MS + 1)));
+      await writeOnTheSide((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(and(eq(schema.sessions.sid, sid), stale)));
+    } finally {
+      touching.delete(sid);
+    }
+  }
+  return row.sess as Partial<SessionData>;
+}
+
 let storage: ReturnType<typeof createStorage> | undefined;
+let sessionCookie: Cookie | undefined;
+
+/** The signed cookie carrying the session id. */
+function getSessionCookie(): Cookie {
+  sessionCookie ??= createCookie("quads_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    // Secure is decided per request (HTTPS, directly or via a trusted proxy): see commitSession calls.
+    secure: false,
+    secrets: [getEnv().SESSION_SECRET],
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+  return sessionCookie;
+}
+
+/**
+ * The session id the request's cookie carries (its signature checked), or undefined: for a reader
+ * that reads the row itself together with more (the signed-in member: app/features/auth/guards.server.ts)
+ * and hands it to `acceptSessionRow`.
+ */
+export async function sessionIdOf(request: Request): Promise<string | undefined> {
+  const header = request.headers.get("Cookie");
+  if (!header) return undefined;
+  const sid: unknown = await getSessionCookie().parse(header);
+  return typeof sid === "string" && sid !== "" ? sid : undefined;
+}
 
 function createStorage() {
-  const env = getEnv();
   return createSessionStorage<SessionData>({
-    cookie: {
-      name: "quads_session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      // Secure is decided per request (HTTPS, directly or via a trusted proxy): see commitSession calls.
-      secure: false,
-      secrets: [env.SESSION_SECRET],
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    },
+    cookie: getSessionCookie(),
     async createData(data, expires) {
       const sid = randomBytes(32).toString("base64url");
       const { userAgent, ...sess } = data;
@@ -90,28 +137,11 @@ function createStorage() {
       });
       return sid;
     },
-    // Every request with a session cookie: one prepared read on the read connection; a write at
-    // most every LAST_SEEN_INTERVAL_MS per session, on the side (docs/accounts.md, "Sessions").
+    // Every request with a session cookie: one prepared read; a write at most every
+    // LAST_SEEN_INTERVAL_MS per session, on the side (acceptSessionRow).
     async readData(sid) {
       const [row] = await sessionBySid(readDb()).execute({ sid });
-      if (!row) return null;
-      const now = Date.now();
-      if (row.expire.getTime() <= now) {
-        await writeOnTheSide((tx) => tx.delete(schema.sessions).where(eq(schema.sessions.sid, sid)));
-        return null;
-      }
-      // At most one write every five minutes per session: each write moves the database's write version (page cache, live updates).
-      if ((!row.lastSeenAt || now - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) && !touching.has(sid)) {
-        touching.add(sid);
-        try {
-          // Only if still stale: a request of the same burst that read the row before this one's write committed writes nothing.
-          const stale = or(isNull(schema.sessions.lastSeenAt), lt(schema.sessions.lastSeenAt, new Date(now - LAST_SEEN_INTERVAL_MS + 1)));
-          await writeOnTheSide((tx) => tx.update(schema.sessions).set({ lastSeenAt: new Date(now) }).where(and(eq(schema.sessions.sid, sid), stale)));
-        } finally {
-          touching.delete(sid);
-        }
-      }
-      return row.sess as Partial<SessionData>;
+      return acceptSessionRow(sid, row);
     },
     async updateData(sid, data, expires) {
       await write((tx) =>

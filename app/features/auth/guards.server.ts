@@ -2,38 +2,97 @@
  * Who is asking: the signed-in user of a request (read from the server-side session on every
  * request, so a deleted user or a changed role takes effect at once) and the guards routes use.
  */
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { toCurrentUser, type CurrentUser } from "./auth.server";
 import { findUserById } from "./user-lookup.server";
 import { isSuspendedAt } from "~/features/moderation/index.server";
+import { shellCountColumns, type ShellCounts } from "~/features/notifications/index.server";
+import { readDb, schema, type AppDatabase } from "~/utils/db.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { forbidden, unauthorized } from "~/utils/errors.server";
 import { can, type Permission } from "~/utils/permissions";
-import { getSession } from "~/utils/session.server";
+import { acceptSessionRow, sessionIdOf, type SessionRow } from "~/utils/session.server";
+import type { User } from "../../../db/schema";
 import { createToastHeader } from "~/utils/toast.server";
 import { errorToast, successToast } from "~/utils/toast";
 import type { ToastMessage } from "~/components/ui/toaster";
 
-const userByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+/** The signed-in member of a request, and the shell's counts when they were read with them. */
+export type SignedIn = { user: CurrentUser; shellCounts: ShellCounts | undefined };
 
-/** The signed-in user, or null. Memoised per request. */
-export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
-  let pending = userByRequest.get(request);
+const signedInByRequest = new WeakMap<Request, Promise<SignedIn | null>>();
+
+/**
+ * The request's session and its member in one statement (a join), with the shell's counts as
+ * more columns of it when asked: on PostgreSQL each statement is a round trip, and these ran on
+ * every page as three or four (docs/scaling.md, "Round trips per page"). Prepared once per database.
+ */
+const signedInStatements = perDatabase((db: AppDatabase) => {
+  const { sessions, users } = schema;
+  const bySid = eq(sessions.sid, sql.placeholder("sid"));
+  return {
+    member: db.select({ session: sessions, user: users }).from(sessions).leftJoin(users, eq(users.id, sessions.userId)).where(bySid).prepare(),
+    memberAndCounts: db
+      .select({ session: sessions, user: users, ...shellCountColumns(db) })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(bySid)
+      .prepare(),
+  };
+});
+
+async function readSignedIn(request: Request, withShellCounts: boolean): Promise<SignedIn | null> {
+  if (!request.headers.get("Cookie")?.includes("quads_session=")) return null;
+  const sid = await sessionIdOf(request);
+  if (!sid) return null;
+  const statements = signedInStatements(readDb());
+  let row: { session: SessionRow; user: User | null } | undefined;
+  let counts: ShellCounts | undefined;
+  if (withShellCounts) {
+    const [read] = await statements.memberAndCounts.execute({ sid });
+    if (read) {
+      const { session, user, ...shellCounts } = read;
+      row = { session, user };
+      counts = shellCounts;
+    }
+  } else {
+    [row] = await statements.member.execute({ sid });
+  }
+  const session = await acceptSessionRow(sid, row?.session);
+  const userId = session?.userId;
+  if (!row || !userId) return null;
+  // sessions.user_id mirrors the session's userId (session.server.ts writes both); should they ever differ, the session's wins.
+  const user = row.user?.id === userId ? row.user : await findUserById(userId);
+  if (!user) return null;
+  // A suspended member is signed out on every request, from the same row read (docs/moderation.md).
+  if (isSuspendedAt(user.suspendedUntil)) return null;
+  // Counted for the joined member: only theirs if that is the session's.
+  return { user: toCurrentUser(user), shellCounts: row.user?.id === userId ? counts : undefined };
+}
+
+function signedInOf(request: Request, withShellCounts: boolean): Promise<SignedIn | null> {
+  let pending = signedInByRequest.get(request);
   if (!pending) {
-    pending = (async () => {
-      if (!request.headers.get("Cookie")?.includes("quads_session=")) return null;
-      const session = await getSession(request);
-      const userId = session.get("userId");
-      if (!userId) return null;
-      const user = await findUserById(userId);
-      if (!user) return null;
-      // A suspended member is signed out on every request, from the same row read (docs/moderation.md).
-      if (isSuspendedAt(user.suspendedUntil)) return null;
-      return toCurrentUser(user);
-    })();
-    userByRequest.set(request, pending);
+    pending = readSignedIn(request, withShellCounts);
+    signedInByRequest.set(request, pending);
   }
   return pending;
+}
+
+/** The signed-in user, or null. Memoised per request (one statement: the session and the member). */
+export async function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  return (await signedInOf(request, false))?.user ?? null;
+}
+
+/**
+ * The signed-in user with the shell's counts read in the same statement, when this is the
+ * request's first look at its member (the root loader's; the page loaders run beside it and
+ * share the memo). `shellCounts` is undefined when another caller looked first: read them then.
+ */
+export function getOptionalUserWithShellCounts(request: Request): Promise<SignedIn | null> {
+  return signedInOf(request, true);
 }
 
 async function throwRedirectWithToast(url: string, toast: ToastMessage): Promise<never> {

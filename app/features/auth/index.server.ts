@@ -7,7 +7,7 @@ export { countSignInAttempt, createUserRecord, type CurrentUser, getAuthenticato
 export { pendingEmailOf, requestEmailChange } from "./email-change.server";
 export { voidTokens } from "./email-tokens.server";
 export { resendVerificationEmail, sendVerificationEmail, verifyEmail } from "./email-verification.server";
-export { getOptionalUser, requireApiPermission, requireApiUser, requirePagePermission, requireUser, userCan } from "./guards.server";
+export { getOptionalUser, getOptionalUserWithShellCounts, requireApiPermission, requireApiUser, requirePagePermission, requireUser, userCan } from "./guards.server";
 export { logout } from "./logout.server";
 export { isResetTokenUsable, requestPasswordReset, RESET_LINK_INVALID, resetPassword, sendPasswordChangedNotice, sendResetLinkAsAdmin } from "./password-reset.server";
 export { hashPassword } from "./password.server";

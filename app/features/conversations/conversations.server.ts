@@ -3,7 +3,7 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
 import { releaseUploads } from "~/features/uploads/index.server";
@@ -360,6 +360,22 @@ export async function lastMessageIdsOf(pages: ReadonlyArray<{ userId: string; co
     }
   }
   return ({ userId, conversationId }) => found.get(conversationId)?.get(userId) ?? 0;
+}
+
+/**
+ * The count of `countUnreadConversations` as a column of a query that reads the member's row
+ * (`userId` a column of it, or a bound value): the shell reads it in the same statement as the
+ * member and their other counts (app/features/notifications/shell-counts.server.ts).
+ */
+export function unreadConversationsColumn(db: AppDatabase, userId: SQLWrapper) {
+  // Named: PostgreSQL (before 16) refuses a subquery in FROM without an alias.
+  const unread = db
+    .select({ one: sql`1` })
+    .from(participants)
+    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+    .where(and(eq(participants.userId, userId), gt(conversations.lastMessageId, participants.lastReadMessageId)))
+    .as("unread_conversations");
+  return db.$count(unread);
 }
 
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */

@@ -18,6 +18,7 @@ export {
   MESSAGES_PAGE_SIZE,
   sendMessage,
   startConversation,
+  unreadConversationsColumn,
 } from "./conversations.server";
 export { deleteMessage, findMessageForModeration, isParticipantOfMessage, messageWithContext, setMessageHidden } from "./moderation.server";
 export { messageSchema, newConversationSchema } from "./schemas";

@@ -7,7 +7,7 @@ import type { AppDatabase } from "~/utils/db.server";
 import { schema } from "~/utils/db.server";
 import { applyPostgresMigrations } from "~/utils/postgres-migrations.server";
 import { queryRows } from "~/utils/sql-dialect.server";
-import { containsPattern, countPostsWithTerm, matchesSearch, newestIdsWithAnyTerm, newestMatchIds, postMatches, postsByPinnedIndex, searchTermOf, toContainsPattern } from "./search-sql.server";
+import { COMMON_WORD_POSTS, containsPattern, countPostsWithTerm, estimatedCommonWordPosts, matchesSearch, newestIdsWithAnyTerm, newestMatchIds, postMatches, postsByPinnedIndex, searchTermOf, toContainsPattern } from "./search-sql.server";
 
 describe("the discussions' search SQL on PostgreSQL (the twins in search-sql.server.ts)", () => {
   let pool: pg.Pool;
@@ -59,5 +59,25 @@ describe("the discussions' search SQL on PostgreSQL (the twins in search-sql.ser
     expect(await countPostsWithTerm(db, "it's")).toBe(0);
     expect(await newestIdsWithAnyTerm(db, ["pegs", "tomatoes"], 10)).toEqual([ids.other, ids.guitar]);
     expect(await newestIdsWithAnyTerm(db, [], 10)).toEqual([]);
+  });
+
+  it("takes a common word's count from PostgreSQL's statistics (no visit of its posts), counts a rarer one", async () => {
+    const category = await pool.query(`SELECT id FROM categories LIMIT 1`);
+    const insertLanterns = (count: number, from: number) =>
+      pool.query(`INSERT INTO posts (title, content, author_id, category_id) SELECT 'Lantern night ' || n, 'Paper and candles.', 'u1', $1 FROM generate_series($2::int, $3::int) AS n`, [category.rows[0].id, from, from + count - 1]);
+    await insertLanterns(COMMON_WORD_POSTS + 200, 1);
+    await pool.query("ANALYZE posts");
+    // Written after the statistics: an exact count would see them, the estimate does not.
+    await insertLanterns(50, COMMON_WORD_POSTS + 201);
+    // A handle of its own: a process keeps the statistics it read (none, before this ANALYZE) for minutes.
+    const analyzed = drizzle(pool) as unknown as AppDatabase;
+    const estimated = await countPostsWithTerm(analyzed, "lantern");
+    expect(estimated).toBeGreaterThanOrEqual(COMMON_WORD_POSTS + 190);
+    expect(estimated).toBeLessThanOrEqual(COMMON_WORD_POSTS + 210);
+    expect(await estimatedCommonWordPosts(analyzed, "lant")).toBe(estimated);
+    // Words the statistics do not call common are counted.
+    expect(await estimatedCommonWordPosts(analyzed, "guitar")).toBeUndefined();
+    expect(await countPostsWithTerm(analyzed, "guitar")).toBe(3);
+    expect(await countPostsWithTerm(analyzed, "paperweight")).toBe(0);
   });
 });

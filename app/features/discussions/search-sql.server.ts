@@ -13,6 +13,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { schema, type AppDatabase } from "~/utils/db.server";
 import { dialectOf, queryRows } from "~/utils/sql-dialect.server";
+import { perDatabase } from "~/utils/statement-cache.server";
 
 /** Quotes a member's search as one FTS5 string, so operators and quotes in it are plain text. */
 export function toFtsPhrase(search: string): string {
@@ -106,14 +107,64 @@ export async function newestIdsWithAnyTerm(db: AppDatabase, terms: readonly stri
   return newestMatchIds(db, anyTermQuery(terms), limit);
 }
 
-/** How many posts contain the word (in the title or the content), for its IDF. */
+/**
+ * How many posts contain the word (in the title or the content), for its IDF. On PostgreSQL a
+ * common word's count is PostgreSQL's own estimate (`estimatedCommonWordPosts`): counting it
+ * visited every post holding it (tens of thousands of rows for a common word, the biggest database
+ * cost of the mix: docs/scaling.md); a rarer word is counted exactly (a few hundred rows at most).
+ */
 export async function countPostsWithTerm(db: AppDatabase, term: string): Promise<number> {
   if (dialectOf(db) === "postgres") {
+    const estimated = await estimatedCommonWordPosts(db, term);
+    if (estimated !== undefined) return estimated;
     const [counted] = await queryRows<{ count: number | string }>(db, sql`SELECT count(*) AS "count" FROM ${schema.posts} WHERE ${searchDocument()} @@ to_tsquery('simple', ${toPrefixLexeme(term)})`);
     return Number(counted?.count ?? 0);
   }
   const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*) AS "count" FROM posts_fts WHERE posts_fts MATCH ${toFtsPhrase(term)}`);
   return Number(row?.count ?? 0);
+}
+
+/** A word in at least this many posts (by PostgreSQL's statistics) takes the estimate rather than a count. */
+export const COMMON_WORD_POSTS = 1_000;
+/** How long a process keeps PostgreSQL's word statistics before reading them again (ANALYZE, by autovacuum or db:copy, renews them). */
+const WORD_STATISTICS_KEPT_MS = 10 * 60_000;
+
+type WordStatistics = { words: string[]; shares: number[]; posts: number; readAt: number };
+
+const keptWordStatistics = perDatabase((_db: AppDatabase): { current?: WordStatistics } => ({}));
+
+/**
+ * PostgreSQL: the most common words of `posts_search_idx` (up to 1,000: the statistics target
+ * × 10) with the share of posts holding each, and the posts' row estimate: what ANALYZE keeps in
+ * `pg_stats` for the index's expression, and the planner itself uses. One read per process every
+ * WORD_STATISTICS_KEPT_MS. None before the first ANALYZE: then every word is counted.
+ */
+async function wordStatistics(db: AppDatabase): Promise<WordStatistics> {
+  const kept = keptWordStatistics(db);
+  if (kept.current && Date.now() - kept.current.readAt < WORD_STATISTICS_KEPT_MS) return kept.current;
+  const [row] = await queryRows<{ words: string[] | null; shares: number[] | null; posts: number | string | null }>(
+    db,
+    sql`SELECT s.most_common_elems::text::text[] AS "words", s.most_common_elem_freqs AS "shares", (SELECT c.reltuples FROM pg_class c WHERE c.oid = to_regclass('posts')) AS "posts" FROM pg_stats s WHERE s.schemaname = current_schema() AND s.tablename = 'posts_search_idx'`,
+  );
+  kept.current = { words: row?.words ?? [], shares: (row?.shares ?? []).map(Number), posts: Math.max(0, Number(row?.posts ?? 0)), readAt: Date.now() };
+  return kept.current;
+}
+
+/**
+ * PostgreSQL: the posts holding a word that begins with `term` (its prefix query's words), from
+ * the statistics when those say it is common (COMMON_WORD_POSTS or more), else undefined (count
+ * it). The shares of the common words it begins are added (a post holding two of them counts
+ * twice: an estimate for an IDF, where a common word's weight is small anyway).
+ */
+export async function estimatedCommonWordPosts(db: AppDatabase, term: string): Promise<number | undefined> {
+  const { words, shares, posts } = await wordStatistics(db);
+  const prefix = term.toLowerCase();
+  let share = 0;
+  words.forEach((word, index) => {
+    if (word.startsWith(prefix)) share += shares[index] ?? 0;
+  });
+  const estimated = Math.round(Math.min(1, share) * posts);
+  return estimated >= COMMON_WORD_POSTS ? estimated : undefined;
 }
 
 /** PostgreSQL: a post's words, the expression `posts_search_idx` indexes (db/migrations-pg/0001). */

@@ -4,5 +4,6 @@
  * file by file from components/; plain values from the client-safe index.ts (where there is one).
  */
 export { notifyAllMembers } from "./announce.server";
-export { deleteNotificationsAbout, getNotificationCounts, hasUnreadNotification, listNotifications, markAllNotificationsRead, markDiscussionsSeen, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from "./notifications.server";
+export { deleteNotificationsAbout, hasUnreadNotification, listNotifications, markAllNotificationsRead, markDiscussionsSeen, markNotificationRead, NOTIFICATIONS_PAGE_SIZE } from "./notifications.server";
 export { notify } from "./notify.server";
+export { readShellCounts, shellCountColumns, type ShellCounts } from "./shell-counts.server";

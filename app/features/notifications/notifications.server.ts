@@ -17,20 +17,34 @@ export async function getNotificationCounts(userId: string): Promise<Notificatio
   return row ?? { unreadDiscussions: 0, unreadNotifications: 0 };
 }
 
-/** Made once per database: the counts are read on every signed-in page (the root loader). */
-const notificationQueries = perDatabase((db: AppDatabase) => {
+/** Posts by others since the member's mark (or since joining, before a first visit); `users` is the member's row. */
+function newPostsOfMember() {
+  const { users, posts } = schema;
+  return and(gt(posts.createdAt, sql`coalesce(${users.discussionsSeenAt}, ${users.joinedAt})`), ne(posts.authorId, users.id));
+}
+
+/**
+ * The two counts as columns of a query that reads the member's row (`FROM users`, or a join to it):
+ * the shell reads them in the same statement as the member (shell-counts.server.ts).
+ */
+export function notificationCountColumns(db: AppDatabase) {
   const { users, posts, notifications } = schema;
-  const param = sql.placeholder;
-  /** Posts by others since the member's mark (or since joining, before a first visit). */
-  const newPosts = and(gt(posts.createdAt, sql`coalesce(${users.discussionsSeenAt}, ${users.joinedAt})`), ne(posts.authorId, users.id));
   // Named: PostgreSQL (before 16) refuses a subquery in FROM without an alias.
-  const firstNewPosts = db.select({ one: sql`1` }).from(posts).where(newPosts).limit(UNREAD_DISCUSSIONS_CAP).as("first_new_posts");
+  const firstNewPosts = db.select({ one: sql`1` }).from(posts).where(newPostsOfMember()).limit(UNREAD_DISCUSSIONS_CAP).as("first_new_posts");
+  return {
+    unreadDiscussions: db.$count(firstNewPosts),
+    unreadNotifications: db.$count(notifications, and(eq(notifications.userId, users.id), isNull(notifications.readAt))),
+  };
+}
+
+/** Made once per database. */
+const notificationQueries = perDatabase((db: AppDatabase) => {
+  const { users, posts } = schema;
+  const param = sql.placeholder;
+  const newPosts = newPostsOfMember();
   return {
     counts: db
-      .select({
-        unreadDiscussions: db.$count(firstNewPosts),
-        unreadNotifications: db.$count(notifications, and(eq(notifications.userId, users.id), isNull(notifications.readAt))),
-      })
+      .select(notificationCountColumns(db))
       .from(users)
       .where(eq(users.id, param("userId")))
       .prepare(),
