@@ -110,6 +110,25 @@ describe("the PostgreSQL engine", () => {
     }
   });
 
+  it("does not count this process's own commit again when its notification arrives (a read-only request keeps the version)", async () => {
+    await insertMember();
+    const afterOwn = databaseVersion();
+    const [generation, writes] = afterOwn.split(":");
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      // Delivered after this process's own notification (listeners get them in commit order): once it is
+      // counted, the own one has arrived too, and must not have moved the version.
+      await other.query("NOTIFY quads_writes");
+      const deadline = Date.now() + 5_000;
+      while (databaseVersion() === afterOwn && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // counted twice, it would move once more by now
+      expect(databaseVersion()).toBe(`${generation}:${Number(writes) + 1}`);
+    } finally {
+      await other.end();
+    }
+  });
+
   it("maps a unique violation to a 409 and a statement timeout to a 503", async () => {
     const id = await insertMember();
     const duplicate = await write((tx) => tx.insert(users).values({ id, username: `${id}-2`, email: "dup@example.com", password: "x", firstName: "A", lastName: "B", displayName: "AB" })).catch((error: unknown) => error);

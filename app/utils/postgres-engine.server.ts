@@ -5,7 +5,7 @@
  * fed by LISTEN/NOTIFY. Only db.server.ts uses this module; features never see an engine.
  */
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import * as pgSchema from "../../db/schema.pg";
 import type { PostgresDatabase } from "./database-url.server";
@@ -130,6 +130,8 @@ export class PostgresEngine {
   private isClosed = false;
   private generation = 0;
   private writes = 0;
+  /** Sent with this process's notifications, so it does not count its own commits twice (it counts them at once). */
+  private readonly notifier = randomBytes(8).toString("hex");
   private unversioned = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
 
@@ -211,8 +213,8 @@ export class PostgresEngine {
   async commit(client: pg.PoolClient): Promise<void> {
     // NOTIFY is transactional: delivered to the listeners at the commit, never after a rollback.
     // One round trip: a failed NOTIFY leaves the COMMIT unrun and the caller rolls back.
-    await client.query(`NOTIFY ${WRITES_CHANNEL}; COMMIT`);
-    this.writes += 1; // this process knows at once; the notification from itself adds one more later, harmlessly
+    await client.query(`NOTIFY ${WRITES_CHANNEL}, '${this.notifier}'; COMMIT`);
+    this.writes += 1; // this process knows at once; its own notification, when it arrives, is not counted again
   }
 
   async rollback(client: pg.PoolClient): Promise<void> {
@@ -273,8 +275,8 @@ export class PostgresEngine {
       listener.end().catch(() => undefined);
       if (!this.isClosed) this.reconnectTimer = setTimeout(() => void this.listen().catch(() => undefined), 1_000);
     };
-    listener.on("notification", () => {
-      this.writes += 1;
+    listener.on("notification", (message) => {
+      if (message.payload !== this.notifier) this.writes += 1;
     });
     listener.on("error", lost);
     listener.on("end", () => lost());
