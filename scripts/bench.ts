@@ -22,7 +22,7 @@
 //   one box against two (every box its own process tree and data folder): app and PostgreSQL CPU per
 //   request for each, and what an idle box costs. [--web-concurrency=1] [--mix-connections=10,50]
 //   [--rounds=2] [--mix-duration=20] [--one-box-workers=2: the one box a box of its own with that
-//   WEB_CONCURRENCY, as many serving processes as the N boxes]. docs/scaling.md, "Several boxes".
+//   WEB_CONCURRENCY, as many serving processes as the N boxes]. docs/scaling.md, "Several boxes on one PostgreSQL: the cost per request (`--boxes 2`)".
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawnSync } from "node:child_process";
@@ -808,7 +808,7 @@ async function enginesMain() {
 
 /* --boxes N: several app boxes on one PostgreSQL behind the round-robin proxy ----------------- */
 
-/** The cost per request with N boxes may be this much above one box's (docs/scaling.md, "Several boxes"). */
+/** The cost per request with N boxes may be this much above one box's (docs/scaling.md, "Several boxes on one PostgreSQL: the cost per request (`--boxes 2`)"). */
 const BOXES_TARGET = 0.15;
 
 /**
