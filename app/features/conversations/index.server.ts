@@ -5,7 +5,6 @@
  */
 export {
   conversationJson,
-  countUnreadConversations,
   exportConversationsOf,
   getConversation,
   keepMessagesOf,
