@@ -106,7 +106,9 @@ describe.each(jsModes)("Platform Settings ($mode)", ({ js }) => {
     await page().getByLabel("Footer Active").uncheck();
     await saveWithoutJavaScript(page(), page().getByRole("button", { name: "Save Footer Settings" }));
     await expectToast(page(), "Success", "Footer settings updated successfully");
-    await page().getByTestId("global-footer").waitFor({ state: "detached" });
+    // On several boxes the page after the redirect may come from a box that has not yet heard of the
+    // write (its notification takes milliseconds: decision 0109, a known window); the next view has.
+    await expect.poll(async () => (await page().getByTestId("global-footer").count()) === 0 || (await page().reload(), false), { timeout: 10_000 }).toBe(true);
     // Members and visitors see no footer either.
     const member = await createMemberViaApi(baseURL);
     const memberHtml = await (await fetch(`${baseURL}/profile`, { headers: { Cookie: await sessionCookieFor(baseURL, member) } })).text();
@@ -115,7 +117,7 @@ describe.each(jsModes)("Platform Settings ($mode)", ({ js }) => {
 
     await page().getByLabel("Footer Active").check();
     await saveWithoutJavaScript(page(), page().getByRole("button", { name: "Save Footer Settings" }));
-    await visible(page().getByTestId("global-footer"));
+    await expect.poll(async () => (await page().getByTestId("global-footer").count()) === 1 || (await page().reload(), false), { timeout: 10_000 }).toBe(true);
 
     await goto(page(), "/admin/audit");
     const newest = page().getByTestId("audit-entry").first();
