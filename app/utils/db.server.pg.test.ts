@@ -92,41 +92,38 @@ describe("the PostgreSQL engine", () => {
     expect(effects.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index)); // once each, after the commit that stood
   });
 
+  /** Another process's NOTIFY on the writes channel; waits (at most 5 s) until this process's version moves past `version`. */
+  async function notifyFromAnotherProcess(version: string) {
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query("NOTIFY quads_writes");
+      const deadline = Date.now() + 5_000;
+      while (databaseVersion() === version && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await other.end();
+    }
+  }
+
   it("moves the write version at once after this process's commit, and on another process's notification", async () => {
     const before = databaseVersion();
     expect(databaseVersion()).toBe(before);
     await insertMember();
     const afterOwn = databaseVersion();
     expect(afterOwn).not.toBe(before);
-    const other = new pg.Client({ connectionString: url });
-    await other.connect();
-    try {
-      await other.query("NOTIFY quads_writes");
-      const deadline = Date.now() + 5_000;
-      while (databaseVersion() === afterOwn && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(databaseVersion()).not.toBe(afterOwn);
-    } finally {
-      await other.end();
-    }
+    await notifyFromAnotherProcess(afterOwn);
+    expect(databaseVersion()).not.toBe(afterOwn);
   });
 
   it("does not count this process's own commit again when its notification arrives (a read-only request keeps the version)", async () => {
     await insertMember();
     const afterOwn = databaseVersion();
     const [generation, writes] = afterOwn.split(":");
-    const other = new pg.Client({ connectionString: url });
-    await other.connect();
-    try {
-      // Delivered after this process's own notification (listeners get them in commit order): once it is
-      // counted, the own one has arrived too, and must not have moved the version.
-      await other.query("NOTIFY quads_writes");
-      const deadline = Date.now() + 5_000;
-      while (databaseVersion() === afterOwn && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 300)); // counted twice, it would move once more by now
-      expect(databaseVersion()).toBe(`${generation}:${Number(writes) + 1}`);
-    } finally {
-      await other.end();
-    }
+    // Delivered after this process's own notification (listeners get them in commit order): once it is
+    // counted, the own one has arrived too, and must not have moved the version.
+    await notifyFromAnotherProcess(afterOwn);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // counted twice, it would move once more by now
+    expect(databaseVersion()).toBe(`${generation}:${Number(writes) + 1}`);
   });
 
   it("maps a unique violation to a 409 and a statement timeout to a 503", async () => {
