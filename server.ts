@@ -26,6 +26,7 @@ import { checkCrossSiteRequest } from "./app/utils/csrf";
 import { externalSignInOrigins } from "./app/utils/env.server";
 import { checkRequestShape, clientErrorAnswer } from "./app/utils/request-shape";
 import { createPageCache } from "./app/utils/page-cache.server";
+import { readYourWrites } from "./server/read-your-writes";
 import { chooseAssetEncoding, precompressedName, type AssetEncoding } from "./app/utils/precompressed";
 import {
   logLine,
@@ -196,6 +197,9 @@ async function serve(role: "single" | "worker") {
   app.use(onlyFiles(express.static("public", { maxAge: "1h", index: false })));
 
   app.use(privateByDefault);
+
+  // A browser's request right after its write through another box sees that write (decision 0121).
+  if (appServer.writesCrossBoxes) app.use(readYourWrites(appServer.catchUpWithOtherProcesses, onHeaders));
 
   // Pages and API answers asked for again by the same browser while the database is unchanged
   // (app/utils/page-cache.server.ts; PAGE_CACHE_SECONDS, 0 = off; never in development).

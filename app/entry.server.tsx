@@ -6,7 +6,7 @@ import { createRequestHandler as createReactRouterRequestHandler, isRouteErrorRe
 import { startMailDelivery, stopMailDelivery } from "./mail-worker.server";
 import { closeLiveStreams, endLiveStreams, sweepLiveStreams } from "~/features/live/index.server";
 import { startApplication, startWorker, stopApplication } from "./startup.server";
-import { databaseIsHealthy, databaseVersion, reuseStatementsOnEveryConnection } from "./utils/db.server";
+import { catchUpWithOtherProcesses, databaseIsHealthy, databaseVersion, engine, reuseStatementsOnEveryConnection } from "./utils/db.server";
 import { logServerError } from "./utils/errors.server";
 import { answerDatabaseErrorsOnEveryRoute } from "./utils/http.server";
 import { NonceProvider } from "./utils/nonce-provider";
@@ -51,6 +51,9 @@ export const appServer = {
   storageHealthy: storageIsHealthy,
   /** The database's write version (the page cache's freshness key). */
   databaseVersion,
+  /** Whether other boxes may write to this database (PostgreSQL): read-your-writes then needs `catchUpWithOtherProcesses` (server/read-your-writes.ts). */
+  writesCrossBoxes: engine === "postgres",
+  catchUpWithOtherProcesses,
 };
 export type AppServer = typeof appServer;
 

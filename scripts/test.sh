@@ -66,7 +66,7 @@ for name in e2e-pg e2e-own; do
   wait "$pid" || true
   echo "== browser tests ($name):"
   # The summary, and every failure with its message (the whole log stays in reports/$name.log).
-  grep -E '^ (FAIL|×)|AssertionError|Error:|Test Files|Tests  ' "reports/$name.log" | head -n 80 || true
+  sed 's/\x1b\[[0-9;]*m//g' "reports/$name.log" | grep -E '^ (FAIL|×)|^ +×|AssertionError|Error:|Test Files|Tests  ' | head -n 80 || true
 done
 
 install_failures=0
@@ -89,6 +89,14 @@ for (const file of ["reports/unit.json", "reports/e2e.json", "reports/e2e-pg.jso
   if (!fs.existsSync(file)) { console.log(`${file}: missing (the run did not finish)`); failed += 1; continue; }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + report.numTodoTests;
+  // Each failed test by file and name, with the first line of its message: CI keeps only the end of the output.
+  for (const result of report.testResults ?? []) {
+    for (const test of result.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      const message = String(test.failureMessages?.[0] ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n")[0].slice(0, 300);
+      console.log(`FAILED (${file}) ${result.name.replace(process.cwd() + "/", "")} > ${test.fullName}: ${message}`);
+    }
+  }
 }
 console.log(`tests: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 if (failed > 0 || passed === 0) process.exit(1);

@@ -209,6 +209,32 @@ describe("two boxes on one PostgreSQL", () => {
     expect(await page.text()).toContain(companyName);
   });
 
+  it("shows a browser its own write on the next request through the other box, even from a cached page (read-your-writes, decision 0121)", async () => {
+    const member = await createApiMember(boxA.url);
+    const post = await createPost(boxA.url, member);
+    for (let round = 1; round <= 15; round += 1) {
+      // Box A holds the post's answer in its page cache…
+      for (let attempt = 0; ; attempt += 1) {
+        const cached = await fetch(`${boxA.url}/api/posts/${post.id}`, { headers: { Cookie: member.cookie } });
+        await cached.text();
+        if (cached.headers.get("x-page-cache") === "hit") break;
+        if (attempt === 10) throw new Error("box A never answered from its page cache");
+      }
+      // …the browser replies through box B, whose answer marks it as having just written…
+      const reply = await fetch(`${boxB.url}/api/posts/${post.id}/replies`, {
+        method: "POST",
+        headers: { Cookie: member.cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ content: `Reply ${round} through B` }),
+      });
+      expect(reply.status).toBe(201);
+      const wrote = reply.headers.getSetCookie().find((cookie) => cookie.startsWith("quads_wrote="));
+      expect(wrote).toMatch(/^quads_wrote=1; Max-Age=10; Path=\/; HttpOnly; SameSite=Lax/);
+      // …and its very next request, through box A, sees the reply.
+      const next = await fetch(`${boxA.url}/api/posts/${post.id}`, { headers: { Cookie: `${member.cookie}; ${wrote!.split(";")[0]}` } });
+      expect(((await next.json()) as ApiPost).repliesCount, `round ${round}`).toBe(round);
+    }
+  });
+
   it("shows a reply written through box A live on a page served by box B (Chromium, JavaScript on)", async () => {
     const browser = await launchBrowser();
     try {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { insertPgMember, openDataLayerOnPostgres, pointsOfMember as pointsOf } from "~/test/postgres-app";
 
 const { url, db } = await openDataLayerOnPostgres({ DATABASE_STATEMENT_TIMEOUT_MS: "300" });
-const { afterCommit, appErrorOfDatabase, reuseStatementsOnEveryConnection, isUniqueViolation, databaseVersion, databaseIsHealthy, engine, readDb, schema, write } = db;
+const { afterCommit, catchUpWithOtherProcesses, appErrorOfDatabase, reuseStatementsOnEveryConnection, isUniqueViolation, databaseVersion, databaseIsHealthy, engine, readDb, schema, write } = db;
 const { users } = schema;
 
 /** A member row with these points; its id. */
@@ -124,6 +124,24 @@ describe("the PostgreSQL engine", () => {
     await notifyFromAnotherProcess(afterOwn);
     await new Promise((resolve) => setTimeout(resolve, 300)); // counted twice, it would move once more by now
     expect(databaseVersion()).toBe(`${generation}:${Number(writes) + 1}`);
+  });
+
+  it("catches up with another process's commit before answering, without counting a write of its own (decision 0121)", async () => {
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      for (let round = 0; round < 20; round += 1) {
+        const before = databaseVersion();
+        await other.query("NOTIFY quads_writes"); // committed by "box B" before "box A" is asked
+        await catchUpWithOtherProcesses();
+        expect(databaseVersion(), `round ${round}`).not.toBe(before);
+      }
+      const quiet = databaseVersion();
+      await catchUpWithOtherProcesses();
+      expect(databaseVersion()).toBe(quiet);
+    } finally {
+      await other.end();
+    }
   });
 
   it("maps a unique violation to a 409 and a statement timeout to a 503", async () => {

@@ -671,6 +671,16 @@ export function databaseVersion(): string {
 }
 
 /**
+ * Waits until this process has heard of every commit made before the call by any process on any
+ * box, so that `databaseVersion` (and every cache keyed on it) includes them: read-your-writes for a
+ * browser whose previous request wrote through another box (server/read-your-writes.ts, decision
+ * 0121). On SQLite nothing to wait for: `PRAGMA data_version` already sees every commit at once.
+ */
+export async function catchUpWithOtherProcesses(): Promise<void> {
+  if (engine === "postgres" && pgEngine) await pgEngine.catchUp();
+}
+
+/**
  * A value computed at most once per database write version (`databaseVersion`): any committed
  * write, by this process or another, recomputes it on the next call. For aggregates that are the
  * same for everyone (member and post totals), never for one member's data. `keyOf` splits the

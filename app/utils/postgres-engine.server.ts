@@ -133,6 +133,10 @@ export class PostgresEngine {
   /** Sent with this process's notifications, so it does not count its own commits twice (it counts them at once). */
   private readonly notifier = randomBytes(8).toString("hex");
   private unversioned = 0;
+  /** This process's own channel for catching up (`catchUp`): only its listening connection hears it. */
+  private readonly catchUpChannel = `quads_caught_up_${this.notifier}`;
+  private readonly catchUpWaiters = new Map<string, () => void>();
+  private catchUps = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -247,6 +251,34 @@ export class PostgresEngine {
     return `${this.generation}:${this.writes}`;
   }
 
+  /**
+   * Resolves once this process has heard of every commit any process made before the call
+   * (read-your-writes across boxes, docs/decisions/0121-read-your-writes-across-boxes.md). PostgreSQL
+   * delivers a listening session's notifications in commit order, so when a notification sent now
+   * on this process's own channel arrives, the `quads_writes` notifications of every earlier commit
+   * have arrived before it and moved the version. One round trip and the delivery (a millisecond or
+   * two); bounded by `timeoutMs`, after which the version is simply taken as it is. While nobody
+   * listens, every version is new anyway (`version`).
+   */
+  async catchUp(timeoutMs = 1_000): Promise<void> {
+    if (!this.isListening) return;
+    const token = String((this.catchUps += 1));
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.catchUpWaiters.set(token, resolve);
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      await this.pool.query("SELECT pg_notify($1, $2)", [this.catchUpChannel, token]);
+      await heard;
+    } catch {
+      // PostgreSQL is unreachable: the request that asked will meet the same error and answer it.
+    } finally {
+      clearTimeout(timer);
+      this.catchUpWaiters.delete(token);
+    }
+  }
+
   /** Whether the server answers a trivial query now (for /healthz). */
   async isHealthy(): Promise<boolean> {
     try {
@@ -276,6 +308,7 @@ export class PostgresEngine {
       if (!this.isClosed) this.reconnectTimer = setTimeout(() => void this.listen().catch(() => undefined), 1_000);
     };
     listener.on("notification", (message) => {
+      if (message.channel === this.catchUpChannel) return this.catchUpWaiters.get(message.payload ?? "")?.();
       if (message.payload !== this.notifier) this.writes += 1;
     });
     listener.on("error", lost);
@@ -283,7 +316,7 @@ export class PostgresEngine {
     this.listener = listener;
     try {
       await listener.connect();
-      await listener.query(`LISTEN ${WRITES_CHANNEL}`);
+      await listener.query(`LISTEN ${WRITES_CHANNEL}; LISTEN ${this.catchUpChannel}`);
       // Commits made while nobody listened are unknown: a new generation makes every version new.
       this.generation += 1;
       this.isListening = true;
