@@ -18,6 +18,7 @@
 //   scripts/lib/bench-postgres.ts), a fresh database from it per run; PostgreSQL's CPU and statements
 //   per request beside the app's CPU. --engine both: SQLite and PostgreSQL side by side in one run
 //   (first views, repeated views, the mix; each against its bare node:http baseline). docs/scaling.md.
+// npm run bench -- --engine postgres --mix --top-statements[=15] : also the statements PostgreSQL spent most time on.
 // npm run bench -- --boxes 2              : the --mix on PostgreSQL through the round-robin test proxy,
 //   one box against two (every box its own process tree and data folder): app and PostgreSQL CPU per
 //   request for each, and what an idle box costs. [--web-concurrency=1] [--mix-connections=10,50]
@@ -419,6 +420,13 @@ async function mixMain() {
         results.push(
           await runMix(`mix, ${conns} connections`, server.baseURL, cookies, postIds, { connections: conns, seconds: Math.max(duration, Number(option("mix-duration") ?? 10)), seed: conns, serverPid: server.child.pid, probe: postgres?.probe }),
         );
+      }
+      // --top-statements[=N]: where PostgreSQL's time went over the whole run (sign-ins included).
+      if (postgres?.probe && (flag("top-statements") || option("top-statements"))) {
+        const top = await postgres.probe.topStatements(Number(option("top-statements") ?? 15));
+        const total = (await postgres.probe.sample()).execMs;
+        console.log(`\nPostgreSQL statements by execution time (of ${total.toFixed(0)} ms):`);
+        for (const row of top) console.log(`${row.totalMs.toFixed(0).padStart(7)} ms ${String(row.calls).padStart(7)} calls ${row.meanMs.toFixed(3).padStart(8)} ms  ${row.query.replace(/\s+/g, " ").slice(0, 220)}`);
       }
     } finally {
       await stopAppServer(server);

@@ -27,7 +27,12 @@ const STAMP = "copied-from.json";
 export type DatabaseSample = { cpuMs: number; statements: number; execMs: number };
 
 /** What the database server spent so far; the bench takes the difference around a measured run. */
-export type DatabaseProbe = { sample(): Promise<DatabaseSample>; close(): Promise<void> };
+export type DatabaseProbe = {
+  sample(): Promise<DatabaseSample>;
+  /** The statements that took the most execution time in the database so far (where PostgreSQL's CPU went). */
+  topStatements(limit: number): Promise<Array<{ query: string; calls: number; totalMs: number; meanMs: number }>>;
+  close(): Promise<void>;
+};
 
 export type BenchPostgres = {
   server: PostgresServer;
@@ -151,6 +156,16 @@ export async function openBenchPostgres(largeDb: string): Promise<BenchPostgres>
               [name],
             );
             return { cpuMs, statements: rows[0].statements, execMs: rows[0].execMs };
+          },
+          async topStatements(limit) {
+            await (connected ??= probeClient.connect().then(() => void probeClient.on("error", () => undefined)));
+            const { rows } = await probeClient.query<{ query: string; calls: number; totalMs: number; meanMs: number }>(
+              `select query, calls::float8 as calls, total_exec_time::float8 as "totalMs", mean_exec_time::float8 as "meanMs"
+                 from pg_stat_statements where dbid = (select oid from pg_database where datname = $1)
+                 order by total_exec_time desc limit $2`,
+              [name, limit],
+            );
+            return rows;
           },
           async close() {
             if (connected) await probeClient.end().catch(() => undefined);
