@@ -379,11 +379,12 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
     let committing = false;
     let released = false;
     let broken: Error | undefined;
+    let delivered: Promise<void> | undefined;
     try {
       const result = await unitContext.run(unit, () => work(unit.tx as AppDatabase));
       unit.isOpen = false;
       committing = true;
-      await pgDb.commit(client);
+      ({ delivered } = await pgDb.commit(client));
       runAfterCommit(unit.afterCommit);
       return result;
     } catch (error) {
@@ -416,6 +417,9 @@ async function writePostgres<T>(work: (tx: AppDatabase) => Promise<T> | T, optio
       }
       openPostgresUnits -= 1;
       if (openPostgresUnits === 0) unitContext.disable();
+      // The connection is back in the pool; the unit's caller goes on once its commit's notification
+      // came back, when the other boxes have heard of it too (decision 0121).
+      await delivered;
     }
   }
 }

@@ -68,9 +68,14 @@ describe("the engine's connections", () => {
     await client.query("create table if not exists unit_probe (value int)");
     expect((await client.query<{ lock_timeout: string }>("show lock_timeout")).rows[0].lock_timeout).toBe("250ms");
     await client.query("insert into unit_probe values (1)");
-    await started.commit(client);
+    const { delivered } = await started.commit(client, 60_000);
     client.release();
     expect(started.version()).not.toBe(versionBefore);
+    // Resolved by the commit's own notification coming back (the 60-second fallback would time the test out),
+    // and not counted as one more write (decision 0121).
+    const afterCommit = started.version();
+    await delivered;
+    expect(started.version()).toBe(afterCommit);
     const again = await started.begin();
     await again.query("insert into unit_probe values (2)");
     await started.rollback(again);

@@ -135,8 +135,10 @@ export class PostgresEngine {
   private unversioned = 0;
   /** This process's own channel for catching up (`catchUp`): only its listening connection hears it. */
   private readonly catchUpChannel = `quads_caught_up_${this.notifier}`;
-  private readonly catchUpWaiters = new Map<string, () => void>();
+  /** Waiters for a notification this process sent (its commits' on `quads_writes`, its catch-ups' on its own channel), by payload. */
+  private readonly deliveryWaiters = new Map<string, () => void>();
   private catchUps = 0;
+  private commits = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -213,12 +215,36 @@ export class PostgresEngine {
     }
   }
 
-  /** Commits the unit's transaction, telling every process (this one at once) that the database changed. */
-  async commit(client: pg.PoolClient): Promise<void> {
+  /**
+   * Commits the unit's transaction, telling every process (this one at once) that the database
+   * changed. Resolves, once committed, to `delivered`: the notification's delivery back to this
+   * process (at most `deliveryWaitMs`): the caller answers after it, by when the other boxes, signalled
+   * at the same moment, have heard of the commit too, so a client's next request through another box
+   * finds its caches fresh (decision 0121).
+   */
+  async commit(client: pg.PoolClient, deliveryWaitMs = 250): Promise<{ delivered: Promise<void> }> {
+    const token = `${this.notifier}.${(this.commits += 1)}`;
     // NOTIFY is transactional: delivered to the listeners at the commit, never after a rollback.
     // One round trip: a failed NOTIFY leaves the COMMIT unrun and the caller rolls back.
-    await client.query(`NOTIFY ${WRITES_CHANNEL}, '${this.notifier}'; COMMIT`);
+    await client.query(`NOTIFY ${WRITES_CHANNEL}, '${token}'; COMMIT`);
     this.writes += 1; // this process knows at once; its own notification, when it arrives, is not counted again
+    return { delivered: this.isListening ? this.heard(token, deliveryWaitMs) : Promise.resolve() };
+  }
+
+  /** Resolves when this process's listening connection receives `token`, or after `timeoutMs`. */
+  private heard(token: string, timeoutMs: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.deliveryWaiters.set(token, () => {
+        this.deliveryWaiters.delete(token);
+        done();
+      });
+      timer.unref();
+    }).finally(() => this.deliveryWaiters.delete(token));
   }
 
   async rollback(client: pg.PoolClient): Promise<void> {
@@ -262,20 +288,14 @@ export class PostgresEngine {
    */
   async catchUp(timeoutMs = 1_000): Promise<void> {
     if (!this.isListening) return;
-    const token = String((this.catchUps += 1));
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<void>((resolve) => {
-      this.catchUpWaiters.set(token, resolve);
-      timer = setTimeout(resolve, timeoutMs);
-    });
+    const token = `caught-up.${(this.catchUps += 1)}`;
+    const heard = this.heard(token, timeoutMs);
     try {
       await this.pool.query("SELECT pg_notify($1, $2)", [this.catchUpChannel, token]);
       await heard;
     } catch {
       // PostgreSQL is unreachable: the request that asked will meet the same error and answer it.
-    } finally {
-      clearTimeout(timer);
-      this.catchUpWaiters.delete(token);
+      this.deliveryWaiters.get(token)?.();
     }
   }
 
@@ -307,9 +327,12 @@ export class PostgresEngine {
       listener.end().catch(() => undefined);
       if (!this.isClosed) this.reconnectTimer = setTimeout(() => void this.listen().catch(() => undefined), 1_000);
     };
+    const ownPrefix = `${this.notifier}.`;
     listener.on("notification", (message) => {
-      if (message.channel === this.catchUpChannel) return this.catchUpWaiters.get(message.payload ?? "")?.();
-      if (message.payload !== this.notifier) this.writes += 1;
+      const payload = message.payload ?? "";
+      if (message.channel === this.catchUpChannel) return this.deliveryWaiters.get(payload)?.();
+      if (!payload.startsWith(ownPrefix)) this.writes += 1;
+      else this.deliveryWaiters.get(payload)?.();
     });
     listener.on("error", lost);
     listener.on("end", () => lost());

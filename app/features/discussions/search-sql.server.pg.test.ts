@@ -53,11 +53,13 @@ describe("the discussions' search SQL on PostgreSQL (the twins in search-sql.ser
     expect(await listed(containsPattern(db, toContainsPattern("%")))).toEqual([ids.percent]);
   });
 
-  it("counts and picks the related discussions' candidates by word prefix (posts_search_document)", async () => {
+  it("counts the related discussions' words by prefix (posts_search_document) and picks their candidates by substring, any case (as FTS5's trigrams)", async () => {
     expect(await countPostsWithTerm(db, "guitar")).toBe(3);
     expect(await countPostsWithTerm(db, "tomatoes")).toBe(1);
     expect(await countPostsWithTerm(db, "it's")).toBe(0);
     expect(await newestIdsWithAnyTerm(db, ["pegs", "tomatoes"], 10)).toEqual([ids.other, ids.guitar]);
+    expect(await newestIdsWithAnyTerm(db, ["uitar"], 2)).toEqual([ids.other, ids.guitars]);
+    expect(await newestIdsWithAnyTerm(db, ["0%", "nothing"], 10)).toEqual([ids.percent]);
     expect(await newestIdsWithAnyTerm(db, [], 10)).toEqual([]);
   });
 
