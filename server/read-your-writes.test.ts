@@ -35,7 +35,10 @@ describe("read-your-writes (decision 0121)", () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       const response = await fetch(`${base}/discussions/new`, { method });
       // After the app's own cookies: a client reading the first Set-Cookie still finds the session.
-      expect(response.headers.getSetCookie(), method).toEqual(["quads_session=abc; Path=/", `${WROTE_COOKIE}=1; Max-Age=${WROTE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`]);
+      const [session, wrote] = response.headers.getSetCookie();
+      expect(session, method).toBe("quads_session=abc; Path=/");
+      expect(wrote, method).toMatch(new RegExp(`^${WROTE_COOKIE}=\\d+; Max-Age=${WROTE_SECONDS}; Path=/; HttpOnly; SameSite=Lax$`));
+      expect(wroteRecently(wrote.split(";")[0]), method).toBe(true);
     }
     for (const method of ["GET", "HEAD", "OPTIONS"]) {
       const response = await fetch(`${base}/discussions`, { method });
@@ -50,14 +53,24 @@ describe("read-your-writes (decision 0121)", () => {
     await fetch(`${base}/discussions`, { headers: { cookie: "__session=abc" } });
     expect(events).toEqual(["answered GET"]);
     events.length = 0;
-    await fetch(`${base}/discussions`, { headers: { cookie: `__session=abc; ${WROTE_COOKIE}=1` } });
+    await fetch(`${base}/discussions`, { headers: { cookie: `__session=abc; ${WROTE_COOKIE}=${Date.now()}` } });
     expect(events).toEqual(["catch-up started", "caught up", "answered GET"]);
+    // A mark kept past its Max-Age (a client that never drops cookies) makes no request wait.
+    events.length = 0;
+    await fetch(`${base}/discussions`, { headers: { cookie: `__session=abc; ${WROTE_COOKIE}=${Date.now() - WROTE_SECONDS * 1000 - 1}` } });
+    expect(events).toEqual(["answered GET"]);
   });
 
-  it("reads the cookie by its exact name", () => {
-    expect(wroteRecently(`${WROTE_COOKIE}=1`)).toBe(true);
-    expect(wroteRecently(`a=b;${WROTE_COOKIE}=1`)).toBe(true);
-    expect(wroteRecently(`not_${WROTE_COOKIE}=1`)).toBe(false);
-    expect(wroteRecently(undefined)).toBe(false);
+  it("reads the cookie by its exact name, and only a mark of the last WROTE_SECONDS (a little of another box's clock ahead allowed)", () => {
+    const now = 1_800_000_000_000;
+    expect(wroteRecently(`${WROTE_COOKIE}=${now - 1_000}`, now)).toBe(true);
+    expect(wroteRecently(`a=b;${WROTE_COOKIE}=${now}`, now)).toBe(true);
+    expect(wroteRecently(`${WROTE_COOKIE}=${now + 1_000}`, now)).toBe(true);
+    expect(wroteRecently(`${WROTE_COOKIE}=${now + 60_000}`, now)).toBe(false);
+    expect(wroteRecently(`${WROTE_COOKIE}=${now - WROTE_SECONDS * 1000}`, now)).toBe(false);
+    expect(wroteRecently(`not_${WROTE_COOKIE}=${now}`, now)).toBe(false);
+    expect(wroteRecently(`${WROTE_COOKIE}=1`, now)).toBe(false);
+    expect(wroteRecently(`${WROTE_COOKIE}=soon`, now)).toBe(false);
+    expect(wroteRecently(undefined, now)).toBe(false);
   });
 });

@@ -18,15 +18,26 @@ export const WROTE_COOKIE = "quads_wrote";
 export const WROTE_SECONDS = 10;
 
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const CARRIES_COOKIE = new RegExp(`(?:^|;)\\s*${WROTE_COOKIE}=`);
+const COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${WROTE_COOKIE}=(\\d{1,16})`);
+/** A box's clock may be this far ahead of the box that set the cookie. */
+const CLOCK_SKEW_MS = 2_000;
 
-/** Whether a Cookie header carries the cookie of a recent write. */
-export function wroteRecently(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && CARRIES_COOKIE.test(cookieHeader);
+/**
+ * Whether a Cookie header carries the mark of a write in the last WROTE_SECONDS. The mark is the
+ * write's time: a client that keeps cookies past their Max-Age (a script joining every Set-Cookie
+ * it ever got) is not made to wait on every request forever.
+ */
+export function wroteRecently(cookieHeader: string | undefined, now = Date.now()): boolean {
+  const value = cookieHeader === undefined ? undefined : COOKIE_VALUE.exec(cookieHeader)?.[1];
+  if (value === undefined) return false;
+  const age = now - Number(value);
+  return age > -CLOCK_SKEW_MS && age < WROTE_SECONDS * 1000;
 }
 
-/** The Set-Cookie value of a request that may have written (its `Secure` is added over HTTPS by server.ts's privateByDefault). */
-export const wroteCookie = `${WROTE_COOKIE}=1; Max-Age=${WROTE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
+/** The Set-Cookie value of a request that may have written at `now` (its `Secure` is added over HTTPS by server.ts's privateByDefault). */
+export function wroteCookie(now = Date.now()): string {
+  return `${WROTE_COOKIE}=${now}; Max-Age=${WROTE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`;
+}
 
 /**
  * The middleware: `catchUp` waits until this process has heard of every earlier commit (never
@@ -41,7 +52,7 @@ export function readYourWrites(catchUp: () => Promise<void>, whenHeaders: typeof
         if (response.statusCode >= 400) return;
         const cookies = response.getHeader("Set-Cookie");
         const list = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)];
-        response.setHeader("Set-Cookie", [...list, wroteCookie]);
+        response.setHeader("Set-Cookie", [...list, wroteCookie()]);
       });
     }
     if (wroteRecently(request.get("cookie"))) await catchUp().catch(() => undefined);

@@ -7,7 +7,7 @@ import { type CurrentUser, userCan } from "~/features/auth/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { deleteNotificationsAbout, hasUnreadNotification, notify } from "~/features/notifications/index.server";
 import { notifyMentions } from "./mentions.server";
-import { containsPattern, matchesSearch, newestMatchIds, postMatches, postsByPinnedIndex, searchTermOf, toContainsPattern } from "./search-sql.server";
+import { containsPattern, matchesSearch, newestMatchIds, postsByPinnedIndex, postsMatching, searchTermOf, toContainsPattern } from "./search-sql.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
@@ -217,9 +217,8 @@ export async function listPosts(options: ListPostsOptions): Promise<{ posts: Pos
         : (await queries.olderInGroup.execute({ isPinned: isPinned ? 1 : 0, oldestId })).length === 0;
     if (complete) return rows;
     if (isPinned) {
-      // Pinned posts are few: ask the index about each one.
-      const pinnedIds: number[] = [];
-      for (const { id } of await queries.pinnedIds.execute()) if (await postMatches(db, id, term)) pinnedIds.push(id);
+      // Pinned posts are few: which of them match.
+      const pinnedIds = await postsMatching(db, (await queries.pinnedIds.execute()).map(({ id }) => id), term);
       return readWith(isPinned, take, skip, { search: "ids", matchIds: JSON.stringify(pinnedIds) });
     }
     return readWith(isPinned, take, skip, { search: "all", term });

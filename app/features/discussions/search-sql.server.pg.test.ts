@@ -7,7 +7,7 @@ import type { AppDatabase } from "~/utils/db.server";
 import { schema } from "~/utils/db.server";
 import { applyPostgresMigrations } from "~/utils/postgres-migrations.server";
 import { queryRows } from "~/utils/sql-dialect.server";
-import { COMMON_WORD_POSTS, containsPattern, countPostsWithTerm, estimatedCommonWordPosts, matchesSearch, newestIdsWithAnyTerm, newestMatchIds, postMatches, postsByPinnedIndex, searchTermOf, toContainsPattern } from "./search-sql.server";
+import { COMMON_WORD_POSTS, containsPattern, countPostsWithTerm, estimatedCommonWordPosts, matchesSearch, newestIdsWithAnyTerm, newestMatchIds, postMatches, postsByPinnedIndex, postsMatching, searchTermOf, toContainsPattern } from "./search-sql.server";
 
 describe("the discussions' search SQL on PostgreSQL (the twins in search-sql.server.ts)", () => {
   let pool: pg.Pool;
@@ -43,6 +43,8 @@ describe("the discussions' search SQL on PostgreSQL (the twins in search-sql.ser
     expect(await newestMatchIds(db, searchTermOf(db, "_"), 10)).toEqual([]);
     expect(await postMatches(db, ids.guitar, searchTermOf(db, "TUNING"))).toBe(true);
     expect(await postMatches(db, ids.other, searchTermOf(db, "tuning"))).toBe(false);
+    expect(await postsMatching(db, [ids.guitar, ids.percent, ids.other], searchTermOf(db, "guitar"))).toEqual([ids.guitar, ids.other]);
+    expect(await postsMatching(db, [], searchTermOf(db, "guitar"))).toEqual([]);
   });
 
   it("gives the list query its fragments: contains, the short pattern, the posts table", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readDb, schema, write } from "~/utils/db.server";
-import { countPostsWithTerm, newestIdsWithAnyTerm, newestMatchIds, postMatches, searchTermOf } from "./search-sql.server";
+import { countPostsWithTerm, newestIdsWithAnyTerm, newestMatchIds, postMatches, postsMatching, searchTermOf } from "./search-sql.server";
 import { createActor, firstCategoryId } from "./test-helpers";
 
 describe("the discussions' search SQL (search-sql.server.ts)", () => {
@@ -22,5 +22,7 @@ describe("the discussions' search SQL (search-sql.server.ts)", () => {
     expect(await newestIdsWithAnyTerm(readDb(), ["nothingmatchesthis", "xylquard"], 10)).toEqual([postId]);
     expect(await newestIdsWithAnyTerm(readDb(), [], 10)).toEqual([]);
     expect(await postMatches(readDb(), postId, searchTermOf(readDb(), "nope nope"))).toBe(false);
+    expect(await newestIdsWithAnyTerm(readDb(), ["quar"], 10)).toEqual([postId]); // a substring of a word, any case (trigrams)
+    expect(await postsMatching(readDb(), [postId + 1_000_000, postId], searchTermOf(readDb(), "XYLQUARD"))).toEqual([postId]);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { schema, type AppDatabase } from "~/utils/db.server";
-import { dialectOf, queryRows } from "~/utils/sql-dialect.server";
+import { dialectOf, inJsonIds, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 
 /** Quotes a member's search as one FTS5 string, so operators and quotes in it are plain text. */
@@ -78,6 +78,22 @@ export async function postMatches(db: AppDatabase, postId: number, term: string)
   }
   const rows = await queryRows(db, sql`SELECT 1 AS "one" FROM posts_fts WHERE posts_fts MATCH ${term} AND rowid = ${sql.raw(String(postId))}`);
   return rows.length > 0;
+}
+
+/**
+ * Which of `postIds` (a few: the pinned posts) contain the search, in their order: one statement on
+ * PostgreSQL; on SQLite one look-up each (`postMatches`, ~0.3 ms each, no round trip).
+ */
+export async function postsMatching(db: AppDatabase, postIds: readonly number[], term: string): Promise<number[]> {
+  if (postIds.length === 0) return [];
+  if (dialectOf(db) === "postgres") {
+    const rows = await queryRows<{ id: number }>(db, sql`SELECT ${schema.posts.id} AS "id" FROM ${schema.posts} WHERE ${inJsonIds(db, schema.posts.id, JSON.stringify(postIds))} AND ${ilikeTitleOrContent(term)}`);
+    const matching = new Set(rows.map((row) => Number(row.id)));
+    return postIds.filter((id) => matching.has(id));
+  }
+  const matching: number[] = [];
+  for (const id of postIds) if (await postMatches(db, id, term)) matching.push(id);
+  return matching;
 }
 
 /**
