@@ -597,7 +597,18 @@ async function measureSideBySide({ sides, seconds, rounds, mixSeconds, picks, po
   try {
     const cookies: Record<string, string> = {};
     for (const side of sides) cookies[side.key] = await signIn(servers[side.key].baseURL);
-    const wanted = SIDE_BY_SIDE_PAGES(picks).filter(([name]) => !only || only.some((part) => name.includes(part)));
+    let wanted = SIDE_BY_SIDE_PAGES(picks).filter(([name]) => !only || only.some((part) => name.includes(part)));
+    if (!isEngineComparison) {
+      // A page the older ref does not have yet (its 404) is left out of the comparison, and said so.
+      const missing = new Set<string>();
+      for (const [name, pagePath, signedIn] of wanted) {
+        const response = await fetch(servers[sides[0].key].baseURL + pagePath, { headers: signedIn ? { ...BROWSER_HEADERS, cookie: cookies[sides[0].key] } : BROWSER_HEADERS, redirect: "manual" });
+        await response.arrayBuffer();
+        if (response.status === 404) missing.add(name);
+      }
+      if (missing.size > 0) console.log(`Left out (not in ${sides[0].label}): ${[...missing].join(", ")}`);
+      wanted = wanted.filter(([name]) => !missing.has(name));
+    }
     for (const side of sides) {
       for (const [, pagePath, signedIn] of wanted) {
         const headers = signedIn ? { ...BROWSER_HEADERS, cookie: cookies[side.key] } : BROWSER_HEADERS;
