@@ -222,7 +222,7 @@ export class PostgresEngine {
    * at the same moment, have heard of the commit too, so a client's next request through another box
    * finds its caches fresh (decision 0121).
    */
-  async commit(client: pg.PoolClient, deliveryWaitMs = 250): Promise<{ delivered: Promise<void> }> {
+  async commit(client: pg.PoolClient, deliveryWaitMs = 50): Promise<{ delivered: Promise<void> }> {
     const token = `${this.notifier}.${(this.commits += 1)}`;
     // NOTIFY is transactional: delivered to the listeners at the commit, never after a rollback.
     // One round trip: a failed NOTIFY leaves the COMMIT unrun and the caller rolls back.
