@@ -251,7 +251,7 @@ describe("axe-core: no violations (WCAG 2.1 A/AA and best practices)", () => {
       }
     }
     expect(failures, failures.join("\n")).toEqual([]);
-  });
+  }, 90_000); // four contexts, eight sign-in attempts (scrypt) and eight axe runs: past 30 s on a loaded box
 
   it("member: the System theme follows a dark prefers-color-scheme", async () => {
     const context = await newContext(browser, { javaScriptEnabled: true, baseURL });
