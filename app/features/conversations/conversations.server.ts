@@ -4,6 +4,7 @@
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
 import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
 import { releaseUploads } from "~/features/uploads/index.server";
@@ -250,50 +251,77 @@ export async function markConversationRead({ userId, conversationId, messageId }
   );
 }
 
-/** The member's conversations, most recent activity first, with the others in each, the last message's excerpt and the unread marker. */
-export async function listConversations({ userId, page = 1 }: { userId: string; page?: number }): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
-  const db = readDb();
-  const rows = await db
+/**
+ * Made once per database: /messages' list in one statement (docs/messages.md, "Performance"). The
+ * page of the member's conversations (LIMIT first, in a subquery: the last message is read for the
+ * page's rows only, not for every conversation the member is in), then for each its last message by
+ * primary key and the other members still in it (one row per other member; none when they all
+ * left). One round trip, and its SQL is built once, not on every view.
+ */
+const listQueries = perDatabase((db: AppDatabase) => {
+  const param = sql.placeholder;
+  const mine = db
     .select({
       id: conversations.id,
       subject: conversations.subject,
       lastMessageId: conversations.lastMessageId,
       lastMessageAt: conversations.lastMessageAt,
       lastReadMessageId: participants.lastReadMessageId,
-      // The last message, by its primary key: in the same statement (one round trip less on PostgreSQL).
-      lastAuthorId: messages.authorId,
-      lastContent: messages.content,
-      lastHiddenAt: messages.hiddenAt,
     })
     .from(participants)
     .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .where(eq(participants.userId, userId))
+    .where(eq(participants.userId, param("userId")))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(CONVERSATIONS_PAGE_SIZE + 1)
-    .offset((page - 1) * CONVERSATIONS_PAGE_SIZE);
-  const hasMore = rows.length > CONVERSATIONS_PAGE_SIZE;
-  const shown = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
-  const others = await othersIn(
-    db,
-    shown.map((row) => row.id),
-    userId,
-  );
+    .limit(param("limit"))
+    .offset(param("offset"))
+    .as("mine");
+  const other = alias(participants, "other");
   return {
-    hasMore,
-    conversations: shown.map((row) => {
+    page: db
+      .select({
+        id: mine.id,
+        subject: mine.subject,
+        lastMessageId: mine.lastMessageId,
+        lastMessageAt: mine.lastMessageAt,
+        lastReadMessageId: mine.lastReadMessageId,
+        lastAuthorId: messages.authorId,
+        lastContent: messages.content,
+        lastHiddenAt: messages.hiddenAt,
+        other: participantColumns,
+      })
+      .from(mine)
+      .leftJoin(messages, eq(messages.id, mine.lastMessageId))
+      .leftJoin(other, and(eq(other.conversationId, mine.id), ne(other.userId, param("userId"))))
+      .leftJoin(users, eq(users.id, other.userId))
+      // The others in the order othersIn gives them.
+      .orderBy(desc(mine.lastMessageAt), desc(mine.id), asc(other.createdAt), asc(users.id))
+      .prepare(),
+  };
+});
+
+/** The member's conversations, most recent activity first, with the others in each, the last message's excerpt and the unread marker. */
+export async function listConversations({ userId, page = 1 }: { userId: string; page?: number }): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
+  const rows = await listQueries(readDb()).page.execute({ userId, limit: CONVERSATIONS_PAGE_SIZE + 1, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE });
+  // Rows come grouped by conversation, in the list's order: one summary per conversation, its others appended.
+  const summaries: ConversationSummary[] = [];
+  let current: ConversationSummary | undefined;
+  for (const row of rows) {
+    if (current?.id !== row.id) {
       const last = row.lastAuthorId === null || row.lastContent === null ? undefined : { authorId: row.lastAuthorId, content: row.lastContent, hiddenAt: row.lastHiddenAt };
       const isWithheld = last?.hiddenAt != null && last.authorId !== userId;
-      return {
+      current = {
         id: row.id,
         subject: row.subject,
-        participants: others.get(row.id) ?? [],
+        participants: [],
         lastMessageAt: row.lastMessageAt,
         lastMessage: last ? { excerpt: isWithheld ? HIDDEN_MESSAGE_TEXT : excerptOf(last.content, 140), authorId: last.authorId } : null,
         unread: row.lastMessageId > row.lastReadMessageId,
       };
-    }),
-  };
+      summaries.push(current);
+    }
+    if (row.other) current.participants.push(toParticipantView(row.other));
+  }
+  return { hasMore: summaries.length > CONVERSATIONS_PAGE_SIZE, conversations: summaries.slice(0, CONVERSATIONS_PAGE_SIZE) };
 }
 
 /** What live updates send a member about their conversations (docs/messages.md, "Live"). */
