@@ -119,6 +119,26 @@ describe("starting a conversation and replying", () => {
     expect((await listConversations({ userId: ada.id, page: 3 })).conversations).toEqual([]);
   });
 
+  it("reads a conversation in two statements: the reader's row with the others still in it, then the page of messages", async () => {
+    const [ada, bob, cat] = [await member(), await member({ displayName: "Bob" }), await member({ displayName: "Cat" })];
+    const { id } = await startConversation({ actor: ada, input: { to: [await usernameOf(bob.id), await usernameOf(cat.id)], content: "To both" } });
+    const reply = await sendMessage({ actor: cat, conversationId: id, input: { content: "From Cat" } });
+    let view: Awaited<ReturnType<typeof getConversation>> | undefined;
+    expect(await statementsDuring(async () => (view = await getConversation({ userId: ada.id, conversationId: id })))).toHaveLength(2);
+    expect(view!.participants.map((participant) => participant.displayName).sort()).toEqual(["Bob", "Cat"]);
+    expect(view!.messages.map((message) => [message.content, message.isOwn])).toEqual([
+      ["To both", true],
+      ["From Cat", false],
+    ]);
+    expect(view).toMatchObject({ lastMessageId: reply.id, isUnread: true, hasEarlier: false });
+    await leaveConversation({ userId: bob.id, conversationId: id });
+    await leaveConversation({ userId: cat.id, conversationId: id });
+    expect((await getConversation({ userId: ada.id, conversationId: id })).participants).toEqual([]);
+    const earlier = await getConversation({ userId: ada.id, conversationId: id, before: reply.id, limit: 1 });
+    expect(earlier.messages.map((message) => message.content)).toEqual(["To both"]);
+    expect(earlier.hasEarlier).toBe(false);
+  });
+
   it("refuses bad input with 400 and field messages: no recipient, unknown usernames named, more than 8, oneself, empty or long content, long subject", async () => {
     const ada = await member();
     const bob = await member();

@@ -3,7 +3,7 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
@@ -81,20 +81,6 @@ async function membershipOf(db: AppDatabase, conversationId: number, userId: str
     .limit(1);
   if (!row) throw notFound(conversationRefusals.notFound);
   return row;
-}
-
-/** The other members still in these conversations, by conversation id. */
-async function othersIn(db: AppDatabase, conversationIds: number[], userId: string): Promise<Map<number, ParticipantView[]>> {
-  const byConversation = new Map<number, ParticipantView[]>(conversationIds.map((id) => [id, []]));
-  if (conversationIds.length === 0) return byConversation;
-  const rows = await db
-    .select({ conversationId: participants.conversationId, ...participantColumns })
-    .from(participants)
-    .innerJoin(users, eq(users.id, participants.userId))
-    .where(and(inArray(participants.conversationId, conversationIds), ne(participants.userId, userId)))
-    .orderBy(asc(participants.conversationId), asc(participants.createdAt), asc(users.id));
-  for (const row of rows) byConversation.get(row.conversationId)?.push(toParticipantView(row));
-  return byConversation;
 }
 
 /** Recipients for the rules: what write-rules.server.ts reads of each. */
@@ -176,6 +162,40 @@ export async function sendMessage({ actor, conversationId, input, now = new Date
 }
 
 /**
+ * Made once per database: what /messages/{id} reads (docs/messages.md, "Performance"), its SQL built
+ * once. `membership`: the reader's row of the conversation with the other members still in it (one
+ * row per other member, none when they all left; no row at all for anyone not in it). The messages
+ * newest first: a page (`newest`, or `before` a message id), or the one `messageId`.
+ */
+const readQueries = perDatabase((db: AppDatabase) => {
+  const param = sql.placeholder;
+  const messagesWhere = (condition?: SQL) =>
+    db
+      .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.authorId))
+      .where(and(eq(messages.conversationId, param("conversationId")), condition))
+      .orderBy(desc(messages.id))
+      .limit(param("limit"))
+      .prepare();
+  const other = alias(participants, "other");
+  return {
+    membership: db
+      .select({ subject: conversations.subject, lastMessageId: conversations.lastMessageId, lastReadMessageId: participants.lastReadMessageId, other: participantColumns })
+      .from(participants)
+      .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+      .leftJoin(other, and(eq(other.conversationId, participants.conversationId), ne(other.userId, param("userId"))))
+      .leftJoin(users, eq(users.id, other.userId))
+      .where(and(eq(participants.conversationId, param("conversationId")), eq(participants.userId, param("userId"))))
+      .orderBy(asc(other.createdAt), asc(users.id))
+      .prepare(),
+    newest: messagesWhere(),
+    before: messagesWhere(lt(messages.id, param("before"))),
+    one: messagesWhere(eq(messages.id, param("messageId"))),
+  };
+});
+
+/**
  * The messages of a conversation oldest first: the newest `limit` (before the message `before`, when
  * given), or the one `messageId`. One more row is read than shown: `hasEarlier` says whether older ones exist.
  */
@@ -183,13 +203,14 @@ async function messagesOf(
   db: AppDatabase,
   { conversationId, readerId, messageId, before, limit = MESSAGES_MAX }: { conversationId: number; readerId: string; messageId?: number; before?: number; limit?: number },
 ): Promise<{ messages: MessageView[]; hasEarlier: boolean }> {
-  const rows = await db
-    .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.authorId))
-    .where(and(eq(messages.conversationId, conversationId), messageId === undefined ? undefined : eq(messages.id, messageId), before === undefined ? undefined : lt(messages.id, before)))
-    .orderBy(desc(messages.id))
-    .limit(limit + 1);
+  const queries = readQueries(db);
+  const values = { conversationId, limit: limit + 1 };
+  const rows =
+    messageId !== undefined
+      ? await queries.one.execute({ ...values, messageId })
+      : before !== undefined
+        ? await queries.before.execute({ ...values, before })
+        : await queries.newest.execute(values);
   const hasEarlier = rows.length > limit;
   const shown = rows.slice(0, limit).reverse().map((row): MessageView => {
     const isOwn = row.id === readerId;
@@ -225,13 +246,14 @@ export async function getConversation({
   limit?: number;
 }): Promise<ConversationView & { lastMessageId: number; isUnread: boolean; hasEarlier: boolean }> {
   const db = readDb();
-  const membership = await membershipOf(db, conversationId, userId);
-  const others = await othersIn(db, [conversationId], userId);
+  const memberships = await readQueries(db).membership.execute({ conversationId, userId });
+  const membership = memberships.at(0);
+  if (!membership) throw notFound(conversationRefusals.notFound);
   const page = await messagesOf(db, { conversationId, readerId: userId, before, limit });
   return {
     id: conversationId,
     subject: membership.subject,
-    participants: others.get(conversationId) ?? [],
+    participants: memberships.flatMap((row) => (row.other ? [toParticipantView(row.other)] : [])),
     messages: page.messages,
     hasEarlier: page.hasEarlier,
     lastMessageId: membership.lastMessageId,
@@ -293,7 +315,7 @@ const listQueries = perDatabase((db: AppDatabase) => {
       .leftJoin(messages, eq(messages.id, mine.lastMessageId))
       .leftJoin(other, and(eq(other.conversationId, mine.id), ne(other.userId, param("userId"))))
       .leftJoin(users, eq(users.id, other.userId))
-      // The others in the order othersIn gives them.
+      // The others in the order /messages/{id} gives them (readQueries).
       .orderBy(desc(mine.lastMessageAt), desc(mine.id), asc(other.createdAt), asc(users.id))
       .prepare(),
   };
