@@ -275,25 +275,22 @@ export async function markConversationRead({ userId, conversationId, messageId }
 
 /**
  * Made once per database: /messages' list in one statement (docs/messages.md, "Performance"). The
- * page of the member's conversations (LIMIT first, in a subquery: the last message is read for the
- * page's rows only, not for every conversation the member is in), then for each its last message by
- * primary key and the other members still in it (one row per other member; none when they all
- * left). One round trip, and its SQL is built once, not on every view.
+ * page of the member's participant rows, ordered by their conversation's last activity (LIMIT first,
+ * in a subquery: the conversation, its last message and the others are read for the page's rows
+ * only, not for every conversation the member is in), then for each its conversation and last message
+ * by primary key and the other members still in it (one row per other member; none when they all
+ * left). One round trip, and its SQL is built once, not on every view. The last activity is a
+ * correlated subquery by primary key, not a join: joining, PostgreSQL scanned every conversation of
+ * the community to hash them (2–3 ms a view on the large community; docs/performance.md).
  */
 const listQueries = perDatabase((db: AppDatabase) => {
   const param = sql.placeholder;
+  const lastActivity = sql<number>`(select ${conversations.lastMessageAt} from ${conversations} where ${conversations.id} = ${participants.conversationId})`;
   const mine = db
-    .select({
-      id: conversations.id,
-      subject: conversations.subject,
-      lastMessageId: conversations.lastMessageId,
-      lastMessageAt: conversations.lastMessageAt,
-      lastReadMessageId: participants.lastReadMessageId,
-    })
+    .select({ conversationId: participants.conversationId, lastReadMessageId: participants.lastReadMessageId, lastActivity: lastActivity.as("last_activity") })
     .from(participants)
-    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
     .where(eq(participants.userId, param("userId")))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .orderBy(desc(lastActivity), desc(participants.conversationId))
     .limit(param("limit"))
     .offset(param("offset"))
     .as("mine");
@@ -301,10 +298,10 @@ const listQueries = perDatabase((db: AppDatabase) => {
   return {
     page: db
       .select({
-        id: mine.id,
-        subject: mine.subject,
-        lastMessageId: mine.lastMessageId,
-        lastMessageAt: mine.lastMessageAt,
+        id: conversations.id,
+        subject: conversations.subject,
+        lastMessageId: conversations.lastMessageId,
+        lastMessageAt: conversations.lastMessageAt,
         lastReadMessageId: mine.lastReadMessageId,
         lastAuthorId: messages.authorId,
         lastContent: messages.content,
@@ -312,11 +309,12 @@ const listQueries = perDatabase((db: AppDatabase) => {
         other: participantColumns,
       })
       .from(mine)
-      .leftJoin(messages, eq(messages.id, mine.lastMessageId))
-      .leftJoin(other, and(eq(other.conversationId, mine.id), ne(other.userId, param("userId"))))
+      .innerJoin(conversations, eq(conversations.id, mine.conversationId))
+      .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+      .leftJoin(other, and(eq(other.conversationId, mine.conversationId), ne(other.userId, param("userId"))))
       .leftJoin(users, eq(users.id, other.userId))
-      // The others in the order /messages/{id} gives them (readQueries).
-      .orderBy(desc(mine.lastMessageAt), desc(mine.id), asc(other.createdAt), asc(users.id))
+      // The subquery's order, then the others in the order /messages/{id} gives them (readQueries).
+      .orderBy(desc(mine.lastActivity), desc(mine.conversationId), asc(other.createdAt), asc(users.id))
       .prepare(),
   };
 });
