@@ -18,11 +18,26 @@ export const meta: MetaFunction = ({ matches }) => pageMeta("Messages", matches)
 export async function loader({ request, url }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = Math.min(readPageParam(url.searchParams), 10_000);
-  return { ...(await listConversations({ userId: user.id, page })), page, userId: user.id };
+  const { conversations, hasMore } = await listConversations({ userId: user.id, page });
+  // What the page shows of each, nothing more: the page's data is encoded into every view
+  // (docs/performance.md, "Private conversations"); GET /api/conversations keeps the full summaries.
+  const lines = conversations.map(({ id, subject, participants, lastMessageAt, lastMessage, unread }) => {
+    const first = participants.at(0);
+    return {
+      id,
+      subject,
+      names: participantNames(participants),
+      avatar: first ? { displayName: first.displayName, avatarUrl: first.avatarUrl } : null,
+      lastMessageAt,
+      lastMessage: lastMessage ? { excerpt: lastMessage.excerpt, isOwn: lastMessage.authorId === user.id } : null,
+      unread,
+    };
+  });
+  return { conversations: lines, hasMore, page };
 }
 
 export default function MessagesPage() {
-  const { conversations, hasMore, page, userId } = useLoaderData<typeof loader>();
+  const { conversations, hasMore, page } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
@@ -42,8 +57,7 @@ export default function MessagesPage() {
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
           {conversations.map((conversation) => {
-            const names = participantNames(conversation.participants);
-            const first = conversation.participants[0];
+            const first = conversation.avatar;
             return (
               <li key={conversation.id} data-testid="conversation" data-unread={conversation.unread || undefined} className={conversation.unread ? "bg-indigo-50/60" : ""}>
                 <AppLink to={routes.conversation(conversation.id)} className="flex items-start gap-3 p-4 hover:bg-slate-50">
@@ -52,7 +66,7 @@ export default function MessagesPage() {
                     <span className="flex flex-wrap items-baseline justify-between gap-2">
                       <span className={`truncate text-sm ${conversation.unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>
                         {conversation.unread ? <span className="sr-only">Unread: </span> : null}
-                        {names}
+                        {conversation.names}
                       </span>
                       <time dateTime={new Date(conversation.lastMessageAt).toISOString()} className="text-xs text-slate-600">
                         {formatPostDateTime(conversation.lastMessageAt)}
@@ -61,7 +75,7 @@ export default function MessagesPage() {
                     {conversation.subject ? <span className="block truncate text-sm font-semibold text-slate-900">{conversation.subject}</span> : null}
                     {conversation.lastMessage ? (
                       <span className="block truncate text-sm text-slate-600">
-                        {conversation.lastMessage.authorId === userId ? "You: " : ""}
+                        {conversation.lastMessage.isOwn ? "You: " : ""}
                         {conversation.lastMessage.excerpt}
                       </span>
                     ) : null}

@@ -48,9 +48,18 @@ async function loadConversation(request: Request, url: URL, rawId: string | unde
   if (conversation.isUnread) {
     await bestEffortUnit((writeOptions) => markConversationRead({ userId: user.id, conversationId, messageId: conversation.lastMessageId }, writeOptions), undefined);
   }
-  const messages = conversation.messages.map(({ id, author, html, createdAt, isHidden, isOwn }) => ({ id, author, html, createdAt, isHidden, isOwn }));
+  // Only what the page shows of each message and member: the page's data is encoded into every view (docs/performance.md, "Private conversations").
+  const messages = conversation.messages.map(({ id, author, html, createdAt, isHidden, isOwn }) => ({
+    id,
+    author: { displayName: author.displayName, avatarUrl: author.avatarUrl },
+    html,
+    createdAt,
+    isHidden,
+    isOwn,
+  }));
+  const participants = conversation.participants.map(({ displayName }) => ({ displayName }));
   // The 'Add image' field's limit and its words (docs/uploads.md).
-  return { conversation: { ...conversation, messages }, isEarlierPage: before !== undefined, pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
+  return { conversation: { ...conversation, participants, messages }, isEarlierPage: before !== undefined, pictureLimits: pictureLimits(getEnv().UPLOAD_MAX_BYTES) };
 }
 
 /** /messages/{id}: the newest messages oldest first, 'Earlier messages' for the rest; 404 for anyone not in it (docs/messages.md). */

@@ -9,6 +9,7 @@ import { row, scalar, statementsDuring } from "~/test/db";
 import { updateProfile } from "~/features/members/profile.server";
 import { getEnv } from "~/utils/env.server";
 import {
+  CONVERSATIONS_PAGE_SIZE,
   countUnreadConversations,
   getConversation,
   HIDDEN_MESSAGE_TEXT,
@@ -88,6 +89,54 @@ describe("starting a conversation and replying", () => {
     expect(list.conversations.map((conversation) => conversation.id)).toEqual([ids[0], ids[2], ids[1]]);
     expect(list.hasMore).toBe(false);
     expect(list.conversations[0].lastMessage).toEqual({ excerpt: "back on top", authorId: others[0].id });
+  });
+
+  it("reads a page of the list in one statement: each conversation once with all its others in order, a page counts conversations (not others)", async () => {
+    getEnv().POST_RATE_LIMIT = 1_000;
+    const ada = await member({ role: "moderator" }); // staff: no new-member limits on 31 conversations
+    const [bob, cat, dan] = [await member({ displayName: "Bob" }), await member({ displayName: "Cat" }), await member({ displayName: "Dan" })];
+    const to = [await usernameOf(bob.id), await usernameOf(cat.id)];
+    // Joined at the same time: the others come in id order (as on /messages/{id}).
+    const namesInOrder = (...others: (typeof ada)[]) => [...others].sort((a, b) => (a.id < b.id ? -1 : 1)).map((other) => other.displayName);
+    const start = Date.now() - 3_600_000;
+    const ids: number[] = [];
+    // CONVERSATIONS_PAGE_SIZE + 1 conversations with two others each; the oldest with Dan too.
+    for (let index = 0; index <= CONVERSATIONS_PAGE_SIZE; index++) {
+      const input = { to: index === 0 ? [...to, await usernameOf(dan.id)] : to, content: `number ${index}` };
+      ids.push((await startConversation({ actor: ada, input, now: new Date(start + index * 1000) })).id);
+    }
+    await leaveConversation({ userId: bob.id, conversationId: ids[1] });
+    let first: Awaited<ReturnType<typeof listConversations>> | undefined;
+    expect(await statementsDuring(async () => (first = await listConversations({ userId: ada.id })))).toHaveLength(1);
+    expect(first!.hasMore).toBe(true);
+    expect(first!.conversations.map((conversation) => conversation.id)).toEqual(ids.slice(1).reverse());
+    expect(first!.conversations.at(0)?.participants.map((participant) => participant.displayName)).toEqual(namesInOrder(bob, cat));
+    expect(first!.conversations.at(0)?.lastMessage).toEqual({ excerpt: `number ${CONVERSATIONS_PAGE_SIZE}`, authorId: ada.id });
+    expect(first!.conversations.at(-1)?.participants.map((participant) => participant.displayName)).toEqual(["Cat"]);
+    const second = await listConversations({ userId: ada.id, page: 2 });
+    expect(second.hasMore).toBe(false);
+    expect(second.conversations.map((conversation) => [conversation.id, conversation.participants.map((participant) => participant.displayName)])).toEqual([[ids[0], namesInOrder(bob, cat, dan)]]);
+    expect((await listConversations({ userId: ada.id, page: 3 })).conversations).toEqual([]);
+  });
+
+  it("reads a conversation in two statements: the reader's row with the others still in it, then the page of messages", async () => {
+    const [ada, bob, cat] = [await member(), await member({ displayName: "Bob" }), await member({ displayName: "Cat" })];
+    const { id } = await startConversation({ actor: ada, input: { to: [await usernameOf(bob.id), await usernameOf(cat.id)], content: "To both" } });
+    const reply = await sendMessage({ actor: cat, conversationId: id, input: { content: "From Cat" } });
+    let view: Awaited<ReturnType<typeof getConversation>> | undefined;
+    expect(await statementsDuring(async () => (view = await getConversation({ userId: ada.id, conversationId: id })))).toHaveLength(2);
+    expect(view!.participants.map((participant) => participant.displayName).sort()).toEqual(["Bob", "Cat"]);
+    expect(view!.messages.map((message) => [message.content, message.isOwn])).toEqual([
+      ["To both", true],
+      ["From Cat", false],
+    ]);
+    expect(view).toMatchObject({ lastMessageId: reply.id, isUnread: true, hasEarlier: false });
+    await leaveConversation({ userId: bob.id, conversationId: id });
+    await leaveConversation({ userId: cat.id, conversationId: id });
+    expect((await getConversation({ userId: ada.id, conversationId: id })).participants).toEqual([]);
+    const earlier = await getConversation({ userId: ada.id, conversationId: id, before: reply.id, limit: 1 });
+    expect(earlier.messages.map((message) => message.content)).toEqual(["To both"]);
+    expect(earlier.hasEarlier).toBe(false);
   });
 
   it("refuses bad input with 400 and field messages: no recipient, unknown usernames named, more than 8, oneself, empty or long content, long subject", async () => {

@@ -3,7 +3,8 @@
  * only code touching conversations, conversation_participants and messages. Who may write to whom
  * is `write-rules.server.ts`; the e-mail is `message-mail.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, lt, max, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { excerptOf, renderMarkdown } from "~/features/content/index.server";
 import { assertMayContribute, assertNotSilenced } from "~/features/moderation/index.server";
 import { releaseUploads } from "~/features/uploads/index.server";
@@ -80,20 +81,6 @@ async function membershipOf(db: AppDatabase, conversationId: number, userId: str
     .limit(1);
   if (!row) throw notFound(conversationRefusals.notFound);
   return row;
-}
-
-/** The other members still in these conversations, by conversation id. */
-async function othersIn(db: AppDatabase, conversationIds: number[], userId: string): Promise<Map<number, ParticipantView[]>> {
-  const byConversation = new Map<number, ParticipantView[]>(conversationIds.map((id) => [id, []]));
-  if (conversationIds.length === 0) return byConversation;
-  const rows = await db
-    .select({ conversationId: participants.conversationId, ...participantColumns })
-    .from(participants)
-    .innerJoin(users, eq(users.id, participants.userId))
-    .where(and(inArray(participants.conversationId, conversationIds), ne(participants.userId, userId)))
-    .orderBy(asc(participants.conversationId), asc(participants.createdAt), asc(users.id));
-  for (const row of rows) byConversation.get(row.conversationId)?.push(toParticipantView(row));
-  return byConversation;
 }
 
 /** Recipients for the rules: what write-rules.server.ts reads of each. */
@@ -175,6 +162,40 @@ export async function sendMessage({ actor, conversationId, input, now = new Date
 }
 
 /**
+ * Made once per database: what /messages/{id} reads (docs/messages.md, "Performance"), its SQL built
+ * once. `membership`: the reader's row of the conversation with the other members still in it (one
+ * row per other member, none when they all left; no row at all for anyone not in it). The messages
+ * newest first: a page (`newest`, or `before` a message id), or the one `messageId`.
+ */
+const readQueries = perDatabase((db: AppDatabase) => {
+  const param = sql.placeholder;
+  const messagesWhere = (condition?: SQL) =>
+    db
+      .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.authorId))
+      .where(and(eq(messages.conversationId, param("conversationId")), condition))
+      .orderBy(desc(messages.id))
+      .limit(param("limit"))
+      .prepare();
+  const other = alias(participants, "other");
+  return {
+    membership: db
+      .select({ subject: conversations.subject, lastMessageId: conversations.lastMessageId, lastReadMessageId: participants.lastReadMessageId, other: participantColumns })
+      .from(participants)
+      .innerJoin(conversations, eq(conversations.id, participants.conversationId))
+      .leftJoin(other, and(eq(other.conversationId, participants.conversationId), ne(other.userId, param("userId"))))
+      .leftJoin(users, eq(users.id, other.userId))
+      .where(and(eq(participants.conversationId, param("conversationId")), eq(participants.userId, param("userId"))))
+      .orderBy(asc(other.createdAt), asc(users.id))
+      .prepare(),
+    newest: messagesWhere(),
+    before: messagesWhere(lt(messages.id, param("before"))),
+    one: messagesWhere(eq(messages.id, param("messageId"))),
+  };
+});
+
+/**
  * The messages of a conversation oldest first: the newest `limit` (before the message `before`, when
  * given), or the one `messageId`. One more row is read than shown: `hasEarlier` says whether older ones exist.
  */
@@ -182,13 +203,14 @@ async function messagesOf(
   db: AppDatabase,
   { conversationId, readerId, messageId, before, limit = MESSAGES_MAX }: { conversationId: number; readerId: string; messageId?: number; before?: number; limit?: number },
 ): Promise<{ messages: MessageView[]; hasEarlier: boolean }> {
-  const rows = await db
-    .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.authorId))
-    .where(and(eq(messages.conversationId, conversationId), messageId === undefined ? undefined : eq(messages.id, messageId), before === undefined ? undefined : lt(messages.id, before)))
-    .orderBy(desc(messages.id))
-    .limit(limit + 1);
+  const queries = readQueries(db);
+  const values = { conversationId, limit: limit + 1 };
+  const rows =
+    messageId !== undefined
+      ? await queries.one.execute({ ...values, messageId })
+      : before !== undefined
+        ? await queries.before.execute({ ...values, before })
+        : await queries.newest.execute(values);
   const hasEarlier = rows.length > limit;
   const shown = rows.slice(0, limit).reverse().map((row): MessageView => {
     const isOwn = row.id === readerId;
@@ -224,13 +246,14 @@ export async function getConversation({
   limit?: number;
 }): Promise<ConversationView & { lastMessageId: number; isUnread: boolean; hasEarlier: boolean }> {
   const db = readDb();
-  const membership = await membershipOf(db, conversationId, userId);
-  const others = await othersIn(db, [conversationId], userId);
+  const memberships = await readQueries(db).membership.execute({ conversationId, userId });
+  const membership = memberships.at(0);
+  if (!membership) throw notFound(conversationRefusals.notFound);
   const page = await messagesOf(db, { conversationId, readerId: userId, before, limit });
   return {
     id: conversationId,
     subject: membership.subject,
-    participants: others.get(conversationId) ?? [],
+    participants: memberships.flatMap((row) => (row.other ? [toParticipantView(row.other)] : [])),
     messages: page.messages,
     hasEarlier: page.hasEarlier,
     lastMessageId: membership.lastMessageId,
@@ -250,50 +273,75 @@ export async function markConversationRead({ userId, conversationId, messageId }
   );
 }
 
+/**
+ * Made once per database: /messages' list in one statement (docs/messages.md, "Performance"). The
+ * page of the member's participant rows, ordered by their conversation's last activity (LIMIT first,
+ * in a subquery: the conversation, its last message and the others are read for the page's rows
+ * only, not for every conversation the member is in), then for each its conversation and last message
+ * by primary key and the other members still in it (one row per other member; none when they all
+ * left). One round trip, and its SQL is built once, not on every view. The last activity is a
+ * correlated subquery by primary key, not a join: joining, PostgreSQL scanned every conversation of
+ * the community to hash them (2–3 ms a view on the large community; docs/performance.md).
+ */
+const listQueries = perDatabase((db: AppDatabase) => {
+  const param = sql.placeholder;
+  const lastActivity = sql<number>`(select ${conversations.lastMessageAt} from ${conversations} where ${conversations.id} = ${participants.conversationId})`;
+  const mine = db
+    .select({ conversationId: participants.conversationId, lastReadMessageId: participants.lastReadMessageId, lastActivity: lastActivity.as("last_activity") })
+    .from(participants)
+    .where(eq(participants.userId, param("userId")))
+    .orderBy(desc(lastActivity), desc(participants.conversationId))
+    .limit(param("limit"))
+    .offset(param("offset"))
+    .as("mine");
+  const other = alias(participants, "other");
+  return {
+    page: db
+      .select({
+        id: conversations.id,
+        subject: conversations.subject,
+        lastMessageId: conversations.lastMessageId,
+        lastMessageAt: conversations.lastMessageAt,
+        lastReadMessageId: mine.lastReadMessageId,
+        lastAuthorId: messages.authorId,
+        lastContent: messages.content,
+        lastHiddenAt: messages.hiddenAt,
+        other: participantColumns,
+      })
+      .from(mine)
+      .innerJoin(conversations, eq(conversations.id, mine.conversationId))
+      .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+      .leftJoin(other, and(eq(other.conversationId, mine.conversationId), ne(other.userId, param("userId"))))
+      .leftJoin(users, eq(users.id, other.userId))
+      // The subquery's order, then the others in the order /messages/{id} gives them (readQueries).
+      .orderBy(desc(mine.lastActivity), desc(mine.conversationId), asc(other.createdAt), asc(users.id))
+      .prepare(),
+  };
+});
+
 /** The member's conversations, most recent activity first, with the others in each, the last message's excerpt and the unread marker. */
 export async function listConversations({ userId, page = 1 }: { userId: string; page?: number }): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
-  const db = readDb();
-  const rows = await db
-    .select({
-      id: conversations.id,
-      subject: conversations.subject,
-      lastMessageId: conversations.lastMessageId,
-      lastMessageAt: conversations.lastMessageAt,
-      lastReadMessageId: participants.lastReadMessageId,
-      // The last message, by its primary key: in the same statement (one round trip less on PostgreSQL).
-      lastAuthorId: messages.authorId,
-      lastContent: messages.content,
-      lastHiddenAt: messages.hiddenAt,
-    })
-    .from(participants)
-    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .where(eq(participants.userId, userId))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(CONVERSATIONS_PAGE_SIZE + 1)
-    .offset((page - 1) * CONVERSATIONS_PAGE_SIZE);
-  const hasMore = rows.length > CONVERSATIONS_PAGE_SIZE;
-  const shown = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
-  const others = await othersIn(
-    db,
-    shown.map((row) => row.id),
-    userId,
-  );
-  return {
-    hasMore,
-    conversations: shown.map((row) => {
+  const rows = await listQueries(readDb()).page.execute({ userId, limit: CONVERSATIONS_PAGE_SIZE + 1, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE });
+  // Rows come grouped by conversation, in the list's order: one summary per conversation, its others appended.
+  const summaries: ConversationSummary[] = [];
+  let current: ConversationSummary | undefined;
+  for (const row of rows) {
+    if (current?.id !== row.id) {
       const last = row.lastAuthorId === null || row.lastContent === null ? undefined : { authorId: row.lastAuthorId, content: row.lastContent, hiddenAt: row.lastHiddenAt };
       const isWithheld = last?.hiddenAt != null && last.authorId !== userId;
-      return {
+      current = {
         id: row.id,
         subject: row.subject,
-        participants: others.get(row.id) ?? [],
+        participants: [],
         lastMessageAt: row.lastMessageAt,
         lastMessage: last ? { excerpt: isWithheld ? HIDDEN_MESSAGE_TEXT : excerptOf(last.content, 140), authorId: last.authorId } : null,
         unread: row.lastMessageId > row.lastReadMessageId,
       };
-    }),
-  };
+      summaries.push(current);
+    }
+    if (row.other) current.participants.push(toParticipantView(row.other));
+  }
+  return { hasMore: summaries.length > CONVERSATIONS_PAGE_SIZE, conversations: summaries.slice(0, CONVERSATIONS_PAGE_SIZE) };
 }
 
 /** What live updates send a member about their conversations (docs/messages.md, "Live"). */

@@ -22,5 +22,21 @@ describe("formatPostDate", () => {
 describe("formatPostDateTime", () => {
   it("shows the time and the zone", () => {
     expect(formatPostDateTime("2026-11-24T15:05:00Z")).toBe("Nov 24, 2026, 3:05 PM UTC");
+    expect(formatPostDateTime("2026-11-24T00:00:59Z")).toBe("Nov 24, 2026, 12:00 AM UTC");
+    expect(formatPostDateTime("2026-11-24T12:09:00Z")).toBe("Nov 24, 2026, 12:09 PM UTC");
+  });
+
+  it("writes the same text as Intl's en-US short date and time in UTC", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+    const start = Date.UTC(1999, 11, 25);
+    for (let step = 0; step < 12_000; step += 7) {
+      const time = start + step * 86_400_000 + (step % 24) * 3_600_000 + (step % 60) * 60_000 + 59_999;
+      // Intl may write a narrow no-break space before AM/PM (ICU 72+): the same text otherwise.
+      expect(formatPostDateTime(time)).toBe(intl.format(new Date(time)).replace(/\u202f/g, " "));
+    }
+  });
+
+  it("refuses an invalid date as Intl does", () => {
+    expect(() => formatPostDateTime("not a date")).toThrow(RangeError);
   });
 });
