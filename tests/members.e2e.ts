@@ -43,7 +43,7 @@ describe.each(jsModes)("members and profiles ($mode)", ({ js }) => {
     await visible(page().getByTestId("badge-earned").filter({ hasText: "Discusser" }));
     await goto(page(), "/");
     await visible(card(page(), "My Badges").getByText("Discusser", { exact: true }));
-  });
+  }, 60_000); // registration, posts, replies and a recompute through the UI: 4–6 s on a quiet box, past 30 s at load 14 on two boxes
 
   it("edits the profile: saves valid input with a toast, keeps invalid input with the field message", async () => {
     const user = makeUser();
