@@ -65,7 +65,8 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     const token = uniqueToken();
     const { json: categories } = await apiCall<{ id: number; name: string }[]>(baseURL, member, "GET", "/api/categories");
     await createPostViaApi(baseURL, member, { title: `Alpha ${token}`, categoryId: categories[0].id });
-    await createPostViaApi(baseURL, member, { title: `Beta ${uniqueToken()}`, content: `It mentions ${token.toUpperCase()} in the body.`, categoryId: categories[1].id });
+    const betaTitle = `Beta ${uniqueToken()}`;
+    await createPostViaApi(baseURL, member, { title: betaTitle, content: `It mentions ${token.toUpperCase()} in the body.`, categoryId: categories[1].id });
     await signInContext(context(), baseURL, member);
     await goto(page(), "/discussions");
 
@@ -86,6 +87,8 @@ describe.each(jsModes)("discussions ($mode)", ({ js }) => {
     if (!js) await page().getByRole("button", { name: "Search", exact: true }).click();
     await waitForQuery(page(), "category", String(categories[1].id));
     await page().getByRole("link", { name: `Alpha ${token}` }).waitFor({ state: "detached" });
+    // The filtered list has arrived once its one card shows (counting at once raced the list's re-render).
+    await visible(page().getByRole("link", { name: betaTitle }));
     expect(await page().getByTestId("post-card").count()).toBe(1);
 
     await goto(page(), `/discussions?q=${token}nothing`);
