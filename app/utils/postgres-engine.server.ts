@@ -234,16 +234,12 @@ export class PostgresEngine {
   /** Resolves when this process's listening connection receives `token`, or after `timeoutMs`. */
   private heard(token: string, timeoutMs: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, timeoutMs);
-      function done() {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.deliveryWaiters.set(token, () => {
         clearTimeout(timer);
         resolve();
-      }
-      this.deliveryWaiters.set(token, () => {
-        this.deliveryWaiters.delete(token);
-        done();
       });
-      timer.unref();
     }).finally(() => this.deliveryWaiters.delete(token));
   }
 
