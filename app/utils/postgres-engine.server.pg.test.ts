@@ -68,7 +68,19 @@ describe("the engine's connections", () => {
     await client.query("create table if not exists unit_probe (value int)");
     expect((await client.query<{ lock_timeout: string }>("show lock_timeout")).rows[0].lock_timeout).toBe("250ms");
     await client.query("insert into unit_probe values (1)");
-    const { delivered } = await started.commit(client, 60_000);
+    // The COMMIT's answer reaches this process only after the notification has (as happens when the
+    // listening connection's data is read first): the delivery is still recognised.
+    const answerLate = new Proxy(client, {
+      get: (target, key) =>
+        key === "query"
+          ? async (text: string) => {
+              const result = await target.query(text);
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              return result;
+            }
+          : Reflect.get(target, key),
+    });
+    const { delivered } = await started.commit(answerLate, 60_000);
     client.release();
     expect(started.version()).not.toBe(versionBefore);
     // Resolved by the commit's own notification coming back (the 60-second fallback would time the test out),

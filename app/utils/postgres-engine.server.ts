@@ -224,11 +224,19 @@ export class PostgresEngine {
    */
   async commit(client: pg.PoolClient, deliveryWaitMs = 50): Promise<{ delivered: Promise<void> }> {
     const token = `${this.notifier}.${(this.commits += 1)}`;
-    // NOTIFY is transactional: delivered to the listeners at the commit, never after a rollback.
-    // One round trip: a failed NOTIFY leaves the COMMIT unrun and the caller rolls back.
-    await client.query(`NOTIFY ${WRITES_CHANNEL}, '${token}'; COMMIT`);
+    // The waiter is in place before the COMMIT is sent: the listening connection may receive the
+    // notification before this connection receives the COMMIT's answer.
+    const delivered = this.isListening ? this.heard(token, deliveryWaitMs) : Promise.resolve();
+    try {
+      // NOTIFY is transactional: delivered to the listeners at the commit, never after a rollback.
+      // One round trip: a failed NOTIFY leaves the COMMIT unrun and the caller rolls back.
+      await client.query(`NOTIFY ${WRITES_CHANNEL}, '${token}'; COMMIT`);
+    } catch (error) {
+      this.deliveryWaiters.get(token)?.();
+      throw error;
+    }
     this.writes += 1; // this process knows at once; its own notification, when it arrives, is not counted again
-    return { delivered: this.isListening ? this.heard(token, deliveryWaitMs) : Promise.resolve() };
+    return { delivered };
   }
 
   /** Resolves when this process's listening connection receives `token`, or after `timeoutMs`. */
