@@ -12,7 +12,7 @@ import { answerDatabaseErrorsOnEveryRoute } from "./utils/http.server";
 import { NonceProvider } from "./utils/nonce-provider";
 import { compactDocument } from "./utils/compact-document";
 import { renderedResponse } from "./utils/rendered-body";
-import { renderDocument } from "./utils/render-document.server";
+import { renderRouterDocument, type StreamedReason } from "./utils/render-document.server";
 import { requestInfoOf } from "./utils/request-context";
 import { storageIsHealthy, sweepUnusedUploads } from "~/features/uploads/index.server";
 
@@ -88,6 +88,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * server.ts beside an empty Response (app/utils/rendered-body.ts; docs/decisions/0084-document-rendered-to-a-string.md,
  * docs/decisions/0091-public-apis-only.md).
  */
+let warnedStreamed = false;
+/** A document that could not be rendered with its payload ahead still answers (streamed); the operator learns once per process. */
+function warnOnceStreamed(reason: StreamedReason) {
+  if (warnedStreamed) return;
+  warnedStreamed = true;
+  const decision = "docs/decisions/0123-router-document-rendered-with-its-payload-ahead.md";
+  console.warn(JSON.stringify({ level: "warn", time: new Date().toISOString(), event: "document_streamed", message: `A document was rendered through the streaming renderer: ${reason} (${decision}).` }));
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -97,10 +106,13 @@ export default async function handleRequest(
 ) {
   const { cspNonce: nonce } = requestInfoOf(loadContext);
   let status = responseStatusCode;
-  const html = await renderDocument(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
+  const html = await renderRouterDocument(
+    routerContext,
+    (context) => (
+      <NonceProvider value={nonce}>
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    ),
     {
       nonce,
       // Deferred data is rejected after streamTimeout; the render stops a second later.
@@ -109,6 +121,7 @@ export default async function handleRequest(
         status = 500;
         if (!request.signal.aborted) logServerError(error, request);
       },
+      onStreamed: warnOnceStreamed,
     },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

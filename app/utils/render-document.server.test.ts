@@ -2,7 +2,11 @@
 import { Writable } from "node:stream";
 import { createElement, Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderToString } from "react-dom/server";
 import { renderDocument } from "./render-document.server";
+
+/** What the string renderer writes for the same element (no boundaries here, so the same text). */
+const renderToStaticMarkupOf = (element: Parameters<typeof renderToString>[0]) => renderToString(element);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -53,5 +57,17 @@ describe("renderDocument", () => {
     );
     expect(html).toContain("fallback");
     expect(errors).toHaveBeenCalled();
+  });
+});
+
+describe("renderDocument and multi-byte text", () => {
+  it("writes no NUL where a character falls on the end of one of React's 2 KB views (React 18's unfilled tail)", async () => {
+    for (const text of ["日本語のテキスト", "line \u2028 é ✓", "emoji 🎵🎶 and more", "é ✓ 𝄞 <b>"]) {
+      const items = Array.from({ length: 400 }, (_, index) => createElement("li", { key: index }, `line ${index} ${text}`));
+      const element = createElement("ul", null, items);
+      const html = await renderDocument(element, { nonce: "n", timeoutMs: 5_000, onError: () => {} });
+      expect(html.includes("\u0000")).toBe(false);
+      expect(html).toBe(renderToStaticMarkupOf(element));
+    }
   });
 });
