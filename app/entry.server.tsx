@@ -106,7 +106,7 @@ export default async function handleRequest(
 ) {
   const { cspNonce: nonce } = requestInfoOf(loadContext);
   let status = responseStatusCode;
-  const html = await renderRouterDocument(
+  const pieces = await renderRouterDocument(
     routerContext,
     (context) => (
       <NonceProvider value={nonce}>
@@ -125,5 +125,5 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return renderedResponse(compactDocument(html), { headers: responseHeaders, status });
+  return renderedResponse(pieces.flatMap(compactDocument), { headers: responseHeaders, status });
 }

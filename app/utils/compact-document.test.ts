@@ -47,7 +47,7 @@ function runRestore(source: string, { state, stored, restoreKey }: { state: unkn
 describe("compactDocument", () => {
   it("writes the route manifest without indentation, same data", () => {
     const manifest = { entry: { module: "/assets/entry.client.js", imports: ["/assets/shell.js"] }, routes: { root: { id: "root", path: "" } }, version: "1" };
-    const html = compactDocument(manifestScript(manifest));
+    const html = compactDocument(manifestScript(manifest)).join("");
     expect(html).toContain(`\nwindow.__reactRouterManifest = ${JSON.stringify(manifest)};\nwindow.__reactRouterRouteModules = {"root":route0};`);
     expect(html.length).toBeLessThan(manifestScript(manifest).length);
   });
@@ -55,7 +55,7 @@ describe("compactDocument", () => {
   it("the installed React Router writes the restoring function this module knows (else nothing is replaced: re-check on upgrade)", () => {
     const script = renderedScrollRestoration();
     expect(script).toBe(`<script nonce="n">(${RESTORE_SCROLL_SOURCE})("positions", null)</script>`);
-    const compact = compactDocument(script);
+    const compact = compactDocument(script).join("");
     expect(compact).toBe(`<script nonce="n">(${RESTORE_SCROLL_MINIFIED})("positions",null)</script>`);
     expect(script.length - compact.length).toBeGreaterThan(190);
   });
@@ -80,7 +80,7 @@ describe("compactDocument", () => {
   it("also compacts the function when the server's bundle renamed its first parameter (storageKey22: vite.config.ts, decision 0096)", () => {
     const renamed = RESTORE_SCROLL_SOURCE.replaceAll("storageKey2", "storageKey22");
     const script = `<script nonce="n">(${renamed})("positions", null)</script>`;
-    expect(compactDocument(script)).toBe(`<script nonce="n">(${RESTORE_SCROLL_MINIFIED})("positions",null)</script>`);
+    expect(compactDocument(script).join("")).toBe(`<script nonce="n">(${RESTORE_SCROLL_MINIFIED})("positions",null)</script>`);
     // The renamed function does what the original does (the minified twin is checked against the original above).
     expect(runRestore(renamed, { state: { key: "abc" }, stored: JSON.stringify({ abc: 420 }), restoreKey: null }).scrolled).toEqual([[0, 420]]);
   });
@@ -88,16 +88,35 @@ describe("compactDocument", () => {
   it("does not take a renamed parameter for the original when the original name means something else there", () => {
     const shadowed = RESTORE_SCROLL_SOURCE.replace("(storageKey2, restoreKey)", "(storageKey3, restoreKey)").replace("sessionStorage.removeItem(storageKey2)", "sessionStorage.removeItem(storageKey3)");
     const script = `<script nonce="n">(${shadowed})("positions", null)</script>`;
-    expect(compactDocument(script)).toBe(script);
+    expect(compactDocument(script).join("")).toBe(script);
   });
 
   it("leaves a restoring function it does not know as it is", () => {
     const changed = `<script nonce="n">(${RESTORE_SCROLL_SOURCE.replace("scrollTo(0, storedY)", "scrollTo({ top: storedY })")})("positions", null)</script>`;
-    expect(compactDocument(changed)).toBe(changed);
+    expect(compactDocument(changed).join("")).toBe(changed);
   });
 
   it("leaves a document without those scripts as it is", () => {
     const html = "<!DOCTYPE html><html><body><script>let a = 1;\n  a++;</script></body></html>";
-    expect(compactDocument(html)).toBe(html);
+    expect(compactDocument(html).join("")).toBe(html);
+  });
+
+  it("compacts both scripts of one page in either order, and leaves a post that quotes the manifest's first line alone", () => {
+    const manifest = { entry: { module: "/assets/entry.client.js", imports: [] }, routes: {}, version: "2" };
+    const scroll = `<script nonce="n">(${RESTORE_SCROLL_SOURCE})("positions", null)</script>`;
+    const quoted = `<p>\n  window.__reactRouterManifest = {\n</p>`;
+    const compactScroll = `<script nonce="n">(${RESTORE_SCROLL_MINIFIED})("positions",null)</script>`;
+    const compactManifest = `\nwindow.__reactRouterManifest = ${JSON.stringify(manifest)};\nwindow.__reactRouterRouteModules = {"root":route0};`;
+    for (const [first, second] of [[scroll, manifestScript(manifest)], [manifestScript(manifest), scroll]]) {
+      const page = `<body>${quoted}${first}<main>é ✓</main>${second}</body>`;
+      const pieces = compactDocument(page);
+      const html = pieces.join("");
+      expect(html.startsWith(`<body>${quoted}`)).toBe(true);
+      expect(html).toContain(compactScroll);
+      expect(html).toContain(compactManifest);
+      expect(html).toContain("<main>é ✓</main>");
+      expect(html.endsWith("</body>")).toBe(true);
+      expect(pieces.length).toBe(5);
+    }
   });
 });

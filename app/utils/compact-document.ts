@@ -11,8 +11,11 @@
  * tests/html-weight.e2e.ts, which holds /discussions at 40 KB, fails; app/utils/compact-document.test.ts
  * holds this version's script and runs both forms of the function side by side.
  */
-const MANIFEST = /\n {2}(window\.__reactRouterManifest = )(\{\n[\s\S]*?\n\});\n {2}(window\.__reactRouterRouteModules = )/;
-const SCROLL_RESTORATION = /(<script[^>]*>)\((\((storageKey\d*), restoreKey\) => \{\n[\s\S]*?\n {2}\})\)(\("[^"<]*", (?:null|"[^"<]*")\)<\/script>)/;
+const MANIFEST_HEAD = "\n  window.__reactRouterManifest = {\n";
+const MANIFEST_TAIL = "\n};\n  window.__reactRouterRouteModules = ";
+/** The restoring function's script, from its opening tag; applied (sticky) where its marker is found. */
+const SCROLL_RESTORATION = /(<script[^>]*>)\((\((storageKey\d*), restoreKey\) => \{\n[\s\S]*?\n {2}\})\)(\("[^"<]*", (?:null|"[^"<]*")\)<\/script>)/y;
+const SCROLL_MARKER = ", restoreKey) => {\n";
 
 /** `<ScrollRestoration>`'s restoring function as React Router 7.18 writes it (`restoreScroll.toString()`). */
 export const RESTORE_SCROLL_SOURCE = `(storageKey2, restoreKey) => {
@@ -63,11 +66,42 @@ function asWritten(source: string, parameter: string): string {
   return source.replace(new RegExp(`\\b${parameter}\\b`, "g"), "storageKey2");
 }
 
-/** The document with the router's manifest and scroll-restoration scripts written compactly. */
-export function compactDocument(html: string): string {
-  return html
-    .replace(MANIFEST, (_whole, head: string, json: string, modules: string) => `\n${head}${compactManifest(json)};\n${modules}`)
-    .replace(SCROLL_RESTORATION, (whole, open: string, source: string, parameter: string, call: string) =>
-      asWritten(source, parameter) === RESTORE_SCROLL_SOURCE ? `${open}(${RESTORE_SCROLL_MINIFIED})${call.replace(", ", ",")}` : whole,
-    );
+/**
+ * The document with the router's manifest and scroll-restoration scripts written compactly, as the
+ * pieces of text to send in order (slices of `html` and the compacted scripts: a large page is not
+ * copied again, app/utils/rendered-body.ts). Both scripts are found by their fixed text (`indexOf`),
+ * the manifest from the end (it is the last script; a post quoting it comes before). Text typed by
+ * members cannot hold either marker: `>` is written `&gt;` in HTML text and `\u003e` in the data.
+ */
+export function compactDocument(html: string): string[] {
+  const edits: { at: number; end: number; text: string }[] = [];
+  const markerAt = html.indexOf(SCROLL_MARKER);
+  if (markerAt !== -1) {
+    SCROLL_RESTORATION.lastIndex = html.lastIndexOf("<script", markerAt);
+    const match = SCROLL_RESTORATION.exec(html);
+    if (match) {
+      const [whole, open, source, parameter, call] = match;
+      if (asWritten(source, parameter) === RESTORE_SCROLL_SOURCE) {
+        edits.push({ at: match.index, end: match.index + whole.length, text: `${open}(${RESTORE_SCROLL_MINIFIED})${call.replace(", ", ",")}` });
+      }
+    }
+  }
+  const manifestAt = html.lastIndexOf(MANIFEST_HEAD);
+  const tailAt = manifestAt === -1 ? -1 : html.indexOf(MANIFEST_TAIL, manifestAt);
+  if (tailAt !== -1) {
+    const json = html.slice(manifestAt + MANIFEST_HEAD.length - 2, tailAt + 2); // from its "{\n" to its closing "\n}"
+    const text = `\nwindow.__reactRouterManifest = ${compactManifest(json)};\nwindow.__reactRouterRouteModules = `;
+    edits.push({ at: manifestAt, end: tailAt + MANIFEST_TAIL.length, text });
+  }
+  if (edits.length === 0) return [html];
+  edits.sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    if (edit.at < from) continue; // overlapping edits cannot come from React Router's scripts
+    pieces.push(html.slice(from, edit.at), edit.text);
+    from = edit.end;
+  }
+  pieces.push(html.slice(from));
+  return pieces;
 }

@@ -91,14 +91,15 @@ export type RenderRouterDocumentOptions = RenderDocumentOptions & {
  * every chunk is there before it asks. If a version of React Router no longer reads it (or anything
  * else suspends, or the string render throws), the document is rendered again through the streaming
  * renderer from a fresh copy of the same payload: the answer is never worse than `renderDocument`'s.
+ * The document comes back in pieces to be sent in order (the doctype, then the page).
  */
 export async function renderRouterDocument(
   context: EntryContext,
   render: (context: EntryContext) => ReactNode,
   options: RenderRouterDocumentOptions,
-): Promise<string> {
+): Promise<string[]> {
   const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return renderDocument(render(context), options);
+  if (!stream || !context.renderMeta) return [await renderDocument(render(context), options)];
   const chunks = await readToEnd(stream);
   const decoder = new TextDecoder();
   const cache: StreamCache = {};
@@ -112,7 +113,8 @@ export async function renderRouterDocument(
   try {
     const html = renderToString(render(context));
     // `<!--$!-->` marks a boundary left to the browser: it suspended (the payload not taken from the cache) or threw.
-    if (!html.includes("<!--$!")) return `<!DOCTYPE html>${html}`;
+    // (Searching it also flattens React's string once; the doctype stays a piece of its own: no copy of the page.)
+    if (!html.includes("<!--$!")) return ["<!DOCTYPE html>", html];
     reason = "a boundary suspended or failed in the string render";
   } catch {
     reason = "the string render threw";
@@ -120,7 +122,7 @@ export async function renderRouterDocument(
   options.onStreamed?.(reason);
   context.renderMeta.streamCache = undefined;
   context.serverHandoffStream = streamOf(chunks);
-  return renderDocument(render(context), options);
+  return [await renderDocument(render(context), options)];
 }
 
 type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;

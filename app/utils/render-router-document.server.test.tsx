@@ -89,7 +89,7 @@ function appRenderedBy(way: () => Way, streamed: StreamedReason[]) {
           const html =
             way() === "streamed"
               ? await renderDocument(element(context, request.url), options)
-              : await renderRouterDocument(context, (current) => element(current, request.url), { ...options, onStreamed: (reason) => streamed.push(reason) });
+              : (await renderRouterDocument(context, (current) => element(current, request.url), { ...options, onStreamed: (reason) => streamed.push(reason) })).join("");
           return new Response(html, { status, headers });
         },
       },
