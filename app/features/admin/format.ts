@@ -1,4 +1,5 @@
 /** Small display rules of the admin panel, shared by its tabs. */
+import { formatShortDate } from "~/utils/short-date";
 
 export const LINK_PREVIEW_LENGTH = 30;
 
@@ -8,11 +9,9 @@ export function previewLink(url: string | null | undefined, length = LINK_PREVIE
   return url.length > length ? `${url.slice(0, length)}...` : url;
 }
 
-const addedDateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 /** When an item of a Manage tab was added, e.g. "Added Mar 4, 2026". */
 export function addedOn(createdAt: Date | string | number): string {
-  return `Added ${addedDateFormat.format(new Date(createdAt))}`;
+  return `Added ${formatShortDate(createdAt)}`;
 }
 
 /** Role badge colours (docs/admin.md): admin red, moderator blue, member grey. */

@@ -1,16 +1,9 @@
 /** Dates as members read them, the same on the server and in the browser (UTC, so hydration agrees). */
+import { formatShortDate } from "~/utils/short-date";
 import { countLabel } from "~/utils/plural";
-// The list's dates are written by hand, not with Intl: the first Intl.DateTimeFormat a page makes
-// costs the browser 50–150 ms on a slow phone (locale data), on the way to hydration
-// (docs/performance.md, "Slow connection"). The same text as Intl's en-US short date, in UTC.
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** 'Nov 24, 2026' (UTC). */
-export function formatPostDate(value: Date | string | number): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
+/** 'Nov 24, 2026' (UTC), written by hand like every short date (app/utils/short-date.ts). */
+export const formatPostDate = formatShortDate;
 
 /**
  * 'Nov 24, 2026, 3:05 PM UTC': Intl's en-US short date and time in UTC, written by hand like

@@ -9,6 +9,7 @@ import { AppLink } from "~/components/ui/app-link";
 import type { ReactNode } from "react";
 import { BlockedContent } from "~/features/blocks/components/blocked-content";
 import { initialOf } from "~/utils/display-name";
+import { formatShortDate } from "~/utils/short-date";
 import type { ListenPlatform } from "../constants";
 import { artistUrls } from "../urls";
 import type { ArtistCardView, CardComment } from "./card-view";
@@ -104,7 +105,6 @@ export function ArtistCardShell({
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** '4.3' from an exact average. */
 export function formatAverage(average: number): string {
@@ -236,7 +236,7 @@ export function CommentList({
                   {spaced([
                     <span key="author">{comment.author}</span>,
                     <time key="date" dateTime={comment.createdAt}>
-                      {dateFormat.format(new Date(comment.createdAt))}
+                      {formatShortDate(comment.createdAt)}
                     </time>,
                   ])}
                 </p>

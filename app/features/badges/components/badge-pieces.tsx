@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { AppLink } from "~/components/ui/app-link";
 import { routes } from "~/utils/routes";
+import { formatShortDate } from "~/utils/short-date";
 import { countLabel } from "~/utils/plural";
 
 export type BadgeView = {
@@ -64,15 +65,13 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 
 // Formatters made once (toLocaleDateString builds a new one per call).
 const monthYearFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function formatMonthYear(value: Date | string | number): string {
   return monthYearFormat.format(new Date(value));
 }
 
-export function formatDate(value: Date | string | number): string {
-  return dateFormat.format(new Date(value));
-}
+/** 'Nov 24, 2026' (UTC). */
+export const formatDate = formatShortDate;
 
 /** A small earned-badge tile (dashboard 'My Badges', profile). */
 export function EarnedBadgeTile({ badge }: { badge: Pick<BadgeView, "name" | "type" | "iconClass" | "colorClass" | "earnedAt"> }) {
