@@ -80,14 +80,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logServerError(error, request);
 };
 
-/**
- * Renders the whole document, then answers with it in one piece. No loader defers data, so
- * streaming gained nothing, while handing React's ~40 small chunks one by one through a web stream
- * and the compression middleware cost more than the rendering: React's stream is collected
- * (`renderDocument`: every boundary, the hydration payload included, has rendered) and the text goes to
- * server.ts beside an empty Response (app/utils/rendered-body.ts; docs/decisions/0084-document-rendered-to-a-string.md,
- * docs/decisions/0091-public-apis-only.md).
- */
 let warnedStreamed = false;
 /** A document that could not be rendered with its payload ahead still answers (streamed); the operator learns once per process. */
 function warnOnceStreamed(reason: StreamedReason) {
@@ -97,6 +89,13 @@ function warnOnceStreamed(reason: StreamedReason) {
   console.warn(JSON.stringify({ level: "warn", time: new Date().toISOString(), event: "document_streamed", message: `A document was rendered through the streaming renderer: ${reason} (${decision}).` }));
 }
 
+/**
+ * Renders the whole document, then answers with it in one piece. No loader defers data, so
+ * streaming gained nothing: the hydration payload is read ahead and the page rendered with
+ * `renderToString` (`renderRouterDocument`, decision 0123; the streaming renderer only as its
+ * fallback), and the pieces go to server.ts beside an empty Response (app/utils/rendered-body.ts;
+ * docs/decisions/0084-document-rendered-to-a-string.md, docs/decisions/0091-public-apis-only.md).
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

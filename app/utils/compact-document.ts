@@ -3,7 +3,8 @@
  * pretty-printed (`JSON.stringify(manifest, null, 2)`, its lines indented) and `<ScrollRestoration>`'s
  * restoring function as its source reads (indented, long names). Compacted they are ≈1.2 KB smaller on
  * every page (docs/decisions/0091-public-apis-only.md, docs/decisions/0093-html-weight-under-react-router.md).
- * This works on the rendered text only (no framework internals): the manifest is re-serialized,
+ * This works on the rendered text only (no framework internals), found by fixed text rather than
+ * regular expressions over the page (`compactDocument` below): the manifest is re-serialized,
  * and the restoring function is replaced by its minified twin only when the text is exactly the
  * source this version writes, up to the name of its first parameter: the server's bundle of React
  * Router (vite.config.ts, decision 0096) may rename `storageKey2` (it wrote `storageKey22`), which

@@ -84,7 +84,7 @@ export type RenderRouterDocumentOptions = RenderDocumentOptions & {
  * read to its end first, so that nothing suspends and React's synchronous `renderToString` does the
  * work of the streaming renderer without its chunking, encoding and second render pass
  * (docs/decisions/0123-router-document-rendered-with-its-payload-ahead.md; the bytes are those of
- * `renderDocument`, compared side by side in render-document.server.test.ts).
+ * `renderDocument`, compared side by side in render-router-document.server.test.tsx).
  *
  * The payload is handed to React Router's `StreamTransfer` through `renderMeta.streamCache`, a field
  * of the public `EntryContext` type that `StreamTransfer` fills itself chunk by chunk as it reads:

@@ -105,7 +105,6 @@ export function ArtistCardShell({
   );
 }
 
-
 /** '4.3' from an exact average. */
 export function formatAverage(average: number): string {
   return (Math.round(average * 10) / 10).toFixed(1);
