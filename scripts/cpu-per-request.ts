@@ -50,6 +50,8 @@ const pages: [string, string, boolean][] = [
   ["meetings", "/meetings", true],
   ["badges", "/badges", true],
   ["music", "/music-artists", true],
+  ["resources", "/resources", true],
+  ["notifications", "/notifications", true],
   ["home", "/", true],
   ["messages", "/messages", true],
   ["conversation", `/messages/${longConversation}`, true],

@@ -75,10 +75,10 @@ function pagesToBrowse(postIds: number[]): string[] {
   return [...main, ...laterPages, ...posts];
 }
 
-/** What a browser with JavaScript on asks for when it moves to `page` (Remix's single fetch). */
+/** What a browser with JavaScript on asks for when it moves to `page` (React Router's single fetch, with v8_trailingSlashAwareDataRequests: `/` asks for `/_.data`). */
 function dataRequestOf(page: string): string {
   const url = new URL(page, "http://x");
-  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname}.data`;
+  url.pathname = url.pathname === "/" ? "/_.data" : `${url.pathname}.data`;
   return url.pathname + url.search;
 }
 

@@ -118,7 +118,8 @@ export async function runPrimary(workers: number, mailWorkerEntry: string) {
   const roles = new Map<number, "http" | "mail">();
   const serverEntry = process.argv[1];
   const fork = (role: "http" | "mail" = "http") => {
-    cluster.setupPrimary(role === "mail" ? { exec: mailWorkerEntry, execArgv: process.execArgv } : { exec: serverEntry, execArgv: httpWorkerExecArgv() });
+    // Every worker runs with the primary's own flags: V8 sizes the HTTP workers' young generation (decision 0124).
+    cluster.setupPrimary({ exec: role === "mail" ? mailWorkerEntry : serverEntry, execArgv: process.execArgv });
     roles.set(cluster.fork({ QUADS_CLUSTER_ROLE: role }).id, role);
   };
   for (const role of rolesToFork(workers, env.isMailWorkerOn)) fork(role);
@@ -167,19 +168,6 @@ export async function runPrimary(workers: number, mailWorkerEntry: string) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-}
-
-/**
- * V8 flags for the HTTP workers: a young generation of 2 × 4 MB instead of V8's 2 × 16 MB. Every
- * render fills V8's default to its top, 24 MB more per worker, for no CPU saved: the same CPU per
- * request was measured with either (docs/performance.md, "Footprint"; decision 0089). A flag the
- * operator gave (on the command line or in NODE_OPTIONS) wins.
- */
-const HTTP_WORKER_V8_FLAGS = ["--max-semi-space-size=4"];
-
-export function httpWorkerExecArgv(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ""): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.split("=")[0].replaceAll("_", "-"));
-  return [...execArgv, ...HTTP_WORKER_V8_FLAGS.filter((flag) => !given.includes(flag.split("=")[0]))];
 }
 
 /** One JSON log line on stdout. */

@@ -55,7 +55,7 @@ export function routeArgs(request: Request, params: Record<string, string | unde
 
 function pageUrlOf(request: Request): URL {
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  if (url.pathname.endsWith(".data")) url.pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.slice(0, -".data".length);
   url.searchParams.delete("_routes");
   if (url.searchParams.getAll("index").every((value) => value === "")) url.searchParams.delete("index");
   return url;
@@ -64,7 +64,7 @@ function pageUrlOf(request: Request): URL {
 /** The same request as a data request (JavaScript on): `/page.data?…&_routes=<routeId>`, as React Router's client sends it. */
 export function asDataRequest(request: Request, routeId: string): Request {
   const url = new URL(request.url);
-  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  url.pathname = url.pathname === "/" ? "/_.data" : `${url.pathname.replace(/\/$/, "")}.data`;
   url.searchParams.set("_routes", routeId);
   return new Request(url, request);
 }
