@@ -123,7 +123,7 @@ export function Header({
           <AppLink to={routes.messages} className="bell icon-envelope">
             <span className="sr-only">Messages </span>
             {unreadMessages > 0 ? (
-              <span data-testid="unread-messages" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
+              <span data-testid="unread-messages" className="bell-count">
                 {unreadMessages > 99 ? "99+" : unreadMessages}
                 <span className="sr-only"> unread</span>
               </span>
@@ -135,7 +135,7 @@ export function Header({
           >
             <span className="sr-only">Notifications </span>
             {unreadNotifications > 0 ? (
-              <span data-testid="unread-notifications" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white">
+              <span data-testid="unread-notifications" className="bell-count">
                 {unreadNotifications > 99 ? "99+" : unreadNotifications}
                 <span className="sr-only"> unread</span>
               </span>
