@@ -710,8 +710,18 @@ export const conversationParticipants = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     lastReadMessageId: integer("last_read_message_id").notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * The conversation's lastMessageId, copied by the database's triggers (decision 0125), so the
+     * header's unread count reads this table's partial index alone instead of joining every one of
+     * the member's conversations.
+     */
+    lastMessageId: integer("last_message_id").notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.conversationId, table.userId] }), index("conversation_participants_user_idx").on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    index("conversation_participants_user_idx").on(table.userId),
+    index("conversation_participants_unread_idx").on(table.userId).where(sql`"last_message_id" > "last_read_message_id"`),
+  ],
 );
 
 export const messages = pgTable(

@@ -308,6 +308,31 @@ describe("moderation", () => {
   });
 });
 
+describe("the envelope's count (the conversation's newest message copied onto each participant's row, decision 0125)", () => {
+  const copiesOutOfStep = () =>
+    scalar<number>("SELECT count(*) FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id WHERE p.last_message_id <> c.last_message_id");
+
+  it("follows whatever moves the newest message: a new conversation, a reply, reading, a deleted last message", async () => {
+    const ada = await member();
+    const bob = await member();
+    const cat = await member();
+    const { id } = await startConversation({ actor: ada, input: { to: [await usernameOf(bob.id), await usernameOf(cat.id)], content: "first" } });
+    expect([await countUnreadConversations(bob.id), await countUnreadConversations(cat.id), await countUnreadConversations(ada.id)]).toEqual([1, 1, 0]);
+    const view = await getConversation({ userId: bob.id, conversationId: id });
+    await markConversationRead({ userId: bob.id, conversationId: id, messageId: view.lastMessageId });
+    expect(await countUnreadConversations(bob.id)).toBe(0);
+
+    const second = await sendMessage({ actor: ada, conversationId: id, input: { content: "second" } });
+    expect([await countUnreadConversations(bob.id), await countUnreadConversations(cat.id)]).toEqual([1, 1]);
+    expect(await copiesOutOfStep()).toBe(0);
+
+    // Bob had read "first": once "second" is gone, nothing is unread for him; Cat still has "first".
+    await deleteMessage(second.id);
+    expect([await countUnreadConversations(bob.id), await countUnreadConversations(cat.id)]).toEqual([0, 1]);
+    expect(await copiesOutOfStep()).toBe(0);
+  });
+});
+
 describe("what live updates read (one query for every member of a tick)", () => {
   it("reads every member's envelope count and newest message, and every open conversation's newest message, in one query each", async () => {
     const ada = await member();

@@ -11,7 +11,7 @@ import { releaseUploads } from "~/features/uploads/index.server";
 import { UPLOADS_PATH, uploadHashesIn } from "~/utils/upload-urls";
 import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
-import { inJsonIds } from "~/utils/sql-dialect.server";
+import { indexedBy, inJsonIds } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import type { Actor } from "~/utils/actor";
@@ -415,23 +415,21 @@ export async function lastMessageIdsOf(pages: ReadonlyArray<{ userId: string; co
  * member and their other counts (app/features/notifications/shell-counts.server.ts).
  */
 export function unreadConversationsColumn(db: AppDatabase, userId: SQLWrapper) {
-  // Named: PostgreSQL (before 16) refuses a subquery in FROM without an alias.
-  const unread = db
-    .select({ one: sql`1` })
-    .from(participants)
-    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .where(and(eq(participants.userId, userId), gt(conversations.lastMessageId, participants.lastReadMessageId)))
-    .as("unread_conversations");
-  return db.$count(unread);
+  return sql<number>`(select count(*) from ${participants}${indexedBy(db, "conversation_participants_unread_idx")} where ${unreadOf(userId)})`.mapWith(Number);
+}
+
+/**
+ * The member's conversations with a message they have not read. The conversation's newest message
+ * is copied onto each participant's row by the database's triggers, so this reads
+ * conversation_participants_unread_idx alone (decision 0125).
+ */
+function unreadOf(userId: SQLWrapper | string) {
+  return and(eq(participants.userId, userId), gt(participants.lastMessageId, participants.lastReadMessageId));
 }
 
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */
 export async function countUnreadConversations(userId: string): Promise<number> {
-  const [row] = await readDb()
-    .select({ total: count() })
-    .from(participants)
-    .innerJoin(conversations, eq(conversations.id, participants.conversationId))
-    .where(and(eq(participants.userId, userId), gt(conversations.lastMessageId, participants.lastReadMessageId)));
+  const [row] = await readDb().select({ total: count() }).from(participants).where(unreadOf(userId));
   return row?.total ?? 0;
 }
 
