@@ -45,6 +45,7 @@ const pages: [string, string, boolean][] = [
   ["login", "/login", false],
   ["visitor/", "/", false],
   ["discussions", "/discussions", true],
+  ["search", "/discussions?q=prompt", true],
   ["post", `/post/${post}`, true],
   ["members", "/members", true],
   ["meetings", "/meetings", true],
