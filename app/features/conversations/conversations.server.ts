@@ -344,6 +344,9 @@ export async function listConversations({ userId, page = 1 }: { userId: string; 
   return { hasMore: summaries.length > CONVERSATIONS_PAGE_SIZE, conversations: summaries.slice(0, CONVERSATIONS_PAGE_SIZE) };
 }
 
+/** A participant's row whose conversation has a message newer than the one they last read (the copy of decision 0125). */
+const isUnread = gt(participants.lastMessageId, participants.lastReadMessageId);
+
 /** What live updates send a member about their conversations (docs/messages.md, "Live"). */
 export type MessageSummary = { unreadMessages: number; newestMessageId: number };
 
@@ -354,23 +357,22 @@ export type MessageSummary = { unreadMessages: number; newestMessageId: number }
 const liveMessageQueries = perDatabase((db: AppDatabase) => {
   const param = sql.placeholder;
   return {
-    // conversation_participants_user_idx per member of the JSON list; counted like countUnreadConversations.
+    // conversation_participants_user_idx per member of the JSON list; counted like countUnreadConversations,
+    // from the copy of each conversation's newest message on the member's own row (decision 0125).
     summaries: db
       .select({
         userId: participants.userId,
-        unreadMessages: count(sql`case when ${conversations.lastMessageId} > ${participants.lastReadMessageId} then 1 end`),
-        newestMessageId: max(conversations.lastMessageId),
+        unreadMessages: count(sql`case when ${isUnread} then 1 end`),
+        newestMessageId: max(participants.lastMessageId),
       })
       .from(participants)
-      .innerJoin(conversations, eq(conversations.id, participants.conversationId))
       .where(inJsonIds(db, participants.userId, param("userIds"), "text"))
       .groupBy(participants.userId)
       .prepare(),
     // The participants' primary key per conversation of the JSON list; the members are narrowed by the caller's pairs.
     lastMessageIds: db
-      .select({ userId: participants.userId, conversationId: participants.conversationId, lastMessageId: conversations.lastMessageId })
+      .select({ userId: participants.userId, conversationId: participants.conversationId, lastMessageId: participants.lastMessageId })
       .from(participants)
-      .innerJoin(conversations, eq(conversations.id, participants.conversationId))
       .where(and(inJsonIds(db, participants.conversationId, param("conversationIds"), "integer"), inJsonIds(db, participants.userId, param("userIds"), "text")))
       .prepare(),
   };
@@ -424,7 +426,7 @@ export function unreadConversationsColumn(db: AppDatabase, userId: SQLWrapper) {
  * conversation_participants_unread_idx alone (decision 0125).
  */
 function unreadOf(userId: SQLWrapper | string) {
-  return and(eq(participants.userId, userId), gt(participants.lastMessageId, participants.lastReadMessageId));
+  return and(eq(participants.userId, userId), isUnread);
 }
 
 /** How many of the member's conversations hold a message they have not read (the header's envelope). */
