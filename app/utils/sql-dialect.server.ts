@@ -81,6 +81,21 @@ export function booleanLiteral(db: AppDatabase, value: boolean): SQL {
 }
 
 /**
+ * A row count for `.limit(…)` written into the SQL (`LIMIT 20`), not bound (`LIMIT ?`). SQLite
+ * (3.47 and later, built with STAT4 as better-sqlite3 is) reads a bound LIMIT while it plans and
+ * marks the statement to be compiled again whenever that parameter is bound: a statement with
+ * `LIMIT ?` is compiled twice on every run, prepared or not (the shell's statement: 3 µs to run,
+ * 90 µs to compile; docs/decisions/0126-literal-limits.md). Same text on PostgreSQL. For constants
+ * and small closed sets of values (a page size), never for a count a request chooses freely: each
+ * value is its own statement. Drizzle's `.limit()` is typed `number | Placeholder` and writes an SQL
+ * chunk as it is, hence the cast.
+ */
+export function literalLimit(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`literalLimit needs a non-negative integer, not ${count}`);
+  return sql.raw(String(count)) as unknown as number;
+}
+
+/**
  * A JSON column as its text, to search in (`lower(…) LIKE`): SQLite keeps JSON as text already;
  * PostgreSQL's `jsonb` needs the cast (there is no `lower(jsonb)`).
  */

@@ -1,8 +1,15 @@
 /** The dialect helpers' behaviour, run on SQLite (sql-dialect.server.test.ts) and PostgreSQL (sql-dialect.server.pg.test.ts). */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { AppDatabase } from "./db.server";
-import { atLeastZero, booleanLiteral, caseless, jsonText, containsText, dialectOf, executeSql, inJsonIds, queryRows, skipLockedRows } from "./sql-dialect.server";
+import { atLeastZero, booleanLiteral, caseless, jsonText, containsText, dialectOf, executeSql, inJsonIds, literalLimit, queryRows, skipLockedRows } from "./sql-dialect.server";
+
+/** The select builder both engines' handles share, with a FROM written as SQL (a table made by the test). */
+type BuilderLike = {
+  select: (fields: { id: SQL<number> }) => {
+    from: (table: SQL) => { orderBy: (order: SQL) => { limit: (count: number) => PromiseLike<{ id: number }[]> & { toSQL: () => { sql: string; params: unknown[] } } } };
+  };
+};
 
 export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" | "postgres") {
   it("names the engine of a handle", () => {
@@ -29,6 +36,20 @@ export function dialectHelperTests(handle: () => AppDatabase, dialect: "sqlite" 
     expect(found.map((row) => Number(row.id))).toEqual([2]);
     const ordered = await queryRows<{ name: string }>(db, sql`select name from dialect_probe order by ${caseless(db, sql.raw("name"))}`);
     expect(ordered.map((row) => row.name)).toEqual(["Alpha", "beta", "gamma"]);
+  });
+
+  it("writes a LIMIT into the SQL instead of binding it (decision 0126)", async () => {
+    const db = handle() as unknown as BuilderLike;
+    await executeSql(handle(), sql`create table limit_probe (id integer primary key)`);
+    await executeSql(handle(), sql`insert into limit_probe (id) values (1), (2), (3)`);
+    const query = db.select({ id: sql<number>`id` }).from(sql`limit_probe`).orderBy(sql`id`).limit(literalLimit(2));
+    const { sql: text, params } = query.toSQL();
+    expect(text).toMatch(/ limit 2$/);
+    expect(params).toEqual([]);
+    expect((await query).map((row) => Number(row.id))).toEqual([1, 2]);
+    expect(() => literalLimit(-1)).toThrow(RangeError);
+    expect(() => literalLimit(1.5)).toThrow(RangeError);
+    expect(() => literalLimit(Number.NaN)).toThrow(RangeError);
   });
 
   it("writes boolean constants the engine compares a boolean column with", async () => {

@@ -10,7 +10,7 @@ import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
 import { cachedUntilWrite, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { containsText, inJsonIds, queryRows } from "~/utils/sql-dialect.server";
+import { containsText, inJsonIds, literalLimit, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -63,8 +63,11 @@ function toView(row: ArtistRow): ArtistView {
 
 const visibleComment = eq(schema.artistComments.isHidden, false);
 
-/** Which WHERE a list query has: the filters a request uses pick one of eight prepared shapes. */
-type ListShape = { hasQuery: boolean; hasGenre: boolean; featuredOnly: boolean };
+/**
+ * Which WHERE a list query has (the filters a request uses pick one of eight) and its page size,
+ * written into the SQL (literalLimit).
+ */
+type ListShape = { hasQuery: boolean; hasGenre: boolean; featuredOnly: boolean; pageSize: number };
 
 function filterConditions(db: AppDatabase, shape: ListShape): SQL | undefined {
   const { musicArtists } = schema;
@@ -89,14 +92,17 @@ function buildListQueries(db: AppDatabase, shape: ListShape) {
       .from(musicArtists)
       .where(where)
       .orderBy(desc(musicArtists.createdAt), desc(musicArtists.id))
-      .limit(sql.placeholder("limit"))
+      .limit(literalLimit(shape.pageSize))
       .offset(sql.placeholder("offset"))
       .prepare(),
   };
 }
 
 /** One shape's count and page, per database (app/utils/statement-cache.server.ts). */
-const listQueries = perDatabaseShape(buildListQueries, (shape: ListShape) => `${+shape.hasQuery}${+shape.hasGenre}${+shape.featuredOnly}`);
+// The pages' few sizes stay prepared; the API's other sizes take turns in the rest of the list.
+const listQueries = perDatabaseShape(buildListQueries, (shape: ListShape) => `${+shape.hasQuery}${+shape.hasGenre}${+shape.featuredOnly}:${shape.pageSize}`, {
+  maxShapes: 32,
+});
 
 /**
  * The artists' hot-path queries, made once per database (the /music-artists page and the
@@ -178,14 +184,14 @@ export async function listArtists(
   const pageSize = options.pageSize ?? ARTISTS_PAGE_SIZE;
   const query = filters.q?.trim().toLowerCase() ?? "";
   const genre = filters.genre ? filters.genre.toLowerCase() : "";
-  const shape: ListShape = { hasQuery: query !== "", hasGenre: genre !== "", featuredOnly: Boolean(options.featuredOnly) };
+  const shape: ListShape = { hasQuery: query !== "", hasGenre: genre !== "", featuredOnly: Boolean(options.featuredOnly), pageSize };
   const list = listQueries(readDb(), shape);
   const values = { query, genre };
   const [counted] = await list.total.execute(values);
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
-  const rows = await list.rows.execute({ ...values, limit: pageSize, offset: (page - 1) * pageSize });
+  const rows = await list.rows.execute({ ...values, offset: (page - 1) * pageSize });
   return { items: rows.map(toView), total, page, pageCount, pageSize };
 }
 

@@ -11,9 +11,9 @@ import { notify } from "~/features/notifications/index.server";
 // The synchronous twins until this file converts to the async data layer (decision 0102).
 import { notifyMentions } from "./mentions.server";
 import { queueReplyMail } from "./reply-mail.server";
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql, type Placeholder } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { inJsonIds, lockRowForUpdate, queryRows } from "~/utils/sql-dialect.server";
+import { inJsonIds, literalLimit, lockRowForUpdate, queryRows } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -38,18 +38,22 @@ export const REPLIES_MAX = 1_000;
 const replyQueries = perDatabase((db: AppDatabase) => {
   const { posts, replies } = schema;
   const param = sql.placeholder;
-  const inOrder = (query: ReturnType<typeof selectReplies>, ...conditions: Parameters<typeof and>) =>
+  // The post page reads up to REPLIES_MAX: a literal LIMIT, one compiled program (literalLimit);
+  // the API's page sizes are bound.
+  const inOrder = (query: ReturnType<typeof selectReplies>, limit: number | Placeholder, ...conditions: Parameters<typeof and>) =>
     query
       .where(and(eq(replies.postId, param("postId")), ...conditions))
       .orderBy(asc(replies.createdAt), asc(replies.id))
-      .limit(param("limit"))
+      .limit(limit)
       .prepare();
   return {
     post: db.select({ id: posts.id, authorId: posts.authorId, title: posts.title }).from(posts).where(eq(posts.id, param("postId"))).prepare(),
     position: db.select({ createdAt: replies.createdAt, id: replies.id }).from(replies).where(eq(replies.id, param("replyId"))).prepare(),
-    list: inOrder(selectReplies(db)),
+    list: inOrder(selectReplies(db), literalLimit(REPLIES_MAX)),
+    listUpTo: inOrder(selectReplies(db), param("limit")),
     listAfter: inOrder(
       selectReplies(db),
+      param("limit"),
       or(gt(replies.createdAt, param("afterCreatedAt")), and(eq(replies.createdAt, param("afterCreatedAt")), gt(replies.id, param("afterId")))),
     ),
     find: selectReplies(db).where(eq(replies.id, param("replyId"))).prepare(),
@@ -85,7 +89,9 @@ export async function listReplies(postId: number, { limit = REPLIES_MAX, afterId
   const take = Math.min(Math.max(1, limit), REPLIES_MAX);
   const rows: ReplyRow[] = after
     ? await queries.listAfter.execute({ postId, afterCreatedAt: after.createdAt.getTime(), afterId: after.id, limit: take })
-    : await queries.list.execute({ postId, limit: take });
+    : take === REPLIES_MAX
+      ? await queries.list.execute({ postId })
+      : await queries.listUpTo.execute({ postId, limit: take });
   return rows.map((row) => replyForReader(toReplyView(row), reader));
 }
 

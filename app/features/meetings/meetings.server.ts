@@ -8,8 +8,8 @@ import { and, asc, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution } from "~/features/gamification/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { atLeastZero, inJsonIds, lockRowForUpdate } from "~/utils/sql-dialect.server";
-import { perDatabase } from "~/utils/statement-cache.server";
+import { atLeastZero, inJsonIds, literalLimit, lockRowForUpdate } from "~/utils/sql-dialect.server";
+import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -59,14 +59,6 @@ const meetingQueries = perDatabase((db: AppDatabase) => {
   const upcoming = () => db.select().from(meetings).where(gt(meetings.scheduledAt, param("now"))).orderBy(asc(meetings.scheduledAt), asc(meetings.id));
   return {
     upcoming: upcoming().prepare(),
-    upcomingFirst: upcoming().limit(param("limit")).prepare(),
-    past: db
-      .select()
-      .from(meetings)
-      .where(lte(meetings.scheduledAt, param("now")))
-      .orderBy(desc(meetings.scheduledAt), desc(meetings.id))
-      .limit(param("limit"))
-      .prepare(),
     byId: db.select().from(meetings).where(eq(meetings.id, param("id"))).prepare(),
     // The member's registrations among a JSON list of meeting ids (one statement for any count).
     registrations: db
@@ -77,15 +69,33 @@ const meetingQueries = perDatabase((db: AppDatabase) => {
   };
 });
 
+/**
+ * The first `limit` upcoming or past meetings, prepared per length with the length written into
+ * the SQL (literalLimit): the page's and the dashboard's few lengths stay prepared, the API's other
+ * lengths take turns in a short list.
+ */
+const firstMeetingsQueries = perDatabaseShape(
+  (db: AppDatabase, limit: number) => {
+    const { meetings } = schema;
+    const now = sql.placeholder("now");
+    return {
+      upcoming: db.select().from(meetings).where(gt(meetings.scheduledAt, now)).orderBy(asc(meetings.scheduledAt), asc(meetings.id)).limit(literalLimit(limit)).prepare(),
+      past: db.select().from(meetings).where(lte(meetings.scheduledAt, now)).orderBy(desc(meetings.scheduledAt), desc(meetings.id)).limit(literalLimit(limit)).prepare(),
+    };
+  },
+  String,
+  { maxShapes: 16 },
+);
+
 /** Upcoming meetings, soonest first. */
 export async function listUpcomingMeetings({ now = new Date(), limit }: { now?: Date; limit?: number } = {}): Promise<MeetingRecord[]> {
-  const queries = meetingQueries(readDb());
-  return limit ? queries.upcomingFirst.execute({ now: now.getTime(), limit }) : queries.upcoming.execute({ now: now.getTime() });
+  const db = readDb();
+  return limit ? firstMeetingsQueries(db, limit).upcoming.execute({ now: now.getTime() }) : meetingQueries(db).upcoming.execute({ now: now.getTime() });
 }
 
 /** Past meetings, most recent first (docs/meetings.md shows the first 5). */
 export async function listPastMeetings({ now = new Date(), limit = PAST_MEETINGS_SHOWN }: { now?: Date; limit?: number } = {}): Promise<MeetingRecord[]> {
-  return meetingQueries(readDb()).past.execute({ now: now.getTime(), limit });
+  return firstMeetingsQueries(readDb(), limit).past.execute({ now: now.getTime() });
 }
 
 /** Every meeting in date order (GET /api/meetings), optionally a page of them. */

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, min, ne, or, sql, sum, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DELETED_MEMBER_ID } from "~/utils/deleted-member";
 import { cachedUntilWrite, readDb, schema, type AppDatabase } from "~/utils/db.server";
-import { inJsonIds, jsonText } from "~/utils/sql-dialect.server";
+import { inJsonIds, jsonText, literalLimit } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -67,7 +67,7 @@ function buildDirectoryQueries(db: AppDatabase, shape: DirectoryShape) {
       .from(users)
       .where(where)
       .orderBy(desc(users.points), asc(users.joinedAt), asc(users.id))
-      .limit(MEMBERS_PAGE_SIZE)
+      .limit(literalLimit(MEMBERS_PAGE_SIZE))
       .offset(sql.placeholder("offset"))
       .prepare(),
   };
@@ -89,21 +89,48 @@ const contributorColumns = {
 };
 
 /**
+ * The leaderboard's two reads, prepared once per database and list length (at most 50 lengths):
+ * the length is written into the SQL, so each run is one compiled program (literalLimit).
+ */
+const leaderboardQueries = perDatabaseShape(
+  (db: AppDatabase, limit: number) => {
+    const { users, contributions } = schema;
+    const total = sum(contributions.points).mapWith(Number);
+    const period = db
+      .select({ userId: contributions.userId, points: total.as("period_points"), firstAt: min(contributions.createdAt).as("first_at") })
+      .from(contributions)
+      .where(gt(contributions.createdAt, sql.placeholder("since")))
+      .groupBy(contributions.userId)
+      .having(gt(total, 0))
+      .as("c");
+    return {
+      topAllTime: db
+        .select({ ...contributorColumns, points: users.points })
+        .from(users)
+        .where(gt(users.points, 0))
+        .orderBy(desc(users.points), asc(users.joinedAt))
+        .limit(literalLimit(limit))
+        .prepare(),
+      topInPeriod: db
+        .select({ ...contributorColumns, points: period.points })
+        .from(period)
+        .innerJoin(users, eq(users.id, period.userId))
+        .orderBy(desc(period.points), asc(period.firstAt))
+        .limit(literalLimit(limit))
+        .prepare(),
+    };
+  },
+  String,
+);
+
+/**
  * The members page's and the dashboard's reads, made once per database
  * (docs/decisions/0077-data-access-style.md). Dates go in as milliseconds, lists of ids as one
  * JSON parameter (`inJsonIds`), so each is one statement for any count.
  */
 const memberQueries = perDatabase((db: AppDatabase) => {
-  const { users, posts, meetings, contributions, userBadges, meetingAttendees } = schema;
+  const { users, posts, meetings, userBadges, meetingAttendees } = schema;
   const param = sql.placeholder;
-  const total = sum(contributions.points).mapWith(Number);
-  const period = db
-    .select({ userId: contributions.userId, points: total.as("period_points"), firstAt: min(contributions.createdAt).as("first_at") })
-    .from(contributions)
-    .where(gt(contributions.createdAt, param("since")))
-    .groupBy(contributions.userId)
-    .having(gt(total, 0))
-    .as("c");
   const inIds = (column: typeof posts.authorId | typeof userBadges.userId | typeof meetingAttendees.userId) =>
     inJsonIds(db, column, param("ids"), "text");
   const one = sql<number>`1`;
@@ -136,20 +163,6 @@ const memberQueries = perDatabase((db: AppDatabase) => {
         activeContributors: db.$count(users, gt(users.points, 0)),
       })
       .from(sql`(SELECT 1) as "one"`)
-      .prepare(),
-    topAllTime: db
-      .select({ ...contributorColumns, points: users.points })
-      .from(users)
-      .where(gt(users.points, 0))
-      .orderBy(desc(users.points), asc(users.joinedAt))
-      .limit(param("limit"))
-      .prepare(),
-    topInPeriod: db
-      .select({ ...contributorColumns, points: period.points })
-      .from(period)
-      .innerJoin(users, eq(users.id, period.userId))
-      .orderBy(desc(period.points), asc(period.firstAt))
-      .limit(param("limit"))
       .prepare(),
     memberCounts: db
       .select({
@@ -217,13 +230,13 @@ export async function listTopContributors(
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 50);
   const period = options.period ?? "all";
   const days = leaderboardPeriods[period].days;
-  const queries = memberQueries(readDb());
+  const queries = leaderboardQueries(readDb(), limit);
   let rows: (Pick<User, keyof typeof contributorColumns> & { points: number })[];
   if (days === null) {
-    rows = await queries.topAllTime.execute({ limit });
+    rows = await queries.topAllTime.execute();
   } else {
     const since = (options.now ?? new Date()).getTime() - days * 86_400_000;
-    rows = await queries.topInPeriod.execute({ since, limit });
+    rows = await queries.topInPeriod.execute({ since });
   }
   return rows.map((row) => ({
     id: row.id,

@@ -13,11 +13,20 @@ import {
   markNotificationRead,
 } from "./notifications.server";
 import { notify } from "./notify.server";
+import { shellCountColumns } from "./shell-counts.server";
 
 const unreadOf = async (userId: string) => (await getNotificationCounts(userId)).unreadNotifications;
 const messagesOf = async (userId: string) => (await listNotifications(userId)).notifications.map((notification) => notification.message);
 
 describe("notifications", () => {
+  it("the shell's counts, read on every signed-in page, bind no LIMIT: SQLite would compile the statement again on every run (decision 0126)", () => {
+    const db = readDb();
+    const { sql: text, params } = db.select(shellCountColumns(db)).from(schema.users).where(eq(schema.users.id, "x")).toSQL();
+    expect(text).toMatch(/ limit 1000\)/);
+    expect(text).not.toMatch(/limit \?/i);
+    expect(params).toEqual(["x"]);
+  });
+
   it("lists newest first, marks one or all read, and never touches another member's", async () => {
     const member = await createMember();
     const actor = await createMember();

@@ -1,6 +1,7 @@
 /** Notification counts for the header bell and the sidebar's Discussions badge. */
 import { and, desc, eq, exists, gt, inArray, isNull, like, lte, ne, or, sql } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 
 /** unreadDiscussions counts up to this many (a sidebar badge needs no more). */
@@ -30,7 +31,7 @@ function newPostsOfMember() {
 export function notificationCountColumns(db: AppDatabase) {
   const { users, posts, notifications } = schema;
   // Named: PostgreSQL (before 16) refuses a subquery in FROM without an alias.
-  const firstNewPosts = db.select({ one: sql`1` }).from(posts).where(newPostsOfMember()).limit(UNREAD_DISCUSSIONS_CAP).as("first_new_posts");
+  const firstNewPosts = db.select({ one: sql`1` }).from(posts).where(newPostsOfMember()).limit(literalLimit(UNREAD_DISCUSSIONS_CAP)).as("first_new_posts");
   return {
     unreadDiscussions: db.$count(firstNewPosts),
     unreadNotifications: db.$count(notifications, and(eq(notifications.userId, users.id), isNull(notifications.readAt))),
@@ -85,7 +86,7 @@ export async function listNotifications(userId: string, { limit = NOTIFICATIONS_
     .from(schema.notifications)
     .where(eq(schema.notifications.userId, userId))
     .orderBy(desc(schema.notifications.createdAt), desc(schema.notifications.id))
-    .limit(limit + 1)
+    .limit(literalLimit(limit + 1))
     .offset(offset);
   return {
     notifications: rows.slice(0, limit).map((row) => ({

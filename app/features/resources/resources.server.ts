@@ -7,7 +7,7 @@ import { recordAudit } from "~/features/audit/index.server";
 import { recordContribution, revokeContribution } from "~/features/gamification/index.server";
 import { assertMayContribute } from "~/features/moderation/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { containsText } from "~/utils/sql-dialect.server";
+import { containsText, literalLimit } from "~/utils/sql-dialect.server";
 import { getEnv } from "~/utils/env.server";
 import { badRequest, notFound } from "~/utils/errors.server";
 import { RESOURCES_PAGE_SIZE, type Difficulty, type PricingCategory, type ResourceType } from "./constants";
@@ -114,7 +114,7 @@ export async function listResources(
     .leftJoin(schema.users, eq(schema.users.id, schema.resources.submittedBy))
     .where(where)
     .orderBy(desc(schema.resources.createdAt), desc(schema.resources.id))
-    .limit(pageSize)
+    .limit(literalLimit(pageSize))
     .offset((page - 1) * pageSize);
   return { items: rows.map(toView), total, page, pageCount, pageSize };
 }
