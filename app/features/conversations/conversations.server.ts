@@ -11,8 +11,8 @@ import { releaseUploads } from "~/features/uploads/index.server";
 import { UPLOADS_PATH, uploadHashesIn } from "~/utils/upload-urls";
 import { readDb, schema, write, type AppDatabase, type WriteOptions } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
-import { indexedBy, inJsonIds } from "~/utils/sql-dialect.server";
-import { perDatabase } from "~/utils/statement-cache.server";
+import { indexedBy, inJsonIds, literalLimit } from "~/utils/sql-dialect.server";
+import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import type { Actor } from "~/utils/actor";
 import { parseOrThrow } from "~/utils/validation.server";
@@ -165,19 +165,10 @@ export async function sendMessage({ actor, conversationId, input, now = new Date
  * Made once per database: what /messages/{id} reads (docs/messages.md, "Performance"), its SQL built
  * once. `membership`: the reader's row of the conversation with the other members still in it (one
  * row per other member, none when they all left; no row at all for anyone not in it). The messages
- * newest first: a page (`newest`, or `before` a message id), or the one `messageId`.
+ * themselves: messageQueries below.
  */
 const readQueries = perDatabase((db: AppDatabase) => {
   const param = sql.placeholder;
-  const messagesWhere = (condition?: SQL) =>
-    db
-      .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
-      .from(messages)
-      .innerJoin(users, eq(users.id, messages.authorId))
-      .where(and(eq(messages.conversationId, param("conversationId")), condition))
-      .orderBy(desc(messages.id))
-      .limit(param("limit"))
-      .prepare();
   const other = alias(participants, "other");
   return {
     membership: db
@@ -189,11 +180,35 @@ const readQueries = perDatabase((db: AppDatabase) => {
       .where(and(eq(participants.conversationId, param("conversationId")), eq(participants.userId, param("userId"))))
       .orderBy(asc(other.createdAt), asc(users.id))
       .prepare(),
-    newest: messagesWhere(),
-    before: messagesWhere(lt(messages.id, param("before"))),
-    one: messagesWhere(eq(messages.id, param("messageId"))),
   };
 });
+
+/**
+ * The messages newest first, per number of rows read (written into the SQL: literalLimit): a page
+ * (`newest`, or `before` a message id), or the one `messageId`. The page's length stays prepared;
+ * the API's other lengths take turns in a short list.
+ */
+const messageQueries = perDatabaseShape(
+  (db: AppDatabase, rows: number) => {
+    const param = sql.placeholder;
+    const messagesWhere = (condition?: SQL) =>
+      db
+        .select({ messageId: messages.id, content: messages.content, createdAt: messages.createdAt, hiddenAt: messages.hiddenAt, ...participantColumns })
+        .from(messages)
+        .innerJoin(users, eq(users.id, messages.authorId))
+        .where(and(eq(messages.conversationId, param("conversationId")), condition))
+        .orderBy(desc(messages.id))
+        .limit(literalLimit(rows))
+        .prepare();
+    return {
+      newest: messagesWhere(),
+      before: messagesWhere(lt(messages.id, param("before"))),
+      one: messagesWhere(eq(messages.id, param("messageId"))),
+    };
+  },
+  String,
+  { maxShapes: 16 },
+);
 
 /**
  * The messages of a conversation oldest first: the newest `limit` (before the message `before`, when
@@ -203,8 +218,8 @@ async function messagesOf(
   db: AppDatabase,
   { conversationId, readerId, messageId, before, limit = MESSAGES_MAX }: { conversationId: number; readerId: string; messageId?: number; before?: number; limit?: number },
 ): Promise<{ messages: MessageView[]; hasEarlier: boolean }> {
-  const queries = readQueries(db);
-  const values = { conversationId, limit: limit + 1 };
+  const queries = messageQueries(db, limit + 1);
+  const values = { conversationId };
   const rows =
     messageId !== undefined
       ? await queries.one.execute({ ...values, messageId })
@@ -291,7 +306,7 @@ const listQueries = perDatabase((db: AppDatabase) => {
     .from(participants)
     .where(eq(participants.userId, param("userId")))
     .orderBy(desc(lastActivity), desc(participants.conversationId))
-    .limit(param("limit"))
+    .limit(literalLimit(CONVERSATIONS_PAGE_SIZE + 1))
     .offset(param("offset"))
     .as("mine");
   const other = alias(participants, "other");
@@ -321,7 +336,7 @@ const listQueries = perDatabase((db: AppDatabase) => {
 
 /** The member's conversations, most recent activity first, with the others in each, the last message's excerpt and the unread marker. */
 export async function listConversations({ userId, page = 1 }: { userId: string; page?: number }): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
-  const rows = await listQueries(readDb()).page.execute({ userId, limit: CONVERSATIONS_PAGE_SIZE + 1, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE });
+  const rows = await listQueries(readDb()).page.execute({ userId, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE });
   // Rows come grouped by conversation, in the list's order: one summary per conversation, its others appended.
   const summaries: ConversationSummary[] = [];
   let current: ConversationSummary | undefined;

@@ -12,7 +12,7 @@ import { assertMayContribute } from "~/features/moderation/index.server";
 import { displayNameOf } from "~/utils/display-name";
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { cachedUntilWrite, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { booleanLiteral, caseless, inJsonIds, lockRowForUpdate } from "~/utils/sql-dialect.server";
+import { booleanLiteral, caseless, inJsonIds, literalLimit, lockRowForUpdate } from "~/utils/sql-dialect.server";
 import { perDatabase, perDatabaseShape } from "~/utils/statement-cache.server";
 import { badRequest, forbidden, notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
@@ -104,8 +104,8 @@ function buildListQuery(db: AppDatabase, shape: ListShape) {
     .from(shape.isPinned ? postsByPinnedIndex(db) : posts)
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    // A literal LIMIT has no builder form (drizzle binds a number): raw SQL (decision 0077).
-    .limit(shape.take === undefined ? param("take") : (sql.raw(String(shape.take)) as unknown as number))
+    // The page's length written into the SQL: one compiled program per shape (decision 0126).
+    .limit(shape.take === undefined ? param("take") : literalLimit(shape.take))
     .offset(param("skip"));
   return selectPosts(db, param("viewerId"))
     .where(inArray(posts.id, pageIds))

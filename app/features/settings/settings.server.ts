@@ -17,6 +17,7 @@ import { asc, count, eq, sql, sum } from "drizzle-orm";
 import { socialIconShape } from "~/components/ui/social-icon-shapes";
 import { recordAudit } from "~/features/audit/index.server";
 import { afterCommit, databaseVersion, isInsideOpenUnit, readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { getEnv } from "~/utils/env.server";
 import { notFound } from "~/utils/errors.server";
@@ -48,7 +49,7 @@ const settingsQueries = perDatabase((db: AppDatabase) => {
       .from(platformSettings)
       .prepare(),
     platforms: db.select().from(platformSettings).orderBy(asc(platformSettings.id)).prepare(),
-    footer: db.select().from(footerSettings).orderBy(asc(footerSettings.id)).limit(1).prepare(),
+    footer: db.select().from(footerSettings).orderBy(asc(footerSettings.id)).limit(literalLimit(1)).prepare(),
   };
 });
 
