@@ -12,6 +12,12 @@ import { readdirSync } from "node:fs";
 const features = readdirSync("app/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** `.limit(1)` or `.limit(PAGE_SIZE)` binds the count; `.limit(literalLimit(1))` writes it into the SQL (decision 0126). */
+const literalLimitSyntax = {
+  selector:
+    "CallExpression[callee.property.name='limit'][arguments.0.type='Literal'], CallExpression[callee.property.name='limit'][arguments.0.type='Identifier'][arguments.0.name=/^[A-Z][A-Z0-9_]*$/], CallExpression[callee.property.name='limit'][arguments.0.type='BinaryExpression']",
+  message: "Write a constant LIMIT into the SQL with literalLimit(n) from ~/utils/sql-dialect.server: SQLite compiles a statement with a bound LIMIT again on every run (docs/decisions/0126-literal-limits.md).",
+};
 const testCode = ["**/*.test.{ts,tsx}", "**/test-support/**", "**/test-helpers.ts", "app/test/**"];
 const entryMessage =
   "Import another feature through its public entry: `~/features/<name>/index.server` (server functions, schemas), `~/features/<name>` (plain values, types) or a file of its `components/` (docs/decisions/0099-feature-entries.md).";
@@ -71,13 +77,21 @@ export default tseslint.config(
     },
   },
   {
+    // A LIMIT written into the SQL, never bound: SQLite compiles a statement with `LIMIT ?` again on
+    // every run (docs/decisions/0126-literal-limits.md).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.shared-tests.ts", "app/test/**"],
+    rules: { "no-restricted-syntax": ["error", literalLimitSyntax] },
+  },
+  {
     // A page's loader or action gets the request as sent (v8_passThroughRequests: a data request keeps
     // its `.data` path and `_routes` parameter); the page's URL is the `url` argument (docs/decisions/0090-react-router-7.md).
     files: ["app/routes/**/*.tsx", "app/features/**/*.server.ts"],
-    ignores: ["app/features/**/api.server.ts"],
+    ignores: ["app/features/**/api.server.ts", "**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": [
         "error",
+        literalLimitSyntax,
         {
           selector: "MemberExpression[object.name='request'][property.name='url']",
           message: "A page reads its URL from the loader's or action's `url` argument: `request.url` keeps a data request's `.data` path (docs/decisions/0090-react-router-7.md).",

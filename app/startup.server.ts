@@ -11,6 +11,7 @@ import { recomputeAllBadges } from "~/features/gamification/index.server";
 import { seedReferenceData } from "~/features/settings/index.server";
 import { closeDb, prepareDatabase, readDb, reuseStatementsOnEveryConnection, schema, write } from "~/utils/db.server";
 import { getEnv, type Env } from "~/utils/env.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export const DEMO_ADMIN_EMAIL = "admin@quads.example";
 
@@ -43,9 +44,9 @@ export async function startWorker(): Promise<Env> {
  */
 async function backfillPointsLedger() {
   const db = readDb();
-  const [hasLedger] = await db.select({ id: schema.contributions.id }).from(schema.contributions).limit(1);
+  const [hasLedger] = await db.select({ id: schema.contributions.id }).from(schema.contributions).limit(literalLimit(1));
   if (hasLedger) return;
-  const [hasUsers] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
+  const [hasUsers] = await db.select({ id: schema.users.id }).from(schema.users).limit(literalLimit(1));
   if (!hasUsers) return;
   await recomputeAllBadges({ onEarned: null });
 }
@@ -90,7 +91,7 @@ async function verifyListedAdminsOnce(adminEmails: readonly string[]) {
   const marker = "migration:listedAdminsVerified";
   const { users, communitySettings } = schema;
   await write(async (tx) => {
-    const [done] = await tx.select({ key: communitySettings.key }).from(communitySettings).where(eq(communitySettings.key, marker)).limit(1);
+    const [done] = await tx.select({ key: communitySettings.key }).from(communitySettings).where(eq(communitySettings.key, marker)).limit(literalLimit(1));
     if (done) return;
     const now = new Date();
     for (const email of adminEmails) {

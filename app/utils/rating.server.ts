@@ -10,6 +10,7 @@ import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-o
 import { z } from "zod";
 import type { AppDatabase } from "./db.server";
 import { fieldValidationError } from "./validation.server";
+import { literalLimit } from "./sql-dialect.server";
 
 const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";
 
@@ -86,7 +87,7 @@ export async function upsertRating<Table extends SQLiteTable & RatingColumns<Ite
     .select({ rating: table.rating })
     .from(table as SQLiteTable)
     .where(and(eq(table[itemKey], itemId), eq(table.userId, userId)))
-    .limit(1);
+    .limit(literalLimit(1));
   // The item column's name is a parameter here, which Drizzle's row types cannot follow.
   const row = { [itemKey]: itemId, userId, rating, createdAt: now } as unknown as Table["$inferInsert"];
   await tx

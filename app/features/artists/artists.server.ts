@@ -392,7 +392,7 @@ export async function updateArtist({ actor, id, input }: { actor: ActorRef; id: 
 /** Admin: deletes an artist with its ratings and comments, taking back the points they earned. */
 export async function deleteArtist({ actor, id }: { actor: ActorRef; id: number }): Promise<void> {
   await write(async (tx) => {
-    const [existing] = await tx.select({ name: schema.musicArtists.name }).from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).limit(1);
+    const [existing] = await tx.select({ name: schema.musicArtists.name }).from(schema.musicArtists).where(eq(schema.musicArtists.id, id)).limit(literalLimit(1));
     if (!existing) throw notFound("Artist not found");
     const raters = await tx.select({ userId: schema.artistRatings.userId }).from(schema.artistRatings).where(eq(schema.artistRatings.artistId, id));
     const comments = await tx
@@ -443,7 +443,7 @@ export async function recordPlay({
   const day = now.toISOString().slice(0, 10);
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   return write(async (tx) => {
-    const [row] = await tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).limit(1);
+    const [row] = await tx.select({ link: platformColumn[platform] }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).limit(literalLimit(1));
     if (!row) throw notFound("Artist not found");
     if (!row.link || !isHttpUrl(row.link)) throw notFound("This artist has no link for that platform");
     await tx.delete(schema.artistPlays).where(lt(schema.artistPlays.day, yesterday));
@@ -463,7 +463,7 @@ export async function rateArtist({ userId, artistId, input, now = new Date() }: 
   const rating = parseRating(input);
   await assertMayContribute({ id: userId }, "rating", { now });
   return write(async (tx) => {
-    const [artist] = await tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).limit(1);
+    const [artist] = await tx.select({ id: schema.musicArtists.id }).from(schema.musicArtists).where(eq(schema.musicArtists.id, artistId)).limit(literalLimit(1));
     if (!artist) throw notFound("Artist not found");
     const { isFirstRating, summary } = await upsertRating(tx, artistRatingsTable, { itemId: artistId, userId, rating, now });
     if (isFirstRating) await recordContribution({ userId, kind: "artist_rated", subjectId: artistId, at: now });
@@ -497,7 +497,7 @@ type CommentModeration = { id: number; artistId: number };
 type StoredComment = typeof schema.artistComments.$inferSelect;
 
 /** The statements of the comment moderation. */
-const commentRow = (db: AppDatabase, commentId: number) => db.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).limit(1);
+const commentRow = (db: AppDatabase, commentId: number) => db.select().from(schema.artistComments).where(eq(schema.artistComments.id, commentId)).limit(literalLimit(1));
 const setCommentHidden = (db: AppDatabase, commentId: number, isHidden: boolean) =>
   db.update(schema.artistComments).set({ isHidden }).where(eq(schema.artistComments.id, commentId));
 const deleteCommentRow = (db: AppDatabase, commentId: number) => db.delete(schema.artistComments).where(eq(schema.artistComments.id, commentId));

@@ -17,6 +17,7 @@ import { verifyCurrentPassword, type RequestMeta } from "./auth.server";
 import { EMAIL_IN_USE, findUserById, isEmailUsedByOther } from "./user-lookup.server";
 import { issueToken } from "./email-tokens.server";
 import { changeEmailSchema } from "./schemas";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export const EMAIL_UNCHANGED = "That is already your e-mail address.";
 
@@ -78,6 +79,6 @@ export async function pendingEmailOf(userId: string): Promise<string | null> {
       sql`${schema.authTokens.userId} = ${userId} and ${schema.authTokens.purpose} = 'email_change' and ${schema.authTokens.usedAt} is null and ${schema.authTokens.expiresAt} > ${Date.now()}`,
     )
     .orderBy(sql`${schema.authTokens.id} desc`)
-    .limit(1);
+    .limit(literalLimit(1));
   return row?.email ?? null;
 }

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { readDb, schema, write } from "~/utils/db.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export type TokenPurpose = "password_reset" | "email_verification" | "email_change";
 
@@ -52,7 +53,7 @@ export async function findUsableToken(token: string, purpose: TokenPurpose | Tok
     .select()
     .from(schema.authTokens)
     .where(and(eq(schema.authTokens.tokenHash, hashToken(token)), inArray(schema.authTokens.purpose, Array.isArray(purpose) ? purpose : [purpose])))
-    .limit(1);
+    .limit(literalLimit(1));
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return undefined;
   return row;
 }

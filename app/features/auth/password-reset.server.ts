@@ -18,6 +18,7 @@ import { findUserByEmail, findUserById } from "./user-lookup.server";
 import { consumeToken, findUsableToken, generateToken, issueToken, voidTokens } from "./email-tokens.server";
 import { hashPassword } from "./password.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "./schemas";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** The one answer to every 'Forgot password?' request. */
 export const FORGOT_PASSWORD_ANSWER = "If an account exists for that e-mail, we have sent a link to reset your password.";
@@ -134,7 +135,7 @@ export async function sendPasswordChangedNotice(user: Pick<User, "email" | "disp
 /** An admin sends a member a reset link (Manage Users); audited. 404 for an unknown member. */
 export async function sendResetLinkAsAdmin({ actor, userId }: { actor: { id: string; email: string }; userId: string }): Promise<void> {
   await write(async () => {
-    const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+    const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
     if (!user) throw notFound("User not found");
     await sendResetLink(user, { isSentByAdmin: true });
     await recordAudit({ actor, action: "user.password_reset_sent", targetType: "user", targetId: user.id, summary: `reset link sent to ${user.email}` });

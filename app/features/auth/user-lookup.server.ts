@@ -6,6 +6,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import type { User } from "../../../db/schema";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export const EMAIL_IN_USE = "That e-mail address is already in use by another account.";
 
@@ -15,7 +16,7 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
     .select()
     .from(schema.users)
     .where(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
+    .limit(literalLimit(1));
   return user;
 }
 
@@ -40,6 +41,6 @@ export async function isEmailUsedByOther(email: string, userId: string): Promise
     .select({ id: schema.users.id })
     .from(schema.users)
     .where(and(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`, ne(schema.users.id, userId)))
-    .limit(1);
+    .limit(literalLimit(1));
   return Boolean(row);
 }

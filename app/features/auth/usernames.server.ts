@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getPublicSettings } from "~/features/settings/index.server";
 import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { lockRowForUpdate } from "~/utils/sql-dialect.server";
+import { literalLimit, lockRowForUpdate } from "~/utils/sql-dialect.server";
 import { badRequest, conflict } from "~/utils/errors.server";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { User } from "../../../db/schema";
@@ -19,7 +19,7 @@ export async function isReservedHere(username: string): Promise<boolean> {
   return isReservedUsername(username, await communityNames());
 }
 
-const usernameQuery = (db: AppDatabase, username: string) => db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, username)).limit(1);
+const usernameQuery = (db: AppDatabase, username: string) => db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, username)).limit(literalLimit(1));
 
 function refuseUnavailable({ isReserved, isTaken, chooser }: { isReserved: boolean; isTaken: boolean; chooser?: RoleHolder | null }) {
   if (isReserved && !can(chooser, "users:manage", getEnv().ADMIN_EMAIL)) throw badRequest(USERNAME_RESERVED, { username: [USERNAME_RESERVED] });
@@ -65,6 +65,6 @@ async function isUsernameTaken(username: string): Promise<boolean> {
 
 /** The member with this username (case-insensitive input), if any. */
 export async function findUserByUsername(username: string): Promise<User | undefined> {
-  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.username, username.trim().toLowerCase())).limit(1);
+  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.username, username.trim().toLowerCase())).limit(literalLimit(1));
   return user;
 }

@@ -12,9 +12,10 @@ import { forbidden, notFound } from "~/utils/errors.server";
 import { displayNameOf } from "~/utils/display-name";
 import { can, type RoleHolder } from "~/utils/permissions";
 import type { Actor } from "~/utils/actor";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 async function requireMember(db: AppDatabase, userId: string) {
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
   if (!user) throw notFound("Member not found");
   return user;
 }
@@ -58,7 +59,7 @@ const supporterRows = (userIds: readonly string[]) =>
 
 /** Whether a member holds the Supporter badge (for an admin's grant/revoke button). */
 export async function isSupporter(userId: string): Promise<boolean> {
-  return (await supporterRows([userId]).limit(1)).length > 0;
+  return (await supporterRows([userId]).limit(literalLimit(1))).length > 0;
 }
 
 /** Which of these members hold the Supporter badge, in one query (for a page of the admin's user list). */

@@ -12,6 +12,7 @@ import { badRequest, notFound } from "~/utils/errors.server";
 import { isModerator, type RoleHolder } from "~/utils/permissions";
 import { parseOrThrow } from "~/utils/validation.server";
 import { memberIdSchema } from "./schemas";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export const blockMessages = {
   self: "You cannot block yourself.",
@@ -56,7 +57,7 @@ async function findTarget(memberId: string) {
     .select({ id: users.id, ...roleColumns, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, memberId))
-    .limit(1);
+    .limit(literalLimit(1));
   if (!row) throw notFound(blockMessages.unknown);
   return row;
 }

@@ -78,7 +78,7 @@ async function membershipOf(db: AppDatabase, conversationId: number, userId: str
     .from(participants)
     .innerJoin(conversations, eq(conversations.id, participants.conversationId))
     .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
-    .limit(1);
+    .limit(literalLimit(1));
   if (!row) throw notFound(conversationRefusals.notFound);
   return row;
 }

@@ -11,6 +11,7 @@ import { enqueueNotificationMail, isMailEnabled, notificationMailAddress, public
 import { schema, type AppDatabase } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
 import { routes } from "~/utils/routes";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** At most one message e-mail per member and conversation in this long. */
 export const MESSAGE_MAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -27,7 +28,7 @@ function readBatch(db: AppDatabase, key: BatchKey) {
     .select({ pendingCount: batches.pendingCount, firstPendingId: batches.firstPendingId, sendAt: batches.sendAt, lastSentAt: batches.lastSentAt })
     .from(batches)
     .where(messageWindow.whereBatch(key))
-    .limit(1);
+    .limit(literalLimit(1));
 }
 
 /** Queues a message for the member's next e-mail about this conversation; inside the message's unit of work. */
@@ -62,7 +63,7 @@ async function mailBatch(tx: AppDatabase, key: BatchKey, now: Date): Promise<boo
     .select({ userId: participants.userId })
     .from(participants)
     .where(and(eq(participants.conversationId, conversationId), eq(participants.userId, userId)))
-    .limit(1);
+    .limit(literalLimit(1));
   const pending = membership
     ? await tx
         .select({ id: messages.id, content: messages.content, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
@@ -72,7 +73,7 @@ async function mailBatch(tx: AppDatabase, key: BatchKey, now: Date): Promise<boo
           and(eq(messages.conversationId, conversationId), gte(messages.id, batch.firstPendingId ?? 0), ne(messages.authorId, userId), isNull(messages.hiddenAt)),
         )
         .orderBy(asc(messages.id))
-        .limit(LISTED_MESSAGES + 1)
+        .limit(literalLimit(LISTED_MESSAGES + 1))
     : [];
   const isSent = pending.length > 0 && (await enqueueMessageMail({ userId, conversationId, pending, total: Math.max(batch.pendingCount, pending.length) }));
   await tx

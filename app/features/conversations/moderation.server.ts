@@ -9,6 +9,7 @@ import { releaseUploads } from "~/features/uploads/index.server";
 import { uploadHashesIn } from "~/utils/upload-urls";
 import { readDb, schema, write } from "~/utils/db.server";
 import { profileNameOf } from "~/utils/display-name";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 const { messages, users, conversations, conversationParticipants: participants } = schema;
 
@@ -35,7 +36,7 @@ export async function findMessageForModeration(messageId: number): Promise<Moder
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
     .where(eq(messages.id, messageId))
-    .limit(1);
+    .limit(literalLimit(1));
   if (!row) return undefined;
   return { id: row.id, conversationId: row.conversationId, authorId: row.authorId, authorName: profileNameOf(row), content: row.content, createdAt: row.createdAt, isHidden: row.hiddenAt !== null };
 }
@@ -47,7 +48,7 @@ export async function isParticipantOfMessage({ userId, messageId }: { userId: st
     .from(messages)
     .innerJoin(participants, and(eq(participants.conversationId, messages.conversationId), eq(participants.userId, userId)))
     .where(eq(messages.id, messageId))
-    .limit(1);
+    .limit(literalLimit(1));
   return row !== undefined;
 }
 
@@ -61,7 +62,7 @@ export async function messageWithContext(messageId: number): Promise<{ id: numbe
     .innerJoin(users, eq(users.id, messages.authorId))
     .where(and(eq(messages.conversationId, reported.conversationId), lte(messages.id, messageId)))
     .orderBy(desc(messages.id))
-    .limit(CONTEXT_MESSAGES + 1);
+    .limit(literalLimit(CONTEXT_MESSAGES + 1));
   return rows.reverse().map((row) => ({ id: row.id, authorName: profileNameOf(row), html: renderMarkdown(row.content), createdAt: row.createdAt, isReported: row.id === messageId }));
 }
 
@@ -88,7 +89,7 @@ export async function deleteMessage(messageId: number): Promise<void> {
       .from(messages)
       .where(eq(messages.conversationId, removed.conversationId))
       .orderBy(desc(messages.id))
-      .limit(1);
+      .limit(literalLimit(1));
     await tx
       .update(conversations)
       .set(last ? { lastMessageId: last.id, lastMessageAt: last.createdAt } : { lastMessageId: 0 })

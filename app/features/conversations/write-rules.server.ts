@@ -12,6 +12,7 @@ import { profileNameOf } from "~/utils/display-name";
 import { getEnv } from "~/utils/env.server";
 import { forbidden } from "~/utils/errors.server";
 import { isModerator, type RoleHolder } from "~/utils/permissions";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 const { users, conversations } = schema;
 
@@ -58,7 +59,7 @@ export async function assertMayWriteTo(sender: RoleHolder & { id: string }, reci
 /** 403 when a new member has already started NEW_MEMBER_CONVERSATIONS_PER_DAY conversations in the last 24 hours (staff are exempt). */
 export async function assertWithinDailyConversations(tx: AppDatabase, sender: RoleHolder & { id: string }, now: Date): Promise<void> {
   if (isStaff(sender)) return;
-  const [member] = await tx.select({ id: users.id, joinedAt: users.joinedAt }).from(users).where(eq(users.id, sender.id)).limit(1);
+  const [member] = await tx.select({ id: users.id, joinedAt: users.joinedAt }).from(users).where(eq(users.id, sender.id)).limit(literalLimit(1));
   if (!member || !(await newMemberStatus(member, now.getTime())).isNew) return;
   const limit = getEnv().NEW_MEMBER_CONVERSATIONS_PER_DAY;
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);

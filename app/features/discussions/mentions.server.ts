@@ -10,6 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { readDb, schema, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { sendMentionMail } from "./reply-mail.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export const MENTIONS_NOTIFIED_MAX = 10;
 
@@ -23,7 +24,7 @@ const mentionQueries = perDatabase((db: AppDatabase) => {
       .select({ one: sql`1` })
       .from(notifications)
       .where(and(eq(notifications.userId, param("userId")), eq(notifications.kind, "mention"), eq(notifications.link, param("link"))))
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare(),
   };
 });

@@ -81,7 +81,7 @@ function buildListQuery(db: AppDatabase, shape: ListShape) {
   if (shape.search === "all") conditions.push(matchesSearch(db, param("term")));
   if (shape.search === "short") {
     conditions.push(
-      inArray(posts.id, db.select({ id: posts.id }).from(posts).orderBy(desc(posts.createdAt)).limit(SHORT_SEARCH_WINDOW)),
+      inArray(posts.id, db.select({ id: posts.id }).from(posts).orderBy(desc(posts.createdAt)).limit(literalLimit(SHORT_SEARCH_WINDOW))),
       containsPattern(db, param("pattern")),
     );
   }
@@ -123,13 +123,13 @@ const listQueries = perDatabase((db: AppDatabase) => {
       .select({ one: sql`1` })
       .from(posts)
       .where(and(gte(posts.createdAt, param("createdAt")), lt(posts.id, param("oldestId"))))
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare(),
     olderInGroup: db
       .select({ one: sql`1` })
       .from(postsByPinnedIndex(db))
       .where(and(eq(posts.isPinned, param("isPinned")), lt(posts.id, param("oldestId"))))
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare(),
     pinnedIds: db
       .select({ id: sql<number>`${posts.id}` })
@@ -307,7 +307,7 @@ export const listCategories: () => Promise<readonly Category[]> = cachedUntilWri
 
 async function assertCategoryExists(db: AppDatabase, categoryId: number): Promise<void> {
   const { categories } = schema;
-  const [exists] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+  const [exists] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(literalLimit(1));
   if (!exists) throw badRequest("Please select a category", { categoryId: ["Please select a category"] });
 }
 
@@ -346,7 +346,7 @@ export async function updatePost({ actor, postId, input }: { actor: Actor; postI
     if (post.authorId !== actor.id) throw forbidden("Only the author can edit this post.");
     await assertMayContribute(actor, "post", { content: data.content, isEdit: true });
     const { posts } = schema;
-    const [previous] = await tx.select({ content: posts.content }).from(posts).where(eq(posts.id, postId)).limit(1);
+    const [previous] = await tx.select({ content: posts.content }).from(posts).where(eq(posts.id, postId)).limit(literalLimit(1));
     await assertCategoryExists(tx, data.categoryId);
     await tx.update(posts).set({ title: data.title, content: data.content, categoryId: data.categoryId, updatedAt: new Date() }).where(eq(posts.id, postId));
     await notifyMentions({ actorId: actor.id, actorName: await actorName(actor.id), content: data.content, postTitle: data.title, link: routes.post(postId) });

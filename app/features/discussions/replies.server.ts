@@ -161,7 +161,7 @@ export async function updateReply({ actor, postId, replyId, input }: { actor: Ac
     if (reply.authorId !== actor.id) throw forbidden("Only the author can edit this reply.");
     await assertMayContribute(actor, "reply", { content: data.content, isEdit: true });
     const { replies } = schema;
-    const [before] = await tx.select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).limit(1);
+    const [before] = await tx.select({ content: replies.content }).from(replies).where(eq(replies.id, replyId)).limit(literalLimit(1));
     await tx.update(replies).set({ content: data.content, updatedAt: new Date() }).where(eq(replies.id, replyId));
     await notifyMentions({ actorId: actor.id, actorName: await actorName(actor.id), content: data.content, postTitle: reply.postTitle, link: replyLink(postId, replyId) });
     return before.content;

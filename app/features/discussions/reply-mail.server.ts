@@ -18,6 +18,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { schema, type AppDatabase } from "~/utils/db.server";
 import { routes } from "~/utils/routes";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** At most one reply e-mail per member and thread in this long. */
 export const REPLY_MAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -36,7 +37,7 @@ function readBatch(db: AppDatabase, key: BatchKey) {
     .select({ replyIds: batches.replyIds, pendingCount: batches.pendingCount, sendAt: batches.sendAt, lastSentAt: batches.lastSentAt })
     .from(batches)
     .where(replyWindow.whereBatch(key))
-    .limit(1);
+    .limit(literalLimit(1));
 }
 
 /**
@@ -72,7 +73,7 @@ async function mailBatch(tx: AppDatabase, key: BatchKey, now: Date): Promise<boo
   const { posts, replies, users } = schema;
   const [batch] = await readBatch(tx, key);
   if (!replyWindow.isDue(batch, now)) return false;
-  const [post] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(1);
+  const [post] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId)).limit(literalLimit(1));
   const blocked = await blockedIdsOf(userId);
   // Replies deleted, hidden by moderation, or by a member blocked since are left out.
   const parent = alias(replies, "parent");

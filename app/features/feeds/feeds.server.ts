@@ -15,6 +15,7 @@ import { escapeHtml } from "~/utils/html";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { notFound } from "~/utils/errors.server";
 import { routes } from "~/utils/routes";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export const FEED_ITEMS = 30;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -46,7 +47,7 @@ export async function feedTokenOf(userId: string, writeOptions?: WriteOptions): 
     const token = newToken();
     const [made] = await tx.update(users).set({ feedToken: token }).where(and(eq(users.id, userId), isNull(users.feedToken))).returning({ id: users.id });
     if (made) return token;
-    const [current] = await tx.select({ feedToken: users.feedToken }).from(users).where(eq(users.id, userId)).limit(1);
+    const [current] = await tx.select({ feedToken: users.feedToken }).from(users).where(eq(users.id, userId)).limit(literalLimit(1));
     if (!current?.feedToken) throw notFound("Member not found");
     return current.feedToken;
   }, writeOptions);
@@ -68,7 +69,7 @@ export async function findFeedOwner(token: string): Promise<{ id: string } | nul
     .select({ id: users.id, feedToken: users.feedToken, suspendedUntil: users.suspendedUntil })
     .from(users)
     .where(eq(users.feedToken, token))
-    .limit(1);
+    .limit(literalLimit(1));
   if (!row?.feedToken || !timingSafeEqual(Buffer.from(row.feedToken), Buffer.from(token))) return null;
   if (isSuspendedAt(row.suspendedUntil)) return null;
   return { id: row.id };

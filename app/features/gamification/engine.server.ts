@@ -19,6 +19,7 @@ import { notify } from "~/features/notifications/index.server";
 import { schema, write, type AppDatabase } from "~/utils/db.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { badgeRules, badgeTypesAffectedBy, badgeTypesList, targetOf, type BadgeType, type ContributionKind } from "./rules";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export type EarnedBadge = { userId: string; badgeId: number; name: string; type: BadgeType; earnedAt: Date };
 /** Told about each badge an evaluation awards (inside its unit of work: database effects only, such as a notification). */
@@ -173,14 +174,14 @@ function thresholdQuery(db: AppDatabase, userId: string, type: BadgeType, target
       .from(contributions)
       .where(eq(contributions.userId, userId))
       .as("ledger");
-    return db.select({ createdAt: ledger.createdAt }).from(ledger).where(gte(ledger.running, target)).orderBy(asc(ledger.createdAt)).limit(1);
+    return db.select({ createdAt: ledger.createdAt }).from(ledger).where(gte(ledger.running, target)).orderBy(asc(ledger.createdAt)).limit(literalLimit(1));
   }
   return db
     .select({ createdAt: contributions.createdAt })
     .from(contributions)
     .where(and(eq(contributions.userId, userId), inArray(contributions.kind, [...rule.kinds])))
     .orderBy(asc(contributions.createdAt), asc(contributions.id))
-    .limit(1)
+    .limit(literalLimit(1))
     .offset(target - 1);
 }
 

@@ -19,6 +19,7 @@ import type { ExternalProfile } from "./profiles.server";
 import { providerName } from "./provider-clients.server";
 import type { IdentityView, ProviderId } from "./providers";
 import { identityEmailSchema } from "./schemas";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** The member is told to sign in with their password and connect the provider from account settings. */
 export const takeoverRefused = (provider: ProviderId, email: string) =>
@@ -49,7 +50,7 @@ async function ownerOf(provider: ProviderId, subject: string): Promise<User | un
     .select({ userId: schema.userIdentities.userId })
     .from(schema.userIdentities)
     .where(and(eq(schema.userIdentities.provider, provider), eq(schema.userIdentities.subject, subject)))
-    .limit(1);
+    .limit(literalLimit(1));
   return row ? findUserById(row.userId) : undefined;
 }
 
@@ -150,7 +151,7 @@ export async function connectIdentity({ user, profile, how = "from account setti
 export async function disconnectIdentity({ userId, provider }: { userId: string; provider: ProviderId }): Promise<void> {
   const name = providerName(provider);
   await write(async (tx) => {
-    const [user] = await tx.select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+    const [user] = await tx.select().from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
     if (!user) throw notFound("Please sign in again.");
     const identities = await tx.select({ provider: schema.userIdentities.provider }).from(schema.userIdentities).where(eq(schema.userIdentities.userId, userId));
     if (!identities.some((identity) => identity.provider === provider)) throw notFound(`${name} is not connected to your account.`);

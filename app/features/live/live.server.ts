@@ -21,7 +21,7 @@ import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { lastMessageIdsOf, messageSummariesOf } from "~/features/conversations/index.server";
 import { isNotSuspendedAt } from "~/features/moderation/index.server";
 import { databaseVersion, readDb, schema, type AppDatabase } from "~/utils/db.server";
-import { inJsonIds } from "~/utils/sql-dialect.server";
+import { inJsonIds, literalLimit } from "~/utils/sql-dialect.server";
 import { perDatabase } from "~/utils/statement-cache.server";
 import { AppError, logServerError } from "~/utils/errors.server";
 import { getEnv } from "~/utils/env.server";
@@ -115,14 +115,14 @@ const liveQueries = perDatabase((db: AppDatabase) => {
       .from(posts)
       .where(gt(posts.createdAt, param("since")))
       .orderBy(desc(posts.createdAt))
-      .limit(RECENT_POSTS_READ)
+      .limit(literalLimit(RECENT_POSTS_READ))
       .prepare(),
     // One stream's count, when the shared read above could not tell (its member wrote most of those posts).
     newDiscussions: db
       .select({ one: sql`1` })
       .from(posts)
       .where(and(gt(posts.createdAt, param("since")), ne(posts.authorId, param("userId"))))
-      .limit(NEW_DISCUSSIONS_CAP)
+      .limit(literalLimit(NEW_DISCUSSIONS_CAP))
       .prepare(),
   };
 });

@@ -7,7 +7,7 @@
  */
 import { and, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { queryRows, skipLockedRows } from "~/utils/sql-dialect.server";
+import { literalLimit, queryRows, skipLockedRows } from "~/utils/sql-dialect.server";
 import type { MailOutboxRow } from "../../../db/schema";
 import { publicUrl, renderMail, type MailContent } from "./templates.server";
 import type { MailTransport } from "./transport.server";
@@ -72,7 +72,7 @@ export function backoffAfter(attempt: number): number {
 
 /** Whether a message is due (a cheap read the sender polls with; it writes nothing). */
 export async function hasDueMail(now = new Date()): Promise<boolean> {
-  const [row] = await readDb().select({ id: schema.mailOutbox.id }).from(schema.mailOutbox).where(isDue(now)).limit(1);
+  const [row] = await readDb().select({ id: schema.mailOutbox.id }).from(schema.mailOutbox).where(isDue(now)).limit(literalLimit(1));
   return Boolean(row);
 }
 
@@ -232,7 +232,7 @@ function isSweepable(now: Date): SQL {
 
 /** Whether sent messages are old enough to sweep (a read: the scheduled job claims its run only then). */
 export async function hasSentMailToSweep(now = new Date()): Promise<boolean> {
-  const [row] = await readDb().select({ id: schema.mailOutbox.id }).from(schema.mailOutbox).where(isSweepable(now)).limit(1);
+  const [row] = await readDb().select({ id: schema.mailOutbox.id }).from(schema.mailOutbox).where(isSweepable(now)).limit(literalLimit(1));
   return Boolean(row);
 }
 

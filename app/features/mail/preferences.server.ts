@@ -12,6 +12,7 @@ import { getEnv } from "~/utils/env.server";
 import { badRequest } from "~/utils/errors.server";
 import { enqueueMail } from "./outbox.server";
 import { publicUrl, type MailContent } from "./templates.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** The notification e-mails a member can switch on or off, with their defaults. */
 export const notificationMailKinds = {
@@ -33,7 +34,7 @@ function choiceOf(db: AppDatabase, userId: string, kind: NotificationMailKind) {
     .select({ enabled: schema.mailPreferences.enabled })
     .from(schema.mailPreferences)
     .where(and(eq(schema.mailPreferences.userId, userId), eq(schema.mailPreferences.kind, kind)))
-    .limit(1);
+    .limit(literalLimit(1));
 }
 
 /** Whether the member wants this kind of mail (their choice, else the default). */
@@ -91,7 +92,7 @@ export async function unsubscribeWithToken(token: string): Promise<{ kind: Notif
   const { userId, kind } = readUnsubscribeToken(token);
   // A deleted member's link changes nothing; the check and the write in one unit.
   await write(async (tx) => {
-    const [member] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+    const [member] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
     if (member) await setMailPreference(userId, kind, false);
   });
   return { kind, label: notificationMailKinds[kind].label };
@@ -119,7 +120,7 @@ export async function notificationMailAddress(userId: string, now = new Date()):
 }
 
 function recipientOf(db: AppDatabase, userId: string) {
-  return db.select({ email: schema.users.email, suspendedUntil: schema.users.suspendedUntil }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  return db.select({ email: schema.users.email, suspendedUntil: schema.users.suspendedUntil }).from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
 }
 
 function addressOf(row: { email: string; suspendedUntil: Date | null } | undefined, now: Date): string | null {

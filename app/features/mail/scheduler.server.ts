@@ -19,6 +19,7 @@ import { and, eq, lte } from "drizzle-orm";
 import { hostname } from "node:os";
 import { readDb, schema, write } from "~/utils/db.server";
 import { logServerError } from "~/utils/errors.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export type ScheduledJob = {
   /** Its row in `scheduled_jobs`: stable across releases. */
@@ -41,7 +42,7 @@ const claimer = `${hostname()}:${process.pid}`;
  */
 export async function claimScheduledRun(job: ScheduledJob, now: Date): Promise<boolean> {
   const { scheduledJobs } = schema;
-  const [row] = await readDb().select({ nextRunAt: scheduledJobs.nextRunAt }).from(scheduledJobs).where(eq(scheduledJobs.name, job.name)).limit(1);
+  const [row] = await readDb().select({ nextRunAt: scheduledJobs.nextRunAt }).from(scheduledJobs).where(eq(scheduledJobs.name, job.name)).limit(literalLimit(1));
   if (row && row.nextRunAt.getTime() > now.getTime()) return false;
   if (job.hasWork && !(await job.hasWork(now))) return false;
   const next = { nextRunAt: new Date(now.getTime() + job.intervalMs), lastClaimedAt: now, lastClaimedBy: claimer };

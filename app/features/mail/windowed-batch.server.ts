@@ -10,6 +10,7 @@
 import { and, asc, eq, isNull, lt, lte, or } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { readDb, write, type AppDatabase } from "~/utils/db.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** A batch's timing: `sendAt` null once mailed (nothing pending), `lastSentAt` the last e-mail. */
 export type BatchTiming = { sendAt: Date | null; lastSentAt: Date | null };
@@ -69,7 +70,7 @@ export function windowedMailBatches({
         .select({ userId: batches.userId })
         .from(batches)
         .where(or(lte(batches.sendAt, now), isQuiet(now)))
-        .limit(1);
+        .limit(literalLimit(1));
       return Boolean(row);
     },
 
@@ -80,13 +81,13 @@ export function windowedMailBatches({
         .from(batches)
         .where(lte(batches.sendAt, now))
         .orderBy(asc(batches.sendAt))
-        .limit(BATCHES_PER_RUN)) as BatchKey[];
+        .limit(literalLimit(BATCHES_PER_RUN))) as BatchKey[];
       let sent = 0;
       for (const key of due) {
         if (await write((tx) => mailBatch(tx, key, now))) sent += 1;
       }
       const quiet = isQuiet(now);
-      const [anyQuiet] = await readDb().select({ userId: batches.userId }).from(batches).where(quiet).limit(1);
+      const [anyQuiet] = await readDb().select({ userId: batches.userId }).from(batches).where(quiet).limit(literalLimit(1));
       if (anyQuiet) await write((tx) => tx.delete(batches).where(quiet));
       return sent;
     },

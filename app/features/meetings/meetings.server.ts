@@ -300,13 +300,13 @@ async function registrationIn(tx: AppDatabase, meetingId: number, userId: string
     .select({ id: meetingAttendees.id, attended: meetingAttendees.attended })
     .from(meetingAttendees)
     .where(and(eq(meetingAttendees.meetingId, meetingId), eq(meetingAttendees.userId, userId)))
-    .limit(1);
+    .limit(literalLimit(1));
   return row;
 }
 
 /** The meeting's attendeesCount as the unit left it. */
 async function attendeesCountOf(tx: AppDatabase, meetingId: number): Promise<number> {
-  const [row] = await tx.select({ value: schema.meetings.attendeesCount }).from(schema.meetings).where(eq(schema.meetings.id, meetingId)).limit(1);
+  const [row] = await tx.select({ value: schema.meetings.attendeesCount }).from(schema.meetings).where(eq(schema.meetings.id, meetingId)).limit(literalLimit(1));
   return row?.value ?? 0;
 }
 

@@ -378,7 +378,7 @@ export type MemberProfile = {
 
 /** The profile view of a member (their own /profile or the public /members/:id): never the e-mail or password. */
 export async function getMemberProfile(userId: string): Promise<MemberProfile> {
-  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
   if (!user || user.id === DELETED_MEMBER_ID) throw notFound("Member not found");
   return toProfile(user);
 }

@@ -8,6 +8,7 @@ import { notFound } from "~/utils/errors.server";
 import type { User } from "../../../db/schema";
 import { profileSchema } from "./schemas";
 import { validationError } from "~/utils/validation.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /**
  * Validates and saves the given profile fields of a member; throws 400 (with field errors), 404 or 409.
@@ -22,7 +23,7 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   const { bio, currentPassword, avatarUploadId, ...rest } = parsed.data;
   const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<User>;
   if ("bio" in (input as object)) values.bio = bio ?? null;
-  const [current] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  const [current] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
   if (!current) throw notFound("Member not found");
   if (values.email !== undefined && values.email === current.email.toLowerCase()) delete values.email;
   if (values.username === current.username) delete values.username;
@@ -33,7 +34,7 @@ export async function updateProfile(userId: string, input: unknown, meta: Reques
   if (avatarUploadId !== undefined) Object.assign(values, await avatarValues(userId, avatarUploadId));
   const { updated, previousAvatar } = await write(async (tx) => {
     // Read inside the unit: the avatar this save replaces, whatever happened since the read above.
-    const [before] = await tx.select({ avatarUploadId: schema.users.avatarUploadId }).from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+    const [before] = await tx.select({ avatarUploadId: schema.users.avatarUploadId }).from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
     if (!before) throw notFound("Member not found");
     const previousAvatar = before.avatarUploadId ? await findUpload(before.avatarUploadId) : null;
     // Reserved names (docs/accounts.md) only for a member who may manage users; 409 when taken.

@@ -17,6 +17,7 @@ import { isSuspendedAt } from "./suspended.server";
 import { suspensionSchema, type SuspensionInput } from "./schemas";
 import { parseOrThrow } from "~/utils/validation.server";
 import type { ActorRef } from "~/utils/actor";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** `users.suspended_until` of a suspension without an end: the last millisecond of year 9999. */
 export const SUSPENDED_INDEFINITELY = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
@@ -59,7 +60,7 @@ const restrictionQueries = perDatabase((db: AppDatabase) => {
       .from(suspensions)
       .where(and(eq(suspensions.userId, param("userId")), isActive(param("now"))))
       .orderBy(desc(suspensions.id))
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare(),
     target: db
       .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt, role: users.role, displayName: users.displayName })

@@ -146,7 +146,7 @@ function unreadNotification(db: AppDatabase, input: UnreadNotificationQuery) {
         eq(schema.notifications.link, input.link),
       ),
     )
-    .limit(1);
+    .limit(literalLimit(1));
 }
 
 type NotificationsAbout = { recipientIds: string[]; link: string };

@@ -31,6 +31,7 @@ import {
 } from "./constants";
 import { suspensionSchema, suspendMember } from "~/features/moderation/index.server";
 import { reportSchema, resolveSchema, warnFormSchema } from "./schemas";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 /** What a reported item is, as the report page and the queue show it. */
 export type ReportTarget = {
@@ -187,7 +188,7 @@ export async function createReport({ actor, input }: { actor: Actor; input: unkn
       .select({ id: reports.id })
       .from(reports)
       .where(and(openOn(target.type, targetId), eq(reports.reporterId, actor.id)))
-      .limit(1);
+      .limit(literalLimit(1));
     if (existing) throw alreadyReported();
     const [inserted] = await tx
       .insert(reports)
@@ -227,7 +228,7 @@ export async function listOpenReports({ actor }: { actor: Actor }): Promise<{ gr
   // A new builder each time: the builder's orderBy/limit change the query they are called on.
   const items = () =>
     db.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(isOpen).groupBy(reports.targetType, reports.targetId);
-  const keys = await items().orderBy(desc(max(reports.createdAt)), desc(max(reports.id))).limit(QUEUE_GROUPS_MAX);
+  const keys = await items().orderBy(desc(max(reports.createdAt)), desc(max(reports.id))).limit(literalLimit(QUEUE_GROUPS_MAX));
   const [totalRow] = await db.select({ total: count() }).from(items().as("items"));
   const total = totalRow?.total ?? 0;
   if (keys.length === 0) return { groups: [], total };
@@ -303,7 +304,7 @@ export async function resolveReport({ actor, reportId, input }: { actor: Actor; 
         .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, status: reports.status })
         .from(reports)
         .where(eq(reports.id, reportId))
-        .limit(1)
+        .limit(literalLimit(1))
     : [];
   if (!report) throw notFound("Report not found");
   if (report.status !== "open") throw conflict("This report was already handled.");
@@ -388,7 +389,7 @@ export async function openReportedMessage({ actor, reportId }: { actor: Actor; r
     .select({ targetId: reports.targetId })
     .from(reports)
     .where(and(eq(reports.id, reportId), eq(reports.targetType, "message"), eq(reports.status, "open")))
-    .limit(1);
+    .limit(literalLimit(1));
   const messageId = report ? positiveId(report.targetId) : null;
   const shown = messageId === null ? [] : await messageWithContext(messageId);
   if (messageId === null || shown.length === 0) throw notFound("That reported message does not exist (any more).");

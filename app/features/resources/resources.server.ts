@@ -126,7 +126,7 @@ export async function getResource(id: number): Promise<ResourceView> {
     .from(schema.resources)
     .leftJoin(schema.users, eq(schema.users.id, schema.resources.submittedBy))
     .where(eq(schema.resources.id, id))
-    .limit(1);
+    .limit(literalLimit(1));
   if (!row) throw notFound("Resource not found");
   return toView(row);
 }
@@ -252,7 +252,7 @@ export async function deleteResource({ actor, id }: { actor: ActorRef; id: numbe
       .select({ title: schema.resources.title, submittedBy: schema.resources.submittedBy })
       .from(schema.resources)
       .where(eq(schema.resources.id, id))
-      .limit(1);
+      .limit(literalLimit(1));
     if (!existing) throw notFound("Resource not found");
     const raters = await tx
       .select({ userId: schema.resourceRatings.userId })
@@ -277,7 +277,7 @@ export async function rateResource({ userId, resourceId, input, now = new Date()
   const rating = parseRating(input);
   await assertMayContribute({ id: userId }, "rating", { now });
   return write(async (tx) => {
-    const [resource] = await tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).limit(1);
+    const [resource] = await tx.select({ id: schema.resources.id }).from(schema.resources).where(eq(schema.resources.id, resourceId)).limit(literalLimit(1));
     if (!resource) throw notFound("Resource not found");
     const { isFirstRating, summary } = await upsertRating(tx, resourceRatingsTable, { itemId: resourceId, userId, rating, now });
     await storeResourceRating(tx, resourceId, summary);

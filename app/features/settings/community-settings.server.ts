@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 const REQUIRE_VERIFIED_EMAIL_TO_POST = "requireVerifiedEmailToPost";
 
@@ -14,7 +15,7 @@ const requireVerifiedEmailQuery = (db: AppDatabase) =>
     .select({ value: schema.communitySettings.value })
     .from(schema.communitySettings)
     .where(eq(schema.communitySettings.key, REQUIRE_VERIFIED_EMAIL_TO_POST))
-    .limit(1);
+    .limit(literalLimit(1));
 
 /** 'Require a verified e-mail to post' (default off): unverified members may read but not post, reply, rate or comment. */
 export async function isVerifiedEmailRequiredToPost(): Promise<boolean> {

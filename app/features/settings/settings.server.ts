@@ -164,7 +164,7 @@ export async function updatePlatformSetting({ actor, platform, input }: { actor:
   if (!isPlatform(platform)) throw notFound(`Unknown platform '${platform}'.`);
   const { url, isActive } = parseOrThrow(platformSettingUpdateSchema, input);
   const result = await write(async (tx) => {
-    const [current] = await tx.select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, platform)).limit(1);
+    const [current] = await tx.select().from(schema.platformSettings).where(eq(schema.platformSettings.platform, platform)).limit(literalLimit(1));
     const nextUrl = url === undefined ? (current?.url ?? null) : url === null || url === "" ? null : url;
     const nextActive = isActive ?? current?.isActive ?? true;
     if (current && current.url === nextUrl && current.isActive === nextActive) return toPlatformView(current);
@@ -204,7 +204,7 @@ export type FooterSettingsView = {
 };
 
 async function readFooterRow(): Promise<FooterRow | undefined> {
-  const [row] = await readDb().select().from(schema.footerSettings).orderBy(asc(schema.footerSettings.id)).limit(1);
+  const [row] = await readDb().select().from(schema.footerSettings).orderBy(asc(schema.footerSettings.id)).limit(literalLimit(1));
   return row;
 }
 

@@ -18,6 +18,7 @@ import { avatarFilesOf, processImage } from "./images.server";
 import { getUploadStorage } from "./storage.server";
 import { altFromFileName, countUploadedImages, fileNamesOf, imageMarkdown, mainFileName, uploadFileUrl } from "~/utils/upload-urls";
 import type { Actor } from "~/utils/actor";
+import { literalLimit } from "~/utils/sql-dialect.server";
 
 export type UploadKind = "avatar" | "image";
 export type UploadView = { id: string; url: string; width: number; height: number };
@@ -115,7 +116,7 @@ export async function createUpload({ ownerId, bytes, kind }: { ownerId: string; 
 /** After a refused store: the files of `hash` go unless a row of that picture uses them (the same bytes stored before are one file). */
 async function deleteFilesNoRowNames(hash: string, names: string[]): Promise<void> {
   try {
-    const [row] = await readDb().select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.hash, hash)).limit(1);
+    const [row] = await readDb().select({ id: schema.uploads.id }).from(schema.uploads).where(eq(schema.uploads.hash, hash)).limit(literalLimit(1));
     if (!row) await deleteFiles(names);
   } catch (error) {
     logServerError(error); // the refusal is what the caller must see
@@ -178,7 +179,7 @@ const AVATAR_FILE_GONE = "This picture is no longer stored. Upload it again.";
 
 /** The upload with this id, or null. */
 export async function findUpload(id: string): Promise<Upload | null> {
-  const [upload] = await readDb().select().from(schema.uploads).where(eq(schema.uploads.id, id)).limit(1);
+  const [upload] = await readDb().select().from(schema.uploads).where(eq(schema.uploads.id, id)).limit(literalLimit(1));
   return upload ?? null;
 }
 
@@ -200,10 +201,10 @@ async function isHashInUse(tx: AppDatabase, hash: string): Promise<boolean> {
   const one = { one: sql`1` };
   const uploadsOfHash = tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.hash, hash));
   return (
-    (await tx.select(one).from(posts).where(like(posts.content, pattern)).limit(1)).length > 0 ||
-    (await tx.select(one).from(replies).where(like(replies.content, pattern)).limit(1)).length > 0 ||
-    (await tx.select(one).from(messages).where(like(messages.content, pattern)).limit(1)).length > 0 ||
-    (await tx.select(one).from(users).where(inArray(users.avatarUploadId, uploadsOfHash)).limit(1)).length > 0
+    (await tx.select(one).from(posts).where(like(posts.content, pattern)).limit(literalLimit(1))).length > 0 ||
+    (await tx.select(one).from(replies).where(like(replies.content, pattern)).limit(literalLimit(1))).length > 0 ||
+    (await tx.select(one).from(messages).where(like(messages.content, pattern)).limit(literalLimit(1))).length > 0 ||
+    (await tx.select(one).from(users).where(inArray(users.avatarUploadId, uploadsOfHash)).limit(literalLimit(1))).length > 0
   );
 }
 
@@ -336,7 +337,7 @@ export async function removeMemberAvatar({ actor, userId }: { actor: Pick<Actor,
       .select({ displayName: schema.users.displayName, avatarUploadId: schema.users.avatarUploadId })
       .from(schema.users)
       .where(eq(schema.users.id, userId))
-      .limit(1);
+      .limit(literalLimit(1));
     if (!member) throw notFound("Member not found.");
     const upload = member.avatarUploadId ? await findUpload(member.avatarUploadId) : null;
     if (!upload) throw notFound(`${member.displayName} has no profile picture.`);

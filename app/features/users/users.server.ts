@@ -8,7 +8,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "~/features/audit/index.server";
 import { refreshBadges } from "~/features/gamification/index.server";
 import { readDb, schema, write, type AppDatabase } from "~/utils/db.server";
-import { atLeastZero, executeSql, inJsonIds, queryRows } from "~/utils/sql-dialect.server";
+import { atLeastZero, executeSql, inJsonIds, literalLimit, queryRows } from "~/utils/sql-dialect.server";
 import { getEnv } from "~/utils/env.server";
 import { conflict, forbidden, notFound } from "~/utils/errors.server";
 import { isAdmin, isListedAdmin } from "~/utils/permissions";
@@ -96,7 +96,7 @@ export async function countAdmins(): Promise<number> {
 }
 
 async function findUser(userId: string): Promise<User | undefined> {
-  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  const [user] = await readDb().select().from(schema.users).where(eq(schema.users.id, userId)).limit(literalLimit(1));
   return user;
 }
 
