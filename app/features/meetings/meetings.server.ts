@@ -53,12 +53,17 @@ export function isUpcoming(meeting: Pick<MeetingRecord, "scheduledAt">, now = ne
  * database (docs/decisions/0077-data-access-style.md). Dates go in as milliseconds (the columns'
  * stored form): a placeholder's value is bound as given.
  */
+/** Meetings after the `now` placeholder, soonest first: /meetings' full list and its first few. */
+function upcomingMeetingsQuery(db: AppDatabase) {
+  const { meetings } = schema;
+  return db.select().from(meetings).where(gt(meetings.scheduledAt, sql.placeholder("now"))).orderBy(asc(meetings.scheduledAt), asc(meetings.id));
+}
+
 const meetingQueries = perDatabase((db: AppDatabase) => {
   const { meetings, meetingAttendees } = schema;
   const param = sql.placeholder;
-  const upcoming = () => db.select().from(meetings).where(gt(meetings.scheduledAt, param("now"))).orderBy(asc(meetings.scheduledAt), asc(meetings.id));
   return {
-    upcoming: upcoming().prepare(),
+    upcoming: upcomingMeetingsQuery(db).prepare(),
     byId: db.select().from(meetings).where(eq(meetings.id, param("id"))).prepare(),
     // The member's registrations among a JSON list of meeting ids (one statement for any count).
     registrations: db
@@ -79,7 +84,7 @@ const firstMeetingsQueries = perDatabaseShape(
     const { meetings } = schema;
     const now = sql.placeholder("now");
     return {
-      upcoming: db.select().from(meetings).where(gt(meetings.scheduledAt, now)).orderBy(asc(meetings.scheduledAt), asc(meetings.id)).limit(literalLimit(limit)).prepare(),
+      upcoming: upcomingMeetingsQuery(db).limit(literalLimit(limit)).prepare(),
       past: db.select().from(meetings).where(lte(meetings.scheduledAt, now)).orderBy(desc(meetings.scheduledAt), desc(meetings.id)).limit(literalLimit(limit)).prepare(),
     };
   },
