@@ -11,6 +11,9 @@
 // --engine=postgres: the server on the bench's PostgreSQL copy of the same community
 // (scripts/lib/bench-postgres.ts), and beside the app's CPU, PostgreSQL's CPU and the statements
 // (round trips) per request (docs/scaling.md, "Where the time goes per request").
+// --interleave: the trees take turns request by request instead of round by round (every server's
+// CPU read from /proc around the whole round), so a slow spell of a shared box falls on every tree
+// alike; for comparing two builds on a noisy box (docs/performance.md, "Eighth slice").
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -28,6 +31,7 @@ const only = option("only")?.split(",");
 const db = path.resolve(option("db") ?? "data/large.db");
 const nodeArgs = option("node-args")?.split(" ").filter(Boolean) ?? [];
 const onPostgres = option("engine") === "postgres";
+const interleave = args.includes("--interleave");
 
 const readOnly = new Database(db, { readonly: true, fileMustExist: true });
 const post = (readOnly.prepare("SELECT id FROM posts WHERE replies_count = 50 ORDER BY created_at DESC LIMIT 1").get() as { id: number } | undefined)?.id;
@@ -99,7 +103,19 @@ for (const tree of trees) {
 const results: Record<string, Record<string, number[]>> = {};
 try {
   for (const [name, pagePath, signedIn] of wanted) {
-    for (let round = 0; round < rounds; round++) {
+    for (let round = 0; round < rounds && interleave; round++) {
+      const headersOf = (cookie: string) => ({ "accept-encoding": "gzip, deflate, br", accept: pagePath.startsWith("/api") ? "application/json" : "text/html,application/xhtml+xml", ...(signedIn ? { cookie } : {}) });
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const { s, cookie } of order) for (let i = 0; i < Math.min(100, n / 5); i++) await get(s.baseURL, pagePath, headersOf(cookie));
+      const before = order.map(({ s }) => cpuMs(s.child.pid!));
+      for (let i = 0; i < n; i++) for (const { s, cookie } of order) await get(s.baseURL, pagePath, headersOf(cookie));
+      order.forEach(({ tree, s }, index) => {
+        const per = (cpuMs(s.child.pid!) - before[index]) / n;
+        ((results[name] ??= {})[tree] ??= []).push(per);
+        console.log(`${name.padEnd(12)} ${tree.padEnd(36)} cpu ${per.toFixed(3)} ms/req (interleaved)`);
+      });
+    }
+    for (let round = 0; round < rounds && !interleave; round++) {
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       for (const { tree, s, cookie } of order) {
         const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br", accept: pagePath.startsWith("/api") ? "application/json" : "text/html,application/xhtml+xml" };
