@@ -19,7 +19,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { constants as zlibConstants } from "node:zlib";
 import type { AppServer } from "./app/entry.server";
 import { bodyLimitFor, checkBodySize, drainLimitFor } from "./app/utils/body-limit";
 import { checkCrossSiteRequest } from "./app/utils/csrf";
@@ -60,16 +59,16 @@ const initialBuild = needsApp ? await loadBuild() : undefined;
 const appServer = initialBuild ? (initialBuild.entry.module as unknown as { appServer: AppServer }).appServer : (undefined as unknown as AppServer);
 // Express, its middleware and React Router's request handler: loaded by the processes that load the
 // app only, so the cluster's primary never does (about 15 MB less: docs/performance.md, "Footprint").
-const { express, compression, onHeaders, createRequestHandler } = needsApp ? await loadHttpStack() : ({} as HttpStack);
+const { express, compressionMiddleware, onHeaders, createRequestHandler } = needsApp ? await loadHttpStack() : ({} as HttpStack);
 
 async function loadHttpStack() {
-  const [{ default: express }, { default: compression }, { default: onHeaders }, { createRequestHandler }] = await Promise.all([
+  const [{ default: express }, { compressionMiddleware }, { default: onHeaders }, { createRequestHandler }] = await Promise.all([
     import("express"),
-    import("compression"),
+    import("./server/compression"),
     import("on-headers"),
     import("./server/request-handler"),
   ]);
-  return { express, compression, onHeaders, createRequestHandler };
+  return { express, compressionMiddleware, onHeaders, createRequestHandler };
 }
 type HttpStack = Awaited<ReturnType<typeof loadHttpStack>>;
 
@@ -117,18 +116,9 @@ async function serve(role: "single" | "worker") {
   if (env.TRUST_PROXY.warning && role === "single") console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   if (env.publicUrlWarning && role === "single") console.warn(`Warning: ${env.publicUrlWarning}`);
   if (env.sessionSecretWarning && role === "single") console.warn(`Warning: ${env.sessionSecretWarning}`);
-  // Brotli for what is compressed per request (pages, /api answers): quality 3 with a 256 KB window
-  // (every page fits). Quality 3 compresses a 40 KB page in 0.36 ms of CPU instead of the default
-  // quality 4's 0.56 ms, for ≈7 % more bytes; with the default 4 MB window, 50 responses compressed
-  // at once cost 0.74 ms each (the window's memory), with 256 KB 0.42 ms (docs/performance.md,
-  // "Fifth slice"). Scripts and styles are compressed once, at build time (scripts/compress-assets.mjs).
-  app.use(
-    compression({
-      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
-      // Never compress (nor buffer) an event stream: each event must leave at once (docs/discussions.md, "Live updates").
-      filter: (request, response) => !String(response.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(request, response),
-    }),
-  );
+  // Per-request compression (brotli quality 3, a 256 KB window); a rendered page or /api answer is
+  // compressed in one call by server/request-handler.ts, with the same decision (server/compression.ts).
+  app.use(compressionMiddleware());
 
   app.use((request, response, next) => {
     const nonce = randomBytes(16).toString("base64");
