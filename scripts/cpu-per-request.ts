@@ -13,7 +13,7 @@
 // (round trips) per request (docs/scaling.md, "Where the time goes per request").
 // --interleave: the trees take turns request by request instead of round by round (every server's
 // CPU read from /proc around the whole round), so a slow spell of a shared box falls on every tree
-// alike; for comparing two builds on a noisy box (docs/performance.md, "Eighth slice").
+// alike; for comparing two builds on a noisy box (docs/performance.md, "Ninth slice: a rendered body compressed in one call").
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";

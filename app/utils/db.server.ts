@@ -669,7 +669,7 @@ export function databaseVersion(): string {
   let statement = versionStatements.get(client);
   if (!statement) {
     // The PRAGMA itself: 2.3 µs a read, where `SELECT … FROM pragma_data_version` (a table-valued
-    // function) took 3.6 µs; read 1–4 times a request (docs/performance.md, "Ninth slice").
+    // function) took 3.6 µs; read 1–4 times a request (docs/performance.md, "Ninth slice: a rendered body compressed in one call").
     statement = client.prepare<[], number>("PRAGMA data_version").pluck();
     versionStatements.set(client, statement);
   }
