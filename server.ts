@@ -116,8 +116,8 @@ async function serve(role: "single" | "worker") {
   if (env.TRUST_PROXY.warning && role === "single") console.warn(`Warning: ${env.TRUST_PROXY.warning}`);
   if (env.publicUrlWarning && role === "single") console.warn(`Warning: ${env.publicUrlWarning}`);
   if (env.sessionSecretWarning && role === "single") console.warn(`Warning: ${env.sessionSecretWarning}`);
-  // Per-request compression (brotli quality 3, a 256 KB window); a rendered page or /api answer is
-  // compressed in one call by server/request-handler.ts, with the same decision (server/compression.ts).
+  // Per-request compression (brotli quality 3, a 256 KB window); a body sent whole (a rendered page,
+  // an /api answer) in one synchronous call, with the middleware's decision (server/compression.ts).
   app.use(compressionMiddleware());
 
   app.use((request, response, next) => {

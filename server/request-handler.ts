@@ -3,7 +3,8 @@
  * (as @react-router/express builds it), React Router's `createRequestHandler` answers it, and the
  * answer goes back to Express. One difference from the adapter: a response carrying its body
  * beside an empty web body (a rendered document, `jsonResponse`: app/utils/rendered-body.ts) is
- * compressed and written in one call instead of through a web stream and a zlib stream (decision 0127) (docs/decisions/0084-document-rendered-to-a-string.md,
+ * written in one call instead of through a web stream, and so compressed in one call too
+ * (server/compression.ts, decision 0127; docs/decisions/0084-document-rendered-to-a-string.md,
  * docs/decisions/0091-public-apis-only.md). Everything else (streams, data requests, redirects, the
  * HEAD answer) is piped as the adapter does.
  *
@@ -18,7 +19,6 @@ import type { ServerBuild } from "react-router";
 import type * as ServerEntry from "../app/entry.server";
 import type { RequestInfo } from "../app/utils/request-context";
 import { renderedBodyOf } from "../app/utils/rendered-body";
-import { compressWholeBody } from "./compression";
 
 /** What the build's server entry exports beside its renderer (app/entry.server.tsx). */
 type EntryExports = Pick<typeof ServerEntry, "requestContextOf" | "createRequestHandler" | "createReadableStreamFromReadable" | "writeReadableStreamToWritable">;
@@ -46,7 +46,7 @@ export function createRequestHandler(
     try {
       const { entry, handle } = servedOf(typeof build === "function" ? await build() : build);
       const answer = await handle(webRequestOf(request, response, entry.createReadableStreamFromReadable), entry.requestContextOf(requestInfoOf(request, response)));
-      await send(request, response, answer, entry.writeReadableStreamToWritable);
+      await send(response, answer, entry.writeReadableStreamToWritable);
     } catch (error) {
       next(error);
     }
@@ -75,7 +75,7 @@ export function webRequestOf(request: express.Request, response: express.Respons
   return new Request(url.href, init);
 }
 
-async function send(request: express.Request, response: express.Response, answer: Response, writeStream: EntryExports["writeReadableStreamToWritable"]): Promise<void> {
+async function send(response: express.Response, answer: Response, writeStream: EntryExports["writeReadableStreamToWritable"]): Promise<void> {
   if (response.destroyed || response.writableEnded) {
     await answer.body?.cancel();
     return;
@@ -85,7 +85,7 @@ async function send(request: express.Request, response: express.Response, answer
   for (const [key, value] of answer.headers) response.append(key, value);
   const body = renderedBodyOf(answer);
   if (body !== undefined) {
-    response.end(compressWholeBody(request, response, body));
+    response.end(body);
     return;
   }
   if (answer.headers.get("Content-Type")?.match(/text\/event-stream/i)) response.flushHeaders();
